@@ -1,0 +1,8 @@
+"""Skat under the International Skat Order (ISkO): rules core, solver, computer players, browser game.
+
+The core modules are named after Skat nouns: :mod:`skat.cards`, :mod:`skat.deal`,
+:mod:`skat.rules`, :mod:`skat.contract`, :mod:`skat.scoring`, :mod:`skat.bidding`,
+:mod:`skat.state`, :mod:`skat.record`.
+"""
+
+__version__ = "0.1.0"

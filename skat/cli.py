@@ -1,0 +1,51 @@
+"""The ``skat`` command: ``serve``, ``deal``, ``records``, ``solve``, ``arena``.
+
+Each subcommand lives in a small function registered in :func:`build_parser`; errors in the input
+are printed as one line on stderr with exit status 2, never as a stack trace.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from skat.cards import format_cards
+from skat.deal import Seat, deal, parse_deal_number
+from skat.errors import SkatError
+
+
+def _cmd_deal(args: argparse.Namespace) -> int:
+    """Show the cards of a deal number."""
+    number = parse_deal_number(args.number)
+    d = deal(number)
+    for seat in Seat:
+        print(f"{seat.name.lower():<11} {format_cards(d.hands[seat])}")
+    print(f"{'skat':<11} {format_cards(d.skat)}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``skat`` command, one subparser per subcommand."""
+    parser = argparse.ArgumentParser(prog="skat", description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("deal", help="show the hands and the skat of a deal number")
+    p.add_argument("number", help="deal number, 0 .. 2^64-1")
+    p.set_defaults(func=_cmd_deal)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``skat`` command; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.func(args)
+    except SkatError as err:
+        print(f"skat: {err}", file=sys.stderr)
+        return 2
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+"""The declarer's contract: game type, Hand, Schneider/Schwarz announced, ouvert.
+
+ISS notation: the game letter ``G C S H D N`` then modifiers ``O`` (ouvert), ``H`` (Hand),
+``S`` (Schneider announced), ``Z`` (Schwarz announced): ``G``, ``CH``, ``DHS``, ``CHZ``, ``GO``,
+``NO``, ``NOH``. Schwarz announced implies Schneider announced; ouvert in a suit game or Grand
+implies Hand, Schneider and Schwarz announced (ISkO 4.1.4-4.1.7), so the canonical form writes the
+implied letters not again. ``R`` (Ramsch) and ``X`` (Sächsische Spitze) are this project's
+extension letters.
+
+>>> Contract.parse("CHZ")
+Contract.parse('CHZ')
+>>> c = Contract.parse("GO"); c.hand, c.schneider, c.schwarz
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from skat.errors import NotationError
+from skat.rules import GameType
+
+__all__ = ["Contract"]
+
+
+@dataclass(frozen=True, slots=True)
+class Contract:
+    """What the declarer plays; invalid combinations raise on construction.
+
+    Raises:
+        NotationError: an announcement without Hand, Schneider/Schwarz in Null or Ramsch, or an
+            announcement that does not include what it implies (use :meth:`make`, which adds it).
+    """
+
+    game: GameType
+    hand: bool = False
+    schneider: bool = False
+    schwarz: bool = False
+    ouvert: bool = False
+
+    def __post_init__(self) -> None:
+        game = self.game
+        if game == GameType.RAMSCH:
+            if self.hand or self.schneider or self.schwarz or self.ouvert:
+                raise NotationError(f"Ramsch takes no announcements: {self!r}")
+            return
+        if game == GameType.NULL:
+            if self.schneider or self.schwarz:
+                raise NotationError("Null takes no Schneider or Schwarz announcement")
+            return
+        if (self.schneider or self.schwarz or self.ouvert) and not self.hand:
+            raise NotationError(
+                f"Schneider, Schwarz and ouvert are announced only in a Hand game: {self.game.name}"
+            )
+        if self.schwarz and not self.schneider:
+            raise NotationError("Schwarz announced implies Schneider announced")
+        if self.ouvert and not self.schwarz:
+            raise NotationError("ouvert implies Schwarz announced")
+
+    @classmethod
+    def make(
+        cls,
+        game: GameType,
+        *,
+        hand: bool = False,
+        schneider: bool = False,
+        schwarz: bool = False,
+        ouvert: bool = False,
+    ) -> Contract:
+        """A contract with the implied announcements added (ouvert → Hand, Schneider, Schwarz).
+
+        Raises:
+            NotationError: an announcement that needs Hand without it, or one Null does not take.
+        """
+        if game not in (GameType.NULL, GameType.RAMSCH):
+            if ouvert:
+                hand = schwarz = True
+            if schwarz:
+                schneider = True
+        return cls(game, hand, schneider, schwarz, ouvert)
+
+    @classmethod
+    def parse(cls, text: str) -> Contract:
+        """Parse ISS notation (``"DHS"``, ``"NO"``).
+
+        Raises:
+            NotationError: unknown letters, repeated modifiers or an invalid combination.
+        """
+        if not isinstance(text, str) or not text:
+            raise NotationError(f"not a contract: {text!r}")
+        game = GameType.from_letter(text[0])
+        mods = text[1:]
+        if len(set(mods)) != len(mods) or any(m not in "OHSZ" for m in mods):
+            raise NotationError(f"not a contract: {text!r} (modifiers are O H S Z, once each)")
+        try:
+            return cls.make(
+                game, hand="H" in mods, schneider="S" in mods, schwarz="Z" in mods, ouvert="O" in mods
+            )
+        except NotationError as err:
+            raise NotationError(f"not a contract: {text!r} ({err})") from None
+
+    def __str__(self) -> str:
+        text = self.game.letter
+        if self.game == GameType.NULL:
+            return text + ("O" if self.ouvert else "") + ("H" if self.hand else "")
+        if self.ouvert:
+            return text + "O"
+        if self.hand:
+            text += "H"
+        if self.schwarz:
+            return text + "Z"
+        if self.schneider:
+            return text + "S"
+        return text
+
+    def __repr__(self) -> str:
+        return f"Contract.parse({str(self)!r})"

@@ -1,0 +1,135 @@
+"""Seats and deal numbers: the same number gives the same cards, on every machine.
+
+The algorithm (a public contract, also in ``docs/deal-numbers.md``; it never changes):
+
+1. The deck starts in card order 0..31 (♦7 ♦8 ♦9 ♦Q ♦K ♦T ♦A ♦J ♥7 … ♣J, see :mod:`skat.cards`).
+2. A SplitMix64 generator is seeded with the deal number (0 ≤ n < 2^64). Each draw adds
+   ``0x9E3779B97F4A7C15`` to the state (mod 2^64) and mixes it:
+   ``z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9``, ``z = (z ^ z >> 27) * 0x94D049BB133111EB``,
+   ``z ^ z >> 31`` (all mod 2^64).
+3. Fisher-Yates from the back: for ``i`` = 31 down to 1, draw until the draw ``r`` is below
+   ``2^64 - 2^64 mod (i + 1)`` (no modulo bias), then swap positions ``i`` and ``r mod (i + 1)``.
+4. The shuffled deck is dealt as at the table, the dealer giving to forehand first: cards 0-2 to
+   forehand, 3-5 middlehand, 6-8 rearhand, 9-10 the skat, 11-14 forehand, 15-18 middlehand,
+   19-22 rearhand, 23-25 forehand, 26-28 middlehand, 29-31 rearhand.
+
+The hands are given by seat (forehand, middlehand, rearhand); the dealer decides which player sits
+in which seat: the player to the dealer's left is forehand (ISkO 3.2).
+
+>>> d = deal(0)
+>>> len(d.hands[0]), len(d.skat), sum(len(h) for h in d.hands)
+(10, 2, 30)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from skat.cards import CardSet, mask_of
+from skat.errors import NotationError
+
+__all__ = ["MAX_DEAL_NUMBER", "Deal", "Seat", "deal", "parse_deal_number", "shuffled_deck"]
+
+MAX_DEAL_NUMBER = 2**64 - 1
+"""The largest deal number."""
+
+_MASK64 = 2**64 - 1
+
+
+class Seat(IntEnum):
+    """The three seats of a deal, as ISS numbers them (``0 1 2``)."""
+
+    FOREHAND = 0
+    MIDDLEHAND = 1
+    REARHAND = 2
+
+    @property
+    def german(self) -> str:
+        """Vorhand, Mittelhand, Hinterhand."""
+        return ("Vorhand", "Mittelhand", "Hinterhand")[self]
+
+
+def _splitmix64(state: int) -> tuple[int, int]:
+    state = (state + 0x9E3779B97F4A7C15) & _MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return state, z ^ (z >> 31)
+
+
+def parse_deal_number(value: object) -> int:
+    """A deal number from an int or a decimal string.
+
+    Raises:
+        NotationError: not an integer in 0 .. 2^64 - 1.
+    """
+    if isinstance(value, bool):
+        raise NotationError(f"not a deal number: {value!r}")
+    if isinstance(value, str):
+        text = value.strip()
+        if not text.isdigit() or not text.isascii():
+            raise NotationError(f"not a deal number: {value!r} (expected digits 0-9)")
+        value = int(text)
+    if not isinstance(value, int) or not 0 <= value <= MAX_DEAL_NUMBER:
+        raise NotationError(f"not a deal number: {value!r} (expected 0 .. 2^64 - 1)")
+    return value
+
+
+def shuffled_deck(number: int) -> list[int]:
+    """The 32 cards shuffled by deal number ``number`` (steps 1-3 of the module doc).
+
+    Raises:
+        NotationError: ``number`` is not a deal number.
+    """
+    state = parse_deal_number(number)
+    deck = list(range(32))
+    for i in range(31, 0, -1):
+        n = i + 1
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            state, r = _splitmix64(state)
+            if r < limit:
+                break
+        j = r % n
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+_DEAL_PATTERN = (
+    (Seat.FOREHAND, 3),
+    (Seat.MIDDLEHAND, 3),
+    (Seat.REARHAND, 3),
+    (None, 2),
+    (Seat.FOREHAND, 4),
+    (Seat.MIDDLEHAND, 4),
+    (Seat.REARHAND, 4),
+    (Seat.FOREHAND, 3),
+    (Seat.MIDDLEHAND, 3),
+    (Seat.REARHAND, 3),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The cards of one deal: three hands by :class:`Seat` and the skat."""
+
+    number: int
+    hands: tuple[CardSet, CardSet, CardSet]
+    skat: CardSet
+
+
+def deal(number: int) -> Deal:
+    """The deal of ``number``: hands by seat (forehand, middlehand, rearhand) and the skat.
+
+    Raises:
+        NotationError: ``number`` is not a deal number.
+    """
+    deck = shuffled_deck(number)
+    parts: list[list[int]] = [[], [], [], []]
+    pos = 0
+    for seat, count in _DEAL_PATTERN:
+        parts[3 if seat is None else seat].extend(deck[pos : pos + count])
+        pos += count
+    hands = (CardSet(mask_of(parts[0])), CardSet(mask_of(parts[1])), CardSet(mask_of(parts[2])))
+    return Deal(number, hands, CardSet(mask_of(parts[3])))

@@ -1,0 +1,258 @@
+"""Game types and the rules of a trick: trumps, following suit, the winner, card points.
+
+Hot paths take raw ints (cards 0..31, card masks); the per-game tables are precomputed tuples.
+Sources: ISkO 2.1-2.3 (card order, trumps, following suit); the Sächsische Spitze option is the
+pub rule of the Chinese seed (Grand-like, everything in reverse order, base value 20).
+
+>>> from skat.cards import mask_of, parse_card as c, parse_cards
+>>> legal_cards(mask_of(parse_cards("CJ H9 S7")), c("HJ"), GameType.NULL) == 1 << c("H9")
+True
+>>> trick_winner([c("HA"), c("DJ"), c("HT")], GameType.SPADES)
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+from skat.cards import JACKS, card_of, suit_mask
+from skat.errors import NotationError
+
+__all__ = [
+    "BASE_VALUES",
+    "TRUMP",
+    "AllPass",
+    "KontraRule",
+    "Options",
+    "RamschSkat",
+    "ScoreList",
+    "GameType",
+    "effective_suit",
+    "follow_mask",
+    "legal_cards",
+    "trick_winner",
+    "trump_mask",
+    "trump_sequence",
+]
+
+
+class GameType(IntEnum):
+    """What is played: a suit, Grand, Null, Ramsch (all passed) or Sächsische Spitze (option)."""
+
+    DIAMONDS = 0
+    HEARTS = 1
+    SPADES = 2
+    CLUBS = 3
+    GRAND = 4
+    NULL = 5
+    RAMSCH = 6
+    SPITZE = 7
+
+    @property
+    def letter(self) -> str:
+        """The ISS letter (``D H S C G N``); ``R`` and ``X`` are this project's extensions."""
+        return "DHSCGNRX"[self]
+
+    @classmethod
+    def from_letter(cls, letter: str) -> GameType:
+        """The game type of an ISS letter.
+
+        Raises:
+            NotationError: not one of ``D H S C G N R X``.
+        """
+        index = "DHSCGNRX".find(letter) if len(letter) == 1 else -1
+        if index < 0:
+            raise NotationError(f"not a game type: {letter!r} (expected D H S C G N R X)")
+        return cls(index)
+
+    @property
+    def is_suit(self) -> bool:
+        """True for ♦ ♥ ♠ ♣ games."""
+        return self <= GameType.CLUBS
+
+    @property
+    def has_matadors(self) -> bool:
+        """True where the value counts matadors: suit games, Grand and Sächsische Spitze."""
+        return self <= GameType.GRAND or self == GameType.SPITZE
+
+
+BASE_VALUES: dict[GameType, int] = {
+    GameType.DIAMONDS: 9,
+    GameType.HEARTS: 10,
+    GameType.SPADES: 11,
+    GameType.CLUBS: 12,
+    GameType.GRAND: 24,
+    GameType.SPITZE: 20,
+}
+"""Base values (ISkO 4.1.2); Null has fixed game values instead, Ramsch counts card points."""
+
+TRUMP = 4
+"""The effective suit of a trump card (the printed suits are 0..3)."""
+
+_SUIT_ORDER = (0, 1, 2, 3, 4, 5, 6, 7)  # 7 8 9 Q K T A J as stored
+_NULL_ORDER = (0, 1, 2, 5, 6, 3, 7, 4)  # 7 8 9 T J Q K A
+_SPITZE_ORDER = (7, 6, 5, 4, 3, 2, 1, 0)  # A K T Q 9 8 7 reversed: 7 highest
+
+
+def _tables(game: GameType) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """Effective suit and order of every card, and the trump mask, for ``game``."""
+    if game.is_suit:
+        trumps = JACKS | suit_mask(game)
+    elif game == GameType.NULL:
+        trumps = 0
+    else:
+        trumps = JACKS
+    eff = []
+    order = []
+    for card in range(32):
+        suit, rank = card >> 3, card & 7
+        if trumps >> card & 1:
+            eff.append(TRUMP)
+            if rank == 7:  # jacks: ♣ ♠ ♥ ♦ on top, reversed in Spitze
+                jack = 3 - suit if game == GameType.SPITZE else suit
+                order.append(24 + jack)
+            else:
+                order.append(16 + rank)
+        else:
+            eff.append(suit)
+            if game == GameType.NULL:
+                order.append(_NULL_ORDER[rank])
+            elif game == GameType.SPITZE:
+                order.append(_SPITZE_ORDER[rank])
+            else:
+                order.append(_SUIT_ORDER[rank])
+    return tuple(eff), tuple(order), trumps
+
+
+_TABLES = tuple(_tables(g) for g in GameType)
+_EFF = tuple(t[0] for t in _TABLES)
+_ORDER = tuple(t[1] for t in _TABLES)
+_TRUMPS = tuple(t[2] for t in _TABLES)
+_FOLLOW = tuple(
+    tuple(
+        (suit_mask(s) & ~_TRUMPS[g]) if s < 4 else _TRUMPS[g]  # index TRUMP = 4
+        for s in range(5)
+    )
+    for g in range(len(GameType))
+)
+
+
+def trump_mask(game: int) -> int:
+    """The mask of the trumps of ``game`` (0 in Null)."""
+    return _TRUMPS[game]
+
+
+def effective_suit(card: int, game: int) -> int:
+    """The suit ``card`` counts as in ``game``: 0..3, or :data:`TRUMP` (4)."""
+    return _EFF[game][card]
+
+
+def follow_mask(led: int, game: int) -> int:
+    """The mask of cards that follow the effective suit of the led card ``led`` (ISkO 2.3)."""
+    return _FOLLOW[game][_EFF[game][led]]
+
+
+def legal_cards(hand: int, led: int | None, game: int) -> int:
+    """The mask of the cards of ``hand`` (a mask) that may be played to a trick led by ``led``.
+
+    The effective suit must be followed: jacks are trumps in suit games, Grand, Ramsch and Spitze,
+    and belong to their printed suit in Null; a player who cannot follow plays any card.
+    """
+    if led is None:
+        return hand
+    follow = hand & _FOLLOW[game][_EFF[game][led]]
+    return follow if follow else hand
+
+
+def trick_winner(cards: Sequence[int], game: int) -> int:
+    """The index (0, 1 or 2, in playing order) of the card that wins the trick (ISkO 2.2).
+
+    The highest trump wins, otherwise the highest card of the led effective suit.
+    """
+    eff = _EFF[game]
+    order = _ORDER[game]
+    led_suit = eff[cards[0]]
+    best = 0
+    best_key = order[cards[0]]
+    for i in range(1, len(cards)):
+        card = cards[i]
+        suit = eff[card]
+        if suit == led_suit or suit == TRUMP:
+            key = order[card]
+            if key > best_key:  # trumps order 16 and up, above every plain card
+                best, best_key = i, key
+    return best
+
+
+def trump_sequence(game: GameType) -> list[int]:
+    """The trumps of ``game`` from the highest down, for counting matadors (ISkO 4.1.3).
+
+    Suit games: ♣J ♠J ♥J ♦J then A T K Q 9 8 7 of the trump suit (11 cards); Grand: the four jacks;
+    Spitze: the four jacks in reverse (♦J on top); Null and Ramsch: none.
+    """
+    if game.is_suit:
+        jacks = [card_of(s, 7) for s in (3, 2, 1, 0)]
+        return jacks + [card_of(game, r) for r in (6, 5, 4, 3, 2, 1, 0)]
+    if game == GameType.GRAND:
+        return [card_of(s, 7) for s in (3, 2, 1, 0)]
+    if game == GameType.SPITZE:
+        return [card_of(s, 7) for s in (0, 1, 2, 3)]
+    return []
+
+
+class AllPass(StrEnum):
+    """What happens when all three players pass."""
+
+    NEW_DEAL = "new_deal"
+    RAMSCH = "ramsch"
+    SCHIEBERAMSCH = "schieberamsch"
+
+
+class KontraRule(StrEnum):
+    """Whether Kontra/Re may be said, and by which defender."""
+
+    OFF = "off"
+    ON = "on"
+    BIDDERS_ONLY = "bidders_only"
+    """Only a defender who bid or held may say Kontra."""
+
+
+class RamschSkat(StrEnum):
+    """Who gets the skat in Ramsch."""
+
+    LAST_TRICK = "last_trick"
+    LOSER = "loser"
+
+
+class ScoreList(StrEnum):
+    """How the score sheet counts."""
+
+    SIMPLE = "simple"
+    SEEGER_FABIAN = "seeger_fabian"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The table's rule options; the defaults are the ISkO (no Ramsch, no Kontra, Seeger-Fabian).
+
+    Attributes:
+        all_pass: new deal (ISkO), Ramsch or Schieberamsch when all pass.
+        kontra: Kontra/Re off (ISkO), on, or only for a defender who bid or held.
+        supra: after Re the defender may answer Supra (×8).
+        lost_hand_single: the pre-1999 rule: a lost Hand game counts single, not double.
+        spitze: Sächsische Spitze may be declared (base value 20).
+        durchmarsch: in Ramsch a player who takes every trick wins +120; off: he loses 120 × 2 × 2.
+        ramsch_skat: in Ramsch the skat goes to the winner of the last trick, or to the loser.
+        score_list: simple list or Seeger-Fabian.
+    """
+
+    all_pass: AllPass = AllPass.NEW_DEAL
+    kontra: KontraRule = KontraRule.OFF
+    supra: bool = False
+    lost_hand_single: bool = False
+    spitze: bool = False
+    durchmarsch: bool = True
+    ramsch_skat: RamschSkat = RamschSkat.LAST_TRICK
+    score_list: ScoreList = ScoreList.SEEGER_FABIAN
