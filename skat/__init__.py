@@ -1,4 +1,4 @@
-"""Skat under the International Skat Order (ISkO): rules core, solver, computer players, browser game.
+"""Skat under the International Skat Order (ISkO): rules core, solver, computer players, web game.
 
 The core modules are named after Skat nouns: :mod:`skat.cards`, :mod:`skat.deal`,
 :mod:`skat.rules`, :mod:`skat.contract`, :mod:`skat.scoring`, :mod:`skat.bidding`,

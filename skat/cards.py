@@ -45,8 +45,8 @@ __all__ = [
     "parse_cards",
     "points",
     "points_of_card",
-    "rank_of",
     "rank_mask",
+    "rank_of",
     "suit_mask",
     "suit_of",
 ]
@@ -150,7 +150,9 @@ def parse_card(text: str) -> int:
         or text[0] not in _SUIT_LETTERS
         or text[1] not in _RANK_LETTERS
     ):
-        raise NotationError(f"not a card: {text!r} (expected suit C S H D and rank A K Q J T 9 8 7)")
+        raise NotationError(
+            f"not a card: {text!r} (expected suit C S H D and rank A K Q J T 9 8 7)"
+        )
     return _SUIT_LETTERS.index(text[0]) * 8 + _RANK_LETTERS.index(text[1])
 
 

@@ -94,7 +94,11 @@ class Contract:
             raise NotationError(f"not a contract: {text!r} (modifiers are O H S Z, once each)")
         try:
             return cls.make(
-                game, hand="H" in mods, schneider="S" in mods, schwarz="Z" in mods, ouvert="O" in mods
+                game,
+                hand="H" in mods,
+                schneider="S" in mods,
+                schwarz="Z" in mods,
+                ouvert="O" in mods,
             )
         except NotationError as err:
             raise NotationError(f"not a contract: {text!r} ({err})") from None

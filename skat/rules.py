@@ -24,11 +24,11 @@ __all__ = [
     "BASE_VALUES",
     "TRUMP",
     "AllPass",
+    "GameType",
     "KontraRule",
     "Options",
     "RamschSkat",
     "ScoreList",
-    "GameType",
     "effective_suit",
     "follow_mask",
     "legal_cards",
@@ -179,7 +179,7 @@ def trick_winner(cards: Sequence[int], game: int) -> int:
     for i in range(1, len(cards)):
         card = cards[i]
         suit = eff[card]
-        if suit == led_suit or suit == TRUMP:
+        if suit in (led_suit, TRUMP):
             key = order[card]
             if key > best_key:  # trumps order 16 and up, above every plain card
                 best, best_key = i, key
