@@ -93,7 +93,9 @@ TRUMP = 4
 
 _SUIT_ORDER = (0, 1, 2, 3, 4, 5, 6, 7)  # 7 8 9 Q K T A J as stored
 _NULL_ORDER = (0, 1, 2, 5, 6, 3, 7, 4)  # 7 8 9 T J Q K A
-_SPITZE_ORDER = (7, 6, 5, 4, 3, 2, 1, 0)  # A K T Q 9 8 7 reversed: 7 highest
+# Sächsische Spitze, plain suits: 7 > 8 > 9 > T > Q > K > A (the Chinese seed; the Null order
+# without the jack, reversed). The jack entry is unused: jacks are trumps there.
+_SPITZE_ORDER = (6, 5, 4, 2, 1, 3, 0, 0)
 
 
 def _tables(game: GameType) -> tuple[tuple[int, ...], tuple[int, ...], int]:
