@@ -66,14 +66,16 @@ def parse_deal_number(value: object) -> int:
     """
     if isinstance(value, bool):
         raise NotationError(f"not a deal number: {value!r}")
+    number = value
     if isinstance(value, str):
         text = value.strip()
         if not text.isdigit() or not text.isascii():
             raise NotationError(f"not a deal number: {value!r} (expected digits 0-9)")
-        value = int(text)
-    if not isinstance(value, int) or not 0 <= value <= MAX_DEAL_NUMBER:
+        # int() of more than 4300 digits raises its own ValueError; 2^64 - 1 has 20 digits.
+        number = int(text) if len(text.lstrip("0")) <= 20 else MAX_DEAL_NUMBER + 1
+    if not isinstance(number, int) or not 0 <= number <= MAX_DEAL_NUMBER:
         raise NotationError(f"not a deal number: {value!r} (expected 0 .. 2^64 - 1)")
-    return value
+    return number
 
 
 def shuffled_deck(number: int) -> list[int]:
@@ -125,6 +127,7 @@ def deal(number: int) -> Deal:
     Raises:
         NotationError: ``number`` is not a deal number.
     """
+    number = parse_deal_number(number)
     deck = shuffled_deck(number)
     parts: list[list[int]] = [[], [], [], []]
     pos = 0
