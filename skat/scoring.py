@@ -1,0 +1,610 @@
+"""Scoring: matadors, game value, won or lost, overbid, Kontra, the score lists and Ramsch.
+
+One pure module: numbers in, frozen dataclasses out. Every result carries its own explanation as a
+tuple of :class:`Step` (a code and a number) that the web client renders in any language, e.g.
+"with 1, game 2 × 10 = 20; overbid: 20 < 24 → 30; lost → −60".
+
+Units: *card points* (Augen, 0..120) decide who wins; *game points* (the game value and the score)
+go on the score sheet. Card masks are 32-bit ints as in :mod:`skat.cards`.
+
+Sources. The rule numbers are those of the Internationale Skatordnung (ISkO) as published by the
+DSkV and ISPA (edition of 1998 with its later revisions): 2.4 Spitzen (matadors), 5.1-5.3 the
+value scheme, 5.2.2-5.2.7 the winning levels (Gewinnstufen), 5.4 overbidding (Überreizen). The
+Seeger-Fabian list is that of the Skatwettspielordnung (SkWO). Conceding during the first trick,
+Kontra/Re/Supra, Ramsch, Schieberamsch and Durchmarsch are the pub rules of the project's seeds,
+not part of the ISkO; the pre-1999 rule "a lost Hand game counts single" is an option.
+
+>>> from skat.cards import mask_of, parse_cards
+>>> from skat.contract import Contract
+>>> cards = mask_of(parse_cards("HJ DJ HA HT HK H9 H8 SA ST CA CJ S7"))  # ♣J lay in the skat
+>>> result = score_game(Contract.parse("H"), bid=24, matador_cards=cards,
+...                     declarer_points=75, declarer_tricks=7, defender_tricks=3)
+>>> result.matadors, result.game_value, result.won, result.overbid, result.score
+(1, 30, False, True, -60)
+>>> [(step.code, step.value) for step in result.explanation[:4]]
+[('matadors_with', 1), ('game', 2), ('multiplier', 2), ('base_value', 10)]
+>>> [(step.code, step.value) for step in result.explanation[4:]]
+[('game_value', 20), ('overbid', 24), ('raised_value', 30), ('lost_double', -60), ('score', -60)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from skat.contract import Contract
+from skat.errors import SkatError
+from skat.rules import (
+    BASE_VALUES,
+    GameType,
+    KontraRule,
+    Options,
+    RamschSkat,
+    ScoreList,
+    trump_sequence,
+)
+
+__all__ = [
+    "KONTRA_CODES",
+    "GameResult",
+    "RamschResult",
+    "Step",
+    "game_won",
+    "list_scores",
+    "matadors",
+    "null_value",
+    "overbid_value",
+    "ramsch_list_scores",
+    "score_game",
+    "score_ramsch",
+]
+
+KONTRA_CODES = ("kontra", "re", "supra")
+"""The step codes of Kontra levels 1, 2, 3 (factor ×2, ×4, ×8)."""
+
+SEEGER_FABIAN_WON = 50
+"""Seeger-Fabian: added to the declarer's score for a won game (SkWO)."""
+SEEGER_FABIAN_LOST = 50
+"""Seeger-Fabian: taken from the declarer's score for a lost game (SkWO)."""
+SEEGER_FABIAN_DEFENDER = 40
+"""Seeger-Fabian: given to each defender at a three-player table when the declarer loses (SkWO)."""
+
+_NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a result's explanation; the web client renders it in any language.
+
+    Attributes:
+        code: what the step is: ``matadors_with``, ``matadors_without``, ``game``, ``hand``,
+            ``schneider``, ``schneider_announced``, ``schwarz``, ``schwarz_announced``, ``ouvert``
+            (each with the running level as value), ``multiplier``, ``base_value``,
+            ``game_value``, ``null_value``, ``conceded`` (value: the bid), ``overbid`` (value:
+            the bid the value fell short of), ``raised_value``, ``won`` (value: the score),
+            ``lost_double`` / ``lost_hand_single`` (value: the signed score), ``kontra``, ``re``,
+            ``supra`` (value: the signed score after the factor), ``score``; in Ramsch also
+            ``ramsch_points``, ``jungfrau``, ``schieben`` (value: the running multiplier),
+            ``durchmarsch``.
+        value: the number of this step (game points, a level or a multiplier).
+        seat: the seat the step is about (Ramsch only), else ``None``.
+    """
+
+    code: str
+    value: int
+    seat: int | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """The step as a JSON object: ``{"code": ..., "value": ...}`` (and ``"seat"`` if set)."""
+        data: dict[str, object] = {"code": self.code, "value": self.value}
+        if self.seat is not None:
+            data["seat"] = self.seat
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The scored result of a suit, Grand, Null or Spitze game.
+
+    Attributes:
+        contract: what was played.
+        bid: the final bid (game points).
+        won: whether the declarer won (after the overbid check).
+        game_value: the game value in game points after the overbid or concede raise, unsigned,
+            before the doubling for a loss and before Kontra.
+        score: signed game points for the declarer on the simple list: ``+game_value × k`` when
+            won, ``−2 × game_value × k`` when lost (``−1 ×`` for a lost Hand game under the option
+            ``lost_hand_single``), where ``k = 2 ** kontra``.
+        overbid: the value (with the levels reached) was below the bid.
+        matadors: ``+n`` "with n", ``−n`` "without n"; 0 for Null.
+        declarer_points: the declarer's card points including the skat or his discard (0..120).
+        declarer_tricks: tricks the declarer took.
+        defender_tricks: tricks the defenders took.
+        levels: the levels counted, in order, from ``game``, ``hand``, ``schneider``,
+            ``schneider_announced``, ``schwarz``, ``schwarz_announced``, ``ouvert``.
+        kontra: 0 none, 1 Kontra (×2), 2 Re (×4), 3 Supra (×8).
+        conceded: the declarer gave the game up during the first trick.
+        explanation: the steps from the matadors to the score.
+    """
+
+    contract: Contract
+    bid: int
+    won: bool
+    game_value: int
+    score: int
+    overbid: bool
+    matadors: int
+    declarer_points: int
+    declarer_tricks: int
+    defender_tricks: int
+    levels: tuple[str, ...]
+    kontra: int
+    conceded: bool
+    explanation: tuple[Step, ...] = field(default=())
+
+    def to_json(self) -> dict[str, object]:
+        """The result as a JSON object; the contract in ISS notation (``"CH"``)."""
+        return {
+            "contract": str(self.contract),
+            "bid": self.bid,
+            "won": self.won,
+            "game_value": self.game_value,
+            "score": self.score,
+            "overbid": self.overbid,
+            "matadors": self.matadors,
+            "declarer_points": self.declarer_points,
+            "declarer_tricks": self.declarer_tricks,
+            "defender_tricks": self.defender_tricks,
+            "levels": list(self.levels),
+            "kontra": self.kontra,
+            "conceded": self.conceded,
+            "explanation": [step.to_json() for step in self.explanation],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RamschResult:
+    """The scored result of a Ramsch (everybody for himself, the most card points lose).
+
+    Attributes:
+        points: card points per seat including the skat where it went.
+        tricks: tricks per seat.
+        losers: the seats with the most points (ties share the loss); ``()`` when a Durchmarsch
+            wins.
+        jungfrau: the seats without a trick.
+        durchmarsch: the seat that took every trick, else ``None``.
+        multiplier: ``2 ** len(jungfrau) × 2 ** pushes`` (a won Durchmarsch: ``2 ** pushes``).
+        scores: signed game points per seat.
+        explanation: the steps from the points to the scores.
+    """
+
+    points: tuple[int, int, int]
+    tricks: tuple[int, int, int]
+    losers: tuple[int, ...]
+    jungfrau: tuple[int, ...]
+    durchmarsch: int | None
+    multiplier: int
+    scores: tuple[int, int, int]
+    explanation: tuple[Step, ...] = field(default=())
+
+    def to_json(self) -> dict[str, object]:
+        """The result as a JSON object (tuples become lists)."""
+        return {
+            "points": list(self.points),
+            "tricks": list(self.tricks),
+            "losers": list(self.losers),
+            "jungfrau": list(self.jungfrau),
+            "durchmarsch": self.durchmarsch,
+            "multiplier": self.multiplier,
+            "scores": list(self.scores),
+            "explanation": [step.to_json() for step in self.explanation],
+        }
+
+
+def matadors(game: GameType, cards: int) -> int:
+    """The matadors (Spitzen) of ``cards`` in ``game``: ``+n`` "with n", ``−n`` "without n".
+
+    ``cards`` is the mask of the declarer's 10 dealt cards plus both skat cards, in Hand games too
+    (a jack lying in the skat counts). The run goes on from the jacks into the trump suit: at most
+    11 in suit games, 4 in Grand; in Sächsische Spitze the run starts at ♦J (the order is
+    reversed). Null and Ramsch have none (0).
+
+    Source: ISkO 2.4.1-2.4.3 (Spitzen).
+
+    >>> from skat.cards import mask_of, parse_cards
+    >>> matadors(GameType.CLUBS, mask_of(parse_cards("CJ SJ DJ CA")))
+    2
+    >>> matadors(GameType.GRAND, mask_of(parse_cards("HJ")))
+    -2
+    """
+    sequence = trump_sequence(GameType(game))
+    if not sequence:
+        return 0
+    with_top = bool(cards >> sequence[0] & 1)
+    count = 0
+    for card in sequence:
+        if bool(cards >> card & 1) != with_top:
+            break
+        count += 1
+    return count if with_top else -count
+
+
+def null_value(contract: Contract) -> int:
+    """The fixed game value of a Null game: 23, Hand 35, Ouvert 46, Ouvert Hand 59.
+
+    Source: ISkO 5.1-5.3 (value scheme of the Null games).
+
+    Raises:
+        SkatError: ``contract`` is not a Null game.
+    """
+    if contract.game != GameType.NULL:
+        raise SkatError(f"not a Null contract: {str(contract)!r}")
+    return _NULL_VALUES[contract.hand, contract.ouvert]
+
+
+def overbid_value(base_value: int, bid: int) -> int:
+    """The smallest multiple of ``base_value`` that is at least ``bid`` (game points).
+
+    An overbid game is lost at this value; so is a game conceded during the first trick whose
+    value is below the bid. Bid 50: ♦ 54, ♥ 50, ♠ 55, ♣ 60, Grand 72.
+
+    Source: ISkO 5.4 (Überreizen).
+
+    >>> [overbid_value(b, 50) for b in (9, 10, 11, 12, 24)]
+    [54, 50, 55, 60, 72]
+
+    Raises:
+        SkatError: ``base_value`` is not positive or ``bid`` is negative.
+    """
+    if base_value <= 0 or bid < 0:
+        raise SkatError(f"bad base value or bid: base_value={base_value!r}, bid={bid!r}")
+    return -(-bid // base_value) * base_value
+
+
+def game_won(
+    contract: Contract, *, declarer_points: int, declarer_tricks: int, defender_tricks: int
+) -> bool:
+    """Whether the declarer made his contract by the cards (before the overbid check).
+
+    Suit, Grand and Spitze: 61 card points (5.2.2), 90 if Schneider was announced, every trick if
+    Schwarz was announced or the game is ouvert (5.2.5, 5.2.6). Null: no trick at all (5.2.7).
+
+    Source: ISkO 5.2.2-5.2.7.
+    """
+    if contract.game == GameType.NULL:
+        return declarer_tricks == 0
+    if contract.schwarz:
+        return defender_tricks == 0
+    if contract.schneider:
+        return declarer_points >= 90
+    return declarer_points >= 61
+
+
+def _check_inputs(
+    contract: Contract,
+    bid: int,
+    matador_cards: int,
+    declarer_points: int,
+    declarer_tricks: int,
+    defender_tricks: int,
+    kontra: int,
+    options: Options,
+) -> None:
+    """Raise :class:`SkatError` for inputs no game can produce."""
+    if contract.game == GameType.RAMSCH:
+        raise SkatError("a Ramsch has no declarer: use score_ramsch")
+    if not isinstance(bid, int) or bid < 0:
+        raise SkatError(f"bad bid: {bid!r}")
+    if not 0 <= matador_cards <= 0xFFFFFFFF:
+        raise SkatError(f"bad card mask: {matador_cards!r}")
+    if not 0 <= declarer_points <= 120:
+        raise SkatError(f"card points must be 0..120: declarer_points={declarer_points!r}")
+    if declarer_tricks < 0 or defender_tricks < 0 or declarer_tricks + defender_tricks > 10:
+        raise SkatError(
+            f"bad trick counts: declarer_tricks={declarer_tricks!r}, "
+            f"defender_tricks={defender_tricks!r} (each ≥ 0, together ≤ 10)"
+        )
+    if not 0 <= kontra <= 3:
+        raise SkatError(f"kontra must be 0 (none), 1 (Kontra), 2 (Re) or 3 (Supra): {kontra!r}")
+    if kontra and options.kontra == KontraRule.OFF:
+        raise SkatError(f"kontra={kontra!r} but the table plays without Kontra")
+    if kontra == 3 and not options.supra:
+        raise SkatError("kontra=3 (Supra) but the table plays without Supra")
+
+
+def _suit_levels(
+    contract: Contract,
+    *,
+    declarer_points: int,
+    declarer_tricks: int,
+    defender_tricks: int,
+    conceded: bool,
+) -> list[str]:
+    """The levels counted in a suit, Grand or Spitze game, in order (ISkO 5.2.3-5.2.6).
+
+    Schneider and Schwarz count when reached by either side (a declarer with ≤ 30 card points or
+    without a trick is Schneider or Schwarz himself) or when announced; an announced level is
+    counted once, not again when also reached (5.2.5: no "Eigenschneider"). A conceded game
+    counts only what was announced.
+    """
+    reached_schneider = reached_schwarz = False
+    if not conceded:
+        reached_schneider = declarer_points >= 90 or declarer_points <= 30
+        reached_schwarz = (defender_tricks == 0 and declarer_tricks > 0) or (
+            declarer_tricks == 0 and defender_tricks > 0
+        )
+    levels = ["game"]
+    if contract.hand:
+        levels.append("hand")
+    if reached_schneider or contract.schneider or reached_schwarz or contract.schwarz:
+        levels.append("schneider")
+    if contract.schneider:
+        levels.append("schneider_announced")
+    if reached_schwarz or contract.schwarz:
+        levels.append("schwarz")
+    if contract.schwarz:
+        levels.append("schwarz_announced")
+    if contract.ouvert:
+        levels.append("ouvert")
+    return levels
+
+
+def score_game(
+    contract: Contract,
+    *,
+    bid: int,
+    matador_cards: int,
+    declarer_points: int,
+    declarer_tricks: int,
+    defender_tricks: int,
+    kontra: int = 0,
+    conceded: bool = False,
+    options: Options = Options(),  # noqa: B008 (a frozen dataclass: safe as a default)
+) -> GameResult:
+    """Score a suit, Grand, Null or Sächsische Spitze game from its facts.
+
+    Args:
+        contract: what was played (not Ramsch).
+        bid: the final bid (game points, ≥ 0).
+        matador_cards: mask of the declarer's 10 dealt cards plus both skat cards (ignored in
+            Null).
+        declarer_points: the declarer's card points including the skat or his discard, 0..120.
+        declarer_tricks: tricks the declarer took.
+        defender_tricks: tricks the defenders took (together at most 10).
+        kontra: 0 none, 1 Kontra (×2), 2 Re (×4), 3 Supra (×8).
+        conceded: the declarer gave up during the first trick: lost, valued at least the bid
+            (the smallest multiple of the base value reaching it, unless the value of his
+            matadors and announced levels is higher).
+        options: the table's rule options (Kontra, Supra, ``lost_hand_single``).
+
+    Returns:
+        The :class:`GameResult`; ``score`` is the declarer's signed score on the simple list.
+
+    Raises:
+        SkatError: a Ramsch contract, or numbers no game can produce (card points outside
+            0..120, more than 10 tricks, a Kontra level the options do not allow).
+
+    Sources: ISkO 2.4 (matadors), 5.1-5.3 (value = base value × levels; Null values), 5.2.2-5.2.7
+    (winning and the levels), 5.4 (overbid); the lost game counts double (ISkO since 1999; option
+    ``lost_hand_single``: the older rule); Kontra/Re/Supra and conceding: the seeds' pub rules.
+    """
+    _check_inputs(
+        contract,
+        bid,
+        matador_cards,
+        declarer_points,
+        declarer_tricks,
+        defender_tricks,
+        kontra,
+        options,
+    )
+    steps: list[Step] = []
+    won = not conceded and game_won(
+        contract,
+        declarer_points=declarer_points,
+        declarer_tricks=declarer_tricks,
+        defender_tricks=defender_tricks,
+    )
+    overbid = False
+    if contract.game == GameType.NULL:
+        spitzen = 0
+        levels = (
+            ["game"] + (["hand"] if contract.hand else []) + (["ouvert"] if contract.ouvert else [])
+        )
+        value = null_value(contract)
+        steps.append(Step("null_value", value))
+        steps.append(Step("game_value", value))
+        if conceded:
+            steps.append(Step("conceded", bid))
+    else:
+        spitzen = matadors(contract.game, matador_cards)
+        levels = _suit_levels(
+            contract,
+            declarer_points=declarer_points,
+            declarer_tricks=declarer_tricks,
+            defender_tricks=defender_tricks,
+            conceded=conceded,
+        )
+        level = abs(spitzen)
+        steps.append(Step("matadors_with" if spitzen > 0 else "matadors_without", level))
+        for name in levels:
+            level += 1
+            steps.append(Step(name, level))
+        base = BASE_VALUES[contract.game]
+        value = base * level
+        steps += [Step("multiplier", level), Step("base_value", base), Step("game_value", value)]
+        if conceded:
+            # Seed 000: conceded during the first trick, lost at least at the bid, raised like an
+            # overbid game (bid 50 → ♦ 54, ♥ 50, ♠ 55, ♣ 60, Grand 72).
+            steps.append(Step("conceded", bid))
+            if value < bid:
+                value = overbid_value(base, bid)
+                steps.append(Step("raised_value", value))
+        elif value < bid:
+            # ISkO 5.4: overbid, lost at the smallest multiple of the base value reaching the bid.
+            overbid = True
+            won = False
+            value = overbid_value(base, bid)
+            steps += [Step("overbid", bid), Step("raised_value", value)]
+    factor = 1 << kontra
+    if won:
+        score = value
+        steps.append(Step("won", score))
+    elif contract.hand and options.lost_hand_single:
+        score = -value
+        steps.append(Step("lost_hand_single", score))
+    else:
+        score = -2 * value
+        steps.append(Step("lost_double", score))
+    for level_index in range(kontra):
+        steps.append(Step(KONTRA_CODES[level_index], score << (level_index + 1)))
+    score *= factor
+    steps.append(Step("score", score))
+    return GameResult(
+        contract=contract,
+        bid=bid,
+        won=won,
+        game_value=value,
+        score=score,
+        overbid=overbid,
+        matadors=spitzen,
+        declarer_points=declarer_points,
+        declarer_tricks=declarer_tricks,
+        defender_tricks=defender_tricks,
+        levels=tuple(levels),
+        kontra=kontra,
+        conceded=conceded,
+        explanation=tuple(steps),
+    )
+
+
+def score_ramsch(
+    trick_points: tuple[int, int, int],
+    tricks: tuple[int, int, int],
+    skat_points: int,
+    last_trick_seat: int,
+    *,
+    pushes: int = 0,
+    options: Options = Options(),  # noqa: B008 (a frozen dataclass: safe as a default)
+) -> RamschResult:
+    """Score a Ramsch: the most card points lose them, doubled per Jungfrau and per push.
+
+    The skat's points go to the winner of the last trick (option ``RamschSkat.LOSER``: to the
+    seat(s) with the most trick points). The seats with the most points lose that many game
+    points (ties: each of them loses); each Jungfrau (a seat without a trick) doubles; each push
+    in Schieberamsch (a player who passed the skat on unseen) doubles. A Durchmarsch (one seat
+    took every trick) wins +120 × 2 ** pushes; with the option ``durchmarsch=False`` it counts as
+    the most points with two Jungfrauen (−120 × 4 × 2 ** pushes, −480 without pushes).
+
+    Args:
+        trick_points: card points per seat in the tricks (without the skat).
+        tricks: tricks per seat (together 10).
+        skat_points: card points of the skat (with the trick points, 120 together).
+        last_trick_seat: the seat that won the last trick.
+        pushes: how many players passed the skat on (Schieberamsch), 0..3.
+        options: the table's rule options (``ramsch_skat``, ``durchmarsch``).
+
+    Raises:
+        SkatError: points that do not add up to 120, tricks that do not add up to 10, a last
+            trick winner without a trick, or pushes outside 0..3.
+
+    Source: pub rules of the seeds (000: Ramsch, Jungfrau, Durchmarsch +120 or −480,
+    Schieberamsch; 001: the skat to the last trick); not part of the ISkO.
+    """
+    if len(trick_points) != 3 or len(tricks) != 3:
+        raise SkatError(f"need three seats: trick_points={trick_points!r}, tricks={tricks!r}")
+    if min(trick_points) < 0 or skat_points < 0 or sum(trick_points) + skat_points != 120:
+        raise SkatError(
+            f"card points must add up to 120: trick_points={trick_points!r}, "
+            f"skat_points={skat_points!r}"
+        )
+    if min(tricks) < 0 or sum(tricks) != 10:
+        raise SkatError(f"tricks must add up to 10: {tricks!r}")
+    if last_trick_seat not in (0, 1, 2) or tricks[last_trick_seat] == 0:
+        raise SkatError(f"the last trick's winner must be a seat with a trick: {last_trick_seat!r}")
+    if not 0 <= pushes <= 3:
+        raise SkatError(f"pushes must be 0..3: {pushes!r}")
+
+    points = list(trick_points)
+    if options.ramsch_skat == RamschSkat.LOSER:
+        most = max(trick_points)
+        for seat in range(3):
+            if trick_points[seat] == most:
+                points[seat] += skat_points
+    else:
+        points[last_trick_seat] += skat_points
+    jungfrau = tuple(seat for seat in range(3) if tricks[seat] == 0)
+    push_factor = 1 << pushes
+    steps: list[Step] = []
+    scores = [0, 0, 0]
+    durchmarsch = next((seat for seat in range(3) if tricks[seat] == 10), None)
+    if durchmarsch is not None and options.durchmarsch:
+        multiplier = push_factor
+        steps.append(Step("durchmarsch", 120, durchmarsch))
+        scores[durchmarsch] = 120 * multiplier
+        losers: tuple[int, ...] = ()
+    else:
+        most = max(points)
+        losers = tuple(seat for seat in range(3) if points[seat] == most)
+        running = 1
+        steps.append(Step("ramsch_points", most, losers[0] if len(losers) == 1 else None))
+        for seat in jungfrau:
+            running *= 2
+            steps.append(Step("jungfrau", running, seat))
+        for _ in range(pushes):
+            running *= 2
+            steps.append(Step("schieben", running))
+        multiplier = running
+        for seat in losers:
+            scores[seat] = -most * multiplier
+    steps.append(Step("multiplier", multiplier))
+    for seat in range(3):
+        if scores[seat]:
+            steps.append(Step("score", scores[seat], seat))
+    return RamschResult(
+        points=(points[0], points[1], points[2]),
+        tricks=(tricks[0], tricks[1], tricks[2]),
+        losers=losers,
+        jungfrau=jungfrau,
+        durchmarsch=durchmarsch,
+        multiplier=multiplier,
+        scores=(scores[0], scores[1], scores[2]),
+        explanation=tuple(steps),
+    )
+
+
+def list_scores(result: GameResult, declarer: int, score_list: ScoreList) -> tuple[int, int, int]:
+    """The game points each seat writes on the score sheet for one game.
+
+    Simple list: the declarer gets ``result.score``, the defenders 0. Seeger-Fabian: a won game
+    gives the declarer ``score + 50``; a lost one ``score − 50`` and each defender +40 (a
+    three-player table).
+
+    Source: Skatwettspielordnung (SkWO), Seeger-Fabian system.
+
+    Raises:
+        SkatError: ``declarer`` is not a seat 0..2.
+    """
+    if declarer not in (0, 1, 2):
+        raise SkatError(f"not a seat: declarer={declarer!r}")
+    scores = [0, 0, 0]
+    scores[declarer] = result.score
+    if score_list == ScoreList.SEEGER_FABIAN:
+        if result.won:
+            scores[declarer] += SEEGER_FABIAN_WON
+        else:
+            scores[declarer] -= SEEGER_FABIAN_LOST
+            for seat in range(3):
+                if seat != declarer:
+                    scores[seat] += SEEGER_FABIAN_DEFENDER
+    return scores[0], scores[1], scores[2]
+
+
+def ramsch_list_scores(result: RamschResult, score_list: ScoreList) -> tuple[int, int, int]:
+    """The game points each seat writes on the score sheet for a Ramsch.
+
+    Both lists write the Ramsch scores as they are: the Seeger-Fabian bonuses are for a
+    declarer's won or lost game, and a Ramsch has no declarer (a choice of this project; the
+    SkWO has no Ramsch).
+    """
+    del score_list  # the same on both lists
+    return result.scores
