@@ -53,7 +53,11 @@ __all__ = [
 
 
 class Suit(IntEnum):
-    """The four suits, in base-value order (♦ 9, ♥ 10, ♠ 11, ♣ 12)."""
+    """The four suits, in base-value order (♦ 9, ♥ 10, ♠ 11, ♣ 12).
+
+    >>> Suit.HEARTS.letter, int(Suit.CLUBS), suit_of(parse_card("SA"))
+    ('H', 3, <Suit.SPADES: 2>)
+    """
 
     DIAMONDS = 0
     HEARTS = 1
@@ -67,7 +71,11 @@ class Suit(IntEnum):
 
 
 class Rank(IntEnum):
-    """The eight ranks, in suit-game order with the jack on top."""
+    """The eight ranks, in suit-game order with the jack on top.
+
+    >>> Rank.TEN.letter, RANK_POINTS[Rank.TEN], rank_of(parse_card("CJ"))
+    ('T', 10, <Rank.JACK: 7>)
+    """
 
     SEVEN = 0
     EIGHT = 1

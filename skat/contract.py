@@ -30,6 +30,13 @@ class Contract:
     Raises:
         NotationError: an announcement without Hand, Schneider/Schwarz in Null or Ramsch, or an
             announcement that does not include what it implies (use :meth:`make`, which adds it).
+
+    >>> Contract.make(GameType.HEARTS, hand=True, schwarz=True)
+    Contract.parse('HHZ')
+    >>> Contract(GameType.HEARTS, schneider=True)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    skat.errors.NotationError: Schneider, Schwarz and ouvert are announced only in a Hand game...
     """
 
     game: GameType

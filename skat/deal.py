@@ -38,7 +38,11 @@ _MASK64 = 2**64 - 1
 
 
 class Seat(IntEnum):
-    """The three seats of a deal, as ISS numbers them (``0 1 2``)."""
+    """The three seats of a deal, as ISS numbers them (``0 1 2``).
+
+    >>> Seat(1), Seat.REARHAND.german
+    (<Seat.MIDDLEHAND: 1>, 'Hinterhand')
+    """
 
     FOREHAND = 0
     MIDDLEHAND = 1
@@ -114,7 +118,19 @@ _DEAL_PATTERN = (
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The cards of one deal: three hands by :class:`Seat` and the skat."""
+    """The cards of one deal: three hands by :class:`Seat` and the skat.
+
+    Attributes:
+        number: the deal number (0 .. 2^64 - 1).
+        hands: the ten cards of forehand, middlehand and rearhand, indexed by :class:`Seat`.
+        skat: the two cards of the skat.
+
+    >>> d = deal(0)
+    >>> d.hands[Seat.FOREHAND]
+    CardSet.from_str('CJ CT CK S8 HT HQ H9 DJ DA D9')
+    >>> d.skat
+    CardSet.from_str('S7 H7')
+    """
 
     number: int
     hands: tuple[CardSet, CardSet, CardSet]

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 
 class SkatError(ValueError):
-    """Base class of every error the Skat core raises for bad input."""
+    """Base class of every error the Skat core raises for bad input.
+
+    >>> from skat.cards import parse_card
+    >>> try:
+    ...     parse_card("X1")
+    ... except SkatError as err:
+    ...     print(err.code, err)
+    bad_notation not a card: 'X1' (expected suit C S H D and rank A K Q J T 9 8 7)
+    """
 
     code = "skat_error"
 

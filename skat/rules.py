@@ -39,7 +39,11 @@ __all__ = [
 
 
 class GameType(IntEnum):
-    """What is played: a suit, Grand, Null, Ramsch (all passed) or Sächsische Spitze (option)."""
+    """What is played: a suit, Grand, Null, Ramsch (all passed) or Sächsische Spitze (option).
+
+    >>> GameType.from_letter("G"), GameType.NULL.letter, BASE_VALUES[GameType.CLUBS]
+    (<GameType.GRAND: 4>, 'N', 12)
+    """
 
     DIAMONDS = 0
     HEARTS = 1
@@ -248,6 +252,9 @@ class Options:
         durchmarsch: in Ramsch a player who takes every trick wins +120; off: he loses 120 × 2 × 2.
         ramsch_skat: in Ramsch the skat goes to the winner of the last trick, or to the loser.
         score_list: simple list or Seeger-Fabian.
+
+    >>> Options(kontra=KontraRule.ON).kontra, Options().all_pass
+    (<KontraRule.ON: 'on'>, <AllPass.NEW_DEAL: 'new_deal'>)
     """
 
     all_pass: AllPass = AllPass.NEW_DEAL
