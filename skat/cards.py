@@ -195,6 +195,8 @@ def parse_cards(text: str, sep: str | None = None) -> list[int]:
     Raises:
         NotationError: a token is not a card.
     """
+    if not isinstance(text, str):
+        raise NotationError(f"not cards: {text!r} (expected text like 'CJ SA HT')")
     return [parse_card(token) for token in text.split(sep) if token]
 
 
@@ -228,6 +230,8 @@ class CardSet:
         Raises:
             NotationError: a token is not a card, or a card is given twice.
         """
+        if not isinstance(text, str):
+            raise NotationError(f"not cards: {text!r} (expected text like 'CJ SA HT')")
         cards = parse_cards(text.replace(".", " "))
         mask = mask_of(cards)
         if mask.bit_count() != len(cards):

@@ -66,7 +66,7 @@ class GameType(IntEnum):
         Raises:
             NotationError: not one of ``D H S C G N R X``.
         """
-        index = "DHSCGNRX".find(letter) if len(letter) == 1 else -1
+        index = "DHSCGNRX".find(letter) if isinstance(letter, str) and len(letter) == 1 else -1
         if index < 0:
             raise NotationError(f"not a game type: {letter!r} (expected D H S C G N R X)")
         return cls(index)

@@ -172,6 +172,14 @@ def test_parse_cards_keeps_the_given_order(text: str, sep: str | None, expected:
     assert format_cards(cards, sep or " ") == (sep or " ").join(expected)
 
 
+@pytest.mark.parametrize("thing", [None, b"CJ", 31])
+def test_card_lists_that_are_not_text_raise_notation_error(thing: object) -> None:
+    with pytest.raises(NotationError, match=re.escape(f"not cards: {thing!r}")):
+        parse_cards(thing)  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match=re.escape(f"not cards: {thing!r}")):
+        CardSet.from_str(thing)  # type: ignore[arg-type]
+
+
 def test_parse_cards_echoes_the_bad_token() -> None:
     with pytest.raises(NotationError, match=re.escape("not a card: 'S1'")):
         parse_cards("CJ S1 HT")

@@ -62,7 +62,7 @@ def test_game_type_letters_round_trip(game: GameType, letter: str) -> None:
     assert GameType.from_letter(letter) == game
 
 
-@pytest.mark.parametrize("letter", ["", "Z", "g", "GH", "DH", " G"])
+@pytest.mark.parametrize("letter", ["", "Z", "g", "GH", "DH", " G", None, 4])
 def test_unknown_game_letter_raises_echoing_it(letter: str) -> None:
     with pytest.raises(NotationError, match=re.escape(f"not a game type: {letter!r}")):
         GameType.from_letter(letter)
