@@ -2,7 +2,15 @@
 
 Hot paths take raw ints (cards 0..31, card masks); the per-game tables are precomputed tuples.
 Sources: ISkO 2.1-2.3 (card order, trumps, following suit); the Sächsische Spitze option is the
-pub rule of the Chinese seed (Grand-like, everything in reverse order, base value 20).
+pub rule of the Chinese seed (Grand-like with everything reversed: ♦J > ♥J > ♠J > ♣J, then
+7 > 8 > 9 > 10 > Q > K > A in every suit; base value 20).
+
+Card order by game family, highest first:
+
+* suit games: ♣J ♠J ♥J ♦J, then A T K Q 9 8 7 of the trump suit; other suits A T K Q 9 8 7;
+* Grand and Ramsch: ♣J ♠J ♥J ♦J; every suit A T K Q 9 8 7;
+* Null: no trumps; every suit A K Q J T 9 8 7 (the jack belongs to its printed suit);
+* Sächsische Spitze: ♦J ♥J ♠J ♣J; every suit 7 8 9 T Q K A.
 
 >>> from skat.cards import mask_of, parse_card as c, parse_cards
 >>> legal_cards(mask_of(parse_cards("CJ H9 S7")), c("HJ"), GameType.NULL) == 1 << c("H9")
@@ -146,25 +154,43 @@ _FOLLOW = tuple(
 
 
 def trump_mask(game: int) -> int:
-    """The mask of the trumps of ``game`` (0 in Null)."""
+    """The card mask of the trumps of ``game`` (a :class:`GameType`); 0 in Null (ISkO 2.2).
+
+    >>> trump_mask(GameType.GRAND) == JACKS
+    True
+    """
     return _TRUMPS[game]
 
 
 def effective_suit(card: int, game: int) -> int:
-    """The suit ``card`` counts as in ``game``: 0..3, or :data:`TRUMP` (4)."""
+    """The suit ``card`` (0..31) counts as in ``game``: its printed suit 0..3, or :data:`TRUMP`.
+
+    Jacks are trumps in every game but Null, where they belong to their printed suit (ISkO 2.2).
+    """
     return _EFF[game][card]
 
 
 def follow_mask(led: int, game: int) -> int:
-    """The mask of cards that follow the effective suit of the led card ``led`` (ISkO 2.3)."""
+    """The card mask of all cards of the led card's effective suit in ``game`` (ISkO 2.3).
+
+    A trump led asks for trumps; a plain card asks for its suit without the jack (except in Null).
+    """
     return _FOLLOW[game][_EFF[game][led]]
 
 
 def legal_cards(hand: int, led: int | None, game: int) -> int:
-    """The mask of the cards of ``hand`` (a mask) that may be played to a trick led by ``led``.
+    """The cards of ``hand`` that may be played to a trick led by ``led`` (ISkO 2.3).
 
     The effective suit must be followed: jacks are trumps in suit games, Grand, Ramsch and Spitze,
     and belong to their printed suit in Null; a player who cannot follow plays any card.
+
+    Args:
+        hand: the player's cards (card mask).
+        led: the first card of the trick (0..31), or None when the player leads.
+        game: the :class:`GameType`.
+
+    Returns:
+        A card mask, a subset of ``hand``, not empty when ``hand`` is not.
     """
     if led is None:
         return hand
@@ -175,7 +201,12 @@ def legal_cards(hand: int, led: int | None, game: int) -> int:
 def trick_winner(cards: Sequence[int], game: int) -> int:
     """The index (0, 1 or 2, in playing order) of the card that wins the trick (ISkO 2.2).
 
-    The highest trump wins, otherwise the highest card of the led effective suit.
+    The highest trump wins, otherwise the highest card of the led effective suit; a card of
+    another suit never wins. The orders are in the module docstring.
+
+    Args:
+        cards: the cards of the trick (0..31) in playing order, the led card first.
+        game: the :class:`GameType`.
     """
     eff = _EFF[game]
     order = _ORDER[game]
