@@ -313,7 +313,7 @@ def test_overbid_game_is_lost_at_the_next_multiple_of_the_base_value(
     assert (result.game_value, result.score) == (value, signed)
 
 
-def test_overbid_explanation_reads_value_bid_raised_value_lost() -> None:
+def test_bid_24_hearts_with_club_jack_in_the_skat_is_with_1_game_2_overbid_minus_60() -> None:
     hand_and_skat = cards("HJ DJ HA HT HK H9 H8 SA ST CA") | cards("CJ S7")
     result = score_game(
         Contract.parse("H"),
