@@ -1,0 +1,345 @@
+"""Typed wrappers around the compiled search: threshold, exact value, root move values, Ramsch.
+
+Each public call translates a :class:`~skat.solver.position.Position` into the kernel's internal
+card order (one layout per game type), starts a new table generation and runs
+:mod:`skat.solver._kernel`. One :class:`Solver` holds one transposition table (about 26 MB) and is
+not thread-safe; the module functions share a default instance per process.
+
+Sources: the null-window threshold search and MTD(f) are Plaat et al., "Best-first fixed-depth
+minimax algorithms" (1996); move equivalence and trick-boundary tables for Skat follow Kupferschmid
+& Helmert, "A Skat player based on Monte-Carlo simulation" (2006).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from skat.cards import card_of, points
+from skat.errors import SkatError
+from skat.rules import GameType
+from skat.solver import _kernel as k
+from skat.solver.position import Position
+
+__all__ = [
+    "SCHWARZ",
+    "Solver",
+    "move_values",
+    "solve_ramsch",
+    "solve_threshold",
+    "solve_value",
+    "warm_up",
+]
+
+SCHWARZ = 120
+"""A target of 120 (or more) asks for every trick (Schwarz, ouvert), not for 120 card points."""
+
+_NULL_ORDER = (0, 1, 2, 5, 7, 3, 4, 6)  # ranks 7 8 9 T J Q K A, ascending
+_SPITZE_ORDER = (6, 4, 3, 5, 2, 1, 0)  # ranks A K Q T 9 8 7, ascending (the Null order reversed)
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """The kernel's card order for one game type."""
+
+    to_internal: np.ndarray  # int64[32]: card -> internal bit
+    to_card: np.ndarray  # int64[32]: internal bit -> card
+    suit_of: np.ndarray  # int64[32]: internal bit -> effective suit index
+    suit_mask: np.ndarray  # int64[5]: effective suit -> internal mask
+    pts: np.ndarray  # int64[32]: internal bit -> card points
+    trump: int  # the effective suit index of the trumps (99 in Null)
+
+
+def _suits(game: GameType) -> tuple[list[list[int]], bool]:
+    """The effective suits of ``game``, each in ascending power, and whether the last is trump."""
+    jacks = [card_of(s, 7) for s in range(4)]  # ♦J ♥J ♠J ♣J, ascending
+    if game.is_suit:
+        plain = [[card_of(s, r) for r in range(7)] for s in range(4) if s != game]
+        return [*plain, [card_of(game, r) for r in range(7)] + jacks], True
+    if game in (GameType.GRAND, GameType.RAMSCH):
+        return [[card_of(s, r) for r in range(7)] for s in range(4)] + [jacks], True
+    if game == GameType.SPITZE:  # reversed: 7 8 9 T Q K A from the top, ♦J the top trump
+        plain = [[card_of(s, r) for r in _SPITZE_ORDER] for s in range(4)]
+        return [*plain, jacks[::-1]], True
+    return [[card_of(s, r) for r in _NULL_ORDER] for s in range(4)], False
+
+
+def _layout(game: GameType) -> _Layout:
+    suits, has_trump = _suits(game)
+    to_internal = np.zeros(32, dtype=np.int64)
+    to_card = np.zeros(32, dtype=np.int64)
+    suit_of = np.zeros(32, dtype=np.int64)
+    suit_mask = np.zeros(5, dtype=np.int64)
+    pts = np.zeros(32, dtype=np.int64)
+    bit = 0
+    for index, cards in enumerate(suits):
+        for card in cards:
+            to_internal[card] = bit
+            to_card[bit] = card
+            suit_of[bit] = index
+            suit_mask[index] |= 1 << bit
+            pts[bit] = points(1 << card)
+            bit += 1
+    return _Layout(
+        to_internal, to_card, suit_of, suit_mask, pts, len(suits) - 1 if has_trump else 99
+    )
+
+
+_LAYOUTS = {g: _layout(g) for g in GameType}
+_ZERO_PTS = np.zeros(32, dtype=np.int64)
+_GEN_LIMIT = 1 << 28
+
+
+def _internal_mask(mask: int, lay: _Layout) -> int:
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= 1 << int(lay.to_internal[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+class Solver:
+    """An open-hand solver with its own transposition table and node counter.
+
+    The methods mirror the module functions (:func:`solve_threshold` and friends); use one
+    instance per thread.
+    """
+
+    def __init__(self) -> None:
+        self._keys, self._lo, self._hi, self._mv = k.new_table()
+        self._buf = np.zeros((k.MAX_PLY, k.MAX_MOVES), dtype=np.int64)
+        self._stats = np.zeros(4, dtype=np.int64)
+        self._ctx = np.zeros(k.CTX_SIZE, dtype=np.int64)
+        self._gen = 0
+
+    @property
+    def nodes(self) -> int:
+        """The number of search nodes visited since this solver was made."""
+        return int(self._stats[k.STAT_NODES])
+
+    # -- plumbing -------------------------------------------------------------------------
+
+    def _new_generation(self, solo: int, solo_max: bool, last_bonus: int, lay: _Layout) -> None:
+        self._gen += 1
+        if self._gen >= _GEN_LIMIT:
+            self._keys[:] = -1
+            self._gen = 1
+        self._ctx[k.CTX_SOLO] = solo
+        self._ctx[k.CTX_SOLO_MAX] = 1 if solo_max else 0
+        self._ctx[k.CTX_LAST_BONUS] = last_bonus
+        self._ctx[k.CTX_GEN] = self._gen
+        self._ctx[k.CTX_TRUMP] = lay.trump
+
+    def _arrays(self, pos: Position, lay: _Layout) -> tuple[np.ndarray, np.ndarray, int]:
+        hands = np.array([_internal_mask(h, lay) for h in pos.hands], dtype=np.int64)
+        trick = np.zeros(3, dtype=np.int64)
+        for i, card in enumerate(pos.trick):
+            trick[i] = lay.to_internal[card]
+        rem_pts = points(pos.hands[0] | pos.hands[1] | pos.hands[2])
+        return hands, trick, rem_pts
+
+    def _points(self, pos: Position, alpha: int, beta: int) -> int:
+        """The kernel's fail-soft value: solo card points to come, window ``(alpha, beta)``."""
+        lay = _LAYOUTS[pos.game]
+        hands, trick, rem_pts = self._arrays(pos, lay)
+        return int(
+            k.search_points(
+                hands, trick, len(pos.trick), pos.leader, rem_pts, alpha, beta, self._ctx,
+                lay.suit_of, lay.suit_mask, lay.pts, self._keys, self._lo, self._hi, self._mv,
+                self._buf, self._stats,
+            )
+        )  # fmt: skip
+
+    def _exact(self, pos: Position) -> int:
+        """Solo card points to come with best play (MTD(f) over null windows)."""
+        if pos.is_terminal:
+            return 0
+        lo, hi = (
+            0,
+            points(pos.hands[0] | pos.hands[1] | pos.hands[2] | _trick_mask(pos))
+            + int(self._ctx[k.CTX_LAST_BONUS]),
+        )
+        guess = (lo + hi) // 2
+        while lo < hi:
+            beta = guess + 1 if guess == lo else guess
+            value = self._points(pos, beta - 1, beta)
+            if value < beta:
+                hi = value
+            else:
+                lo = value
+            guess = value
+        return lo
+
+    def _tricks(self, pos: Position, want_all: bool) -> bool:
+        """Whether the solo side (the declarer) can win every trick / avoid every trick."""
+        if pos.is_terminal:
+            return True
+        lay = _LAYOUTS[pos.game]
+        hands, trick, _ = self._arrays(pos, lay)
+        return bool(
+            k.search_tricks(
+                hands, trick, len(pos.trick), pos.leader, 1 if want_all else 0, self._ctx,
+                lay.suit_of, lay.suit_mask, _ZERO_PTS, self._keys, self._lo, self._hi, self._mv,
+                self._buf, self._stats,
+            )
+        )  # fmt: skip
+
+    def _declarer_base(self, pos: Position) -> int:
+        return pos.declarer_points + points(pos.skat)
+
+    def _start(self, pos: Position) -> None:
+        lay = _LAYOUTS[pos.game]
+        if pos.game == GameType.RAMSCH:
+            raise SkatError("a Ramsch position has no declarer: use solve_ramsch(pos, seat)")
+        self._new_generation(pos.declarer, True, 0, lay)
+
+    def _threshold(self, pos: Position, target: int) -> bool:
+        if pos.game == GameType.NULL:
+            return pos.declarer_tricks == 0 and self._tricks(pos, want_all=False)
+        if target >= SCHWARZ:
+            return pos.defender_tricks == 0 and self._tricks(pos, want_all=True)
+        need = target - self._declarer_base(pos)
+        if need <= 0:
+            return True
+        if pos.is_terminal:
+            return False
+        return self._points(pos, need - 1, need) >= need
+
+    def _value(self, pos: Position) -> int:
+        if pos.game == GameType.NULL:
+            return int(self._threshold(pos, 0))
+        return self._declarer_base(pos) + self._exact(pos)
+
+    # -- public -----------------------------------------------------------------------------
+
+    def solve_threshold(self, pos: Position, target: int) -> bool:
+        """See :func:`solve_threshold`."""
+        self._start(pos)
+        return self._threshold(pos, target)
+
+    def solve_value(self, pos: Position) -> int:
+        """See :func:`solve_value`."""
+        self._start(pos)
+        return self._value(pos)
+
+    def move_values(self, pos: Position, mode: str = "exact", target: int = 61) -> dict[int, int]:
+        """See :func:`move_values`."""
+        if mode not in ("exact", "threshold"):
+            raise SkatError(f"mode must be 'exact' or 'threshold', got {mode!r}")
+        legal = pos.legal_mask()
+        cards = [c for c in range(32) if legal >> c & 1]
+        if pos.game == GameType.RAMSCH:
+            seat = pos.to_move
+            lay = _LAYOUTS[pos.game]
+            self._new_generation(seat, False, points(pos.skat), lay)
+            return {c: self._ramsch(pos.play(c), seat) for c in cards}
+        self._start(pos)
+        if mode == "exact":
+            return {c: self._value(pos.play(c)) for c in cards}
+        return {c: int(self._threshold(pos.play(c), target)) for c in cards}
+
+    def _ramsch(self, pos: Position, seat: int) -> int:
+        return pos.ramsch_points[seat] + self._exact(pos)
+
+    def solve_ramsch(self, pos: Position, seat: int) -> int:
+        """See :func:`solve_ramsch`."""
+        if pos.game != GameType.RAMSCH:
+            raise SkatError(f"solve_ramsch needs a Ramsch position, got game {pos.game.letter}")
+        if not 0 <= seat <= 2:
+            raise SkatError(f"seats are 0..2, got {seat!r}")
+        self._new_generation(seat, False, points(pos.skat), _LAYOUTS[pos.game])
+        return self._ramsch(pos, seat)
+
+
+def _trick_mask(pos: Position) -> int:
+    mask = 0
+    for card in pos.trick:
+        mask |= 1 << card
+    return mask
+
+
+_default: Solver | None = None
+
+
+def default_solver() -> Solver:
+    """The process's shared solver (made on first use)."""
+    global _default
+    if _default is None:
+        _default = Solver()
+    return _default
+
+
+def solve_threshold(pos: Position, target: int) -> bool:
+    """Whether the declarer reaches ``target`` against best defence (open hands).
+
+    Args:
+        pos: a suit, Grand, Spitze or Null position.
+        target: card points the declarer needs in the end, skat and points taken so far included
+            (61 to win, 90 for Schneider); :data:`SCHWARZ` (120) or more asks for every trick.
+            Ignored in Null, where the declarer must take no trick (ISkO 5.2.1).
+
+    Raises:
+        SkatError: ``pos`` is a Ramsch position.
+    """
+    return default_solver().solve_threshold(pos, target)
+
+
+def solve_value(pos: Position) -> int:
+    """The declarer's final card points (0..120, skat included) with best play on both sides.
+
+    In Null the value is 1 if the declarer can avoid every trick, else 0.
+
+    Raises:
+        SkatError: ``pos`` is a Ramsch position.
+    """
+    return default_solver().solve_value(pos)
+
+
+def move_values(pos: Position, mode: str = "exact", target: int = 61) -> dict[int, int]:
+    """The value of every legal card of the seat to move, if played now.
+
+    Args:
+        pos: the position.
+        mode: ``"exact"``: the declarer's final card points after that card (Null: 1/0);
+            ``"threshold"``: 1 if the declarer then reaches ``target`` (as in
+            :func:`solve_threshold`), else 0. In Ramsch both modes give the final card points of
+            the seat to move under paranoid play.
+        target: the threshold target.
+
+    Returns:
+        card -> value, for each legal card (values are for the declarer, whoever is to move).
+
+    Raises:
+        SkatError: ``mode`` is unknown.
+    """
+    return default_solver().move_values(pos, mode, target)
+
+
+def solve_ramsch(pos: Position, seat: int) -> int:
+    """``seat``'s final card points in Ramsch when the other two play against it (paranoid).
+
+    ``seat`` plays to take as few card points as possible, the other two to give it as many as
+    possible; the skat goes to the winner of the last trick (RamschSkat.LAST_TRICK). Durchmarsch
+    is not considered.
+
+    Raises:
+        SkatError: ``pos`` is not a Ramsch position or ``seat`` is not 0..2.
+    """
+    return default_solver().solve_ramsch(pos, seat)
+
+
+def warm_up() -> float:
+    """Compile (or load from the disk cache) every kernel by solving two tiny positions.
+
+    Returns:
+        the time taken, in seconds.
+    """
+    start = time.perf_counter()
+    solver = Solver()
+    hands = (0b11 << 6, 0b11 << 14, 0b11 << 22)  # A and J of ♦, ♥, ♠
+    solver.solve_value(Position(hands=hands, game=GameType.GRAND, declarer=0, to_move=0))
+    solver.solve_threshold(Position(hands=hands, game=GameType.NULL, declarer=0, to_move=0), 0)
+    return time.perf_counter() - start
