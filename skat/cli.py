@@ -25,6 +25,41 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_records_check(args: argparse.Namespace) -> int:
+    """Replay every record of the files, recompute its result and compare (exit 1 on any bad)."""
+    import json
+
+    from skat.record import check, read_file
+
+    bad = 0
+    for path in args.files:
+        try:
+            with open(path, encoding="utf-8", errors="replace") as handle:
+                text = handle.read()
+        except OSError as err:
+            print(f"skat: cannot read {path}: {err.strerror}", file=sys.stderr)
+            bad += 1
+            continue
+        for number, line in read_file(text):
+            report = check(line, number)
+            bad += not report.ok
+            if args.json:
+                print(json.dumps({"file": path, **report.to_json()}, ensure_ascii=False))
+                continue
+            name = f"{path}:{number} ID {report.id or '?'}"
+            if report.error is not None:
+                print(f"{name}: ILLEGAL {report.error}")
+            elif report.ok:
+                print(f"{name}: ok  R[{report.computed}]")
+            else:
+                print(
+                    f"{name}: DIFFERS  computed R[{report.computed}]  recorded R[{report.recorded}]"
+                )
+                for mismatch in report.mismatches:
+                    print(f"    {mismatch}")
+    return 1 if bad else 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``skat`` command, one subparser per subcommand."""
     parser = argparse.ArgumentParser(prog="skat", description=__doc__.splitlines()[0])
@@ -32,6 +67,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("deal", help="show the hands and the skat of a deal number")
     p.add_argument("number", help="deal number, 0 .. 2^64-1")
     p.set_defaults(func=_cmd_deal)
+    p = sub.add_parser("records", help="game records (ISS format)")
+    rsub = p.add_subparsers(dest="records_command", required=True)
+    p = rsub.add_parser("check", help="replay records, recompute and compare their results")
+    p.add_argument("files", nargs="+", metavar="FILE", help="files with one record a line")
+    p.add_argument("--json", action="store_true", help="one JSON object per record")
+    p.set_defaults(func=_cmd_records_check)
     return parser
 
 
