@@ -25,6 +25,28 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    """Start the browser game (uvicorn) and open it in the browser."""
+    import threading
+    import webbrowser
+
+    import uvicorn
+
+    from skat.server import create_app
+
+    url = f"http://{args.host}:{args.port}/"
+
+    def ready() -> None:
+        # uvicorn listens right after the app's start-up: open the page a moment later.
+        if not args.no_browser:
+            threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+
+    app = create_app(player=args.player, warm_up=True, on_ready=ready)
+    print(f"skat: the game is at {url} (Ctrl-C to stop)", file=sys.stderr)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0
+
+
 def _cmd_records_check(args: argparse.Namespace) -> int:
     """Replay every record of the files, recompute its result and compare (exit 1 on any bad)."""
     import json
@@ -60,6 +82,37 @@ def _cmd_records_check(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def _cmd_solve(args: argparse.Namespace) -> int:
+    """Solve open-hand positions given as JSON lines (docs/solver.md): value, best cards, time."""
+    import time
+
+    from skat.solver import best_moves, position_from_json, warm_up
+
+    warm_up()
+    for name in args.files or ["-"]:
+        try:
+            if name == "-":
+                lines = sys.stdin.readlines()
+            else:
+                with open(name, encoding="utf-8") as handle:
+                    lines = handle.readlines()
+        except (OSError, UnicodeDecodeError) as err:
+            raise SkatError(f"cannot read {name!r}: {err}") from None
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                pos, request = position_from_json(line)
+                mode = "threshold" if "target" in request else request.get("mode", "exact")
+                start = time.perf_counter()
+                value, best = best_moves(pos, mode, request.get("target", 61))
+                ms = (time.perf_counter() - start) * 1000
+            except SkatError as err:
+                raise SkatError(f"{name}:{number}: {err}") from None
+            print(f"{name}:{number} value {value} best {format_cards(best) or '-'} {ms:.1f} ms")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``skat`` command, one subparser per subcommand."""
     parser = argparse.ArgumentParser(prog="skat", description=__doc__.splitlines()[0])
@@ -67,12 +120,21 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("deal", help="show the hands and the skat of a deal number")
     p.add_argument("number", help="deal number, 0 .. 2^64-1")
     p.set_defaults(func=_cmd_deal)
+    p = sub.add_parser("solve", help="solve open-hand positions given as JSON lines")
+    p.add_argument("files", nargs="*", help="files of JSON lines (default or '-': stdin)")
+    p.set_defaults(func=_cmd_solve)
     p = sub.add_parser("records", help="game records (ISS format)")
     rsub = p.add_subparsers(dest="records_command", required=True)
     p = rsub.add_parser("check", help="replay records, recompute and compare their results")
     p.add_argument("files", nargs="+", metavar="FILE", help="files with one record a line")
     p.add_argument("--json", action="store_true", help="one JSON object per record")
     p.set_defaults(func=_cmd_records_check)
+    p = sub.add_parser("serve", help="play in the browser against two computer players")
+    p.add_argument("--host", default="127.0.0.1", help="address to bind (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8765, help="port (default 8765)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    p.add_argument("--player", default=None, help="computer level (default: strongest available)")
+    p.set_defaults(func=_cmd_serve)
     return parser
 
 

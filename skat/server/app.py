@@ -1,0 +1,232 @@
+"""The ASGI app: an explicit route table, the static client, and a JSON API that keeps no state.
+
+Routes:
+
+* ``GET /`` — the table (``static/index.html``); ``/static/...`` — the client's ES modules and CSS.
+* ``POST /api/new`` ``{"deal_number": "123" (optional: random), "human_seat": 0..2 (optional:
+  the deal number mod 3), "options": {...}}`` — a new deal; the computers act until the human's
+  turn.
+* ``POST /api/act`` ``{"record": "...", "human_seat": s, "action": "18" | ["ST.H8", "G"]}`` —
+  the human's action(s) on the deal of ``record``.
+* ``POST /api/view`` ``{"record": "...", "human_seat": s}`` — the human's view of a stored record
+  (after a reload or a server restart).
+* ``GET /api/health`` — ``{"ok": true}``.
+
+Every answer to a POST is ``{"record", "view", "events"}`` (see :mod:`skat.server.game`). Bad
+requests get a 4xx and ``{"error": {"code": ..., "message": ...}}`` with the core's stable codes
+(``bad_notation``, ``illegal_action``, ``bad_record``) or the server's own (``bad_json``,
+``bad_request``, ``too_large``, ``not_found``, ``method_not_allowed``); never a 500 for bad
+input.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from skat.errors import IllegalActionError, SkatError
+from skat.server import game
+
+__all__ = ["MAX_BODY_BYTES", "STATIC_DIR", "create_app", "load_player"]
+
+STATIC_DIR = Path(__file__).parent / "static"
+"""The static client: ``index.html``, ``js/*.js`` (ES modules), ``css/*.css``."""
+
+MAX_BODY_BYTES = 16 * 1024
+"""The largest request body accepted (a complete deal record is about 400 bytes)."""
+
+_log = logging.getLogger("skat.server")
+
+
+class _BadRequestError(Exception):
+    """A request rejected before it reaches the core: a status, a code and a message."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def load_player(name: str | None = None) -> tuple[str, game.ChooseFn]:
+    """The computer player's name and decision function: ``name``, else the strongest available.
+
+    Falls back to :func:`skat.server.game.first_legal_stand_in` only when the players package
+    cannot be loaded at all.
+    """
+    try:
+        from skat.players import get_player, player_names
+    except ImportError:
+        return "first-legal stand-in", game.first_legal_stand_in
+    if name is None:
+        available = player_names()
+        for preferred in ("strong", "heuristic", "random"):
+            if preferred in available:
+                name = preferred
+                break
+        else:
+            return "first-legal stand-in", game.first_legal_stand_in
+    player = get_player(name)
+    return player.name, player.choose
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    length = request.headers.get("content-length")
+    if length is not None:
+        if not length.isdigit():
+            raise _BadRequestError(400, "bad_request", "Content-Length is not a number")
+        if int(length) > MAX_BODY_BYTES:
+            raise _BadRequestError(413, "too_large", f"the body is over {MAX_BODY_BYTES} bytes")
+    chunks = bytearray()
+    async for chunk in request.stream():
+        chunks.extend(chunk)
+        if len(chunks) > MAX_BODY_BYTES:
+            raise _BadRequestError(413, "too_large", f"the body is over {MAX_BODY_BYTES} bytes")
+    try:
+        data = json.loads(chunks.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
+        raise _BadRequestError(400, "bad_json", f"the body is not JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise _BadRequestError(400, "bad_request", "the body must be a JSON object")
+    return data
+
+
+def _check_keys(data: dict[str, Any], allowed: set[str]) -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise game.RequestError(f"unknown field {unknown[0]!r} (expected {sorted(allowed)})")
+
+
+Handler = Callable[[Request], Any]
+
+
+def create_app(
+    player: str | None = None,
+    rng: random.Random | None = None,
+    warm_up: bool = False,
+    on_ready: Callable[[], None] | None = None,
+) -> Starlette:
+    """The Starlette app of the browser game.
+
+    Args:
+        player: the computer player's level (``heuristic``, ``strong``, ...); None: the strongest
+            available.
+        rng: the source of random deal numbers; None: a fresh ``random.Random()``.
+        warm_up: compile the solver's kernels at start (``skat serve`` does), if it has
+            ``warm_up``.
+        on_ready: called once the app has started (``skat serve`` opens the browser then).
+
+    Raises:
+        UnknownPlayerError: ``player`` is not a known level.
+    """
+    player_name, choose = load_player(player)
+    numbers = rng if rng is not None else random.Random()
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if warm_up:
+            _warm_up_solver()
+        _log.info("computer player: %s", player_name)
+        if on_ready is not None:
+            on_ready()
+        yield
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+
+    async def health(request: Request) -> Response:
+        return JSONResponse({"ok": True, "player": player_name})
+
+    async def new(request: Request) -> Response:
+        data = await _json_body(request)
+        _check_keys(data, {"deal_number", "human_seat", "options"})
+        number = game.check_deal_number(data.get("deal_number"))
+        options = game.parse_options(data.get("options"))
+        state = game.new_state(number, options, numbers)
+        seat = data.get("human_seat")
+        human = state.deal.number % 3 if seat is None else game.parse_seat(seat)
+        turn = game.computers(state, human, choose)
+        return JSONResponse(game.answer(turn))
+
+    async def act(request: Request) -> Response:
+        data = await _json_body(request)
+        _check_keys(data, {"record", "human_seat", "action"})
+        if "action" not in data:
+            raise game.RequestError("the field 'action' is missing")
+        human = game.parse_seat(data.get("human_seat"))
+        state = game.load(data.get("record"))
+        turn = game.play(state, human, data["action"], choose)
+        return JSONResponse(game.answer(turn))
+
+    async def view(request: Request) -> Response:
+        data = await _json_body(request)
+        _check_keys(data, {"record", "human_seat"})
+        human = game.parse_seat(data.get("human_seat"))
+        state = game.load(data.get("record"))
+        turn = game.computers(state, human, choose)
+        return JSONResponse(game.answer(turn))
+
+    def guarded(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
+        async def run(request: Request) -> Response:
+            try:
+                response: Response = await handler(request)
+            except _BadRequestError as err:
+                return _error(err.status, err.code, err.message)
+            except IllegalActionError as err:
+                return _error(409, err.code, str(err))
+            except SkatError as err:
+                return _error(400, err.code, str(err))
+            return response
+
+        return run
+
+    routes = [
+        Route("/", index, methods=["GET"]),
+        Route("/api/health", health, methods=["GET"]),
+        Route("/api/new", guarded(new), methods=["POST"]),
+        Route("/api/act", guarded(act), methods=["POST"]),
+        Route("/api/view", guarded(view), methods=["POST"]),
+        Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
+    ]
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        return _error(exc.status_code, code, str(exc.detail))
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        _log.exception("internal error", exc_info=exc)
+        return _error(500, "internal_error", "the server failed; the deal in the browser is kept")
+
+    return Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        exception_handlers={HTTPException: http_error, 500: server_error},
+    )
+
+
+def _warm_up_solver() -> None:
+    try:
+        from skat import solver
+    except ImportError:
+        return
+    warm = getattr(solver, "warm_up", None)
+    if callable(warm):
+        seconds = warm()
+        _log.info("solver warmed up in %.1f s", seconds)

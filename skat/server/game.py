@@ -1,0 +1,436 @@
+"""One deal between the browser and the computer players, without any state kept on the server.
+
+Every request carries the record of the deal; :func:`load` replays it with full checking
+(:mod:`skat.record` and :class:`~skat.state.State`), :func:`play` applies the human's actions and
+lets the computer players act until the human is to act again or the deal is over, and
+:func:`answer` builds what the browser gets back: the new record, the human's view (only what the
+human's seat may know, plus the review once the deal is over) and the events to animate.
+
+The view's fields (JSON): ``deal_number`` (a string: deal numbers reach 2^64 − 1, beyond a
+JavaScript number), ``human``, ``phase``, ``to_act``, ``hand`` (ISS cards), ``legal`` (action
+tokens), ``bid``, ``calls`` (``[{seat, action}]``), ``declarer``, ``contract``, ``kontra``
+(tokens said), ``picked_up`` (the skat cards the human took), ``declare_after_discard`` (the
+contracts that will be legal after the discard, so that the browser can offer the declaration
+before sending the discard), ``hand_sizes``, ``open_hand`` (``{seat, cards}`` of an ouvert
+declarer), ``trick`` (``[{seat, card}]``), ``last_trick``, ``tricks`` (taken per seat),
+``result``, ``iss_result`` and ``review`` (original hands, skat, discard, every trick; only when
+the deal is over), and ``info`` (the seat's :meth:`~skat.state.InformationState.to_json`).
+
+Events (JSON): ``{"kind": "call"|"skat"|"discard"|"declare"|"kontra"|"card"|"concede"|"other",
+"seat": s, "action": token}`` for each action (another seat's discard shows as ``??.??``) and
+``{"kind": "trick", "seat": null, "winner": s, "cards": [...], "points": n}`` after each
+completed trick.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from skat import record
+from skat.cards import cards_of_mask, format_card, points
+from skat.deal import MAX_DEAL_NUMBER, Seat, parse_deal_number
+from skat.errors import IllegalActionError, NotationError, RecordError, SkatError
+from skat.rules import AllPass, KontraRule, Options, RamschSkat, ScoreList
+from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
+from skat.state import Action, ActionKind, InformationState, Phase, State
+
+__all__ = [
+    "MAX_ACTIONS_PER_REQUEST",
+    "MAX_RECORD_CHARS",
+    "ChooseFn",
+    "RequestError",
+    "Turn",
+    "answer",
+    "first_legal_stand_in",
+    "load",
+    "new_state",
+    "parse_options",
+    "play",
+]
+
+MAX_RECORD_CHARS = 4000
+"""The longest record accepted (a complete deal is about 400 characters)."""
+
+MAX_ACTIONS_PER_REQUEST = 2
+"""The browser sends at most two actions at once: a discard and the declaration after it."""
+
+ChooseFn = Callable[[InformationState, random.Random], Action]
+"""A computer player's decision: ``Player.choose`` (see :mod:`skat.players`)."""
+
+
+class RequestError(SkatError):
+    """A request to the web API that is not of the expected shape (a field missing or mistyped)."""
+
+    code = "bad_request"
+
+
+def first_legal_stand_in(info: InformationState, rng: random.Random) -> Action:
+    """The first legal action: a stand-in used only when no computer player can be loaded."""
+    del rng
+    return info.legal_actions()[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The outcome of one request: the state reached and the events that led there."""
+
+    state: State
+    human: int
+    events: tuple[dict[str, Any], ...] = ()
+
+
+# ---- options
+
+_ENUM_OPTIONS: dict[str, type[AllPass] | type[KontraRule] | type[RamschSkat] | type[ScoreList]] = {
+    "all_pass": AllPass,
+    "kontra": KontraRule,
+    "ramsch_skat": RamschSkat,
+    "score_list": ScoreList,
+}
+_BOOL_OPTIONS = ("supra", "lost_hand_single", "spitze", "durchmarsch")
+
+
+def parse_options(data: object) -> Options:
+    """The rule options of a JSON object (missing keys keep the ISkO defaults).
+
+    Raises:
+        RequestError: not an object, an unknown key or a value of the wrong type.
+    """
+    if data is None:
+        return Options()
+    if not isinstance(data, dict):
+        raise RequestError(f"options must be an object, not {type(data).__name__}")
+    values: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in _ENUM_OPTIONS:
+            enum = _ENUM_OPTIONS[key]
+            allowed = [m.value for m in enum]
+            if not isinstance(value, str) or value not in allowed:
+                raise RequestError(f"option {key!r}: {value!r} is not one of {allowed}")
+            values[key] = enum(value)
+        elif key in _BOOL_OPTIONS:
+            if not isinstance(value, bool):
+                raise RequestError(f"option {key!r}: {value!r} is not true or false")
+            values[key] = value
+        else:
+            raise RequestError(f"unknown option {key!r}")
+    return Options(**values)
+
+
+# ---- records
+
+
+def _write_record(state: State) -> str:
+    return record.write(record.from_state(state))
+
+
+def _read_record(text: str) -> State:
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"the record is over {MAX_RECORD_CHARS} characters")
+    return record.replay(record.parse(text))
+
+
+def _iss_result(state: State) -> str:
+    return f"R[{record.iss_result(state)}]"
+
+
+def new_state(number: int | None, options: Options, rng: random.Random) -> State:
+    """The start of a deal: ``number``, or a random one drawn from ``rng`` (1 .. 10^9 − 1, short
+    enough to type).
+
+    Raises:
+        NotationError: ``number`` is not a deal number.
+    """
+    if number is None:
+        number = rng.randrange(1, 10**9)
+    return State.new(parse_deal_number(number), options)
+
+
+def load(record: object) -> State:
+    """The state of a record sent by the browser, replayed with full checking.
+
+    Raises:
+        RequestError: the record is not a string.
+        RecordError: the record is malformed or its actions are illegal.
+    """
+    if not isinstance(record, str):
+        raise RequestError(f"record must be a string, not {type(record).__name__}")
+    return _read_record(record)
+
+
+# ---- playing
+
+_KINDS = {
+    ActionKind.BID: "call",
+    ActionKind.HOLD: "call",
+    ActionKind.PASS: "call",
+    ActionKind.PICKUP: "skat",
+    ActionKind.DISCARD: "discard",
+    ActionKind.DECLARE: "declare",
+    ActionKind.KONTRA: "kontra",
+    ActionKind.RE: "kontra",
+    ActionKind.SUPRA: "kontra",
+    ActionKind.DECLINE: "kontra",
+    ActionKind.CARD: "card",
+    ActionKind.CONCEDE: "concede",
+}
+
+
+def _step(state: State, action: Action, human: int, events: list[dict[str, Any]]) -> State:
+    seat = state.current_player
+    before = len(state.tricks)
+    after = state.apply(action)
+    token = str(action)
+    if action.kind == ActionKind.DISCARD and seat != human:
+        token = "??.??"
+    kind = _KINDS.get(action.kind, "other")
+    if action.kind == ActionKind.PASS and state.phase == Phase.SCHIEBEN:
+        kind = "other"
+    events.append({"kind": kind, "seat": None if seat is None else int(seat), "action": token})
+    if len(after.tricks) > before:
+        trick = after.tricks[-1]
+        events.append(
+            {
+                "kind": "trick",
+                "seat": None,
+                "winner": trick.winner,
+                "cards": _trick_cards(trick.leader, trick.cards),
+                "points": points(_mask(trick.cards)),
+            }
+        )
+    return after
+
+
+def _mask(cards: Sequence[int]) -> int:
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _trick_cards(leader: int, cards: Sequence[int]) -> list[dict[str, Any]]:
+    return [{"seat": (leader + i) % 3, "card": format_card(c)} for i, c in enumerate(cards)]
+
+
+def _parse_actions(actions: object) -> list[Action]:
+    if isinstance(actions, str):
+        actions = [actions]
+    if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_ACTIONS_PER_REQUEST:
+        raise RequestError(
+            f"action must be a token or a list of 1..{MAX_ACTIONS_PER_REQUEST} tokens: {actions!r}"
+        )
+    out = []
+    for token in actions:
+        if not isinstance(token, str) or len(token) > 8:
+            raise RequestError(f"an action is a short string, not {token!r}")
+        out.append(Action.parse(token))
+    return out
+
+
+def parse_seat(value: object) -> int:
+    """A seat number 0, 1 or 2 from JSON.
+
+    Raises:
+        RequestError: anything else.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1, 2):
+        raise RequestError(f"human_seat must be 0, 1 or 2, not {value!r}")
+    return value
+
+
+def play(
+    state: State,
+    human: int,
+    actions: object,
+    choose: ChooseFn,
+) -> Turn:
+    """Apply the human's ``actions`` (tokens) and let the computers act until the human's turn.
+
+    Raises:
+        RequestError: ``actions`` is not one token or a list of at most two.
+        NotationError: a token is no action.
+        IllegalActionError: not the human's turn, or the action is not legal now.
+    """
+    parsed = _parse_actions(actions)
+    events: list[dict[str, Any]] = []
+    for action in parsed:
+        if state.is_terminal():
+            raise IllegalActionError(f"illegal action {str(action)!r}: the deal is over")
+        seat = state.current_player
+        if seat != human:
+            who = "nobody" if seat is None else Seat(seat).name.lower()
+            raise IllegalActionError(
+                f"illegal action {str(action)!r} by {Seat(human).name.lower()} in phase "
+                f"{state.phase.value!r}: it is {who}'s turn"
+            )
+        if action not in state.legal_actions():
+            legal = " ".join(str(a) for a in state.legal_actions()[:12])
+            raise IllegalActionError(
+                f"illegal action {str(action)!r} by {Seat(human).name.lower()} in phase "
+                f"{state.phase.value!r}: legal: {legal}"
+            )
+        state = _step(state, action, human, events)
+    return computers(state, human, choose, events)
+
+
+def computers(
+    state: State, human: int, choose: ChooseFn, events: list[dict[str, Any]] | None = None
+) -> Turn:
+    """Let the computer players act until the human is to act or the deal is over.
+
+    Each decision draws from ``decision_rng(deal number, action index)`` (DESIGN.md decision 4);
+    the engine checks every computer action like a human one.
+    """
+    out: list[dict[str, Any]] = [] if events is None else events
+    number = max(state.deal.number, 0)
+    while not state.is_terminal() and state.current_player != human:
+        seat = state.current_player
+        assert seat is not None  # not terminal
+        info = state.information_state(seat)
+        rng = _decision_rng(number, len(state.actions))
+        action = choose(info, rng)
+        state = _step(state, action, human, out)
+    return Turn(state, human, tuple(out))
+
+
+def _decision_rng(number: int, index: int) -> random.Random:
+    try:
+        from skat.players import decision_rng
+    except ImportError:  # pragma: no cover - the players package is part of the project
+        return random.Random(number * 1_000_003 + index)
+    return decision_rng(number, index)
+
+
+# ---- the answer
+
+
+def _cards(mask: int | None) -> list[str]:
+    return [] if not mask else [format_card(c) for c in cards_of_mask(mask)]
+
+
+def _result_json(state: State) -> dict[str, Any]:
+    res = state.result()
+    if res is None:
+        return {"passed": True, "kind": "passed", "won": False, "score": 0, "steps": []}
+    if isinstance(res, RamschResult):
+        data = res.to_json()
+        data.update(
+            kind="ramsch",
+            passed=False,
+            steps=data.pop("explanation"),
+            list_scores=list(ramsch_list_scores(res, state.options.score_list)),
+        )
+        return data
+    assert isinstance(res, GameResult)
+    declarer = int(state.declarer) if state.declarer is not None else 0
+    data = res.to_json()
+    data.update(
+        kind="game",
+        passed=False,
+        declarer=declarer,
+        defender_points=120 - res.declarer_points,
+        steps=data.pop("explanation"),
+        list_scores=list(list_scores(res, declarer, state.options.score_list)),
+        score_list=state.options.score_list.value,
+    )
+    return data
+
+
+def _review(state: State) -> dict[str, Any]:
+    declarer = state.declarer
+    discard = state.discard(declarer) if declarer is not None else 0
+    return {
+        "hands": [_cards(h.mask) for h in state.deal.hands],
+        "skat": _cards(state.deal.skat.mask),
+        "declarer": None if declarer is None else int(declarer),
+        "discard": _cards(discard),
+        "tricks": [
+            {
+                "cards": _trick_cards(t.leader, t.cards),
+                "winner": t.winner,
+                "points": points(_mask(t.cards)),
+            }
+            for t in state.tricks
+        ],
+    }
+
+
+def view(state: State, human: int) -> dict[str, Any]:
+    """The human's view of ``state`` (see the module doc for the fields)."""
+    info = state.information_state(human)
+    to_act = state.current_player
+    legal = [str(a) for a in info.legal_actions()]
+    declare_after: list[str] = []
+    if state.phase == Phase.DISCARD and to_act == human:
+        after = state.apply(state.legal_actions()[0])
+        declare_after = [str(a) for a in after.legal_actions()]
+    declarer = state.declarer
+    open_hand = None
+    if info.ouvert_hand is not None and declarer is not None and declarer != human:
+        open_hand = {"seat": int(declarer), "cards": _cards(info.ouvert_hand)}
+    last = state.tricks[-1] if state.tricks else None
+    kontra_tokens = [
+        str(a)
+        for a in state.actions
+        if a.kind in (ActionKind.KONTRA, ActionKind.RE, ActionKind.SUPRA)
+    ]
+    out: dict[str, Any] = {
+        "deal_number": str(state.deal.number),
+        "human": human,
+        "phase": state.phase.value,
+        "to_act": None if to_act is None else int(to_act),
+        "hand": _cards(info.hand),
+        "legal": legal,
+        "bid": state.bid,
+        "calls": [{"seat": s, "action": str(a)} for s, a in info.bids],
+        "declarer": None if declarer is None else int(declarer),
+        "contract": None if state.contract is None else str(state.contract),
+        "kontra": kontra_tokens,
+        "picked_up": _cards(info.skat) if declarer == human else [],
+        "declare_after_discard": declare_after,
+        "hand_sizes": [state.hand(s).bit_count() for s in range(3)],
+        "open_hand": open_hand,
+        "trick": _trick_cards(state.leader, state.trick),
+        "last_trick": None
+        if last is None
+        else {
+            "cards": _trick_cards(last.leader, last.cards),
+            "winner": last.winner,
+            "points": points(_mask(last.cards)),
+        },
+        "tricks": [state.tricks_won(s) for s in range(3)],
+        "result": None,
+        "iss_result": None,
+        "review": None,
+        "info": info.to_json(),
+    }
+    if state.is_terminal():
+        out["result"] = _result_json(state)
+        out["iss_result"] = _iss_result(state)
+        out["review"] = _review(state)
+    return out
+
+
+def answer(turn: Turn) -> dict[str, Any]:
+    """The JSON answer of a request: ``{"record", "view", "events"}``."""
+    return {
+        "record": _write_record(turn.state),
+        "view": view(turn.state, turn.human),
+        "events": list(turn.events),
+    }
+
+
+def check_deal_number(value: object) -> int | None:
+    """The deal number of a request: absent (None) or digits/int in 0 .. 2^64 − 1.
+
+    Raises:
+        NotationError: not a deal number.
+    """
+    if value is None:
+        return None
+    if isinstance(value, str) and len(value) > len(str(MAX_DEAL_NUMBER)) + 2:
+        raise NotationError(f"not a deal number: {value[:24]!r}… (too long)")
+    return parse_deal_number(value)

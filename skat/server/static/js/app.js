@@ -1,0 +1,888 @@
+// The table: one deal of Skat against two computer players.
+//
+// The server sends the human's view of the deal (phase, seat to act, the human's cards, the legal
+// actions, the calls, the trick, the result and review when it is over) and the events to animate.
+// This module draws it; every string goes through i18n.t and every card face through deck.js.
+//
+// Test contract (README "Test contract"): the table root has data-phase and data-to-act; each of
+// the human's cards is <button data-card="CJ">, disabled when not playable; controls that perform a
+// game action carry data-action with the action's record notation; the declaration dialog has
+// [data-game], [data-option] and a confirm [data-action=declare]; the discard confirm is
+// [data-action=discard]; the result panel has data-result and data-record; the deal number field
+// is [data-deal-number].
+
+import * as api from "./api.js";
+import {
+  contractValues,
+  effectiveSuit,
+  formatContract,
+  isContract,
+  normalizeContract,
+  parseContract,
+  sortHand,
+  suitOf,
+} from "./cards.js";
+import { cardBackSvg, cardSvg, suitIcon } from "./deck.js";
+import { LANGUAGES, chooseLanguage, rankLabels, setLanguage, t } from "./i18n.js";
+
+const GAMES = ["C", "S", "H", "D", "G", "N"];
+const OPTIONS = ["hand", "schneider", "schwarz", "ouvert"];
+const CARD_DELAY_MS = 420;
+const CALL_DELAY_MS = 520;
+
+const app = {
+  record: null,
+  humanSeat: 0,
+  view: null,
+  busy: false, // a request is on its way (spinner)
+  animating: false,
+  displayTrick: null, // the trick shown while events are animated
+  bubbles: {}, // seat → text of the last call
+  discard: [], // cards chosen to put away
+  declaring: null, // {hand: bool, discard: [..] | null} while the declaration dialog is open
+  dialog: { game: null, hand: false, schneider: false, schwarz: false, ouvert: false },
+  showLastTrick: false,
+  error: null,
+  settings: { lang: "en", deck: "french", trickMs: 1100, options: {} },
+};
+
+// ---- small DOM helpers ------------------------------------------------------------------------
+
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "html") el.innerHTML = value; // only for SVG drawn by deck.js
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ---- names ------------------------------------------------------------------------------------
+
+function seatPosition(seat) {
+  // The human sits at the bottom; play goes clockwise, so the next seat sits on the left.
+  const d = (seat - app.humanSeat + 3) % 3;
+  return ["bottom", "left", "right"][d];
+}
+
+function playerName(seat) {
+  return t("player." + seatPosition(seat));
+}
+
+function roleName(seat) {
+  return t("seat." + ["forehand", "middlehand", "rearhand"][seat]);
+}
+
+function cardLabel(card) {
+  return t("card.name", { rank: t("rank.name." + card[1]), suit: t("suit.name." + card[0]) });
+}
+
+function gameLabel(game) {
+  return t("game." + game);
+}
+
+function contractText(text) {
+  const c = parseContract(text);
+  if (!c) return text;
+  const parts = [gameLabel(c.game)];
+  if (c.ouvert) parts.push(t("option.ouvert"));
+  if (c.hand) parts.push(t("option.hand"));
+  if (c.schwarz && !c.ouvert) parts.push(t("option.schwarz"));
+  else if (c.schneider && !c.ouvert) parts.push(t("option.schneider"));
+  return parts.join(" ");
+}
+
+function gameNode(game) {
+  if (["C", "S", "H", "D"].includes(game)) {
+    return h("span", { class: "game-name" }, h("span", { html: suitIcon(game) }), gameLabel(game));
+  }
+  return h("span", { class: "game-name" }, gameLabel(game));
+}
+
+function actionLabel(token) {
+  if (/^\d+$/.test(token)) return token;
+  if (isContract(token)) return contractText(token);
+  if (/^[CSHD][AKQJT987](\.[CSHD][AKQJT987])+$/.test(token)) {
+    return token.split(".").map(cardLabel).join(", ");
+  }
+  const key = "action." + token;
+  const text = t(key);
+  return text === key ? token : text;
+}
+
+// ---- the record of a call as a bubble ---------------------------------------------------------
+
+function callText(token) {
+  if (/^\d+$/.test(token)) return token;
+  if (token === "y") return t("bubble.yes");
+  if (token === "p") return t("bubble.pass");
+  if (token === "s") return t("bubble.skat");
+  if (isContract(token)) return contractText(token);
+  return actionLabel(token);
+}
+
+// ---- cards ------------------------------------------------------------------------------------
+
+function cardFace(card, extra = {}) {
+  return h("span", { class: "card", "data-face": card, html: cardSvg(card, rankLabels(), app.settings.deck), ...extra });
+}
+
+function cardBack() {
+  return h("span", { class: "card back", html: cardBackSvg() });
+}
+
+function currentGame() {
+  const c = app.view?.contract ? parseContract(app.view.contract) : null;
+  return c ? c.game : null;
+}
+
+function disabledReason(card) {
+  const v = app.view;
+  if (app.busy || app.animating) return t("reason.wait");
+  if (v.phase === "discard") return "";
+  if (v.phase !== "play") return t("reason.notNow");
+  if (v.to_act !== app.humanSeat) return t("reason.notYourTurn");
+  const led = (v.trick ?? [])[0];
+  if (led) {
+    const game = currentGame();
+    const suit = effectiveSuit(led.card, game);
+    if (suit === "T") return t("reason.followTrump");
+    return t("reason.followSuit", { suit: t("suit.name." + suit) });
+  }
+  return t("reason.notNow");
+}
+
+// ---- rendering ---------------------------------------------------------------------------------
+
+function render() {
+  const root = document.getElementById("app");
+  const v = app.view;
+  document.documentElement.lang = app.settings.lang;
+  document.title = t("app.title");
+  root.replaceChildren(topBar(), v ? table(v) : h("div", { class: "table loading" }, spinner(t("status.loading"))));
+}
+
+function spinner(text) {
+  return h("span", { class: "spinner-wrap", role: "status" }, h("span", { class: "spinner" }), h("span", { class: "spinner-text" }, text));
+}
+
+function topBar() {
+  const v = app.view;
+  const number = h("input", {
+    class: "deal-number",
+    "data-deal-number": true,
+    inputmode: "numeric",
+    autocomplete: "off",
+    "aria-label": t("deal.number"),
+    value: v?.deal_number ?? "",
+    onkeydown: (e) => {
+      if (e.key === "Enter") startDeal(e.target.value.trim());
+    },
+  });
+  const lang = h(
+    "select",
+    {
+      class: "lang",
+      "aria-label": t("settings.language"),
+      onchange: (e) => {
+        setLanguage(e.target.value);
+        app.settings.lang = e.target.value;
+        api.saveSettings(app.settings);
+        render();
+      },
+    },
+    LANGUAGES.map((code) => h("option", { value: code, selected: code === app.settings.lang }, t("language." + code))),
+  );
+  return h(
+    "header",
+    { class: "top-bar" },
+    h("h1", { class: "brand" }, t("app.title")),
+    h(
+      "label",
+      { class: "deal-field" },
+      h("span", {}, t("deal.number")),
+      number,
+      h("button", { class: "btn small", "data-ui": "play-number", onclick: () => startDeal(number.value.trim()) }, t("deal.play")),
+    ),
+    h("button", { class: "btn small", "data-ui": "next-deal", onclick: () => startDeal(null) }, t("deal.next")),
+    gameInfo(),
+    app.busy ? spinner(t("status.thinking")) : null,
+    lang,
+  );
+}
+
+function gameInfo() {
+  const v = app.view;
+  if (!v) return h("span", { class: "game-info" });
+  const items = [];
+  if (v.declarer !== null && v.declarer !== undefined && v.contract) {
+    const c = parseContract(v.contract);
+    items.push(
+      h(
+        "span",
+        { class: "info-game", "data-contract": v.contract },
+        h("span", { class: "info-label" }, t("info.game")),
+        gameNode(c.game),
+        c.ouvert || c.hand || c.schneider ? " " + contractText(v.contract).split(" ").slice(1).join(" ") : "",
+        " · ",
+        t("info.declarer", { name: playerName(v.declarer) }),
+      ),
+    );
+  } else if (v.declarer !== null && v.declarer !== undefined) {
+    items.push(h("span", { class: "info-game" }, t("info.declarer", { name: playerName(v.declarer) })));
+  }
+  items.push(h("span", { class: "info-bid", "data-bid": v.bid ?? 0 }, t("info.bid"), " ", h("strong", {}, String(v.bid || "–"))));
+  if (v.kontra && v.kontra.length) {
+    items.push(h("span", { class: "info-kontra" }, v.kontra.map(actionLabel).join(" · ")));
+  }
+  return h("span", { class: "game-info" }, items);
+}
+
+function table(v) {
+  const phase = app.animating ? app.shownPhase : v.phase;
+  const toAct = app.animating ? app.shownToAct : v.to_act;
+  const root = h(
+    "main",
+    {
+      class: "table",
+      id: "table",
+      "data-phase": phase,
+      "data-to-act": toAct === null || toAct === undefined ? "" : String(toAct),
+      "data-human": String(app.humanSeat),
+      "data-busy": app.busy || app.animating ? "1" : "0",
+    },
+    seatArea(1),
+    seatArea(2),
+    centre(v),
+    humanArea(v),
+  );
+  if (app.error) root.append(errorBanner());
+  if (v.phase === "result" && !app.animating && v.result) root.append(resultPanel(v));
+  if (app.showLastTrick && v.last_trick) root.append(lastTrickPanel(v));
+  return root;
+}
+
+function errorBanner() {
+  return h(
+    "div",
+    { class: "error-banner", role: "alert" },
+    h("span", {}, t("error." + app.error.code, { message: app.error.message }, t("error.generic", { message: app.error.message || app.error.code }))),
+    h("button", { class: "btn small", onclick: () => { app.error = null; render(); } }, t("button.close")),
+  );
+}
+
+function seatPlate(seat) {
+  const v = app.view;
+  const toAct = app.animating ? app.shownToAct : v.to_act;
+  const badges = [h("span", { class: "role" }, roleName(seat))];
+  if (seat === 2) badges.push(h("span", { class: "badge dealer", title: t("seat.dealerHint") }, t("seat.dealer")));
+  if (v.declarer === seat && v.contract) badges.push(h("span", { class: "badge declarer" }, t("seat.declarer")));
+  const tricks = (v.tricks ?? [0, 0, 0])[seat];
+  return h(
+    "div",
+    { class: "plate" + (toAct === seat ? " to-act" : ""), "data-seat": seat },
+    h("span", { class: "name" }, playerName(seat)),
+    badges,
+    v.phase === "play" || v.phase === "result" ? h("span", { class: "tricks", title: t("seat.tricksHint") }, t("seat.tricks", { n: tricks })) : null,
+    app.busy && toAct === seat && seat !== app.humanSeat ? h("span", { class: "spinner small" }) : null,
+    app.bubbles[seat] ? h("span", { class: "bubble", "data-bubble": seat }, app.bubbles[seat]) : null,
+  );
+}
+
+function seatArea(offset) {
+  const v = app.view;
+  const seat = (app.humanSeat + offset) % 3;
+  const count = (v.hand_sizes ?? [10, 10, 10])[seat];
+  const open = v.open_hand && v.open_hand.seat === seat ? v.open_hand.cards : null;
+  let cards;
+  if (open) {
+    cards = h("div", { class: "opponent-cards open", "aria-label": t("seat.openHand") }, sortHand(open, currentGame()).map((c) => cardFace(c, { title: cardLabel(c) })));
+  } else {
+    const backs = [];
+    for (let i = 0; i < count; i++) backs.push(cardBack());
+    cards = h("div", { class: "opponent-cards" }, backs);
+  }
+  return h("section", { class: "seat seat-" + seatPosition(seat), "data-seat": seat }, seatPlate(seat), cards);
+}
+
+function centre(v) {
+  const trick = app.animating ? app.displayTrick ?? [] : v.trick ?? [];
+  const slots = trick.map(({ seat, card }) =>
+    h("div", { class: "trick-card pos-" + seatPosition(seat) + (app.trickTaken !== undefined && app.trickTaken !== null ? " taken-" + seatPosition(app.trickTaken) : ""), "data-trick-card": card }, cardFace(card, { title: cardLabel(card) })),
+  );
+  const children = [h("div", { class: "trick" }, slots)];
+  if (v.skat_shown && v.skat_shown.length) {
+    children.push(h("div", { class: "skat-shown" }, h("span", { class: "label" }, t("table.skat")), v.skat_shown.map((c) => cardFace(c))));
+  } else if (["bidding", "skat"].includes(v.phase) || (v.phase === "declare" && !v.picked_up)) {
+    children.push(h("div", { class: "skat-pile", "aria-label": t("table.skat") }, cardBack(), cardBack()));
+  }
+  if (v.last_trick && v.phase === "play") {
+    children.push(
+      h("button", { class: "btn small last-trick-btn", "data-ui": "last-trick", onclick: () => { app.showLastTrick = true; render(); } }, t("table.lastTrick")),
+    );
+  }
+  return h("section", { class: "centre" }, children);
+}
+
+function humanArea(v) {
+  const seat = app.humanSeat;
+  const legal = new Set(app.busy || app.animating ? [] : v.legal ?? []);
+  const game = currentGame();
+  const cards = sortHand(v.hand ?? [], game);
+  const discardPhase = v.phase === "discard" && v.to_act === seat && !app.busy && !app.animating;
+  const buttons = cards.map((card) => {
+    const playable = v.phase === "play" && legal.has(card);
+    const selectable = discardPhase && !app.declaring;
+    const enabled = playable || selectable;
+    const picked = app.discard.includes(card);
+    const reason = enabled ? null : disabledReason(card);
+    return h(
+      "button",
+      {
+        class: "card-btn" + (picked ? " picked" : "") + (v.picked_up && v.picked_up.includes(card) ? " from-skat" : ""),
+        "data-card": card,
+        disabled: !enabled,
+        "aria-pressed": selectable ? String(picked) : null,
+        "aria-label": cardLabel(card),
+        title: reason ? cardLabel(card) + " — " + reason : cardLabel(card),
+        onclick: () => (selectable ? toggleDiscard(card) : playCard(card)),
+      },
+      cardFace(card),
+      reason ? h("span", { class: "reason", role: "tooltip" }, reason) : null,
+    );
+  });
+  return h(
+    "section",
+    { class: "seat seat-bottom human", "data-seat": seat },
+    h("div", { class: "controls", "aria-live": "polite" }, controls(v)),
+    seatPlate(seat),
+    h("div", { class: "hand", style: `--n:${cards.length}` }, buttons),
+  );
+}
+
+// ---- the controls of each phase ---------------------------------------------------------------
+
+function actionButton(token, label, extra = {}) {
+  return h("button", { class: "btn " + (extra.class ?? ""), "data-action": token, onclick: () => send([token]) }, label ?? actionLabel(token));
+}
+
+function controls(v) {
+  if (app.busy || app.animating || v.to_act !== app.humanSeat || v.phase === "result") {
+    if (v.phase !== "result" && v.to_act !== null && v.to_act !== undefined && v.to_act !== app.humanSeat) {
+      return [h("p", { class: "hint" }, t("status.waitingFor", { name: playerName(v.to_act) }))];
+    }
+    return [];
+  }
+  if (app.declaring) return [declareDialog(v)];
+  const legal = v.legal ?? [];
+  const handled = new Set();
+  const out = [];
+  if (v.phase === "bidding") {
+    const bids = legal.filter((a) => /^\d+$/.test(a)).map(Number).sort((a, b) => a - b);
+    if (bids.length) {
+      const next = String(bids[0]);
+      handled.add(next);
+      out.push(actionButton(next, t("bid.say", { value: next }), { class: "primary" }));
+      if (bids.length > 1) {
+        const select = h(
+          "select",
+          { class: "jump", "data-ui": "jump", "aria-label": t("bid.jump") },
+          h("option", { value: "" }, t("bid.jump")),
+          bids.slice(1).map((b) => h("option", { value: String(b) }, String(b))),
+        );
+        const go = h("button", { class: "btn", "data-ui": "jump-go", onclick: () => { if (select.value) send([select.value]); } }, t("bid.jumpGo"));
+        select.addEventListener("change", () => {
+          go.setAttribute("data-action", select.value);
+        });
+        out.push(h("span", { class: "jump-wrap" }, select, go));
+      }
+      bids.forEach((b) => handled.add(String(b)));
+    }
+    if (legal.includes("y")) {
+      handled.add("y");
+      out.push(actionButton("y", t("bid.hold", { value: v.bid }), { class: "primary" }));
+    }
+    if (legal.includes("p")) {
+      handled.add("p");
+      out.push(actionButton("p", t("bid.pass")));
+    }
+    out.unshift(h("p", { class: "hint" }, bidHint(v)));
+  } else if (v.phase === "skat") {
+    if (legal.includes("s")) {
+      handled.add("s");
+      out.push(actionButton("s", t("skat.pickUp"), { class: "primary" }));
+    }
+    const hands = legal.filter(isContract);
+    hands.forEach((a) => handled.add(a));
+    if (hands.length) {
+      out.push(h("button", { class: "btn", "data-ui": "hand", onclick: () => openDeclare(true, null) }, t("skat.hand")));
+    }
+    out.unshift(h("p", { class: "hint" }, t("skat.hint", { value: v.bid })));
+  } else if (v.phase === "discard") {
+    legal.forEach((a) => handled.add(a));
+    const ready = app.discard.length === 2;
+    out.push(h("p", { class: "hint" }, t("discard.hint")));
+    out.push(
+      h(
+        "button",
+        {
+          class: "btn primary",
+          "data-action": "discard",
+          disabled: !ready,
+          onclick: () => {
+            if (app.discard.length === 2) openDeclare(false, app.discard.slice());
+          },
+        },
+        t("discard.confirm"),
+      ),
+    );
+  } else if (v.phase === "declare") {
+    const contracts = legal.filter(isContract);
+    contracts.forEach((a) => handled.add(a));
+    if (contracts.length) {
+      out.push(h("button", { class: "btn primary", "data-ui": "declare-open", onclick: () => openDeclare(!v.picked_up, null) }, t("declare.open")));
+    }
+  } else if (v.phase === "play") {
+    legal.filter((a) => /^[CSHD][AKQJT987]$/.test(a)).forEach((a) => handled.add(a));
+    out.push(h("p", { class: "hint" }, t("play.hint")));
+  }
+  for (const token of legal) {
+    if (!handled.has(token)) out.push(actionButton(token));
+  }
+  return out;
+}
+
+function bidHint(v) {
+  if ((v.legal ?? []).includes("y")) return t("bid.hintAnswer", { value: v.bid });
+  if (v.bid) return t("bid.hintBid", { value: v.bid });
+  return t("bid.hintFirst");
+}
+
+// ---- discard and declaration -------------------------------------------------------------------
+
+function toggleDiscard(card) {
+  const i = app.discard.indexOf(card);
+  if (i >= 0) app.discard.splice(i, 1);
+  else if (app.discard.length < 2) app.discard.push(card);
+  else app.discard = [app.discard[1], card];
+  render();
+}
+
+function declarable() {
+  // The contracts the dialog may offer: after a discard, the server sent them ahead
+  // (declare_after_discard); otherwise they are the legal actions of this phase.
+  const v = app.view;
+  const source = app.declaring?.discard ? v.declare_after_discard ?? [] : v.legal ?? [];
+  return source.filter(isContract).map(parseContract);
+}
+
+function openDeclare(hand, discard) {
+  app.declaring = { hand, discard };
+  const options = declarable();
+  const first = options.find((c) => c.game === "C") ?? options[0];
+  app.dialog = first ? { ...first, schneider: false, schwarz: false, ouvert: false, hand: first.hand } : { game: null };
+  if (first && first.game === "N") app.dialog.ouvert = first.ouvert;
+  app.dialog = nearestLegal(app.dialog, options) ?? app.dialog;
+  render();
+}
+
+function sameContract(a, b) {
+  return formatContract(normalizeContract(a)) === formatContract(normalizeContract(b));
+}
+
+function nearestLegal(want, options) {
+  const w = normalizeContract(want);
+  const exact = options.find((c) => sameContract(c, w));
+  if (exact) return exact;
+  // The fewest announcements of the chosen game.
+  const same = options.filter((c) => c.game === w.game);
+  same.sort((a, b) => score(a) - score(b));
+  return same[0] ?? null;
+}
+
+function score(c) {
+  return (c.hand ? 1 : 0) + (c.schneider ? 1 : 0) + (c.schwarz ? 1 : 0) + (c.ouvert ? 4 : 0);
+}
+
+function toggled(option) {
+  const d = { ...app.dialog, [option]: !app.dialog[option] };
+  if (!d[option]) {
+    // Switching off also switches off what depends on it.
+    if (option === "schneider") d.schwarz = d.ouvert = false;
+    if (option === "schwarz") d.ouvert = false;
+    if (option === "hand" && d.game !== "N") d.schneider = d.schwarz = d.ouvert = false;
+    if (option === "hand" && d.game === "N") d.ouvert = d.ouvert && true;
+  }
+  return normalizeContract(d);
+}
+
+function declareDialog(v) {
+  const options = declarable();
+  const d = app.dialog;
+  const gameButtons = GAMES.map((g) => {
+    const available = options.some((c) => c.game === g);
+    return h(
+      "button",
+      {
+        class: "game-btn" + (d.game === g ? " selected" : ""),
+        "data-game": g,
+        disabled: !available,
+        "aria-pressed": String(d.game === g),
+        onclick: () => {
+          const keep = { ...app.dialog, game: g };
+          app.dialog = nearestLegal(keep, options) ?? keep;
+          render();
+        },
+      },
+      gameNode(g),
+    );
+  });
+  const switches = OPTIONS.map((o) => {
+    const next = toggled(o);
+    const allowed = d.game && options.some((c) => sameContract(c, next));
+    return h(
+      "label",
+      { class: "switch" + (allowed ? "" : " disabled") },
+      h("input", {
+        type: "checkbox",
+        "data-option": o,
+        checked: Boolean(d[o]),
+        disabled: !allowed,
+        onchange: () => {
+          app.dialog = toggled(o);
+          render();
+        },
+      }),
+      h("span", {}, t("option." + o)),
+    );
+  });
+  const chosen = d.game ? formatContract(normalizeContract(d)) : null;
+  const legal = chosen && options.some((c) => formatContract(c) === chosen);
+  const known = (v.hand ?? []).concat(app.declaring.discard ? [] : []);
+  let warning = null;
+  if (legal) {
+    const values = contractValues(normalizeContract(d), known);
+    if (values.max < v.bid) warning = t("declare.cannotReach", { value: values.max, bid: v.bid });
+    else if (values.plain < v.bid) warning = t("declare.needMore", { value: values.plain, bid: v.bid });
+  }
+  const body = [
+    h("h2", {}, t("declare.title")),
+    app.declaring.discard
+      ? h("p", { class: "hint" }, t("declare.discarded", { cards: app.declaring.discard.map(cardLabel).join(", ") }))
+      : null,
+    h("div", { class: "games", role: "group", "aria-label": t("declare.game") }, gameButtons),
+    h("div", { class: "switches", role: "group", "aria-label": t("declare.options") }, switches),
+    chosen ? h("p", { class: "chosen" }, t("declare.chosen", { game: contractText(chosen) })) : null,
+    warning ? h("p", { class: "warning", role: "alert", "data-warning": true }, warning) : null,
+    h(
+      "div",
+      { class: "dialog-buttons" },
+      h(
+        "button",
+        {
+          class: "btn",
+          "data-ui": "declare-back",
+          onclick: () => {
+            app.declaring = null;
+            render();
+          },
+        },
+        app.declaring.discard ? t("declare.changeDiscard") : t("button.back"),
+      ),
+      h(
+        "button",
+        {
+          class: "btn primary",
+          "data-action": "declare",
+          "data-contract": chosen ?? "",
+          disabled: !legal,
+          onclick: () => {
+            const actions = app.declaring.discard ? [app.declaring.discard.join("."), chosen] : [chosen];
+            app.declaring = null;
+            app.discard = [];
+            send(actions);
+          },
+        },
+        t("declare.confirm"),
+      ),
+    ),
+  ];
+  return h("div", { class: "dialog declare-dialog", role: "dialog", "aria-label": t("declare.title") }, body);
+}
+
+// ---- result and review --------------------------------------------------------------------------
+
+function stepText(step) {
+  const key = "step." + step.code;
+  const text = t(key, { value: step.value });
+  return text === key ? `${step.code}: ${step.value}` : text;
+}
+
+function resultPanel(v) {
+  const r = v.result;
+  const lines = [];
+  let headline;
+  if (r.passed) headline = t("result.passed");
+  else if (r.kind === "ramsch") headline = t("result.ramsch");
+  else if (r.declarer === app.humanSeat) headline = r.won ? t("result.youWon") : t("result.youLost");
+  else headline = r.won ? t("result.declarerWon", { name: playerName(r.declarer) }) : t("result.declarerLost", { name: playerName(r.declarer) });
+  if (!r.passed && r.kind !== "ramsch") {
+    lines.push(h("p", { class: "game-line" }, t("result.game", { name: playerName(r.declarer), game: contractText(r.contract), bid: r.bid })));
+    lines.push(
+      h(
+        "p",
+        { class: "points-line" },
+        t("result.points", { declarer: r.declarer_points, defenders: r.defender_points }),
+        r.conceded ? " " + t("result.conceded") : "",
+      ),
+    );
+  }
+  if (r.kind === "ramsch" && r.points) {
+    lines.push(h("p", {}, [0, 1, 2].map((s) => `${playerName(s)} ${r.points[s]}`).join(" · ")));
+  }
+  if (r.steps && r.steps.length) {
+    lines.push(h("ol", { class: "steps" }, r.steps.map((s) => h("li", { "data-step": s.code }, stepText(s)))));
+  }
+  if (r.calculation) lines.push(h("p", { class: "calculation" }, calculationText(r.calculation)));
+  if (!r.passed) {
+    lines.push(
+      h(
+        "p",
+        { class: "score-line" },
+        t("result.score", { name: playerName(r.declarer ?? app.humanSeat) }),
+        " ",
+        h("strong", { "data-score": r.score }, (r.score > 0 ? "+" : "") + r.score),
+      ),
+    );
+  }
+  return h(
+    "div",
+    { class: "overlay" },
+    h(
+      "section",
+      { class: "dialog result-panel", role: "dialog", "aria-label": t("result.title"), "data-result": v.iss_result ?? "", "data-record": app.record ?? "" },
+      h("h2", { class: r.won ? "won" : "lost" }, headline),
+      lines,
+      v.review ? review(v.review) : null,
+      h(
+        "div",
+        { class: "dialog-buttons" },
+        h("button", { class: "btn", "data-ui": "replay", onclick: () => startDeal(v.deal_number) }, t("result.replay")),
+        h("button", { class: "btn primary", "data-ui": "next", onclick: () => startDeal(null) }, t("result.next")),
+      ),
+    ),
+  );
+}
+
+function calculationText(calc) {
+  // {kind: "suit"|"grand"|"null", matadors, with, levels: [{code, value}], multiplier, base, value, overbid, needed}
+  const parts = [];
+  if (calc.kind === "null") {
+    parts.push(t("calc.null", { game: contractText(calc.contract), value: calc.game_value }));
+  } else {
+    const levelText = calc.levels.map((l) => t("level." + l.code, { n: l.value })).join(", ");
+    parts.push(t("calc.levels", { levels: levelText, multiplier: calc.multiplier, base: calc.base, value: calc.game_value }));
+  }
+  if (calc.overbid) parts.push(t("calc.overbid", { bid: calc.bid, value: calc.game_value, needed: calc.needed }));
+  if (!calc.won) parts.push(t("calc.lost", { value: calc.lost_value }));
+  return parts.join(" ");
+}
+
+function review(rv) {
+  const seatRow = (seat) =>
+    h(
+      "div",
+      { class: "review-hand" },
+      h("span", { class: "review-name" }, playerName(seat), " · ", roleName(seat)),
+      h("span", { class: "mini-cards" }, sortHand(rv.hands[seat], currentGame()).map((c) => cardFace(c, { title: cardLabel(c) }))),
+    );
+  const tricks = (rv.tricks ?? []).map((tr, i) =>
+    h(
+      "li",
+      { class: "review-trick" },
+      h("span", { class: "trick-no" }, String(i + 1)),
+      h("span", { class: "mini-cards" }, tr.cards.map(({ seat, card }) => h("span", { class: "mini-card" + (seat === tr.winner ? " winner" : ""), title: playerName(seat) }, cardFace(card, { title: cardLabel(card) })))),
+      h("span", { class: "trick-winner" }, t("review.winner", { name: playerName(tr.winner), points: tr.points })),
+    ),
+  );
+  return h(
+    "details",
+    { class: "review", open: true },
+    h("summary", {}, t("review.title")),
+    [0, 1, 2].map(seatRow),
+    h(
+      "div",
+      { class: "review-hand" },
+      h("span", { class: "review-name" }, t("review.skat")),
+      h("span", { class: "mini-cards" }, rv.skat.map((c) => cardFace(c, { title: cardLabel(c) }))),
+      rv.discard && rv.discard.length ? h("span", { class: "review-name" }, t("review.discard")) : null,
+      rv.discard && rv.discard.length ? h("span", { class: "mini-cards" }, rv.discard.map((c) => cardFace(c, { title: cardLabel(c) }))) : null,
+    ),
+    h("ol", { class: "review-tricks" }, tricks),
+  );
+}
+
+function lastTrickPanel(v) {
+  const lt = v.last_trick;
+  return h(
+    "div",
+    { class: "overlay", onclick: () => { app.showLastTrick = false; render(); } },
+    h(
+      "section",
+      { class: "dialog last-trick", role: "dialog", "aria-label": t("table.lastTrick") },
+      h("h2", {}, t("table.lastTrick")),
+      h("div", { class: "mini-cards" }, lt.cards.map(({ seat, card }) => h("span", { class: "mini-card" + (seat === lt.winner ? " winner" : "") }, cardFace(card), h("span", { class: "mini-name" }, playerName(seat))))),
+      h("p", {}, t("review.winner", { name: playerName(lt.winner), points: lt.points })),
+      h("button", { class: "btn", onclick: () => { app.showLastTrick = false; render(); } }, t("button.close")),
+    ),
+  );
+}
+
+// ---- talking to the server ------------------------------------------------------------------------
+
+async function startDeal(number) {
+  if (app.busy) return;
+  app.busy = true;
+  app.error = null;
+  app.bubbles = {};
+  app.discard = [];
+  app.declaring = null;
+  app.showLastTrick = false;
+  render();
+  try {
+    const data = await api.newDeal(number, app.humanSeat, app.settings.options);
+    await receive(data, null);
+  } catch (err) {
+    fail(err);
+  }
+}
+
+async function send(actions) {
+  if (app.busy || app.animating) return;
+  const before = app.view;
+  app.busy = true;
+  app.error = null;
+  if (before.phase === "play") {
+    // The chosen card leaves the hand at once; the server's answer confirms it.
+    const card = actions[0];
+    app.view = { ...before, hand: (before.hand ?? []).filter((c) => c !== card) };
+  }
+  render();
+  try {
+    const data = await api.act(app.record, app.humanSeat, actions);
+    await receive(data, before);
+  } catch (err) {
+    app.view = before;
+    fail(err);
+  }
+}
+
+function fail(err) {
+  app.busy = false;
+  app.animating = false;
+  app.error = { code: err.code ?? "network", message: err.message ?? "" };
+  render();
+}
+
+async function receive(data, before) {
+  app.record = data.record;
+  api.saveCurrent(app.record, app.humanSeat);
+  app.busy = false;
+  const events = data.events ?? [];
+  if (before && events.length) {
+    app.animating = true;
+    app.shownPhase = before.phase;
+    app.shownToAct = before.to_act;
+    app.displayTrick = (before.trick ?? []).slice();
+    app.view = { ...data.view, hand: data.view.hand };
+    await animate(events);
+  } else {
+    for (const ev of events) if (ev.kind === "call" || ev.kind === "declare" || ev.kind === "skat" || ev.kind === "other") app.bubbles[ev.seat] = callText(ev.action);
+    app.view = data.view;
+  }
+  app.animating = false;
+  app.trickTaken = null;
+  app.view = data.view;
+  if (app.view.phase === "play" && (app.view.trick ?? []).length === 0) {
+    // In play the bubbles of the auction have said what they had to say.
+    for (const seat of [0, 1, 2]) if (!app.bubbles[seat]?.startsWith?.("!")) delete app.bubbles[seat];
+  }
+  render();
+  if (app.view.phase === "result") {
+    document.querySelector(".result-panel")?.focus?.();
+  }
+}
+
+async function animate(events) {
+  for (const ev of events) {
+    app.shownToAct = ev.seat;
+    if (ev.kind === "card") {
+      if (app.displayTrick.length === 3) app.displayTrick = [];
+      app.displayTrick.push({ seat: ev.seat, card: ev.action });
+      app.shownPhase = "play";
+      render();
+      await sleep(CARD_DELAY_MS);
+    } else if (ev.kind === "trick") {
+      app.shownToAct = null;
+      render();
+      await sleep(app.settings.trickMs);
+      app.trickTaken = ev.winner;
+      render();
+      await sleep(280);
+      app.trickTaken = null;
+      app.displayTrick = [];
+      app.bubbles = {};
+      render();
+    } else {
+      if (ev.seat !== null && ev.seat !== undefined) app.bubbles[ev.seat] = callText(ev.action);
+      render();
+      await sleep(CALL_DELAY_MS);
+    }
+  }
+}
+
+// ---- start --------------------------------------------------------------------------------------
+
+async function boot() {
+  const saved = api.loadSettings();
+  app.settings = { ...app.settings, ...saved };
+  app.settings.lang = chooseLanguage(saved.lang);
+  setLanguage(app.settings.lang);
+  render();
+  const current = api.loadCurrent();
+  if (current) {
+    app.humanSeat = current.human_seat;
+    app.record = current.record;
+    try {
+      app.busy = true;
+      const data = await api.view(current.record, current.human_seat);
+      app.busy = false;
+      app.view = data.view;
+      app.record = data.record;
+      for (const ev of data.calls ?? []) app.bubbles[ev.seat] = callText(ev.action);
+      render();
+      return;
+    } catch (err) {
+      app.busy = false;
+      app.record = null;
+      if (err.code === "network") {
+        fail(err);
+        return;
+      }
+      // A damaged or foreign record: set it aside and deal afresh.
+      app.error = { code: err.code, message: err.message };
+    }
+  }
+  await startDeal(null);
+}
+
+boot();
