@@ -18,7 +18,7 @@ Ramsch, Schieberamsch) are described in ``docs/records.md``.
 ...     s = s.apply(a)
 >>> line = write(from_state(s))
 >>> line[:40]
-'(;GM[Skat]PC[skat]DN[7]MV[w DJ.CA.SK.SQ.'
+'(;GM[Skat]PC[skat]DN[7]MV[w CK.C8.SA.ST.'
 >>> write(parse(line)) == line and replay(parse(line)) == s
 True
 """
