@@ -1,0 +1,277 @@
+"""Game records (skat.record): ISS lines read and written exactly, replayed, their results
+recomputed; this project's extensions (docs/records.md); ``skat records check``."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from skat import record
+from skat.cards import cards_of_mask, format_cards
+from skat.cli import main
+from skat.errors import RecordError
+from skat.record import Move, Record
+from skat.rules import AllPass, KontraRule, Options, RamschSkat, ScoreList
+from skat.state import Ending, Phase, State
+
+DATA = Path(__file__).parent / "data"
+SAMPLE = DATA / "iss_records_sample.sgf"
+CORRUPT = DATA / "iss_records_corrupt.sgf"
+LINES = SAMPLE.read_text(encoding="utf-8").splitlines()
+IDS = [record.parse(line).id for line in LINES]
+
+
+@pytest.mark.parametrize("line", LINES, ids=IDS)
+def test_iss_line_round_trips_exactly(line: str) -> None:
+    assert record.write(record.parse(line)) == line
+
+
+@pytest.mark.parametrize("line", LINES, ids=IDS)
+def test_iss_record_replays_to_its_own_result(line: str) -> None:
+    report = record.check(line)
+    assert report.error is None
+    assert report.mismatches == ()
+    assert report.ok
+    recorded = record.parse_result(report.recorded or "")
+    computed = record.parse_result(report.computed or "")
+    for key in ("d", "outcome", "v", "m", "bid", "p", "t", "s", "z"):
+        assert computed.get(key) == recorded.get(key), key
+
+
+@pytest.mark.parametrize(
+    ("game_id", "ending"),
+    [
+        ("4913050", Ending.PASSED),  # R[passed]
+        ("8", Ending.PENALTY),  # TI.2 during the bidding
+        ("30", Ending.PENALTY),  # LE.2 during the bidding
+        ("727", Ending.RESIGNED),  # grand ouvert, both defenders resign after one card
+        ("1390253", Ending.RESIGNED),  # null ouvert, resigned before the first card
+        ("6934288", Ending.RESIGNED),
+        ("4912814", Ending.PLAYED),  # one defender resigned: play went on
+        ("25", Ending.SETTLED),  # null ouvert hand: the declarer took the first trick
+        ("13577", Ending.SETTLED),  # clubs ouvert: the defenders took the first trick
+    ],
+)
+def test_iss_special_endings_are_recognised(game_id: str, ending: Ending) -> None:
+    line = LINES[IDS.index(game_id)]
+    assert record.read_record(line).ending == ending
+
+
+def test_resigned_defenders_give_the_declarer_the_remaining_tricks() -> None:
+    state = record.read_record(LINES[IDS.index("1039093")])  # declarer had taken no trick
+    assert state.declarer_facts() == (84, 5, 5)
+
+
+def test_resigned_null_moves_no_trick() -> None:
+    state = record.read_record(LINES[IDS.index("1390253")])
+    assert state.declarer_facts() == (14, 0, 0)  # only the discard HA HQ
+
+
+def test_split_declaration_form_is_read() -> None:
+    state = record.read_record(LINES[IDS.index("10327743")])  # "0 G" then "0 SK.S7"
+    assert str(state.contract) == "G"
+    assert record.format_result(state).startswith("d:0 loss v:-144")
+
+
+def test_corrupt_record_is_reported_with_the_position() -> None:
+    line = CORRUPT.read_text(encoding="utf-8").strip()
+    report = record.check(line)
+    assert not report.ok
+    assert report.error is not None
+    assert report.error.position == line.index(" ?? ") + 1
+    assert "hidden card" in str(report.error)
+    with pytest.raises(RecordError, match=r"'\?\?' at position \d+: a hidden card"):
+        record.read_record(line)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("GM[Skat]", "starts with '\\(;'"),
+        ("(;GM[Skat]MV[w CJ 5 SA ] ;)", "bad mover '5'"),
+        ("(;GM[Skat]MV[w CJ 1 ] ;)", "odd number of tokens"),
+        ("(;GM[Skat]??? ;)", "expected a property"),
+        ("(;GM[Skat]", "ends with ';\\)'"),
+    ],
+)
+def test_strict_reader_raises_with_the_position(line: str, message: str) -> None:
+    with pytest.raises(RecordError, match=message) as info:
+        record.parse(line)
+    assert info.value.position is not None
+    assert info.value.position >= 0
+
+
+def test_lenient_reader_collects_every_error() -> None:
+    rec, errors = record.parse_lenient("(;GM[Skat]MV[w CJ 5 SA 7 SK ]R[x] ;)")
+    assert [e.position for e in errors] == [18, 23]  # the bad movers 5 and 7
+    assert rec.get("R") == "x"
+
+
+def _with_move(line: str, old: str, new: str) -> str:
+    assert old in line
+    return line.replace(old, new, 1)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (" 1 p 2 18 0 p 2 DHS", " 1 p 2 18 0 p 2 DHS 0 DHS", "'DHS'"),  # declared twice
+        (" 0 CA 1 CQ", " 1 CA 1 CQ", "'CA' by middlehand"),  # out of turn
+        (" 1 p 2 18", " 1 p 2 19", "'19' by rearhand in phase 'bidding'"),
+    ],
+)
+def test_illegal_move_in_a_record_is_named_with_its_position(
+    old: str, new: str, message: str
+) -> None:
+    line = _with_move(LINES[0], old, new)
+    with pytest.raises(RecordError, match=message) as info:
+        record.read_record(line)
+    assert info.value.position is not None
+    assert info.value.position > 0
+    report = record.check(line)
+    assert not report.ok
+    assert report.error is not None
+
+
+def test_wrong_recorded_result_is_a_mismatch() -> None:
+    line = LINES[0].replace("v:72", "v:71")
+    report = record.check(line)
+    assert not report.ok
+    assert report.mismatches == ("v: recorded 71, computed 72",)
+
+
+def test_json_form_round_trips() -> None:
+    for line in LINES[:5]:
+        rec = record.parse(line)
+        again = Record.from_json(json.loads(json.dumps(rec.to_json())))
+        assert record.write(again) == line
+
+
+def test_json_form_rejects_a_bad_object() -> None:
+    with pytest.raises(RecordError, match="not a record object"):
+        Record.from_json({"moves": 3})
+
+
+# -- our own records ------------------------------------------------------------------------------
+
+
+def _random_state(seed: int, options: Options) -> State:
+    rng = random.Random(seed)
+    state = State.new(rng.randrange(2**64), options, dealer=seed % 3)
+    while not state.is_terminal():
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+OPTION_SETS = [
+    Options(),
+    Options(all_pass=AllPass.RAMSCH, ramsch_skat=RamschSkat.LOSER),
+    Options(all_pass=AllPass.SCHIEBERAMSCH, kontra=KontraRule.ON, supra=True),
+    Options(kontra=KontraRule.BIDDERS_ONLY, spitze=True, lost_hand_single=True),
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=["isko", "ramsch", "schiebe-kontra", "misc"])
+@pytest.mark.parametrize("seed", range(12))
+def test_own_records_round_trip_both_ways(options: Options, seed: int) -> None:
+    state = _random_state(seed, options)
+    line = record.write_record(state, {"ID": str(seed)})
+    assert record.write(record.parse(line)) == line
+    again = record.read_record(line)
+    assert again == state
+    assert record.write_record(again, {"ID": str(seed)}) == line
+    assert record.check(line).ok
+
+
+def test_unfinished_state_writes_no_result_and_replays() -> None:
+    state = State.new(99).apply("18").apply("y").apply("p").apply("p").apply("s")
+    rec = record.from_state(state)
+    assert rec.result is None
+    assert rec.moves[-1] == Move("w", format_cards(cards_of_mask(state.deal.skat.mask), "."))
+    assert record.read_record(record.write(rec)) == state
+    state = state.apply(state.legal_actions()[0])  # discarded, not yet declared
+    assert record.read_record(record.write_record(state)) == state
+
+
+def test_kontra_and_schieberamsch_tokens_are_written() -> None:
+    options = Options(all_pass=AllPass.SCHIEBERAMSCH, kontra=KontraRule.ON, supra=True)
+    state = State.new(5, options).apply("p").apply("p").apply("p").apply("p").apply("s")
+    state = state.apply(state.legal_actions()[0])
+    line = record.write_record(state)
+    assert "RU[all_pass=schieberamsch,kontra=on,supra=1]" in line
+    assert " 0 p 1 s 1 " in line
+    state = State.new(5, Options(kontra=KontraRule.ON, supra=True))
+    for token in ("18", "y", "p", "p", "GH", "K", "R", "SU"):
+        state = state.apply(token)
+    line = record.write_record(state)
+    assert "0 GH 1 K 0 R 1 SU" in line
+    assert record.read_record(line).kontra == 3
+
+
+@pytest.mark.parametrize(
+    "options",
+    [Options(), *OPTION_SETS, Options(durchmarsch=False, score_list=ScoreList.SIMPLE)],
+)
+def test_rule_options_round_trip(options: Options) -> None:
+    assert record.parse_options(record.format_options(options)) == options
+
+
+@pytest.mark.parametrize("text", ["nope=1", "kontra=maybe", "supra=yes"])
+def test_bad_rule_options_raise(text: str) -> None:
+    with pytest.raises(RecordError, match="rule option"):
+        record.parse_options(text)
+
+
+def test_deal_number_must_match_the_cards() -> None:
+    line = record.write_record(State.new(3))
+    with pytest.raises(RecordError, match=r"DN\[4\] does not give the cards"):
+        record.read_record(line.replace("DN[3]", "DN[4]"))
+
+
+def test_ouvert_cards_appended_to_the_declaration_are_checked() -> None:
+    state = State.new(11)
+    for token in ("18", "y", "p", "p"):
+        state = state.apply(token)
+    assert state.phase == Phase.SKAT
+    own = cards_of_mask(state.hand(0))
+    cards = format_cards(own, ".")
+    line = record.write_record(state).replace(" ] ;)", f" 0 GO.{cards} ] ;)")
+    assert str(record.read_record(line).contract) == "GO"
+    foreign = format_cards([*own[:-1], cards_of_mask(state.hand(1))[0]], ".")
+    with pytest.raises(RecordError, match="ouvert cards are not the declarer's hand"):
+        record.read_record(line.replace(f"GO.{cards}", f"GO.{foreign}"))
+
+
+# -- the command ---------------------------------------------------------------------------------
+
+
+def test_records_check_reproduces_the_sample_and_exits_0(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["records", "check", str(SAMPLE)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == len(LINES)
+    assert all(": ok  R[" in line for line in out)
+
+
+def test_records_check_reports_the_corrupt_record_and_exits_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["records", "check", "--json", str(CORRUPT), str(SAMPLE)]) == 1
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(rows) == len(LINES) + 1
+    bad = [row for row in rows if not row["ok"]]
+    assert [row["id"] for row in bad] == ["18358"]
+    assert bad[0]["error"]["position"] > 0
+    assert rows[1]["computed_fields"] == rows[1]["recorded_fields"]
+
+
+def test_records_check_survives_garbage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.sgf"
+    path.write_text("hello\n(;GM[Skat]MV[w SA ] ;)\n(;MV[\n", encoding="utf-8")
+    assert main(["records", "check", str(path), str(tmp_path / "missing.sgf")]) == 1
+    out = capsys.readouterr().out
+    assert out.count("ILLEGAL") == 3
