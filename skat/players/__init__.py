@@ -1,0 +1,137 @@
+"""Computer players: a :class:`Player` chooses an action from its seat's information state.
+
+A player sees only :class:`~skat.state.InformationState` (DESIGN.md decision 3) and returns one of
+its legal actions; the engine checks it exactly like a human's. Its random source is passed in and
+seeded by :func:`decision_rng` from the deal number and the action index (DESIGN.md decision 4),
+so the same play gets the same answers on every machine.
+
+The levels, by name (:func:`get_player`): ``random`` (tests only), ``heuristic`` (rule-based, the
+easy level) and ``strong`` (sampling worlds and solving them, once the solver is there).
+
+>>> decision_rng(7, 0).random() == decision_rng(7, 0).random()
+True
+>>> get_player("heuristic").name
+'heuristic'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from skat.errors import SkatError
+
+if TYPE_CHECKING:
+    from skat.state import Action, InformationState
+
+__all__ = [
+    "PLAYER_NAMES",
+    "Player",
+    "UnknownPlayerError",
+    "decision_rng",
+    "decision_seed",
+    "get_player",
+    "player_names",
+]
+
+_MASK64 = 2**64 - 1
+
+
+@runtime_checkable
+class Player(Protocol):
+    """A computer player: chooses one legal action for the seat of an information state."""
+
+    name: str
+
+    def choose(self, info: InformationState, rng: random.Random) -> Action:
+        """One of ``info.legal_actions()``, drawing any randomness from ``rng`` only."""
+        ...
+
+
+class UnknownPlayerError(SkatError):
+    """A player name that the registry does not know."""
+
+    code = "unknown_player"
+
+
+def _mix64(z: int) -> int:
+    """The SplitMix64 finaliser (the same mix as the deal numbers use, see :mod:`skat.deal`)."""
+    z = (z + 0x9E3779B97F4A7C15) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+def decision_seed(deal_number: int, action_index: int) -> int:
+    """The 64-bit seed of the decision at ``action_index`` (0-based) of deal ``deal_number``.
+
+    ``mix(mix(deal_number) ^ action_index)`` with the SplitMix64 mix: add ``0x9E3779B97F4A7C15``,
+    ``z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9``, ``z = (z ^ z >> 27) * 0x94D049BB133111EB``,
+    ``z ^ z >> 31`` (all mod 2^64). It never uses Python's ``hash()``, so it is the same on every
+    machine and in every process.
+    """
+    return _mix64(_mix64(deal_number & _MASK64) ^ (action_index & _MASK64))
+
+
+def decision_rng(deal_number: int, action_index: int) -> random.Random:
+    """A fresh random source for one decision, seeded by :func:`decision_seed`."""
+    return random.Random(decision_seed(deal_number, action_index))
+
+
+def _random() -> Player:
+    from skat.players.random_player import RandomPlayer
+
+    return RandomPlayer()
+
+
+def _heuristic() -> Player:
+    from skat.players.heuristic import HeuristicPlayer
+
+    return HeuristicPlayer()
+
+
+def _strong() -> Player:
+    from skat.players.strong import StrongPlayer  # type: ignore[import-not-found,unused-ignore]
+
+    player: Player = StrongPlayer()
+    return player
+
+
+_FACTORIES: dict[str, Callable[[], Player]] = {
+    "random": _random,
+    "heuristic": _heuristic,
+    "strong": _strong,
+}
+
+PLAYER_NAMES: tuple[str, ...] = tuple(_FACTORIES)
+"""The registered player names."""
+
+
+def player_names() -> list[str]:
+    """The player names that can be built now (``strong`` only once its module is there)."""
+    names = []
+    for name in PLAYER_NAMES:
+        try:
+            get_player(name)
+        except UnknownPlayerError:
+            continue
+        names.append(name)
+    return names
+
+
+def get_player(name: str) -> Player:
+    """A new player of the level ``name`` (``random``, ``heuristic``, ``strong``).
+
+    Raises:
+        UnknownPlayerError: the name is not registered, or its level is not available.
+    """
+    factory = _FACTORIES.get(name) if isinstance(name, str) else None
+    if factory is None:
+        raise UnknownPlayerError(
+            f"unknown player: {name!r} (expected one of {', '.join(PLAYER_NAMES)})"
+        )
+    try:
+        return factory()
+    except ImportError as err:
+        raise UnknownPlayerError(f"player {name!r} is not available: {err}") from None

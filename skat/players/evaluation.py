@@ -1,0 +1,457 @@
+"""Hand evaluation for bidding, the skat and the game choice, over card masks.
+
+The heuristic player's judgement of a hand, kept apart from the card play so the strong player can
+reuse it for its first bidding. Everything takes raw 32-bit card masks (see :mod:`skat.cards`) and
+is pure and fast (a few microseconds per call).
+
+A game's strength is its margin: the logit of its estimated win chance (with the skat picked up)
+minus the logit of 75%, from features of the ten dealt cards (jacks, trump ace and ten, side
+aces, tens beside their ace or guarded, voids, losing side cards, position) with weights fitted
+on self-played games (:data:`SUIT_WEIGHTS`, :data:`GRAND_WEIGHTS`). Null hands are judged by how
+many cards would have to go for every suit to be "safe" (the i-th lowest card of a suit at most
+at place 2i in Null order, so both opponents leading under it still cannot force it).
+
+>>> from skat.cards import mask_of, parse_cards
+>>> hand = mask_of(parse_cards("CJ HJ CA CT C9 C8 SA HK H8 D7"))
+>>> round(win_chance(suit_strength(hand, 3)), 2)
+0.94
+>>> best = best_game(hand, seat=0, hand_game=False)
+>>> best.game.name, best.value
+('CLUBS', 24)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from skat.cards import JACKS, points
+from skat.rules import BASE_VALUES, GameType, trump_sequence
+
+__all__ = [
+    "PICKUP_SUIT",
+    "GameChoice",
+    "best_discard",
+    "best_game",
+    "choices",
+    "expected_list_score",
+    "grand_strength",
+    "matador_levels",
+    "null_fixes",
+    "ramsch_danger",
+    "suit_strength",
+    "win_chance",
+]
+
+ACE, TEN, KING, QUEEN, JACK = 6, 5, 4, 3, 7
+
+PICKUP_SUIT = 0.0
+"""Suit margin at which a game with the skat picked up is played (0: a 75% win)."""
+HAND_BONUS = 0.9
+"""What a Hand game loses in logit against a pick-up game (the skat's two cards)."""
+PICKUP_GRAND = 0.0
+"""Grand margin at which a Grand with the skat picked up is played (0: a 75% win)."""
+
+_NULL_PLACE = (0, 1, 2, 5, 6, 3, 7, 4)
+"""Null order place by rank (7 8 9 T J Q K A = 0..7; ranks are 7 8 9 Q K T A J)."""
+
+
+def _plain(suit: int) -> int:
+    """The seven non-jack cards of ``suit``."""
+    return 0x7F << (8 * suit)
+
+
+def _has(mask: int, suit: int, rank: int) -> bool:
+    return bool(mask >> (suit * 8 + rank) & 1)
+
+
+SUIT_WEIGHTS: dict[str, float] = {
+    "bias": 1.99,
+    "clubs_jack": 1.08,
+    "spades_jack": 0.90,
+    "hearts_jack": 0.62,
+    "diamonds_jack": 0.44,
+    "trump_ace": 0.51,
+    "trump_ten": 0.35,
+    "side_ace": 0.15,
+    "ten_beside_ace": -0.77,
+    "guarded_ten": -0.53,
+    "bare_ten": 0.34,
+    "void": 0.44,
+    "loser": -1.04,
+    "short": 0.16,
+    "forehand": 0.24,
+}
+"""Logit weights of a suit game won with the skat picked up, per feature of the ten dealt cards.
+
+Fitted by logistic regression (``bench/fit_weights.py``) on 15,909 deals where one seat was made
+declarer of a random suit game it held at least four trumps for, picked up, discarded by
+:func:`best_discard` and played it out with the heuristic on all seats (36% won); the fitted
+chances are calibrated within ±0.05 per tenth. A trump counts through ``loser``: a trump in place
+of a losing side card is +1.04. ``loser`` is a side card that is no ace, no ten beside its ace and
+no guarded ten; ``short`` a side singleton without its ace.
+"""
+
+GRAND_WEIGHTS: dict[str, float] = {
+    "bias": -0.29,
+    "clubs_jack": 1.22,
+    "spades_jack": 0.84,
+    "hearts_jack": 0.81,
+    "diamonds_jack": 0.62,
+    "side_ace": 0.83,
+    "ten_beside_ace": -0.03,
+    "guarded_ten": 0.18,
+    "bare_ten": 0.43,
+    "long": -0.70,
+    "loser": -0.70,
+    "void": 0.32,
+    "forehand": 0.24,
+}
+"""Logit weights of a Grand won with the skat picked up (fitted like :data:`SUIT_WEIGHTS` on
+6,479 Grands of hands with a jack, 19% won).
+
+``long`` counts the cards beyond three of a suit headed by ace and ten (no losers); the fit gave
+it -1.27, clipped here to the loser's weight, as a running suit is never worse than losers.
+"""
+
+_LOGIT_75 = math.log(3.0)
+"""The logit of a 75% win: strength 0 margin."""
+
+AUCTION_BONUS = 1.0
+"""Logit added for a declarer who won the auction: his defenders passed, so their cards are
+weaker than the random defenders of the fit (measured in self-play: a fitted 75% wins 90%)."""
+
+
+def suit_features(hand: int, trump: int) -> dict[str, int]:
+    """The features of ``hand`` (10 cards) for a suit game in ``trump`` (:data:`SUIT_WEIGHTS`)."""
+    f = dict.fromkeys(SUIT_WEIGHTS, 0)
+    f["bias"] = 1
+    f["clubs_jack"] = _has(hand, 3, JACK)
+    f["spades_jack"] = _has(hand, 2, JACK)
+    f["hearts_jack"] = _has(hand, 1, JACK)
+    f["diamonds_jack"] = _has(hand, 0, JACK)
+    f["trump_ace"] = _has(hand, trump, ACE)
+    f["trump_ten"] = _has(hand, trump, TEN)
+    for side in range(4):
+        if side == trump:
+            continue
+        n = (hand & _plain(side)).bit_count()
+        if n == 0:
+            f["void"] += 1
+            continue
+        a = _has(hand, side, ACE)
+        t = _has(hand, side, TEN)
+        good = 0
+        if a:
+            f["side_ace"] += 1
+            good += 1
+        if a and t:
+            f["ten_beside_ace"] += 1
+            good += 1
+        elif t and n >= 2:
+            f["guarded_ten"] += 1
+            good += 1
+        elif t:
+            f["bare_ten"] += 1
+        if n == 1 and not a:
+            f["short"] += 1
+        f["loser"] += n - good
+    return f
+
+
+def grand_features(hand: int) -> dict[str, int]:
+    """The features of ``hand`` (10 cards) for a Grand (see :data:`GRAND_WEIGHTS`)."""
+    f = dict.fromkeys(GRAND_WEIGHTS, 0)
+    f["bias"] = 1
+    f["clubs_jack"] = _has(hand, 3, JACK)
+    f["spades_jack"] = _has(hand, 2, JACK)
+    f["hearts_jack"] = _has(hand, 1, JACK)
+    f["diamonds_jack"] = _has(hand, 0, JACK)
+    for suit in range(4):
+        n = (hand & _plain(suit)).bit_count()
+        if n == 0:
+            f["void"] += 1
+            continue
+        a = _has(hand, suit, ACE)
+        t = _has(hand, suit, TEN)
+        good = 0
+        if a:
+            f["side_ace"] += 1
+            good += 1
+        if a and t:
+            f["ten_beside_ace"] += 1
+            good += 1
+            if n >= 4:
+                f["long"] += n - 3
+                good = n
+        elif t and n >= 2:
+            f["guarded_ten"] += 1
+            good += 1
+        elif t:
+            f["bare_ten"] += 1
+        f["loser"] += n - good
+    return f
+
+
+def _side_table(weights: dict[str, float], grand: bool) -> tuple[float, ...]:
+    """The weight sum of one plain suit's holding, by its 7-bit pattern (ranks 7 .. A)."""
+    table = []
+    for pattern in range(128):
+        n = pattern.bit_count()
+        if n == 0:
+            table.append(weights["void"])
+            continue
+        a = bool(pattern >> ACE & 1)
+        t = bool(pattern >> TEN & 1)
+        good = 0
+        value = 0.0
+        if a:
+            value += weights["side_ace"]
+            good += 1
+        if a and t:
+            value += weights["ten_beside_ace"]
+            good += 1
+            if grand and n >= 4:
+                value += weights["long"] * (n - 3)
+                good = n
+        elif t and n >= 2:
+            value += weights["guarded_ten"]
+            good += 1
+        elif t:
+            value += weights["bare_ten"]
+        if not grand and n == 1 and not a:
+            value += weights["short"]
+        value += weights["loser"] * (n - good)
+        table.append(value)
+    return tuple(table)
+
+
+_SUIT_SIDE = _side_table(SUIT_WEIGHTS, grand=False)
+_GRAND_SIDE = _side_table(GRAND_WEIGHTS, grand=True)
+_JACK_KEYS = ("diamonds_jack", "hearts_jack", "spades_jack", "clubs_jack")
+
+
+def suit_strength(hand: int, trump: int, *, forehand: bool = False) -> float:
+    """The margin of ``hand`` (a 10-card mask) for a suit game in ``trump`` (0..3).
+
+    The logit of the win chance with the skat picked up (:data:`SUIT_WEIGHTS`, the same sum as
+    over :func:`suit_features`) plus :data:`AUCTION_BONUS` minus the logit of 75%, so 0 is a 75%
+    game for a declarer who won the auction.
+    """
+    w = SUIT_WEIGHTS
+    s = w["bias"] + AUCTION_BONUS - _LOGIT_75
+    for suit in range(4):
+        if hand >> (8 * suit + JACK) & 1:
+            s += w[_JACK_KEYS[suit]]
+        if suit == trump:
+            s += w["trump_ace"] * (hand >> (8 * suit + ACE) & 1)
+            s += w["trump_ten"] * (hand >> (8 * suit + TEN) & 1)
+        else:
+            s += _SUIT_SIDE[hand >> (8 * suit) & 0x7F]
+    if forehand:
+        s += w["forehand"]
+    return s
+
+
+def grand_strength(hand: int, *, forehand: bool = False) -> float:
+    """The margin of ``hand`` (a 10-card mask) for a Grand (:data:`GRAND_WEIGHTS`, 0 = 75%)."""
+    w = GRAND_WEIGHTS
+    s = w["bias"] + AUCTION_BONUS - _LOGIT_75
+    for suit in range(4):
+        if hand >> (8 * suit + JACK) & 1:
+            s += w[_JACK_KEYS[suit]]
+        s += _GRAND_SIDE[hand >> (8 * suit) & 0x7F]
+    if forehand:
+        s += w["forehand"]
+    return s
+
+
+def _null_suit_fixes(pattern: int) -> int:
+    """How many cards of one suit's 8-bit holding must go for it to be safe in Null."""
+    places = sorted(_NULL_PLACE[r] for r in range(8) if pattern >> r & 1)
+    fixes = 0
+    while places and any(p > 2 * i for i, p in enumerate(places)):
+        places.pop()
+        fixes += 1
+    return fixes
+
+
+_NULL_FIXES = tuple(_null_suit_fixes(p) for p in range(256))
+
+
+def null_fixes(hand: int) -> int:
+    """How many cards must leave ``hand`` so that every suit is safe in Null (0 = safe hand).
+
+    A suit is safe when its i-th lowest card (0-based, Null order 7 8 9 T J Q K A) stands at most
+    at place 2i: the opponents can lead under it at most twice per card. The highest cards go
+    first.
+    """
+    f = _NULL_FIXES
+    return f[hand & 0xFF] + f[hand >> 8 & 0xFF] + f[hand >> 16 & 0xFF] + f[hand >> 24 & 0xFF]
+
+
+def _null_has_sevens(hand: int) -> bool:
+    """True if every suit of ``hand`` is void or holds its seven (the safest Null shape)."""
+    return all(not (hand >> (8 * s) & 0xFF) or hand >> (8 * s) & 1 for s in range(4))
+
+
+def matador_levels(hand: int, game: GameType) -> int:
+    """The number of matadors (with or without, unsigned) of ``hand`` in ``game`` (ISkO 4.1.3)."""
+    seq = trump_sequence(game)
+    if not seq:
+        return 0
+    first = bool(hand >> seq[0] & 1)
+    count = 0
+    for card in seq:
+        if bool(hand >> card & 1) != first:
+            break
+        count += 1
+    return count
+
+
+def win_chance(margin: float) -> float:
+    """The estimated chance to win a game of ``margin`` (logit above a 75% win)."""
+    return 1.0 / (1.0 + math.exp(-(margin + _LOGIT_75)))
+
+
+def expected_list_score(chance: float, value: int) -> float:
+    """The expected Seeger-Fabian score of playing a game of ``value`` relative to the table.
+
+    Won: value + 50; lost: -2 value - 50 and each defender +40 (counted as -80 relative).
+    """
+    return chance * (value + 50) - (1.0 - chance) * (2 * value + 130)
+
+
+@dataclass(frozen=True, slots=True)
+class GameChoice:
+    """A game the evaluation would play, with its value and margin.
+
+    Attributes:
+        game: the game type.
+        hand: played without picking up the skat.
+        ouvert: Null ouvert.
+        value: the game value (game points) without Schneider.
+        margin: strength above the 75%-win threshold (negative: below).
+    """
+
+    game: GameType
+    hand: bool
+    ouvert: bool
+    value: int
+    margin: float
+
+    @property
+    def expected(self) -> float:
+        """The expected Seeger-Fabian score of this choice."""
+        return expected_list_score(win_chance(self.margin), self.value)
+
+
+def choices(
+    hand: int,
+    *,
+    seat: int,
+    hand_game: bool,
+    matador_hand: int | None = None,
+    pre_skat: bool = False,
+) -> list[GameChoice]:
+    """Every suit game, Grand and Null for ``hand`` (10 cards) with value and margin.
+
+    Args:
+        hand: the 10 cards that will be played.
+        seat: 0 forehand, 1 middlehand, 2 rearhand (forehand leads first).
+        hand_game: judged as a Hand game (no skat to come), or as the cards after the discard.
+        matador_hand: the cards the matadors are counted over (hand plus skat after a pick-up);
+            default ``hand``.
+        pre_skat: a pick-up game judged on the ten dealt cards before the skat is seen (a Null
+            may then still lose one unsafe card to the discard).
+    """
+    fore = seat == 0
+    mat = hand if matador_hand is None else matador_hand
+    level_bonus = 1 if hand_game else 0
+    out = []
+    for trump in range(4):
+        game = GameType(trump)
+        margin = suit_strength(hand, trump, forehand=fore) - PICKUP_SUIT
+        if hand_game:
+            margin -= HAND_BONUS
+        value = BASE_VALUES[game] * (matador_levels(mat, game) + 1 + level_bonus)
+        out.append(GameChoice(game, hand_game, False, value, margin))
+    margin = grand_strength(hand, forehand=fore) - PICKUP_GRAND
+    if hand_game:
+        margin -= HAND_BONUS
+    value = 24 * (matador_levels(mat, GameType.GRAND) + 1 + level_bonus)
+    out.append(GameChoice(GameType.GRAND, hand_game, False, value, margin))
+    fixes = null_fixes(hand)
+    if hand_game:
+        if fixes == 0:
+            safe = _null_has_sevens(hand)
+            out.append(GameChoice(GameType.NULL, True, safe, 59 if safe else 35, 1.0))
+        else:
+            out.append(GameChoice(GameType.NULL, True, False, 35, -1.5 * fixes))
+    else:
+        if pre_skat:
+            fixes = max(0, fixes - 1)
+        out.append(GameChoice(GameType.NULL, False, False, 23, 1.0 - 1.25 * fixes))
+        if fixes == 0 and _null_has_sevens(hand) and not pre_skat:
+            out.append(GameChoice(GameType.NULL, False, True, 46, 0.75))
+    return out
+
+
+def best_game(hand: int, *, seat: int, hand_game: bool, minimum: int = 0) -> GameChoice:
+    """The choice with the best expected score whose value is at least ``minimum``.
+
+    When no game reaches ``minimum`` (an overbid), the one with the highest value.
+    """
+    options = choices(hand, seat=seat, hand_game=hand_game)
+    reach = [c for c in options if c.value >= minimum]
+    if not reach:
+        return max(options, key=lambda c: (c.value, c.margin))
+    return max(reach, key=lambda c: c.expected)
+
+
+def best_discard(cards: int, game: GameType, *, seat: int) -> tuple[int, float]:
+    """The two cards of ``cards`` (12) to put away for ``game``, and the strength after it.
+
+    Suit games and Grand: the strength of the ten kept plus a tenth of the card points put away;
+    Null: the fewest unsafe cards kept, high cards first.
+
+    Returns:
+        (discard mask of two cards, strength of the kept hand).
+    """
+    fore = seat == 0
+    bits = [c for c in range(32) if cards >> c & 1]
+    best_mask, best_score = 0, -1e9
+    for i in range(len(bits)):
+        for j in range(i + 1, len(bits)):
+            pair = (1 << bits[i]) | (1 << bits[j])
+            kept = cards & ~pair
+            if game == GameType.NULL:
+                score = -float(null_fixes(kept)) + 0.01 * (
+                    _NULL_PLACE[bits[i] & 7] + _NULL_PLACE[bits[j] & 7]
+                )
+            elif game == GameType.GRAND:
+                score = grand_strength(kept, forehand=fore) + 0.03 * points(pair)
+            else:
+                score = suit_strength(kept, int(game), forehand=fore) + 0.03 * points(pair)
+            if score > best_score:
+                best_mask, best_score = pair, score
+    return best_mask, best_score
+
+
+def ramsch_danger(hand: int) -> float:
+    """How likely ``hand`` is to take many points in Ramsch (higher = worse); 0 for a safe hand.
+
+    Jacks 1.5 each, aces 1, tens 0.6, and each suit without a card below the queen +0.5 per high
+    card in it (a suit that cannot duck).
+    """
+    s = 1.5 * (hand & JACKS).bit_count()
+    for suit in range(4):
+        cards = hand & _plain(suit)
+        if not cards:
+            continue
+        high = sum(1 for r in (ACE, TEN) if _has(cards, suit, r))
+        s += high * 0.8
+        low = cards & (0b111 << (8 * suit))
+        if not low:
+            s += 0.5 * cards.bit_count()
+    return s
