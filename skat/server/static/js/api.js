@@ -37,9 +37,9 @@ async function post(path, body) {
   return data;
 }
 
-/** Starts a deal: {deal_number (string of digits, optional), human_seat, options}. */
-export function newDeal(dealNumber, humanSeat, options) {
-  const body = { human_seat: humanSeat, options: options ?? {} };
+/** Starts a deal: {deal_number (digits, optional: random), options}; the server seats the human. */
+export function newDeal(dealNumber, options) {
+  const body = { options: options ?? {} };
   if (dealNumber !== null && dealNumber !== undefined && dealNumber !== "") {
     body.deal_number = String(dealNumber);
   }

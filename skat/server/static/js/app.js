@@ -469,6 +469,10 @@ function bidHint(v) {
 
 // ---- discard and declaration -------------------------------------------------------------------
 
+function playCard(card) {
+  send([card]);
+}
+
 function toggleDiscard(card) {
   const i = app.discard.indexOf(card);
   if (i >= 0) app.discard.splice(i, 1);
@@ -621,46 +625,124 @@ function declareDialog(v) {
 
 // ---- result and review --------------------------------------------------------------------------
 
+const LEVEL_CODES = new Set([
+  "game",
+  "hand",
+  "schneider",
+  "schneider_announced",
+  "schwarz",
+  "schwarz_announced",
+  "ouvert",
+]);
+
+function signed(value) {
+  return (value > 0 ? "+" : "") + String(value);
+}
+
 function stepText(step) {
-  const key = "step." + step.code;
-  const text = t(key, { value: step.value });
-  return text === key ? `${step.code}: ${step.value}` : text;
+  const params = { value: step.value, signed: signed(step.value) };
+  if (step.seat !== undefined && step.seat !== null) params.name = playerName(step.seat);
+  return t("step." + step.code, params, `${step.code}: ${step.value}`);
+}
+
+/**
+ * The explanation spelled out: the value line ("with 2, game 3, hand 4 × 10 = 40"), then one line
+ * for each later step (overbid, won or lost, Kontra, score), from the scoring module's steps.
+ */
+function explanationLines(r) {
+  const steps = r.steps ?? [];
+  const lines = [];
+  const levels = [];
+  let base = null;
+  let value = null;
+  for (const step of steps) {
+    if (step.code === "matadors_with" || step.code === "matadors_without" || LEVEL_CODES.has(step.code)) {
+      levels.push(stepText(step));
+    } else if (step.code === "base_value") {
+      base = step.value;
+    } else if (step.code === "multiplier" || step.code === "score") {
+      continue;
+    } else if (step.code === "game_value" && value === null) {
+      value = step.value;
+      if (levels.length && base !== null) {
+        lines.push({ cls: "calc", text: t("calc.value", { levels: levels.join(", "), base, value }) });
+      } else if (r.kind === "game" && parseContract(r.contract)?.game === "N") {
+        lines.push({ cls: "calc", text: t("calc.null", { game: contractText(r.contract), value }) });
+      }
+    } else if (step.code === "null_value") {
+      continue;
+    } else if (step.code === "overbid") {
+      lines.push({ cls: "overbid", text: t("calc.overbid", { value, bid: step.value }) });
+    } else if (step.code === "raised_value") {
+      lines.push({ cls: "overbid", text: t("calc.raised", { value: step.value, base }) });
+    } else {
+      lines.push({ cls: step.code, text: stepText(step) });
+    }
+  }
+  return lines;
 }
 
 function resultPanel(v) {
   const r = v.result;
   const lines = [];
   let headline;
+  let good = false;
   if (r.passed) headline = t("result.passed");
-  else if (r.kind === "ramsch") headline = t("result.ramsch");
-  else if (r.declarer === app.humanSeat) headline = r.won ? t("result.youWon") : t("result.youLost");
-  else headline = r.won ? t("result.declarerWon", { name: playerName(r.declarer) }) : t("result.declarerLost", { name: playerName(r.declarer) });
-  if (!r.passed && r.kind !== "ramsch") {
-    lines.push(h("p", { class: "game-line" }, t("result.game", { name: playerName(r.declarer), game: contractText(r.contract), bid: r.bid })));
+  else if (r.kind === "ramsch") {
+    headline = t("result.ramsch");
+    good = !(r.losers ?? []).includes(app.humanSeat);
+  } else if (r.declarer === app.humanSeat) {
+    headline = r.won ? t("result.youWon") : t("result.youLost");
+    good = r.won;
+  } else {
+    headline = r.won
+      ? t("result.declarerWon", { name: playerName(r.declarer) })
+      : t("result.declarerLost", { name: playerName(r.declarer) });
+    good = !r.won;
+  }
+  if (r.kind === "game") {
     lines.push(
       h(
         "p",
+        { class: "game-line" },
+        t(r.declarer === app.humanSeat ? "result.gameYou" : "result.game", {
+          name: playerName(r.declarer),
+          game: contractText(r.contract),
+          bid: r.bid,
+        }),
+      ),
+      h(
+        "p",
         { class: "points-line" },
-        t("result.points", { declarer: r.declarer_points, defenders: r.defender_points }),
+        t("result.points", {
+          declarer: r.declarer_points,
+          defenders: r.defender_points,
+          tricks: r.declarer_tricks,
+        }),
         r.conceded ? " " + t("result.conceded") : "",
       ),
     );
   }
-  if (r.kind === "ramsch" && r.points) {
-    lines.push(h("p", {}, [0, 1, 2].map((s) => `${playerName(s)} ${r.points[s]}`).join(" · ")));
+  if (r.kind === "ramsch") {
+    lines.push(
+      h("p", { class: "points-line" }, [0, 1, 2].map((s) => t("result.ramschPoints", { name: playerName(s), points: r.points[s] })).join(" · ")),
+    );
   }
-  if (r.steps && r.steps.length) {
-    lines.push(h("ol", { class: "steps" }, r.steps.map((s) => h("li", { "data-step": s.code }, stepText(s)))));
+  const explanation = explanationLines(r);
+  if (explanation.length) {
+    lines.push(h("ul", { class: "explanation" }, explanation.map((l) => h("li", { class: l.cls }, l.text))));
   }
-  if (r.calculation) lines.push(h("p", { class: "calculation" }, calculationText(r.calculation)));
-  if (!r.passed) {
+  if (!r.passed && r.list_scores) {
+    const key = (r.score_list ?? "simple") === "seeger_fabian" ? "result.listSeegerFabian" : "result.listSimple";
     lines.push(
       h(
         "p",
         { class: "score-line" },
-        t("result.score", { name: playerName(r.declarer ?? app.humanSeat) }),
+        h("span", {}, t(key)),
         " ",
-        h("strong", { "data-score": r.score }, (r.score > 0 ? "+" : "") + r.score),
+        [0, 1, 2].map((s) =>
+          h("span", { class: "list-score", "data-list-seat": s }, playerName(s), " ", h("strong", {}, signed(r.list_scores[s]))),
+        ),
       ),
     );
   }
@@ -669,32 +751,30 @@ function resultPanel(v) {
     { class: "overlay" },
     h(
       "section",
-      { class: "dialog result-panel", role: "dialog", "aria-label": t("result.title"), "data-result": v.iss_result ?? "", "data-record": app.record ?? "" },
-      h("h2", { class: r.won ? "won" : "lost" }, headline),
+      {
+        class: "dialog result-panel",
+        role: "dialog",
+        tabindex: "-1",
+        "aria-label": t("result.title"),
+        "data-result": v.iss_result ?? "",
+        "data-record": app.record ?? "",
+      },
+      h("h2", { class: r.passed ? "" : good ? "won" : "lost" }, headline),
       lines,
       v.review ? review(v.review) : null,
       h(
         "div",
         { class: "dialog-buttons" },
-        h("button", { class: "btn", "data-ui": "replay", onclick: () => startDeal(v.deal_number) }, t("result.replay")),
+        r.passed ? null : h("button", { class: "btn", "data-ui": "replay", onclick: () => startDeal(v.deal_number) }, t("result.replay")),
         h("button", { class: "btn primary", "data-ui": "next", onclick: () => startDeal(null) }, t("result.next")),
       ),
     ),
   );
 }
 
-function calculationText(calc) {
-  // {kind: "suit"|"grand"|"null", matadors, with, levels: [{code, value}], multiplier, base, value, overbid, needed}
-  const parts = [];
-  if (calc.kind === "null") {
-    parts.push(t("calc.null", { game: contractText(calc.contract), value: calc.game_value }));
-  } else {
-    const levelText = calc.levels.map((l) => t("level." + l.code, { n: l.value })).join(", ");
-    parts.push(t("calc.levels", { levels: levelText, multiplier: calc.multiplier, base: calc.base, value: calc.game_value }));
-  }
-  if (calc.overbid) parts.push(t("calc.overbid", { bid: calc.bid, value: calc.game_value, needed: calc.needed }));
-  if (!calc.won) parts.push(t("calc.lost", { value: calc.lost_value }));
-  return parts.join(" ");
+function winnerText(trick) {
+  if (trick.winner === app.humanSeat) return t("review.winnerYou", { points: trick.points });
+  return t("review.winner", { name: playerName(trick.winner), points: trick.points });
 }
 
 function review(rv) {
@@ -711,7 +791,7 @@ function review(rv) {
       { class: "review-trick" },
       h("span", { class: "trick-no" }, String(i + 1)),
       h("span", { class: "mini-cards" }, tr.cards.map(({ seat, card }) => h("span", { class: "mini-card" + (seat === tr.winner ? " winner" : ""), title: playerName(seat) }, cardFace(card, { title: cardLabel(card) })))),
-      h("span", { class: "trick-winner" }, t("review.winner", { name: playerName(tr.winner), points: tr.points })),
+      h("span", { class: "trick-winner" }, winnerText(tr)),
     ),
   );
   return h(
@@ -741,7 +821,7 @@ function lastTrickPanel(v) {
       { class: "dialog last-trick", role: "dialog", "aria-label": t("table.lastTrick") },
       h("h2", {}, t("table.lastTrick")),
       h("div", { class: "mini-cards" }, lt.cards.map(({ seat, card }) => h("span", { class: "mini-card" + (seat === lt.winner ? " winner" : "") }, cardFace(card), h("span", { class: "mini-name" }, playerName(seat))))),
-      h("p", {}, t("review.winner", { name: playerName(lt.winner), points: lt.points })),
+      h("p", {}, winnerText(lt)),
       h("button", { class: "btn", onclick: () => { app.showLastTrick = false; render(); } }, t("button.close")),
     ),
   );
@@ -759,7 +839,7 @@ async function startDeal(number) {
   app.showLastTrick = false;
   render();
   try {
-    const data = await api.newDeal(number, app.humanSeat, app.settings.options);
+    const data = await api.newDeal(number, app.settings.options);
     await receive(data, null);
   } catch (err) {
     fail(err);
@@ -795,6 +875,7 @@ function fail(err) {
 
 async function receive(data, before) {
   app.record = data.record;
+  app.humanSeat = data.view.human;
   api.saveCurrent(app.record, app.humanSeat);
   app.busy = false;
   const events = data.events ?? [];
