@@ -490,8 +490,9 @@ def iss_result(state: State) -> str:
     declaration; otherwise ``d:<declarer> win|loss v:<signed value> m:<matadors>
     bidok|overbid p:<declarer card points incl. skat> t:<declarer tricks> s:<schneider reached>
     z:<schwarz reached> p0: p1: p2:<penalties> l:<seat that left> to:<seat timed out>
-    r:<resigned>``. Ramsch (an extension) is ``ramsch sc:<scores> p:<points incl. skat>
-    t:<tricks> x:<multiplier> j:<Jungfrau seats> dm:<Durchmarsch seat or -1>``.
+    r:<resigned>``. Ramsch (an extension) is ``ramsch sc:<scores> pts:<points incl. skat>
+    tr:<tricks> x:<multiplier> j:<Jungfrau seats or -> dm:<Durchmarsch seat or -1>`` (each
+    list by seat, comma-separated).
 
     Raises:
         IllegalActionError: the deal is not over.
@@ -512,7 +513,7 @@ def iss_result(state: State) -> str:
     if isinstance(result, RamschResult):
         return (
             f"ramsch sc:{','.join(map(str, result.scores))}"
-            f" p:{','.join(map(str, result.points))} t:{','.join(map(str, result.tricks))}"
+            f" pts:{','.join(map(str, result.points))} tr:{','.join(map(str, result.tricks))}"
             f" x:{result.multiplier} j:{','.join(map(str, result.jungfrau)) or '-'}"
             f" dm:{-1 if result.durchmarsch is None else result.durchmarsch}"
         )

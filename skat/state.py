@@ -647,6 +647,7 @@ class State:
                 d = n.declarer
                 n.hands = _set(n.hands, d, n.hands[d] | n.skat)
                 n.seen = _set(n.seen, d, n.skat)
+                n.skat = 0
                 n.phase = Phase.DISCARD
             else:
                 self._declared(n, action.contract)
@@ -773,6 +774,7 @@ class State:
         if action.kind == ActionKind.PICKUP:
             n.hands = _set(n.hands, seat, n.hands[seat] | n.skat)
             n.seen = _set(n.seen, seat, n.skat)
+            n.skat = 0
             n.took = True
             return
         if action.kind == ActionKind.PASS:
@@ -930,7 +932,8 @@ class State:
 
     @property
     def skat(self) -> int:
-        """The cards lying in the skat now (mask): dealt, discarded or last pushed."""
+        """The cards lying in the skat now (mask): dealt, discarded or last pushed; 0 while a
+        player holds them after picking them up."""
         return self._c.skat
 
     def discard(self, seat: int) -> int:
