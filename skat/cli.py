@@ -101,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-browser", action="store_true", help="do not open a browser")
     p.add_argument("--player", default=None, help="computer level (default: strongest available)")
     p.set_defaults(func=_cmd_serve)
+    from skat.arena import add_arena_parser
+
+    add_arena_parser(sub)
     return parser
 
 
