@@ -26,8 +26,9 @@ from typing import Any
 import pytest
 
 from skat.cards import parse_card, points_of_card
+from skat.scoring import GameResult
 from skat.server import game
-from skat.state import Phase
+from skat.state import Phase, State
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "tests" / "screenshots"
@@ -113,7 +114,7 @@ def card_choice(enabled: list[str]) -> str:
     return sorted(enabled)[0]
 
 
-def simulate(number: int, plan: Plan) -> tuple[Any, list[str]]:
+def simulate(number: int, plan: Plan) -> tuple[State, list[str]]:
     """Play deal ``number`` on the core as the browser test will; the final state and contracts.
 
     Returns:
@@ -157,23 +158,34 @@ SCENARIOS: dict[str, tuple[Plan, str]] = {
 }
 
 
-def fits(name: str, state: Any, human: int) -> bool:
+def fits(name: str, state: State, human: int) -> bool:
     """Whether a finished deal shows the situation of scenario ``name``."""
     res = state.result()
     declarer = state.declarer
     contract = state.contract
     if name == "all_pass":
         return state.ending.value == "passed"
-    if res is None or declarer != human or contract is None:
+    if not isinstance(res, GameResult) or declarer != human or contract is None:
         return False
     if name == "suit_pickup":
-        return contract.game.is_suit and not contract.hand and res.won and not res.overbid
+        return (
+            isinstance(res, GameResult)
+            and contract.game.is_suit
+            and not contract.hand
+            and res.won
+            and not res.overbid
+        )
     if name == "hand":
-        return contract.game.is_suit and contract.hand and not res.overbid
+        return (
+            isinstance(res, GameResult)
+            and contract.game.is_suit
+            and contract.hand
+            and not res.overbid
+        )
     if name == "null_ouvert":
         return str(contract) == "NO"
     if name == "overbid":
-        return bool(res.overbid) and not res.won
+        return res.overbid and not res.won
     return False
 
 
@@ -262,7 +274,10 @@ def _settle(page: Any) -> tuple[str, str]:
 
 
 def _hand(page: Any) -> list[str]:
-    return [str(c) for c in page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")]
+    return [
+        str(c)
+        for c in page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")
+    ]
 
 
 def _shoot(page: Any, name: str, size: str, seen: set[str]) -> None:
@@ -386,10 +401,10 @@ if __name__ == "__main__":
     # Each scenario gets a deal of its own, so that the tests see different cards and seats.
     found: dict[str, int] = {}
     for n in range(1, 3000):
-        for scenario, (scenario_plan, _) in SCENARIOS.items():
+        for scenario, (scenario_plan, _what) in SCENARIOS.items():
             if scenario in found:
                 continue
-            end, _ = simulate(n, scenario_plan)
+            end, _done = simulate(n, scenario_plan)
             if fits(scenario, end, n % 3):
                 found[scenario] = n
                 print(scenario, n, flush=True)

@@ -1,0 +1,384 @@
+"""The web API: a stateless server that replays the browser's record, and rejects bad requests.
+
+Pins DESIGN.md decision 5 (the record is the state: a new app continues it exactly), decision 4
+(computer decisions seeded by deal number and action index), the answer's shape, and the error
+contract: every malformed, forged or illegal request gets a 4xx with
+``{"error": {"code", "message"}}`` and a stable code, never a 500 (a hypothesis fuzz test sends
+thousands).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from skat import record
+from skat.server import create_app
+from skat.server.app import MAX_BODY_BYTES
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+PLAYER = "heuristic"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(player=PLAYER, rng=random.Random(1))) as c:
+        yield c
+
+
+def _new(client: TestClient, number: int, **extra: Any) -> dict[str, Any]:
+    response = client.post("/api/new", json={"deal_number": str(number), **extra})
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def _act(client: TestClient, data: dict[str, Any], actions: list[str]) -> dict[str, Any]:
+    body = {"record": data["record"], "human_seat": data["view"]["human"], "action": actions}
+    response = client.post("/api/act", json=body)
+    assert response.status_code == 200, response.text
+    out: dict[str, Any] = response.json()
+    return out
+
+
+def _random_human(view: dict[str, Any], rng: random.Random) -> list[str]:
+    legal = [a for a in view["legal"] if a != "RE"] or view["legal"]
+    first = rng.choice(legal)
+    if view["phase"] == "discard":
+        return [first, rng.choice(view["declare_after_discard"])]
+    return [first]
+
+
+def _play_out(client: TestClient, number: int, seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    data = _new(client, number)
+    for _ in range(60):
+        if data["view"]["phase"] == "result":
+            return data
+        data = _act(client, data, _random_human(data["view"], rng))
+    raise AssertionError("the deal did not end")
+
+
+# ---- answers -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 4, 5, 9, 12345, 2**64 - 1])
+def test_new_deal_waits_for_the_human_seated_by_deal_number(
+    client: TestClient, number: int
+) -> None:
+    data = _new(client, number)
+    view = data["view"]
+    assert view["human"] == number % 3
+    assert view["deal_number"] == str(number)
+    assert view["to_act"] == view["human"] or view["phase"] == "result"
+    assert len(view["hand"]) == 10
+    assert f"DN[{number}]" in data["record"]
+
+
+@pytest.mark.parametrize("number", [7, 9, 31])
+def test_same_deal_number_gives_the_same_cards_and_answers(client: TestClient, number: int) -> None:
+    assert _new(client, number) == _new(client, number)
+
+
+@pytest.mark.parametrize(("number", "seed"), [(1, 0), (2, 1), (4, 2), (9, 3), (77, 4), (500, 5)])
+def test_complete_deal_ends_with_the_result_records_check_computes(
+    client: TestClient, number: int, seed: int
+) -> None:
+    data = _play_out(client, number, seed)
+    report = record.check(data["record"])
+    assert report.ok, report
+    assert data["view"]["iss_result"] == f"R[{report.computed}]"
+    assert data["view"]["review"]["skat"]
+    assert len(data["view"]["review"]["hands"]) == 3
+
+
+@pytest.mark.parametrize(("number", "seed"), [(2, 7), (9, 8)])
+def test_computer_answers_are_reproducible_for_the_same_human_play(
+    client: TestClient, number: int, seed: int
+) -> None:
+    assert _play_out(client, number, seed)["record"] == _play_out(client, number, seed)["record"]
+
+
+@pytest.mark.parametrize("steps", [1, 3, 6])
+def test_a_new_server_continues_a_stored_record_exactly(client: TestClient, steps: int) -> None:
+    rng = random.Random(steps)
+    data = _new(client, 9)
+    for _ in range(steps):
+        if data["view"]["phase"] == "result":
+            break
+        data = _act(client, data, _random_human(data["view"], rng))
+    with TestClient(create_app(player=PLAYER)) as other:
+        body = {"record": data["record"], "human_seat": data["view"]["human"]}
+        again = other.post("/api/view", json=body).json()
+    assert again["record"] == data["record"]
+    assert again["view"] == data["view"]
+
+
+def test_events_show_each_computer_action_and_completed_trick(client: TestClient) -> None:
+    data = _play_out(client, 4, 11)
+    kinds = {e["kind"] for e in data["events"]}
+    assert kinds <= {"call", "skat", "discard", "declare", "kontra", "card", "trick", "concede"}
+    for event in data["events"]:
+        if event["kind"] == "trick":
+            assert len(event["cards"]) == 3
+            assert event["winner"] in (0, 1, 2)
+
+
+def test_other_seats_discard_is_hidden_in_events(client: TestClient) -> None:
+    # Deal 1: the human (middlehand) passes; a computer may pick up and discard.
+    for number in range(1, 40):
+        data = _new(client, number)
+        while data["view"]["phase"] == "bidding":
+            data = _act(client, data, ["p"])
+        hidden = [e for e in data["events"] if e["kind"] == "discard"]
+        if hidden:
+            assert all(e["action"] == "??.??" for e in hidden)
+            return
+    raise AssertionError("no computer discard in deals 1..39")
+
+
+def test_the_human_view_never_holds_another_seats_cards_before_the_end(
+    client: TestClient,
+) -> None:
+    data = _new(client, 12)
+    view = data["view"]
+    assert view["review"] is None
+    assert view["result"] is None
+    text = json.dumps(view)
+    human_hand = set(view["hand"])
+    others = [c for c in record.parse(data["record"]).moves[0].token.split(".")]
+    for card in others:
+        if card not in human_hand:
+            assert f'"{card}"' not in text
+
+
+def test_options_are_part_of_the_record(client: TestClient) -> None:
+    data = _new(client, 5, options={"kontra": "on", "all_pass": "ramsch"})
+    assert "RU[" in data["record"]
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "status", "code"),
+    [
+        ("/api/new", b"{", 400, "bad_json"),
+        ("/api/new", b"\xff\xfe", 400, "bad_json"),
+        ("/api/new", b"[]", 400, "bad_request"),
+        ("/api/new", b'{"deal_number": "x"}', 400, "bad_notation"),
+        ("/api/new", b'{"deal_number": "18446744073709551616"}', 400, "bad_notation"),
+        ("/api/new", b'{"deal_number": -1}', 400, "bad_notation"),
+        ("/api/new", b'{"human_seat": 3}', 400, "bad_request"),
+        ("/api/new", b'{"human_seat": true}', 400, "bad_request"),
+        ("/api/new", b'{"options": {"kontra": "sometimes"}}', 400, "bad_request"),
+        ("/api/new", b'{"options": {"spitze": 1}}', 400, "bad_request"),
+        ("/api/new", b'{"options": {"colour": "red"}}', 400, "bad_request"),
+        ("/api/new", b'{"cheat": 1}', 400, "bad_request"),
+        ("/api/act", b"{}", 400, "bad_request"),
+        ("/api/act", b'{"record": 5, "human_seat": 0, "action": "p"}', 400, "bad_request"),
+        (
+            "/api/act",
+            b'{"record": "(;GM[Skat];)", "human_seat": 0, "action": "p"}',
+            400,
+            "bad_record",
+        ),
+        ("/api/view", b'{"record": "nonsense", "human_seat": 0}', 400, "bad_record"),
+    ],
+)
+def test_bad_requests_get_a_4xx_with_a_stable_code(
+    client: TestClient, path: str, body: bytes, status: int, code: str
+) -> None:
+    response = client.post(path, content=body)
+    assert response.status_code == status, response.text
+    assert response.json()["error"]["code"] == code
+    assert response.json()["error"]["message"]
+
+
+def _record_and_seat(client: TestClient, number: int) -> tuple[str, int, list[str]]:
+    data = _new(client, number)
+    return data["record"], data["view"]["human"], data["view"]["legal"]
+
+
+@pytest.mark.parametrize(
+    ("action", "code", "match"),
+    [
+        ("SA.SA", "bad_notation", "same card twice"),
+        ("XX", "bad_notation", "not an action"),
+        ("264", "illegal_action", "legal:"),
+        ("CA", "illegal_action", "legal:"),
+        ("TI.0", "illegal_action", "legal:"),
+        (["p", "p", "p"], "bad_request", "list of 1..2"),
+        ([], "bad_request", "list of 1..2"),
+        ([5], "bad_request", "short string"),
+    ],
+)
+def test_illegal_or_malformed_actions_are_refused(
+    client: TestClient, action: object, code: str, match: str
+) -> None:
+    rec, seat, _ = _record_and_seat(client, 9)
+    response = client.post("/api/act", json={"record": rec, "human_seat": seat, "action": action})
+    assert response.status_code in (400, 409)
+    error = response.json()["error"]
+    assert error["code"] == code
+    assert match in error["message"]
+
+
+def test_acting_for_another_seat_is_refused(client: TestClient) -> None:
+    rec, seat, legal = _record_and_seat(client, 9)
+    other = (seat + 1) % 3
+    response = client.post(
+        "/api/act", json={"record": rec, "human_seat": other, "action": legal[0]}
+    )
+    assert response.status_code == 409
+    assert response.json()["error"]["code"] == "illegal_action"
+    assert "turn" in response.json()["error"]["message"]
+
+
+def test_a_forged_record_is_refused_by_replay(client: TestClient) -> None:
+    rec, seat, _ = _record_and_seat(client, 9)
+    parsed = record.parse(rec)
+    cards = parsed.moves[0].token.split(".")
+    cards[0], cards[15] = cards[15], cards[0]  # swap a card between two hands
+    forged = rec.replace(parsed.moves[0].token, ".".join(cards))
+    response = client.post("/api/act", json={"record": forged, "human_seat": seat, "action": "p"})
+    assert response.status_code == 400
+    assert response.json()["error"]["code"] == "bad_record"
+
+
+def test_a_finished_deal_takes_no_more_actions(client: TestClient) -> None:
+    data = _play_out(client, 3, 0)
+    body = {"record": data["record"], "human_seat": data["view"]["human"], "action": "p"}
+    response = client.post("/api/act", json=body)
+    assert response.status_code == 409
+    assert "over" in response.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("size", [MAX_BODY_BYTES + 1, 10 * MAX_BODY_BYTES])
+def test_huge_bodies_are_refused_before_reading_them_whole(client: TestClient, size: int) -> None:
+    response = client.post("/api/new", content=b" " * size)
+    assert response.status_code == 413
+    assert response.json()["error"]["code"] == "too_large"
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "status", "code"),
+    [
+        ("GET", "/api/act", 405, "method_not_allowed"),
+        ("GET", "/api/nothing", 404, "not_found"),
+        ("GET", "/static/js/none.js", 404, "not_found"),
+    ],
+)
+def test_unknown_routes_answer_json_errors(
+    client: TestClient, method: str, path: str, status: int, code: str
+) -> None:
+    response = client.request(method, path)
+    assert response.status_code == status
+    if path.startswith("/api"):
+        assert response.json()["error"]["code"] == code
+
+
+@pytest.mark.parametrize("path", ["/", "/static/js/app.js", "/static/css/table.css"])
+def test_the_page_and_its_modules_are_served(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.content
+
+
+# ---- fuzzing -------------------------------------------------------------------------------------
+
+_FUZZ = settings(
+    max_examples=1000,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+_json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def _assert_clean(response: Any) -> None:
+    assert response.status_code < 500, response.text
+    if response.status_code >= 400:
+        error = response.json()["error"]
+        assert isinstance(error["code"], str)
+        assert error["code"]
+        assert isinstance(error["message"], str)
+
+
+@_FUZZ
+@given(path=st.sampled_from(["/api/new", "/api/act", "/api/view"]), body=st.binary(max_size=300))
+def test_fuzz_random_bytes_never_give_a_server_error(
+    client: TestClient, path: str, body: bytes
+) -> None:
+    _assert_clean(client.post(path, content=body))
+
+
+@_FUZZ
+@given(
+    path=st.sampled_from(["/api/new", "/api/act", "/api/view"]),
+    body=st.dictionaries(
+        st.sampled_from(["record", "human_seat", "action", "deal_number", "options", "x"]),
+        _json_values,
+        max_size=5,
+    ),
+)
+def test_fuzz_random_json_never_gives_a_server_error(
+    client: TestClient, path: str, body: dict[str, Any]
+) -> None:
+    _assert_clean(client.post(path, json=body))
+
+
+_BASE: dict[str, str] = {}
+
+
+def _base_record(client: TestClient) -> tuple[str, int]:
+    if not _BASE:
+        data = _play_out(client, 4, 3)
+        _BASE["record"] = data["record"]
+        _BASE["seat"] = str(data["view"]["human"])
+    return str(_BASE["record"]), int(_BASE["seat"])
+
+
+@_FUZZ
+@given(
+    data=st.data(),
+    action=st.one_of(
+        st.text(max_size=8),
+        st.sampled_from(["p", "y", "18", "s", "CA", "G", "NO", "RE", "K", "ST.H8", "??.??"]),
+    ),
+)
+def test_fuzz_mutated_records_never_give_a_server_error(
+    client: TestClient, data: st.DataObject, action: str
+) -> None:
+    rec, seat = _base_record(client)
+    cut = data.draw(st.integers(0, len(rec)))
+    edit = data.draw(st.sampled_from(["truncate", "delete", "insert", "replace"]))
+    junk = data.draw(st.text(max_size=6))
+    if edit == "truncate":
+        forged = rec[:cut]
+    elif edit == "delete":
+        forged = rec[:cut] + rec[cut + len(junk) + 1 :]
+    elif edit == "insert":
+        forged = rec[:cut] + junk + rec[cut:]
+    else:
+        forged = rec[:cut] + junk + rec[cut + len(junk) :]
+    seat_value = data.draw(st.sampled_from([seat, (seat + 1) % 3, -1, "0", None]))
+    body = {"record": forged, "human_seat": seat_value, "action": action}
+    _assert_clean(client.post("/api/act", json=body))
