@@ -10,6 +10,7 @@ from skat.solver.position import Position, position_from_json, position_to_json
 from skat.solver.search import (
     SCHWARZ,
     Solver,
+    best_moves,
     move_values,
     solve_ramsch,
     solve_threshold,
@@ -21,6 +22,7 @@ __all__ = [
     "SCHWARZ",
     "Position",
     "Solver",
+    "best_moves",
     "move_values",
     "position_from_json",
     "position_to_json",

@@ -22,7 +22,7 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
-from skat.cards import ALL_CARDS, CardSet, parse_card, points
+from skat.cards import ALL_CARDS, CardSet, format_card, parse_card, points
 from skat.errors import NotationError, SkatError
 from skat.rules import GameType, legal_cards, trick_winner
 
@@ -79,8 +79,10 @@ class Position:
                 raise SkatError(f"a card is given twice: {CardSet(seen & mask)}")
             seen |= mask
         for card in self.trick:
-            if not 0 <= card < 32 or seen >> card & 1:
-                raise SkatError(f"trick card {card!r} is not a card or also in a hand or the skat")
+            if not 0 <= card < 32:
+                raise SkatError(f"trick card {card!r} is not a card number 0..31")
+            if seen >> card & 1:
+                raise SkatError(f"trick card {format_card(card)} is also in a hand or the skat")
             seen |= 1 << card
         sizes = [h.bit_count() for h in self.hands]
         left = sizes[self.to_move]
@@ -173,7 +175,6 @@ _FIELDS = {
     "ramsch_points",
     "target",
     "mode",
-    "seat",
 }
 
 
@@ -196,7 +197,8 @@ def position_from_json(text: str) -> tuple[Position, dict[str, Any]]:
     The fields are documented in ``docs/solver.md``: ``hands`` (three card strings), ``game``
     (an ISS letter ``D H S C G N`` or ``R``/``X``), ``declarer``, ``to_move``, optional
     ``trick`` (card string, leader first), ``skat``, the point and trick counts, and the request
-    fields ``target``, ``mode``, ``seat`` (returned untouched in the second element).
+    fields ``target`` (an integer: asks for a threshold) and ``mode`` (``exact`` or
+    ``threshold``), returned in the second element.
 
     Raises:
         NotationError: not a JSON object, an unknown field, or a bad card, letter or number.
@@ -239,7 +241,11 @@ def position_from_json(text: str) -> tuple[Position, dict[str, Any]]:
         defender_tricks=_int(obj, "defender_tricks", 0),
         ramsch_points=(rp[0], rp[1], rp[2]),
     )
-    request = {k: obj[k] for k in ("target", "mode", "seat") if k in obj}
+    request = {k: obj[k] for k in ("target", "mode") if k in obj}
+    if "target" in request:
+        _int(request, "target", 61)
+    if request.get("mode", "exact") not in ("exact", "threshold"):
+        raise NotationError(f"mode must be 'exact' or 'threshold', got {request['mode']!r}")
     return pos, request
 
 
@@ -252,7 +258,7 @@ def position_to_json(pos: Position) -> str:
         "to_move": pos.to_move,
     }
     if pos.trick:
-        obj["trick"] = " ".join(str(CardSet(1 << c)) for c in pos.trick)
+        obj["trick"] = " ".join(format_card(c) for c in pos.trick)
     if pos.skat:
         obj["skat"] = str(CardSet(pos.skat))
     for name in ("declarer_points", "defender_points", "declarer_tricks", "defender_tricks"):

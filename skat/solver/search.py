@@ -26,6 +26,7 @@ from skat.solver.position import Position
 __all__ = [
     "SCHWARZ",
     "Solver",
+    "best_moves",
     "move_values",
     "solve_ramsch",
     "solve_threshold",
@@ -316,6 +317,32 @@ def move_values(pos: Position, mode: str = "exact", target: int = 61) -> dict[in
         SkatError: ``mode`` is unknown.
     """
     return default_solver().move_values(pos, mode, target)
+
+
+def best_moves(pos: Position, mode: str = "exact", target: int = 61) -> tuple[int, list[int]]:
+    """The value of ``pos`` for the seat to move and its best cards, from :func:`move_values`.
+
+    The declarer picks the cards of the highest value, a defender those of the lowest; in Ramsch
+    the seat to move picks those giving it the fewest card points (paranoid).
+
+    Returns:
+        (value, best cards ascending): the value is as in :func:`move_values` (declarer's card
+        points, 1/0 in threshold mode and Null, the mover's points in Ramsch); in a terminal
+        position the final value and no cards.
+
+    Raises:
+        SkatError: ``mode`` is unknown.
+    """
+    values = move_values(pos, mode, target)
+    if not values:
+        if pos.game == GameType.RAMSCH:
+            return solve_ramsch(pos, pos.to_move), []
+        if mode == "threshold":
+            return int(solve_threshold(pos, target)), []
+        return solve_value(pos), []
+    maximise = pos.game != GameType.RAMSCH and pos.to_move == pos.declarer
+    value = max(values.values()) if maximise else min(values.values())
+    return value, sorted(c for c, v in values.items() if v == value)
 
 
 def solve_ramsch(pos: Position, seat: int) -> int:

@@ -1,0 +1,388 @@
+"""Tests of the open-hand solver against a plain minimax over skat.rules.
+
+The yardstick (``reference_*`` below) is written only for these tests: every legal card is tried,
+no pruning, no tables, no code shared with :mod:`skat.solver`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from skat.cards import CardSet, parse_card, points
+from skat.errors import SkatError
+from skat.rules import GameType, follow_mask, legal_cards, trick_winner
+from skat.solver import (
+    SCHWARZ,
+    Position,
+    Solver,
+    best_moves,
+    move_values,
+    position_from_json,
+    position_to_json,
+    solve_ramsch,
+    solve_threshold,
+    solve_value,
+)
+from skat.solver.search import _LAYOUTS
+
+GOLDEN = Path(__file__).parent / "data" / "solver_golden.jsonl"
+POINT_GAMES = [
+    GameType.DIAMONDS,
+    GameType.HEARTS,
+    GameType.SPADES,
+    GameType.CLUBS,
+    GameType.GRAND,
+    GameType.SPITZE,
+]
+
+
+def _play_out(
+    game: GameType,
+    hands: list[int],
+    trick: list[int],
+    to_move: int,
+    taken: list[int],
+    tricks: list[int],
+    skat: int,
+    score: object,
+    maximiser: object,
+) -> int:
+    """Minimax over every legal card; ``score(taken, tricks)`` at the end, per-seat totals."""
+    if not trick and not any(hands):
+        return score(taken, tricks)  # type: ignore[operator, no-any-return]
+    led = trick[0] if trick else None
+    legal = legal_cards(hands[to_move], led, game)
+    values = []
+    for card in range(32):
+        if not legal >> card & 1:
+            continue
+        hands[to_move] ^= 1 << card
+        trick.append(card)
+        if len(trick) == 3:
+            leader = (to_move - 2) % 3
+            winner = (leader + trick_winner(trick, game)) % 3
+            won = points(sum(1 << c for c in trick))
+            if not any(hands) and game == GameType.RAMSCH:
+                won += points(skat)
+            taken[winner] += won
+            tricks[winner] += 1
+            saved = trick[:]
+            trick.clear()
+            values.append(
+                _play_out(game, hands, trick, winner, taken, tricks, skat, score, maximiser)
+            )
+            trick.extend(saved)
+            taken[winner] -= won
+            tricks[winner] -= 1
+        else:
+            values.append(
+                _play_out(game, hands, trick, (to_move + 1) % 3, taken, tricks, skat, score,
+                          maximiser)
+            )  # fmt: skip
+        trick.pop()
+        hands[to_move] ^= 1 << card
+    return max(values) if maximiser(to_move) else min(values)  # type: ignore[operator]
+
+
+def _start(pos: Position, seat: int) -> tuple[list[int], list[int]]:
+    taken = [0, 0, 0]
+    tricks = [0, 0, 0]
+    if pos.game == GameType.RAMSCH:
+        taken = list(pos.ramsch_points)
+    else:
+        taken[seat] = pos.declarer_points
+        taken[(seat + 1) % 3] = pos.defender_points
+        tricks[seat] = pos.declarer_tricks
+        tricks[(seat + 1) % 3] = pos.defender_tricks
+    return taken, tricks
+
+
+def reference_points(pos: Position) -> int:
+    """The declarer's final card points (skat included) with best play, by plain minimax."""
+    d = pos.declarer
+    taken, tricks = _start(pos, d)
+    skat = points(pos.skat)
+    return _play_out(
+        pos.game, list(pos.hands), list(pos.trick), pos.to_move, taken, tricks, pos.skat,
+        lambda t, _: t[d] + skat, lambda seat: seat == d,
+    )  # fmt: skip
+
+
+def reference_tricks(pos: Position, want_all: bool) -> bool:
+    """Whether the declarer can take every trick (``want_all``) or none, by plain minimax."""
+    d = pos.declarer
+    taken, tricks = _start(pos, d)
+
+    def score(_: list[int], tr: list[int]) -> int:
+        others = sum(tr) - tr[d]
+        return int(others == 0) if want_all else int(tr[d] == 0)
+
+    return bool(
+        _play_out(
+            pos.game, list(pos.hands), list(pos.trick), pos.to_move, taken, tricks, pos.skat,
+            score, lambda seat: seat == d,
+        )
+    )  # fmt: skip
+
+
+def reference_ramsch(pos: Position, seat: int) -> int:
+    """``seat``'s final Ramsch card points when it minimises and the others maximise them."""
+    taken, tricks = _start(pos, seat)
+    return _play_out(
+        pos.game, list(pos.hands), list(pos.trick), pos.to_move, taken, tricks, pos.skat,
+        lambda t, _: t[seat], lambda s: s != seat,
+    )  # fmt: skip
+
+
+def random_position(rng: random.Random, game: GameType, max_cards: int = 4) -> Position:
+    """A random position: 1..``max_cards`` cards a hand, 0..2 cards already in the trick."""
+    deck = list(range(32))
+    rng.shuffle(deck)
+    size = rng.randint(1, max_cards)
+    hands = [0, 0, 0]
+    for seat in range(3):
+        for card in deck[seat * size : (seat + 1) * size]:
+            hands[seat] |= 1 << card
+    skat = (1 << deck[3 * size]) | (1 << deck[3 * size + 1])
+    leader = rng.randrange(3)
+    declarer = rng.randrange(3)
+    trick: list[int] = []
+    for i in range(rng.randrange(3) if size > 1 else 0):
+        seat = (leader + i) % 3
+        legal = legal_cards(hands[seat], trick[0] if trick else None, game)
+        options = [c for c in range(32) if legal >> c & 1]
+        card = rng.choice(options)
+        hands[seat] ^= 1 << card
+        trick.append(card)
+    played = 30 - 3 * size - 2
+    decl = rng.randint(0, 120 - points(sum(hands) | skat) - 30) if played > 0 else 0
+    return Position(
+        hands=(hands[0], hands[1], hands[2]),
+        game=game,
+        declarer=declarer,
+        to_move=(leader + len(trick)) % 3,
+        trick=tuple(trick),
+        skat=skat,
+        declarer_points=min(decl, 60),
+        defender_points=rng.randint(0, 30),
+        declarer_tricks=rng.randint(0, 1),
+        defender_tricks=rng.randint(0, 1),
+        ramsch_points=(rng.randint(0, 20), rng.randint(0, 20), rng.randint(0, 20)),
+    )
+
+
+def _positions(seed: int, game: GameType, count: int, max_cards: int = 4) -> list[Position]:
+    rng = random.Random(seed)
+    return [random_position(rng, game, max_cards) for _ in range(count)]
+
+
+# -- the card order the kernel uses is the one of skat.rules ---------------------------------
+
+
+@pytest.mark.parametrize("game", list(GameType))
+def test_internal_card_order_agrees_with_trick_winner(game: GameType) -> None:
+    lay = _LAYOUTS[game]
+    trump = lay.trump
+    for led in range(32):
+        for other in range(32):
+            if other == led:
+                continue
+            a, b = int(lay.to_internal[other]), int(lay.to_internal[led])
+            beats = a > b and (lay.suit_of[a] == lay.suit_of[b] or lay.suit_of[a] == trump)
+            assert beats == (trick_winner([led, other], game) == 1), (led, other)
+            follows = bool(lay.suit_mask[lay.suit_of[b]] >> a & 1)
+            assert follows == bool(follow_mask(led, game) >> other & 1), (led, other)
+
+
+# -- exact values, thresholds and move values equal the plain minimax -------------------------
+
+
+@pytest.mark.parametrize("game", POINT_GAMES)
+def test_exact_value_equals_plain_minimax(game: GameType) -> None:
+    for pos in _positions(100 + game, game, 500):
+        assert solve_value(pos) == reference_points(pos), position_to_json(pos)
+
+
+@pytest.mark.parametrize("game", POINT_GAMES)
+def test_threshold_agrees_with_exact_value(game: GameType) -> None:
+    for pos in _positions(200 + game, game, 120):
+        value = solve_value(pos)
+        for target in {value - 1, value, value + 1, 31, 61, 90}:
+            if 1 <= target < SCHWARZ:
+                assert solve_threshold(pos, target) == (value >= target), (target, value)
+
+
+@pytest.mark.parametrize("game", POINT_GAMES)
+def test_schwarz_target_asks_for_every_trick(game: GameType) -> None:
+    for pos in _positions(300 + game, game, 150):
+        expected = reference_tricks(pos, want_all=True)
+        assert solve_threshold(pos, SCHWARZ) == expected, position_to_json(pos)
+
+
+def test_null_declarer_must_take_no_trick() -> None:
+    for pos in _positions(400, GameType.NULL, 600):
+        expected = reference_tricks(pos, want_all=False)
+        assert solve_threshold(pos, 61) == expected, position_to_json(pos)
+        assert solve_value(pos) == int(expected)
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_ramsch_paranoid_value_equals_plain_minimax(seat: int) -> None:
+    for pos in _positions(500 + seat, GameType.RAMSCH, 200):
+        assert solve_ramsch(pos, seat) == reference_ramsch(pos, seat), position_to_json(pos)
+
+
+@pytest.mark.parametrize("game", [*POINT_GAMES, GameType.NULL])
+def test_exact_move_values_equal_solving_each_child(game: GameType) -> None:
+    for pos in _positions(600 + game, game, 60):
+        values = move_values(pos, "exact")
+        assert set(values) == set(CardSet(pos.legal_mask()))
+        for card, value in values.items():
+            child = pos.play(card)
+            if game == GameType.NULL:
+                assert value == int(reference_tricks(child, want_all=False))
+            else:
+                assert value == reference_points(child) == solve_value(child)
+        pick = max if pos.to_move == pos.declarer else min
+        assert pick(values.values()) == solve_value(pos)
+
+
+@pytest.mark.parametrize(("game", "target"), [(GameType.CLUBS, 61), (GameType.GRAND, 90)])
+def test_threshold_move_values_equal_solving_each_child(game: GameType, target: int) -> None:
+    for pos in _positions(700 + game, game, 80):
+        values = move_values(pos, "threshold", target)
+        for card, value in values.items():
+            assert value == int(reference_points(pos.play(card)) >= target)
+
+
+def test_ramsch_move_values_are_the_movers_paranoid_points() -> None:
+    for pos in _positions(800, GameType.RAMSCH, 60):
+        values = move_values(pos, "exact")
+        for card, value in values.items():
+            assert value == reference_ramsch(pos.play(card), pos.to_move)
+        assert min(values.values()) == solve_ramsch(pos, pos.to_move)
+
+
+def test_best_moves_are_the_movers_best_values() -> None:
+    for pos in _positions(900, GameType.SPADES, 40):
+        value, best = best_moves(pos)
+        values = move_values(pos)
+        assert value == solve_value(pos)
+        assert best == sorted(c for c, v in values.items() if v == value)
+
+
+def test_solver_instances_do_not_share_their_table() -> None:
+    a, b = Solver(), Solver()
+    for pos in _positions(1000, GameType.HEARTS, 30):
+        assert a.solve_value(pos) == b.solve_value(pos) == reference_points(pos)
+    assert a.nodes > 0
+    assert a.nodes == b.nodes
+
+
+# -- golden positions ----------------------------------------------------------------------
+
+
+def _golden() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in GOLDEN.read_text().splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("case", _golden(), ids=lambda c: str(c["name"]))
+def test_golden_position_has_its_known_value(case: dict[str, Any]) -> None:
+    pos, request = position_from_json(json.dumps(case["position"]))
+    if pos.game == GameType.RAMSCH:
+        assert solve_ramsch(pos, case["seat"]) == case["value"]
+    elif "target" in request:
+        assert int(solve_threshold(pos, request["target"])) == case["value"]
+    else:
+        assert solve_value(pos) == case["value"]
+
+
+# -- positions are checked ---------------------------------------------------------------
+
+
+def _hands(*texts: str) -> tuple[int, int, int]:
+    masks = [CardSet.from_str(t).mask for t in texts]
+    return (masks[0], masks[1], masks[2])
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"hands": _hands("CJ SA", "CJ S7", "HA H7")}, "given twice"),
+        ({"hands": _hands("CJ SA", "ST S7", "HA")}, "hand sizes"),
+        ({"hands": _hands("CJ SA", "ST S7", "HA H7"), "trick": (parse_card("SA"),)}, "also in"),
+        ({"hands": _hands("CJ", "ST", "HA H7"), "trick": (parse_card("SA"),)}, "hand sizes"),
+        ({"hands": _hands("CJ SA", "ST S7", "HA H7"), "declarer": 3}, "seats are 0..2"),
+        ({"hands": _hands("CJ SA", "ST S7", "HA H7"), "declarer_points": 121}, "0..120"),
+        ({"hands": _hands("CJ SA", "ST S7", "HA H7"), "skat": 1 << 32}, "32-bit"),
+    ],
+)
+def test_position_rejects_inconsistent_cards(kwargs: dict[str, Any], message: str) -> None:
+    args: dict[str, Any] = {"game": GameType.GRAND, "declarer": 0, "to_move": 0, **kwargs}
+    if "trick" in kwargs:
+        args["to_move"] = 1
+    with pytest.raises(SkatError, match=message):
+        Position(**args)
+
+
+def test_play_rejects_a_card_that_does_not_follow_suit() -> None:
+    pos = Position(
+        hands=_hands("SA", "SJ H7", "HA D7"),
+        game=GameType.GRAND,
+        declarer=0,
+        to_move=1,
+        trick=(parse_card("CJ"),),
+    )
+    with pytest.raises(SkatError, match="not legal"):
+        pos.play(parse_card("H7"))
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda p: solve_value(p), "use solve_ramsch"),
+        (lambda p: solve_threshold(p, 61), "use solve_ramsch"),
+        (lambda p: solve_ramsch(p, 3), "seats are 0..2"),
+        (lambda p: move_values(p, "fast"), "mode must be"),
+    ],
+)
+def test_solver_rejects_bad_requests(call: Any, message: str) -> None:
+    pos = Position(hands=_hands("SA", "ST", "HA"), game=GameType.RAMSCH, declarer=0, to_move=0)
+    with pytest.raises(SkatError, match=message):
+        call(pos)
+
+
+def test_solve_ramsch_rejects_a_game_with_a_declarer() -> None:
+    pos = Position(hands=_hands("SA", "ST", "HA"), game=GameType.GRAND, declarer=0, to_move=0)
+    with pytest.raises(SkatError, match="needs a Ramsch position"):
+        solve_ramsch(pos, 0)
+
+
+@pytest.mark.parametrize("game", list(GameType))
+def test_position_json_round_trips(game: GameType) -> None:
+    for pos in _positions(1100 + game, game, 20):
+        assert position_from_json(position_to_json(pos)) == (pos, {})
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("[1, 2]", "JSON object"),
+        ("{", "not JSON"),
+        ('{"hands": ["SA", "ST"], "game": "G"}', "three card strings"),
+        ('{"hands": ["SA", "ST", "HX"], "game": "G"}', "not a card"),
+        ('{"hands": ["SA", "ST", "HA"], "game": "Q"}', "not a game type"),
+        ('{"hands": ["SA", "ST", "HA"], "game": "G", "colour": 1}', "unknown field"),
+        ('{"hands": ["SA", "ST", "HA"], "game": "G", "target": "61"}', "target must be"),
+        ('{"hands": ["SA", "ST", "HA"], "game": "G", "mode": "fast"}', "mode must be"),
+        ('{"hands": ["SA", "ST", "HA"], "game": "G", "declarer": true}', "declarer must be"),
+    ],
+)
+def test_position_json_errors_name_the_problem(line: str, message: str) -> None:
+    with pytest.raises(SkatError, match=message):
+        position_from_json(line)
