@@ -82,6 +82,38 @@ def _cmd_records_check(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def _cmd_solve(args: argparse.Namespace) -> int:
+    """Solve open-hand positions given as JSON lines (docs/solver.md): value, best cards, time."""
+    import time
+
+    from skat.solver import best_moves, position_from_json, warm_up
+
+    warm_up()
+    for name in args.files or ["-"]:
+        try:
+            if name == "-":
+                lines = sys.stdin.readlines()
+            else:
+                with open(name, encoding="utf-8") as handle:
+                    lines = handle.readlines()
+        except (OSError, UnicodeDecodeError) as err:
+            raise SkatError(f"cannot read {name!r}: {err}") from None
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                pos, request = position_from_json(line)
+                mode = "threshold" if "target" in request else request.get("mode", "exact")
+                start = time.perf_counter()
+                value, best = best_moves(pos, mode, request.get("target", 61))
+                ms = (time.perf_counter() - start) * 1000
+            except SkatError as err:
+                raise SkatError(f"{name}:{number}: {err}") from None
+            cards = format_cards(sorted(best, reverse=True)) or "-"
+            print(f"{name}:{number} value {value} best {cards} {ms:.1f} ms")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``skat`` command, one subparser per subcommand."""
     parser = argparse.ArgumentParser(prog="skat", description=__doc__.splitlines()[0])
@@ -89,6 +121,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("deal", help="show the hands and the skat of a deal number")
     p.add_argument("number", help="deal number, 0 .. 2^64-1")
     p.set_defaults(func=_cmd_deal)
+    p = sub.add_parser("solve", help="solve open-hand positions given as JSON lines")
+    p.add_argument("files", nargs="*", help="files of JSON lines (default or '-': stdin)")
+    p.set_defaults(func=_cmd_solve)
     p = sub.add_parser("records", help="game records (ISS format)")
     rsub = p.add_subparsers(dest="records_command", required=True)
     p = rsub.add_parser("check", help="replay records, recompute and compare their results")

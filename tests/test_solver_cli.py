@@ -1,0 +1,58 @@
+"""Tests of ``skat solve``: JSON lines in, value, best cards and milliseconds out."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from skat.cli import main
+
+GRAND = '{"hands": ["CJ SA HT", "SJ ST S7", "HA H7 D7"], "game": "G", "declarer": 0, "to_move": 0}'
+
+
+def test_solve_prints_value_best_cards_and_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "positions.jsonl"
+    path.write_text(GRAND + "\n\n" + GRAND[:-1] + ', "target": 61}\n')
+    assert main(["solve", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2
+    assert re.fullmatch(rf"{re.escape(str(path))}:1 value 15 best CJ SA \d+\.\d ms", lines[0])
+    assert re.fullmatch(rf"{re.escape(str(path))}:3 value 0 best CJ SA HT \d+\.\d ms", lines[1])
+
+
+def test_solve_reads_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(GRAND.replace('"G"', '"N"') + "\n"))
+    assert main(["solve"]) == 0
+    assert capsys.readouterr().out.startswith("-:1 value 0 best CJ SA HT ")
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("{", r"^skat: -:1: not JSON"),
+        (GRAND.replace("HT", "HX"), r"^skat: -:1: not a card: 'HX'"),
+        (GRAND.replace('"to_move": 0', '"to_move": 0, "trick": "D7"'), r"-:1: trick card D7"),
+        (GRAND.replace('"G"', '"R"').replace("0}", '0, "mode": "fast"}'), r"mode must be"),
+    ],
+)
+def test_solve_bad_input_is_one_line_without_traceback(
+    line: str, message: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(line + "\n"))
+    assert main(["solve", "-"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1
+    assert re.search(message, err)
+    assert "Traceback" not in err
+
+
+def test_solve_names_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", str(tmp_path / "missing.jsonl")]) == 2
+    assert "cannot read" in capsys.readouterr().err
