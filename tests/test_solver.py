@@ -386,3 +386,36 @@ def test_position_json_round_trips(game: GameType) -> None:
 def test_position_json_errors_name_the_problem(line: str, message: str) -> None:
     with pytest.raises(SkatError, match=message):
         position_from_json(line)
+
+
+def _make_golden() -> list[dict[str, Any]]:
+    """Golden cases: positions of 4 or 5 cards a hand valued by the plain minimax above.
+
+    Regenerate with ``.venv/bin/python tests/test_solver.py > tests/data/solver_golden.jsonl``;
+    the hand-reasoned cases at the top of the file are kept by hand.
+    """
+    cases: list[dict[str, Any]] = []
+    rng = random.Random(4242)
+    for game in GameType:
+        found = 0
+        while found < 3:
+            pos = random_position(rng, game, 5)
+            if pos.hands[pos.to_move].bit_count() < 4:
+                continue
+            found += 1
+            case: dict[str, Any] = {"name": f"{game.name.lower()}_{found}"}
+            if game == GameType.RAMSCH:
+                case["seat"] = found % 3
+                case["value"] = reference_ramsch(pos, found % 3)
+            elif game == GameType.NULL:
+                case["value"] = int(reference_tricks(pos, want_all=False))
+            else:
+                case["value"] = reference_points(pos)
+            case["position"] = json.loads(position_to_json(pos))
+            cases.append(case)
+    return cases
+
+
+if __name__ == "__main__":
+    for golden_case in _make_golden():
+        print(json.dumps(golden_case))
