@@ -386,9 +386,34 @@ class _Core:
     penalty_kind: str
 
     def copy(self) -> _Core:
+        """A fresh copy to build the next state in (written out: this is the hot path)."""
         new = _Core.__new__(_Core)
-        for name in _Core.__slots__:
-            setattr(new, name, getattr(self, name))
+        new.auction = self.auction
+        new.bids = self.bids
+        new.contract = self.contract
+        new.declarer = self.declarer
+        new.discards = self.discards
+        new.ending = self.ending
+        new.game = self.game
+        new.hands = self.hands
+        new.kontra = self.kontra
+        new.kontra_asked = self.kontra_asked
+        new.kontra_by = self.kontra_by
+        new.leader = self.leader
+        new.penalty_kind = self.penalty_kind
+        new.penalty_seat = self.penalty_seat
+        new.phase = self.phase
+        new.player = self.player
+        new.pushes = self.pushes
+        new.resigned = self.resigned
+        new.seen = self.seen
+        new.shown = self.shown
+        new.skat = self.skat
+        new.took = self.took
+        new.trick = self.trick
+        new.tricks = self.tricks
+        new.won = self.won
+        new.won_count = self.won_count
         new.legal = None
         new.result = False
         return new
@@ -632,10 +657,16 @@ class State:
         actor = c.player if seat is None else int(seat)
         if actor != c.player or (kind in (ActionKind.SHOW, ActionKind.CONCEDE)):
             return self._apply_out_of_turn(action, actor)
-        if c.legal is None:
-            c.legal = tuple(self._legal())
-        if action not in c.legal:
-            raise self._illegal(action, actor)
+        if kind == ActionKind.CARD and c.phase == Phase.PLAY:
+            led = c.trick[0] if c.trick else None
+            card = action.value
+            if not (0 <= card < 32 and legal_cards(c.hands[actor], led, c.game) >> card & 1):
+                raise self._illegal(action, actor)
+        else:
+            if c.legal is None:
+                c.legal = tuple(self._legal())
+            if action not in c.legal:
+                raise self._illegal(action, actor)
         n = c.copy()
         phase = c.phase
         if phase == Phase.PLAY:

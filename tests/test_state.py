@@ -7,9 +7,12 @@ seeds 000/001 (all pass, Ramsch, Schieberamsch, Kontra/Re/Supra, conceding, the 
 from __future__ import annotations
 
 import itertools
+import json
+from pathlib import Path
 
 import pytest
 
+from skat import record
 from skat.cards import JACKS, CardSet, mask_of, parse_card
 from skat.contract import Contract
 from skat.deal import Deal, Seat
@@ -599,3 +602,33 @@ def test_every_seat_order_is_a_permutation() -> None:
     for cards in itertools.permutations((0, 9, 31)):
         for choice in (0, 1, 2):
             assert sorted(draw_seats((cards[0], cards[1], cards[2]), choice)) == [0, 1, 2]
+
+
+# -- golden playthroughs (regenerate with scripts/regen_golden.py) ------------------------------
+
+GOLDEN = sorted((Path(__file__).parent / "data" / "golden").glob("deal_*.txt"))
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_golden_playthrough(path: Path) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    _, number, _, opts = lines[0].split(" ")
+    state = State.new(int(number), record.parse_options("" if opts == "-" else opts))
+    for line in lines[1:]:
+        if line.startswith("record "):
+            assert record.write_record(state) == line[len("record ") :]
+        elif line.startswith("result "):
+            result = state.result()
+            expected = json.loads(line[len("result ") :])
+            assert (None if result is None else result.to_json()) == expected
+        else:
+            head, legal = line.split(" | ")
+            phase, seat, token = head.split(" ")
+            assert (state.phase.value, str(int(state.current_player or 0))) == (phase, seat)
+            assert " ".join(str(a) for a in state.legal_actions()) == legal
+            state = state.apply(token)
+    assert state.is_terminal()
+
+
+def test_golden_files_exist() -> None:
+    assert len(GOLDEN) >= 5
