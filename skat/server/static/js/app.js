@@ -27,8 +27,6 @@ import { LANGUAGES, chooseLanguage, rankLabels, setLanguage, t } from "./i18n.js
 
 const GAMES = ["C", "S", "H", "D", "G", "N"];
 const OPTIONS = ["hand", "schneider", "schwarz", "ouvert"];
-const CARD_DELAY_MS = 420;
-const CALL_DELAY_MS = 520;
 
 const app = {
   record: null,
@@ -43,7 +41,9 @@ const app = {
   dialog: { game: null, hand: false, schneider: false, schwarz: false, ouvert: false },
   showLastTrick: false,
   error: null,
-  settings: { lang: "en", deck: "french", trickMs: 1100, options: {} },
+  // trickMs: how long a finished trick stays; cardMs, callMs: the pace of the computers' cards
+  // and calls (settings kept in this browser; the tests make them short).
+  settings: { lang: "en", deck: "french", trickMs: 1100, cardMs: 420, callMs: 520, options: {} },
 };
 
 // ---- small DOM helpers ------------------------------------------------------------------------
@@ -911,14 +911,14 @@ async function animate(events) {
       app.displayTrick.push({ seat: ev.seat, card: ev.action });
       app.shownPhase = "play";
       render();
-      await sleep(CARD_DELAY_MS);
+      await sleep(app.settings.cardMs);
     } else if (ev.kind === "trick") {
       app.shownToAct = null;
       render();
       await sleep(app.settings.trickMs);
       app.trickTaken = ev.winner;
       render();
-      await sleep(280);
+      await sleep(Math.min(280, app.settings.trickMs));
       app.trickTaken = null;
       app.displayTrick = [];
       app.bubbles = {};
@@ -926,7 +926,7 @@ async function animate(events) {
     } else {
       if (ev.seat !== null && ev.seat !== undefined) app.bubbles[ev.seat] = callText(ev.action);
       render();
-      await sleep(CALL_DELAY_MS);
+      await sleep(app.settings.callMs);
     }
   }
 }
