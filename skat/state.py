@@ -524,13 +524,18 @@ class State:
 
     def __post_init__(self) -> None:
         if self._c is None:
-            # build from scratch by replaying the actions
-            start = State._make(
-                self.options, self.deal, self.dealer, (), (), _initial_core(self.deal)
-            )
-            s = start
-            for action, actor in zip(self.actions, self.actors, strict=True):
-                s = s.apply(action, seat=actor if actor != s.current_player else None)
+            # built directly: derive everything by replaying the actions (``actors`` may be
+            # left empty when every action was made in turn)
+            s = State._make(self.options, self.deal, self.dealer, (), (), _initial_core(self.deal))
+            actors: tuple[int | None, ...] = self.actors or (None,) * len(self.actions)
+            if len(actors) != len(self.actions):
+                raise IllegalActionError(
+                    f"{len(self.actions)} actions but {len(self.actors)} actors"
+                )
+            for action, actor in zip(self.actions, actors, strict=True):
+                seat = None if actor is None or actor < 0 or actor == s._c.player else actor
+                s = s.apply(action, seat=seat)
+            object.__setattr__(self, "actors", s.actors)
             object.__setattr__(self, "_c", s._c)
 
     @staticmethod
@@ -900,6 +905,11 @@ class State:
 
     # -- derived views --------------------------------------------------------------------
     @property
+    def number(self) -> int:
+        """The deal number (−1 when the cards were given explicitly)."""
+        return self.deal.number
+
+    @property
     def ending(self) -> Ending:
         """How the deal ended (``Ending.NONE`` while it runs)."""
         return self._c.ending
@@ -1159,6 +1169,13 @@ class InformationState:
     def legal_actions(self) -> list[Action]:
         """The seat's legal actions, the same as the state's when this seat is to act, sorted."""
         return list(self._legal)
+
+    @property
+    def unseen(self) -> int:
+        """The cards this seat has not seen (mask): the other hands and the skat as far as they
+        are hidden from it; what a sampling player deals out at random."""
+        known = self.hand | self.played | (self.discard or 0) | (self.ouvert_hand or 0)
+        return ~known & 0xFFFFFFFF
 
     def to_json(self) -> dict[str, object]:
         """A JSON-ready dict for the browser; card masks become ISS card lists."""

@@ -632,3 +632,24 @@ def test_golden_playthrough(path: Path) -> None:
 
 def test_golden_files_exist() -> None:
     assert len(GOLDEN) >= 5
+
+
+def test_state_built_from_actions_alone_derives_the_actors() -> None:
+    s = play(table(), *FOREHAND_DECLARES, "GH", "CA")
+    again = State(s.options, s.deal, 0, s.actions)
+    assert again == s
+    assert again.actors == (1, 0, 1, 2, 0, 0)
+
+
+def test_state_built_with_an_illegal_action_raises() -> None:
+    with pytest.raises(IllegalActionError, match="'y' by middlehand in phase 'bidding'"):
+        State(Options(), table().deal, 0, (Action.parse("y"),))
+
+
+def test_unseen_cards_exclude_own_hand_played_discard_and_open_hand() -> None:
+    s = play(table(), *FOREHAND_DECLARES, "s", "C8.C9", "NO", "CA")
+    info = s.information_state(1)
+    assert info.unseen == 0xFFFFFFFF & ~(s.hand(1) | s.hand(0) | s.played)
+    assert info.unseen == s.hand(2) | s.skat
+    own = s.information_state(0)
+    assert own.unseen == s.hand(1) | s.hand(2)
