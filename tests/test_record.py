@@ -41,6 +41,15 @@ def test_iss_record_replays_to_its_own_result(line: str) -> None:
         assert computed.get(key) == recorded.get(key), key
 
 
+@pytest.mark.parametrize("line", LINES, ids=IDS)
+def test_iss_record_state_rewritten_in_our_form_is_the_same_deal(line: str) -> None:
+    state = record.read_record(line)
+    ours = record.write_record(state)
+    again = record.read_record(ours)
+    assert again == state
+    assert record.format_result(again) == record.format_result(state)
+
+
 @pytest.mark.parametrize(
     ("game_id", "ending"),
     [
