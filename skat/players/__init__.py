@@ -92,10 +92,9 @@ def _heuristic() -> Player:
 
 
 def _strong() -> Player:
-    from skat.players.strong import StrongPlayer  # type: ignore[import-not-found,unused-ignore]
+    from skat.players.strong import StrongPlayer
 
-    player: Player = StrongPlayer()
-    return player
+    return StrongPlayer()
 
 
 _FACTORIES: dict[str, Callable[[], Player]] = {
