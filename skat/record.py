@@ -386,8 +386,10 @@ def _start(record: Record) -> tuple[State, int]:
     if not moves or moves[0].who != "w":
         raise RecordError("MV must start with 'w' and the 32 cards of the deal", 0)
     options = parse_options(record.get("RU") or "")
-    dealer = int(record.get("DL") or 0)
-    return State.from_deal(_deal_of(record, moves[0]), options, dealer % 3), 1
+    dl = record.get("DL") or "0"
+    if dl not in ("0", "1", "2"):
+        raise RecordError(f"DL[{dl}] is not a table position 0, 1 or 2", 0)
+    return State.from_deal(_deal_of(record, moves[0]), options, int(dl)), 1
 
 
 def _bad(move: Move, message: str) -> RecordError:
@@ -632,8 +634,17 @@ def check(line: str, line_number: int = 0) -> CheckReport:
     """Replay one record line with full legality checking and compare its result.
 
     Never raises for bad input: a malformed line, an illegal or hidden (``??``) move, or an
-    unreadable result are reported in the :class:`CheckReport`.
+    unreadable result are reported in the :class:`CheckReport`; so is an unexpected internal
+    error (as ``internal error: ...``), so that a checker run always reaches the next record.
     """
+    try:
+        return _check(line, line_number)
+    except Exception as err:  # report, never crash on one bad record
+        error = RecordError(f"internal error: {type(err).__name__}: {err}", -1)
+        return CheckReport(line_number, None, False, None, None, (), error)
+
+
+def _check(line: str, line_number: int) -> CheckReport:
     record, errors = parse_lenient(line)
     rid = record.id
     recorded = record.result

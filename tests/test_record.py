@@ -284,3 +284,22 @@ def test_records_check_survives_garbage(tmp_path: Path, capsys: pytest.CaptureFi
     assert main(["records", "check", str(path), str(tmp_path / "missing.sgf")]) == 1
     out = capsys.readouterr().out
     assert out.count("ILLEGAL") == 3
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "(;GM[Skat]DL[x]MV[w CJ ] ;)",
+        "(;GM[Skat]RU[kontra=x]MV[w CJ ] ;)",
+        "(;GM[Skat]MV[1 18 ] ;)",
+        "(;GM[Skat]MV[w CJ.CJ ] ;)",
+        "(;GM[Skat]MV[w " + ".".join(["CJ"] * 32) + " ] ;)",
+        "(;GM[Skat]MV[] ;)",
+        "(;GM[Skat]ID[1]MV[w SA ]R[d:x] ;)",
+    ],
+)
+def test_check_reports_malformed_records_without_raising(line: str) -> None:
+    report = record.check(line)
+    assert not report.ok
+    assert report.error is not None
+    assert "internal error" not in str(report.error)
