@@ -36,6 +36,8 @@ const app = {
   animating: false,
   displayTrick: null, // the trick shown while events are animated
   bubbles: {}, // seat → text of the last call
+  bubbleTimes: {}, // seat → when its bubble appeared (only a new bubble pops up)
+  freshCard: null, // the card that has just come to the trick (only it fades in)
   discard: [], // cards chosen to put away
   declaring: null, // {hand: bool, discard: [..] | null} while the declaration dialog is open
   dialog: { game: null, hand: false, schneider: false, schwarz: false, ouvert: false },
@@ -280,6 +282,15 @@ function errorBanner() {
   );
 }
 
+function isFresh(stamp) {
+  return stamp !== undefined && performance.now() - stamp < 200;
+}
+
+function setBubble(seat, text) {
+  app.bubbles[seat] = text;
+  app.bubbleTimes[seat] = performance.now();
+}
+
 function seatPlate(seat) {
   const v = app.view;
   const toAct = app.animating ? app.shownToAct : v.to_act;
@@ -294,7 +305,9 @@ function seatPlate(seat) {
     badges,
     v.phase === "play" || v.phase === "result" ? h("span", { class: "tricks", title: t("seat.tricksHint") }, t("seat.tricks", { n: tricks })) : null,
     app.busy && toAct === seat && seat !== app.humanSeat ? h("span", { class: "spinner small" }) : null,
-    app.bubbles[seat] ? h("span", { class: "bubble", "data-bubble": seat }, app.bubbles[seat]) : null,
+    app.bubbles[seat]
+      ? h("span", { class: "bubble" + (isFresh(app.bubbleTimes[seat]) ? " pop" : ""), "data-bubble": seat }, app.bubbles[seat])
+      : null,
   );
 }
 
@@ -317,7 +330,18 @@ function seatArea(offset) {
 function centre(v) {
   const trick = app.animating ? app.displayTrick ?? [] : v.trick ?? [];
   const slots = trick.map(({ seat, card }) =>
-    h("div", { class: "trick-card pos-" + seatPosition(seat) + (app.trickTaken !== undefined && app.trickTaken !== null ? " taken-" + seatPosition(app.trickTaken) : ""), "data-trick-card": card }, cardFace(card, { title: cardLabel(card) })),
+    h(
+      "div",
+      {
+        class:
+          "trick-card pos-" +
+          seatPosition(seat) +
+          (card === app.freshCard && app.animating ? " fresh" : "") +
+          (app.trickTaken !== undefined && app.trickTaken !== null ? " taken-" + seatPosition(app.trickTaken) : ""),
+        "data-trick-card": card,
+      },
+      cardFace(card, { title: cardLabel(card) }),
+    ),
   );
   const children = [h("div", { class: "trick" }, slots)];
   if (v.skat_shown && v.skat_shown.length) {
@@ -348,7 +372,10 @@ function humanArea(v) {
     return h(
       "button",
       {
-        class: "card-btn" + (picked ? " picked" : "") + (v.picked_up && v.picked_up.includes(card) ? " from-skat" : ""),
+        class:
+          "card-btn" +
+          (picked ? " picked" : "") +
+          (discardPhase && (v.picked_up ?? []).includes(card) ? " from-skat" : ""),
         "data-card": card,
         disabled: !enabled,
         "aria-pressed": selectable ? String(picked) : null,
@@ -887,7 +914,11 @@ async function receive(data, before) {
     app.view = { ...data.view, hand: data.view.hand };
     await animate(events);
   } else {
-    for (const ev of events) if (ev.kind === "call" || ev.kind === "declare" || ev.kind === "skat" || ev.kind === "other") app.bubbles[ev.seat] = callText(ev.action);
+    for (const ev of events) {
+      if (ev.kind === "call" || ev.kind === "declare" || ev.kind === "skat" || ev.kind === "other") {
+        setBubble(ev.seat, callText(ev.action));
+      }
+    }
     app.view = data.view;
   }
   app.animating = false;
@@ -909,6 +940,7 @@ async function animate(events) {
     if (ev.kind === "card") {
       if (app.displayTrick.length === 3) app.displayTrick = [];
       app.displayTrick.push({ seat: ev.seat, card: ev.action });
+      app.freshCard = ev.action;
       app.shownPhase = "play";
       render();
       await sleep(app.settings.cardMs);
@@ -924,7 +956,7 @@ async function animate(events) {
       app.bubbles = {};
       render();
     } else {
-      if (ev.seat !== null && ev.seat !== undefined) app.bubbles[ev.seat] = callText(ev.action);
+      if (ev.seat !== null && ev.seat !== undefined) setBubble(ev.seat, callText(ev.action));
       render();
       await sleep(app.settings.callMs);
     }
@@ -949,7 +981,6 @@ async function boot() {
       app.busy = false;
       app.view = data.view;
       app.record = data.record;
-      for (const ev of data.calls ?? []) app.bubbles[ev.seat] = callText(ev.action);
       render();
       return;
     } catch (err) {
