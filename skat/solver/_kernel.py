@@ -100,35 +100,42 @@ def _candidates(
     while m != 0:
         low = m & -m
         m ^= low
-        c = 0
-        x = low
-        while x > 1:
-            x >>= 1
-            c += 1
+        c = _bit_index(low)
         above = live & ~((low << 1) - 1)
         if above == 0:
             continue
         nxt_bit = above & -above
         if legal & nxt_bit == 0:
             continue
-        nc = 0
-        x = nxt_bit
-        while x > 1:
-            x >>= 1
-            nc += 1
+        nc = _bit_index(nxt_bit)
         if suit_of[nc] == suit_of[c] and pts[nc] == pts[c]:
             out ^= low  # the next live card up is ours and equal: keep only the higher one
     return int(out)
 
 
+_DEBRUIJN = 0x03F79D71B4CB0A89
+_DEBRUIJN_INDEX = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    _DEBRUIJN_INDEX[(((1 << _i) * _DEBRUIJN) & (2**64 - 1)) >> 58] = _i
+
+
 @njit(cache=True)
 def _bit_index(bit: int) -> int:
-    c = 0
-    x = bit
-    while x > 1:
-        x >>= 1
-        c += 1
-    return c
+    """The index of the single set bit of ``bit`` (a de Bruijn multiplication)."""
+    return int(_DEBRUIJN_INDEX[((bit * _DEBRUIJN) >> 58) & 63])
+
+
+@njit(cache=True)
+def _can_beat(hand: int, card: int, led_suit: int, suit_of: np.ndarray, suit_mask: np.ndarray,
+              trump: int) -> bool:  # fmt: skip
+    """Whether ``hand``, following a trick led in ``led_suit``, holds a card beating ``card``."""
+    follow = hand & suit_mask[led_suit]
+    legal = follow if follow != 0 else hand
+    s = suit_of[card]
+    above = legal & suit_mask[s] & ~((np.int64(2) << card) - 1)
+    if above != 0:
+        return True
+    return s != trump and trump < 5 and (legal & suit_mask[trump]) != 0 and follow == 0
 
 
 @njit(cache=True)
@@ -147,17 +154,16 @@ def _order_moves(
 ) -> int:
     """Write the candidate moves into ``moves`` best-first; return their count.
 
-    Heuristic: the table's move first; when following, the side winning the trick smears points,
-    a player who can take the trick from the other side does so with the cheapest winning card,
-    otherwise the lowest card goes; the leader plays the top live card of a suit first.
+    Heuristic: the table's move first; then the cards after which the mover's side is predicted
+    to win the trick (the later players' best answers are checked one level deep), smearing card
+    points; then the losing cards, lowest card points first.
     """
     solo = ctx[CTX_SOLO]
     trump = ctx[CTX_TRUMP]
     player = (leader + n) % 3
     my_side = player == solo
-    scores = np.empty(MAX_MOVES, dtype=np.int64)
+    scores = moves[MAX_MOVES:]
     count = 0
-    live = hands[0] | hands[1] | hands[2]
     w = 0
     if n > 0:
         w = _winner(trick, n, suit_of, trump)
@@ -166,26 +172,32 @@ def _order_moves(
         low = m & -m
         m ^= low
         c = _bit_index(low)
-        s = suit_of[c]
         if c == first:
             score = 1 << 20
-        elif n == 0:
-            above = live & suit_mask[s] & ~((low << 1) - 1)
-            if above == 0:
-                score = 1000 + pts[c] * 4 + (100 if s == trump and my_side else 0)
-            else:
-                score = 500 - pts[c] * 4 - c
         else:
-            wcard = trick[w]
-            wseat = (leader + w) % 3
-            winning_side = (wseat == solo) == my_side
-            if _beats(c, wcard, suit_of, trump):
-                score = (600 if winning_side else 900) + pts[c] * 4 - c
-            elif winning_side:
-                score = 700 + pts[c] * 8 - c
+            # the card winning so far if c is played, and the seat holding it
+            if n == 0:
+                wc = c
+                wseat = player
+                led = suit_of[c]
+            elif _beats(c, trick[w], suit_of, trump):
+                wc = c
+                wseat = player
+                led = suit_of[trick[0]]
             else:
-                score = 300 - pts[c] * 8 - c
-        # insertion sort, descending score
+                wc = trick[w]
+                wseat = (leader + w) % 3
+                led = suit_of[trick[0]]
+            # the later players of the trick, in order, try to take it for their side
+            for k in range(n + 1, 3):
+                seat = (leader + k) % 3
+                if (seat == solo) != (wseat == solo) and _can_beat(
+                    hands[seat], wc, led, suit_of, suit_mask, trump
+                ):
+                    wseat = seat
+                    break
+            wins = (wseat == solo) == my_side
+            score = (1000 + pts[c] * 8 - c) if wins else (500 - pts[c] * 8 - c)
         j = count
         while j > 0 and scores[j - 1] < score:
             scores[j] = scores[j - 1]
@@ -214,7 +226,7 @@ def _order_tricks(
     trump = ctx[CTX_TRUMP]
     player = (leader + n) % 3
     is_solo = player == solo
-    scores = np.empty(MAX_MOVES, dtype=np.int64)
+    scores = moves[MAX_MOVES:]
     count = 0
     w = 0
     if n > 0:
