@@ -350,7 +350,9 @@ class ArenaReport:
         return out
 
     def to_json(self) -> dict[str, object]:
-        """A JSON-ready summary (see the module doc)."""
+        """A JSON-ready summary (see the module doc); ``per_deal`` lists, for every clean deal,
+        ``[index, number, mean score per seat-game of each player...]`` so that parts of one
+        tournament can be merged."""
         means = self.per_deal_means()
         players: dict[str, object] = {}
         for p in self.players:
@@ -404,6 +406,10 @@ class ArenaReport:
             "seconds": round(self.seconds, 3),
             "games_per_second": round(len(games) / self.seconds, 2) if self.seconds else 0.0,
             "per_player": players,
+            "per_deal": [
+                [d.index, d.number, *(round(means[p][i], 4) for p in self.players)]
+                for i, d in enumerate(self._clean())
+            ],
         }
         if len(self.players) == 2:
             a, b = self.players
@@ -481,9 +487,9 @@ def _options_text(o: Options) -> str:
 
 
 def _tasks(
-    players: tuple[str, ...], deals: int, seed: int, options: Sequence[Options]
+    players: tuple[str, ...], deals: int, seed: int, options: Sequence[Options], first: int
 ) -> Iterator[tuple[int, int, tuple[str, ...], Options]]:
-    for i in range(deals):
+    for i in range(first, first + deals):
         yield (i, arena_deal_number(seed, i), players, options[i % len(options)])
 
 
@@ -495,6 +501,7 @@ def run_arena(
     options: Sequence[Options] = (Options(),),
     workers: int = 2,
     progress: bool = False,
+    first: int = 0,
 ) -> ArenaReport:
     """Play a duplicate tournament and return its report.
 
@@ -505,6 +512,8 @@ def run_arena(
         options: rule options, used in turn by deal index.
         workers: processes (the unit of work is one deal number); 1 plays in this process.
         progress: show a progress bar on stderr.
+        first: the index of the first deal (to split one tournament into parts: deals
+            ``first .. first + deals - 1`` of ``seed``).
 
     Raises:
         SkatError: bad players or no options.
@@ -521,7 +530,7 @@ def run_arena(
 
     start = time.perf_counter()
     outcomes: list[DealOutcome] = []
-    tasks = _tasks(names, deals, seed, list(options))
+    tasks = _tasks(names, deals, seed, list(options), first)
     with tqdm(total=deals, disable=not progress, file=sys.stderr, unit="deal") as bar:
         if workers <= 1:
             for task in tasks:
@@ -546,6 +555,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         options=options,
         workers=args.workers,
         progress=not args.quiet,
+        first=args.first,
     )
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
@@ -565,6 +575,12 @@ def add_arena_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     p.add_argument("players", nargs="+", help="1-3 player names: random, heuristic, strong")
     p.add_argument("--deals", type=int, default=100, help="number of deal numbers (default 100)")
     p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
+    p.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="index of the first deal (to run a tournament in parts)",
+    )
     p.add_argument(
         "--options",
         action="append",

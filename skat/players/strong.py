@@ -192,7 +192,7 @@ class StrongPlayer:
 
     name = "strong"
 
-    def __init__(self, worlds: int = 24, budget: float = 0.25, min_worlds: int = 4) -> None:
+    def __init__(self, worlds: int = 32, budget: float = 0.25, min_worlds: int = 2) -> None:
         self.worlds = worlds
         self.budget = budget
         self.min_worlds = min_worlds
@@ -228,22 +228,41 @@ class StrongPlayer:
         fallback = choose_card(table_of(info), legal_mask)
         k = _knowledge(info)
         target = _target(info)
-        declarer_moves = int(info.seat) == int(info.declarer or 0)
-        score = dict.fromkeys(cards, 0)
+        maximise = int(info.seat) == int(info.declarer or 0)
         start = time.perf_counter()
-        solved = 0
+        worlds: list[Position] = []
+        score = dict.fromkeys(cards, 0)
         for i in range(self.worlds):
             if i >= self.min_worlds and time.perf_counter() - start > self.budget:
                 break
             world = _draw(k, rng)
             if world is None:
                 break
-            values = move_values(_position(info, world), "threshold", target)
-            for c, v in values.items():
+            pos = _position(info, world)
+            worlds.append(pos)
+            for c, v in move_values(pos, "threshold", target).items():
                 score[c] += v
-            solved += 1
-        if solved == 0:
+        if not worlds:
             return fallback
-        best = max(score.values()) if declarer_moves else min(score.values())
-        top = [c for c in cards if score[c] == best]
+        top = _best(cards, score, maximise)
+        decided = all(score[c] in (0, len(worlds)) for c in top)
+        late = len(info.tricks) >= 2  # the first tricks are too costly to solve twice
+        if len(top) > 1 and decided and late and info.contract is not None and target < SCHWARZ:
+            # the contract is settled in every world: play for the next level (Schneider)
+            second = 90 if score[top[0]] else 31
+            if info.contract.game != GameType.NULL and time.perf_counter() - start < self.budget:
+                score2 = dict.fromkeys(top, 0)
+                for pos in worlds:
+                    if time.perf_counter() - start > 2 * self.budget:
+                        break
+                    for c, v in move_values(pos, "threshold", second).items():
+                        if c in score2:
+                            score2[c] += v
+                top = _best(top, score2, maximise)
         return fallback if fallback in top else top[0]
+
+
+def _best(cards: list[int], score: dict[int, int], maximise: bool) -> list[int]:
+    """The cards of the best score: highest for the declarer, lowest for a defender."""
+    best = max(score[c] for c in cards) if maximise else min(score[c] for c in cards)
+    return [c for c in cards if score[c] == best]

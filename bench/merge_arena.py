@@ -1,0 +1,68 @@
+"""Merge the JSON reports of parts of one arena tournament (``skat arena --json --first N``).
+
+Long tournaments (the strong player plays about one game a second) are run in parts of a few
+minutes each; this script joins their ``per_deal`` rows (deal index, deal number, mean list score
+per seat-game of each player) and prints the combined Seeger-Fabian figures with 95% confidence
+intervals, paired by deal for two players, plus the summed counts of illegal actions and crashes.
+
+Usage: ``python bench/merge_arena.py part1.json part2.json ...``
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from collections.abc import Sequence
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def main(paths: Sequence[str]) -> int:
+    """Print the merged figures of the reports at ``paths``; returns the exit status."""
+    rows: dict[int, list[float]] = {}
+    players: list[str] | None = None
+    games = illegal = crashes = 0
+    seconds = 0.0
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+        if players is None:
+            players = list(data["players"])
+        elif players != list(data["players"]):
+            print(f"{path}: other players {data['players']}", file=sys.stderr)
+            return 2
+        games += data["games"]
+        illegal += data["illegal_actions"]
+        crashes += data["crashes"]
+        seconds += data["seconds"]
+        for row in data["per_deal"]:
+            rows[int(row[0])] = [float(v) for v in row[2:]]
+    if players is None or not rows:
+        print("no deals", file=sys.stderr)
+        return 2
+    deals = [rows[i] for i in sorted(rows)]
+    print(
+        f"{len(deals)} deals, {games} games, {illegal} illegal actions, {crashes} crashes, "
+        f"{seconds:.0f} s"
+    )
+    for j, name in enumerate(players):
+        m, h = mean_ci([d[j] for d in deals])
+        print(f"{name}: {m:+.2f} SF points/game (95% CI {m - h:+.2f} .. {m + h:+.2f})")
+    if len(players) == 2:
+        m, h = mean_ci([d[0] - d[1] for d in deals])
+        print(
+            f"{players[0]} - {players[1]}: {m:+.2f} SF points/game "
+            f"(95% CI {m - h:+.2f} .. {m + h:+.2f}, paired over {len(deals)} deals)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
