@@ -363,9 +363,15 @@ function humanArea(v) {
   const game = currentGame();
   const cards = sortHand(v.hand ?? [], game);
   const discardPhase = v.phase === "discard" && v.to_act === seat && !app.busy && !app.animating;
+  // Schieberamsch: after taking the skat, two cards (no jacks) are pushed on.
+  const pushable = new Set(
+    v.phase === "schieben" && v.to_act === seat && !app.busy && !app.animating
+      ? (v.legal ?? []).filter((a) => a.includes(".")).flatMap((a) => a.split("."))
+      : [],
+  );
   const buttons = cards.map((card) => {
     const playable = v.phase === "play" && legal.has(card);
-    const selectable = discardPhase && !app.declaring;
+    const selectable = (discardPhase && !app.declaring) || pushable.has(card);
     const enabled = playable || selectable;
     const picked = app.discard.includes(card);
     const reason = enabled ? null : disabledReason(card);
@@ -478,6 +484,34 @@ function controls(v) {
     if (contracts.length) {
       out.push(h("button", { class: "btn primary", "data-ui": "declare-open", onclick: () => openDeclare(!v.picked_up, null) }, t("declare.open")));
     }
+  } else if (v.phase === "schieben" && !legal.some((a) => a.includes("."))) {
+    out.push(h("p", { class: "hint" }, t("schieben.choose")));
+    if (legal.includes("s")) out.push(actionButton("s", t("schieben.take"), { class: "primary" }));
+    if (legal.includes("p")) out.push(actionButton("p", t("schieben.pass")));
+    legal.forEach((a) => handled.add(a));
+  } else if (v.phase === "kontra") {
+    out.push(h("p", { class: "hint" }, t("kontra.hint")));
+  } else if (v.phase === "schieben" && legal.some((a) => a.includes("."))) {
+    legal.forEach((a) => handled.add(a));
+    const pair = app.discard.length === 2 ? pairToken(app.discard, legal) : null;
+    out.push(h("p", { class: "hint" }, t("schieben.hint")));
+    out.push(
+      h(
+        "button",
+        {
+          class: "btn primary",
+          "data-action": "push",
+          disabled: !pair,
+          onclick: () => {
+            if (pair) {
+              app.discard = [];
+              send([pair]);
+            }
+          },
+        },
+        t("schieben.push"),
+      ),
+    );
   } else if (v.phase === "play") {
     legal.filter((a) => /^[CSHD][AKQJT987]$/.test(a)).forEach((a) => handled.add(a));
     out.push(h("p", { class: "hint" }, t("play.hint")));
@@ -486,6 +520,12 @@ function controls(v) {
     if (!handled.has(token)) out.push(actionButton(token));
   }
   return out;
+}
+
+function pairToken(cards, legal) {
+  const a = cards.join(".");
+  const b = cards.slice().reverse().join(".");
+  return legal.includes(a) ? a : legal.includes(b) ? b : null;
 }
 
 function bidHint(v) {
@@ -716,8 +756,8 @@ function resultPanel(v) {
   let good = false;
   if (r.passed) headline = t("result.passed");
   else if (r.kind === "ramsch") {
-    headline = t("result.ramsch");
     good = !(r.losers ?? []).includes(app.humanSeat);
+    headline = good ? t("result.ramschWon") : t("result.ramschLost");
   } else if (r.declarer === app.humanSeat) {
     headline = r.won ? t("result.youWon") : t("result.youLost");
     good = r.won;
