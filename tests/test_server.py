@@ -382,3 +382,43 @@ def test_fuzz_mutated_records_never_give_a_server_error(
     seat_value = data.draw(st.sampled_from([seat, (seat + 1) % 3, -1, "0", None]))
     body = {"record": forged, "human_seat": seat_value, "action": action}
     _assert_clean(client.post("/api/act", json=body))
+
+
+# ---- start-up
+
+
+def test_serve_binds_loopback_port_8765_and_opens_the_browser_by_default() -> None:
+    from skat.cli import build_parser
+
+    args = build_parser().parse_args(["serve"])
+    assert (args.host, args.port, args.no_browser) == ("127.0.0.1", 8765, False)
+    args = build_parser().parse_args(
+        ["serve", "--host", "0.0.0.0", "--port", "9000", "--no-browser"]
+    )
+    assert (args.host, args.port, args.no_browser) == ("0.0.0.0", 9000, True)
+
+
+def test_the_strongest_available_player_is_the_default() -> None:
+    from skat.players import player_names
+    from skat.server.app import load_player
+
+    available = player_names()
+    expected = next(name for name in ("strong", "heuristic", "random") if name in available)
+    assert load_player()[0] == expected
+
+
+def test_start_up_warms_the_solver_then_reports_ready() -> None:
+    ready: list[bool] = []
+    with TestClient(
+        create_app(player=PLAYER, warm_up=True, on_ready=lambda: ready.append(True))
+    ) as c:
+        assert ready == [True]
+        assert c.get("/api/health").json() == {"ok": True, "player": PLAYER}
+
+
+@pytest.mark.parametrize("name", ["", "grandmaster"])
+def test_an_unknown_player_level_is_refused_at_start(name: str) -> None:
+    from skat.players import UnknownPlayerError
+
+    with pytest.raises(UnknownPlayerError, match="unknown player"):
+        create_app(player=name)
