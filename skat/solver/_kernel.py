@@ -210,8 +210,60 @@ def _order_moves(
 
 
 @njit(cache=True)
+def _can_duck(hand: int, card: int, led_suit: int, suit_mask: np.ndarray) -> bool:
+    """Whether ``hand``, following a trick led in ``led_suit``, can stay under ``card`` (Null)."""
+    follow = hand & suit_mask[led_suit]
+    if follow == 0:
+        return True  # void: any discard stays under
+    return (follow & ((np.int64(1) << card) - 1)) != 0
+
+
+@njit(cache=True)
+def _null_score(
+    c: int,
+    hands: np.ndarray,
+    trick: np.ndarray,
+    n: int,
+    leader: int,
+    w: int,
+    solo: int,
+    suit_of: np.ndarray,
+    suit_mask: np.ndarray,
+    trump: int,
+) -> int:
+    """The ordering score of card ``c`` in Null (no trumps: a card beats lower ones of its suit)."""
+    player = (leader + n) % 3
+    if n == 0:
+        led = suit_of[c]
+        wc = c
+    else:
+        led = suit_of[trick[0]]
+        wc = trick[w]
+        if _beats(c, wc, suit_of, trump):
+            wc = c
+    if player == solo:
+        if n > 0 and wc != c:
+            return 1000 + c  # stays under: the highest such card first
+        # c wins so far: safe only if a later defender must overtake it
+        for k in range(n + 1, 3):
+            seat = (leader + k) % 3
+            if not _can_duck(hands[seat], wc, led, suit_mask):
+                return 800 + c
+        return -c
+    solo_pos = (solo - leader) % 3
+    if solo_pos > n:  # the declarer plays later in this trick
+        if not _can_duck(hands[solo], wc, led, suit_mask):
+            return 1000 - c
+        return 500 - c
+    if (leader + w) % 3 == solo:  # the declarer is winning: stay under, highest card first
+        return -c if wc == c else 1000 + c
+    return c
+
+
+@njit(cache=True)
 def _order_tricks(
     cand: int,
+    hands: np.ndarray,
     trick: np.ndarray,
     n: int,
     leader: int,
@@ -219,9 +271,15 @@ def _order_tricks(
     want_all: int,
     ctx: np.ndarray,
     suit_of: np.ndarray,
+    suit_mask: np.ndarray,
     moves: np.ndarray,
 ) -> int:
-    """Order moves for the trick-count goals (Null: lose every trick; Schwarz: win every one)."""
+    """Order moves for the trick-count goals (Null: lose every trick; Schwarz: win every one).
+
+    Null: the declarer first tries the highest card that stays under the trick (or a lead that a
+    defender must overtake); a defender first tries the cards after which the declarer cannot
+    stay under, then low cards while the declarer is winning, high ones otherwise.
+    """
     solo = ctx[CTX_SOLO]
     trump = ctx[CTX_TRUMP]
     player = (leader + n) % 3
@@ -238,9 +296,10 @@ def _order_tricks(
         c = _bit_index(low)
         if c == first:
             score = 1 << 20
+        elif want_all == 0:
+            score = _null_score(c, hands, trick, n, leader, w, solo, suit_of, suit_mask, trump)
         elif n == 0:
-            # solo leads low in Null and high for Schwarz; defenders the other way
-            score = -c if (is_solo != (want_all == 1)) else c
+            score = c if is_solo else -c  # Schwarz: the declarer leads high, defenders low
         else:
             beats = _beats(c, trick[w], suit_of, trump)
             if is_solo:
@@ -529,7 +588,9 @@ def search_tricks(
                 fr[ply, F_SLOT] = slot
             player = (leader + n) % 3
             cand = _candidates(hands, trick, n, player, suit_of, suit_mask, zero_pts)
-            count = _order_tricks(cand, trick, n, leader, first, want_all, ctx, suit_of, buf[ply])
+            count = _order_tricks(
+                cand, hands, trick, n, leader, first, want_all, ctx, suit_of, suit_mask, buf[ply]
+            )
             is_solo = player == solo
             fr[ply, F_MAX] = 1 if is_solo else 0
             fr[ply, F_BEST] = 0 if is_solo else 1
