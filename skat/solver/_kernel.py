@@ -215,7 +215,7 @@ def _can_duck(hand: int, card: int, led_suit: int, suit_mask: np.ndarray) -> boo
     follow = hand & suit_mask[led_suit]
     if follow == 0:
         return True  # void: any discard stays under
-    return (follow & ((np.int64(1) << card) - 1)) != 0
+    return bool((follow & ((np.int64(1) << card) - 1)) != 0)
 
 
 @njit(cache=True)
