@@ -382,6 +382,7 @@ def play_deal(
                 page.click(f"[data-card='{card}']")
             _shoot(page, f"{tag}-discard-chosen", size, seen)
             page.click("[data-action='discard']")
+            assert page.get_attribute("#table", "data-phase") == "declare"
             _declare(page, contract_of(plan, [c for c in hand if c not in away]))
             _shoot(page, f"{tag}-declare", size, seen)
             page.click("[data-action='declare']")

@@ -250,7 +250,9 @@ function gameInfo() {
 }
 
 function table(v) {
-  const phase = app.animating ? app.shownPhase : v.phase;
+  // After the discard is chosen the browser holds it until the game is declared (discard and
+  // declaration go to the server together), so the table is then in the declare phase.
+  const phase = app.animating ? app.shownPhase : app.declaring?.discard ? "declare" : v.phase;
   const toAct = app.animating ? app.shownToAct : v.to_act;
   const root = h(
     "main",
