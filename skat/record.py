@@ -330,23 +330,24 @@ def from_state(state: State, properties: dict[str, str] | None = None) -> Record
     for mask in (d.hands[0].mask, d.hands[1].mask, d.hands[2].mask, d.skat.mask):
         cards.extend(cards_of_mask(mask))
     moves = [Move("w", format_cards(cards, "."))]
+    # With a declarer there is exactly one pick-up (the skat phase's) and one discard, which is
+    # joined to the declaration that follows it; without one, pick-ups and pushes belong to
+    # Schieberamsch and are written as they are.
+    game = state.declarer is not None
     pending_discard: Action | None = None
-    s = State.from_deal(d, state.options, state.dealer)
     for action, actor in zip(state.actions, state.actors, strict=True):
-        phase = s.phase
         kind = action.kind
         if kind in (ActionKind.TIMEOUT, ActionKind.LEAVE):
             moves.append(Move("w", str(action)))
-        elif phase == Phase.DISCARD:
+        elif game and kind == ActionKind.DISCARD:
             pending_discard = action
-        elif phase == Phase.DECLARE and pending_discard is not None:
+        elif kind == ActionKind.DECLARE and pending_discard is not None:
             moves.append(Move(str(actor), f"{action}.{pending_discard}"))
             pending_discard = None
         else:
             moves.append(Move(str(actor), str(action)))
-            if phase == Phase.SKAT and kind == ActionKind.PICKUP:
+            if game and kind == ActionKind.PICKUP:
                 moves.append(Move("w", format_cards(cards_of_mask(d.skat.mask), ".")))
-        s = s.apply(action, seat=actor if actor >= 0 else None)
     if pending_discard is not None:  # picked up and discarded, not yet declared
         moves.append(Move(str(state.declarer), str(pending_discard)))
     if state.is_terminal():

@@ -474,10 +474,11 @@ def _pairs(mask: int) -> list[Action]:
 _NULL_VALUE = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 
 
-def _contracts(hand: bool, bid: int, options: Options) -> list[Action]:
-    """The legal declarations: Hand ones (from the skat phase) or after a pick-up."""
+@cache
+def _contracts(hand: bool, bid: int, spitze: bool) -> tuple[Action, ...]:
+    """The legal declarations, sorted: Hand ones (from the skat phase) or after a pick-up."""
     games = [GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND]
-    if options.spitze:
+    if spitze:
         games.append(GameType.SPITZE)
     out: list[Action] = []
     for g in games:
@@ -495,7 +496,7 @@ def _contracts(hand: bool, bid: int, options: Options) -> list[Action]:
         if _NULL_VALUE[(hand, ouvert)] >= bid:
             out.append(Action.declare(Contract(GameType.NULL, hand=hand, ouvert=ouvert)))
     out.sort()
-    return out
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------------------------
@@ -625,11 +626,11 @@ class State:
                 _BID_ACTIONS[v] if k == "bid" else (HOLD if k == "hold" else PASS) for k, v in moves
             ]
         if phase == Phase.SKAT:
-            return [PICKUP, *_contracts(True, c.auction.value, self.options)]
+            return [PICKUP, *_contracts(True, c.auction.value, self.options.spitze)]
         if phase == Phase.DISCARD:
             return _pairs(c.hands[c.declarer])
         if phase == Phase.DECLARE:
-            return _contracts(False, c.auction.value, self.options)
+            return list(_contracts(False, c.auction.value, self.options.spitze))
         if phase == Phase.KONTRA:
             step = (KONTRA, RE, SUPRA)[c.kontra]
             return [step, DECLINE]
