@@ -170,7 +170,11 @@ function render() {
   const v = app.view;
   document.documentElement.lang = app.settings.lang;
   document.title = t("app.title");
-  root.replaceChildren(topBar(), v ? table(v) : h("div", { class: "table loading" }, spinner(t("status.loading"))));
+  let body;
+  if (v) body = table(v);
+  else if (app.error) body = h("div", { class: "table loading" }, errorBanner(), h("button", { class: "btn primary", "data-ui": "retry", onclick: () => location.reload() }, t("button.retry")));
+  else body = h("div", { class: "table loading" }, spinner(t("status.loading")));
+  root.replaceChildren(topBar(), body);
 }
 
 function spinner(text) {

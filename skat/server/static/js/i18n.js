@@ -63,7 +63,7 @@ const en = {
   "deal.play": "Play",
   "deal.next": "New deal",
   "info.game": "Game:",
-  "info.declarer": "declarer {name}",
+  "info.declarer": "declarer: {name}",
   "info.bid": "Bid",
 
   "status.loading": "Shuffling…",
@@ -128,6 +128,7 @@ const en = {
 
   "button.close": "Close",
   "button.back": "Back",
+  "button.retry": "Try again",
 
   "result.title": "Result",
   "result.passed": "All passed: nobody plays. Deal again.",
@@ -240,7 +241,7 @@ const de = {
   "deal.play": "Spielen",
   "deal.next": "Neues Spiel",
   "info.game": "Spiel:",
-  "info.declarer": "Alleinspieler {name}",
+  "info.declarer": "Alleinspieler: {name}",
   "info.bid": "Gereizt",
 
   "status.loading": "Mischen…",
@@ -305,6 +306,7 @@ const de = {
 
   "button.close": "Schließen",
   "button.back": "Zurück",
+  "button.retry": "Nochmal versuchen",
 
   "result.title": "Ergebnis",
   "result.passed": "Alle haben gepasst: eingepasst. Neu geben.",
