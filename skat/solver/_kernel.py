@@ -210,6 +210,15 @@ def _order_moves(
 
 
 @njit(cache=True)
+def _popcount(x: int) -> int:
+    """The number of set bits of a 32-bit mask."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return int(((x * 0x01010101) & 0xFFFFFFFF) >> 24)
+
+
+@njit(cache=True)
 def _can_duck(hand: int, card: int, led_suit: int, suit_mask: np.ndarray) -> bool:
     """Whether ``hand``, following a trick led in ``led_suit``, can stay under ``card`` (Null)."""
     follow = hand & suit_mask[led_suit]
@@ -254,7 +263,11 @@ def _null_score(
     if solo_pos > n:  # the declarer plays later in this trick
         if not _can_duck(hands[solo], wc, led, suit_mask):
             return 1000 - c
-        return 500 - c
+        follow = hands[solo] & suit_mask[led]
+        if follow == 0:
+            return 100 - c  # the declarer discards: rarely a good lead
+        # fewer declarer cards under the trick: closer to forcing him
+        return 500 - 32 * _popcount(follow & ((np.int64(1) << wc) - 1)) - c
     if (leader + w) % 3 == solo:  # the declarer is winning: stay under, highest card first
         return -c if wc == c else 1000 + c
     return c
