@@ -69,16 +69,15 @@ def _cmd_records_check(args: argparse.Namespace) -> int:
                 print(json.dumps({"file": path, **report.to_json()}, ensure_ascii=False))
                 continue
             name = f"{path}:{number} ID {report.id or '?'}"
+            recorded = "(none)" if report.recorded is None else f"R[{report.recorded}]"
             if report.error is not None:
-                print(f"{name}: ILLEGAL {report.error}")
-            elif report.ok:
-                print(f"{name}: ok  R[{report.computed}]")
-            else:
-                print(
-                    f"{name}: DIFFERS  computed R[{report.computed}]  recorded R[{report.recorded}]"
-                )
-                for mismatch in report.mismatches:
-                    print(f"    {mismatch}")
+                print(f"{name}: ILLEGAL {report.error}  recorded {recorded}")
+                continue
+            computed = "(not over)" if report.computed is None else f"R[{report.computed}]"
+            verdict = "ok" if report.ok else "DIFFERS"
+            print(f"{name}: {verdict}  computed {computed}  recorded {recorded}")
+            for mismatch in report.mismatches:
+                print(f"    {mismatch}")
     return 1 if bad else 0
 
 

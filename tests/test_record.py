@@ -263,7 +263,7 @@ def test_records_check_reproduces_the_sample_and_exits_0(
     assert main(["records", "check", str(SAMPLE)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert len(out) == len(LINES)
-    assert all(": ok  R[" in line for line in out)
+    assert all(": ok  computed R[" in line and "  recorded R[" in line for line in out)
 
 
 def test_records_check_reports_the_corrupt_record_and_exits_1(
