@@ -82,10 +82,10 @@ def _cmd_records_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    """Solve open-hand positions given as JSON lines (docs/solver.md): value, best cards, time."""
+    """Solve open-hand positions (JSON lines, or ISS records at the first card): value, best, ms."""
     import time
 
-    from skat.solver import best_moves, position_from_json, warm_up
+    from skat.solver import best_moves, position_from_json, position_from_record, warm_up
 
     warm_up()
     for name in args.files or ["-"]:
@@ -101,7 +101,14 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             if not line.strip():
                 continue
             try:
-                pos, request = position_from_json(line)
+                if not args.iss:
+                    pos, request = position_from_json(line)
+                else:
+                    found = position_from_record(line)
+                    if found is None:
+                        print(f"{name}:{number} no card play")
+                        continue
+                    pos, request = found, {}
                 mode = "threshold" if "target" in request else request.get("mode", "exact")
                 start = time.perf_counter()
                 value, best = best_moves(pos, mode, request.get("target", 61))
@@ -122,6 +129,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_deal)
     p = sub.add_parser("solve", help="solve open-hand positions given as JSON lines")
     p.add_argument("files", nargs="*", help="files of JSON lines (default or '-': stdin)")
+    p.add_argument(
+        "--iss", action="store_true", help="inputs are ISS records: solve each first card"
+    )
     p.set_defaults(func=_cmd_solve)
     p = sub.add_parser("records", help="game records (ISS format)")
     rsub = p.add_subparsers(dest="records_command", required=True)

@@ -15,6 +15,7 @@ import pytest
 
 from skat.cards import CardSet, parse_card, points
 from skat.errors import SkatError
+from skat.record import read_file, read_record
 from skat.rules import GameType, follow_mask, legal_cards, trick_winner
 from skat.solver import (
     SCHWARZ,
@@ -23,12 +24,16 @@ from skat.solver import (
     best_moves,
     move_values,
     position_from_json,
+    position_from_record,
+    position_from_state,
     position_to_json,
     solve_ramsch,
     solve_threshold,
     solve_value,
 )
+from skat.solver.position import card_play_start
 from skat.solver.search import _LAYOUTS
+from skat.state import ActionKind, Phase, State
 
 GOLDEN = Path(__file__).parent / "data" / "solver_golden.jsonl"
 POINT_GAMES = [
@@ -419,3 +424,53 @@ def _make_golden() -> list[dict[str, Any]]:
 if __name__ == "__main__":
     for golden_case in _make_golden():
         print(json.dumps(golden_case))
+
+
+# -- positions from game records -------------------------------------------------------------
+
+ISS_SAMPLE = Path(__file__).parent / "data" / "iss_records_sample.sgf"
+
+
+def _iss_lines() -> list[str]:
+    return [line for _, line in read_file(ISS_SAMPLE.read_text(errors="replace"))]
+
+
+def test_position_from_record_is_the_deal_before_its_first_card() -> None:
+    solved = 0
+    for line in _iss_lines():
+        pos = position_from_record(line)
+        state = read_record(line)
+        if pos is None:
+            assert not state.tricks
+            continue
+        assert [h.bit_count() for h in pos.hands] == [10, 10, 10]
+        assert pos.hands[0] | pos.hands[1] | pos.hands[2] | pos.skat == 0xFFFFFFFF
+        assert pos.trick == ()
+        assert (pos.declarer_points, pos.defender_points, pos.defender_tricks) == (0, 0, 0)
+        assert state.contract is not None
+        assert pos.game == state.contract.game
+        solved += 1
+    assert solved >= 30
+
+
+def test_position_play_follows_the_recorded_card_play() -> None:
+    for line in _iss_lines()[:8]:
+        state = read_record(line)
+        cards = [a for a in state.actions if a.kind == ActionKind.CARD]
+        if not cards:
+            continue
+        step = card_play_start(state)
+        for action in cards:
+            if step.phase != Phase.PLAY:
+                break
+            pos = position_from_state(step)
+            step = step.apply(action)
+            if step.phase == Phase.PLAY:
+                assert pos.play(action.card) == position_from_state(step)
+
+
+def test_position_from_state_refuses_the_bidding() -> None:
+    state = read_record(_iss_lines()[0])
+    first = State(state.options, state.deal, state.dealer, (), ())
+    with pytest.raises(SkatError, match="not in its card play"):
+        position_from_state(first)

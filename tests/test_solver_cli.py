@@ -56,3 +56,19 @@ def test_solve_bad_input_is_one_line_without_traceback(
 def test_solve_names_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", str(tmp_path / "missing.jsonl")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_solve_iss_records_at_their_first_card(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sample = Path(__file__).parent / "data" / "iss_records_sample.sgf"
+    lines = sample.read_text(errors="replace").splitlines()[:3]
+    path = tmp_path / "three.sgf"
+    path.write_text("\n".join(lines) + "\n")
+    assert main(["solve", "--iss", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 3
+    for number, row in enumerate(out, 1):
+        assert re.fullmatch(
+            rf".*:{number} (value \d+ best [CSHD2-9TJQKA ]+ \S+ ms|no card play)", row
+        )

@@ -6,7 +6,13 @@ The public API: :class:`Position`, :func:`solve_threshold`, :func:`solve_value`,
 :mod:`skat.solver._kernel`, compiled on first use and cached on disk.
 """
 
-from skat.solver.position import Position, position_from_json, position_to_json
+from skat.solver.position import (
+    Position,
+    position_from_json,
+    position_from_record,
+    position_from_state,
+    position_to_json,
+)
 from skat.solver.search import (
     SCHWARZ,
     Solver,
@@ -25,6 +31,8 @@ __all__ = [
     "best_moves",
     "move_values",
     "position_from_json",
+    "position_from_record",
+    "position_from_state",
     "position_to_json",
     "solve_ramsch",
     "solve_threshold",

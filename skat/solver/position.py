@@ -24,9 +24,17 @@ from typing import Any
 
 from skat.cards import ALL_CARDS, CardSet, format_card, parse_card, points
 from skat.errors import NotationError, SkatError
+from skat.record import read_record
 from skat.rules import GameType, legal_cards, trick_winner
+from skat.state import ActionKind, Phase, State
 
-__all__ = ["Position", "position_from_json", "position_to_json"]
+__all__ = [
+    "Position",
+    "card_play_start",
+    "position_from_json",
+    "position_from_state",
+    "position_to_json",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -267,3 +275,67 @@ def position_to_json(pos: Position) -> str:
     if any(pos.ramsch_points):
         obj["ramsch_points"] = list(pos.ramsch_points)
     return json.dumps(obj)
+
+
+def position_from_state(state: State) -> Position:
+    """The solver position of a deal in its card play (any trick, mid-trick too).
+
+    The skat is what lies in the skat now (the discard, or the dealt skat in a Hand game or
+    Ramsch); card points and tricks are those taken so far.
+
+    Raises:
+        SkatError: the deal is not in its card play.
+    """
+    if state.phase != Phase.PLAY or state.contract is None or state.current_player is None:
+        raise SkatError(f"the deal is not in its card play (phase {state.phase})")
+    game = state.contract.game
+    declarer = 0 if state.declarer is None else int(state.declarer)
+    taken = state.card_points()
+    tricks = [state.tricks_won(seat) for seat in range(3)]
+    return Position(
+        hands=(state.hand(0), state.hand(1), state.hand(2)),
+        game=game,
+        declarer=declarer,
+        to_move=int(state.current_player),
+        trick=state.trick,
+        skat=state.skat,
+        declarer_points=0 if game == GameType.RAMSCH else taken[declarer],
+        defender_points=0 if game == GameType.RAMSCH else sum(taken) - taken[declarer],
+        declarer_tricks=0 if game == GameType.RAMSCH else tricks[declarer],
+        defender_tricks=0 if game == GameType.RAMSCH else sum(tricks) - tricks[declarer],
+        ramsch_points=taken,
+    )
+
+
+def card_play_start(state: State) -> State:
+    """The state of the same deal just before its first card (after bidding, skat, Kontra).
+
+    Raises:
+        SkatError: no card was played in the deal.
+    """
+    for index, action in enumerate(state.actions):
+        if action.kind == ActionKind.CARD:
+            return State(
+                state.options,
+                state.deal,
+                state.dealer,
+                state.actions[:index],
+                state.actors[:index],
+            )
+    raise SkatError("the record has no card play")
+
+
+def position_from_record(line: str) -> Position | None:
+    """The position at the start of the card play of an ISS game record line.
+
+    Returns:
+        the position before the first card, or None when the deal has no card play (all passed
+        without Ramsch, or the game ended before the first card).
+
+    Raises:
+        RecordError: a malformed record or an illegal move in it.
+    """
+    state = read_record(line)
+    if not any(action.kind == ActionKind.CARD for action in state.actions):
+        return None
+    return position_from_state(card_play_start(state))
