@@ -278,13 +278,14 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def _page(browser: Any, size: str) -> Any:
+def _page(browser: Any, size: str, trick_wait: str = "time") -> Any:
     width, height = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height})
     # Short animations: the tests look at every phase, not at the pace of the computers.
+    settings = {"lang": "en", "trickWait": trick_wait, "trickMs": 40, "cardMs": 10, "callMs": 10}
     context.add_init_script(
         "if (!localStorage.getItem('skat.v1.settings')) localStorage.setItem('skat.v1.settings',"
-        " JSON.stringify({lang: 'en', trickMs: 40, cardMs: 10, callMs: 10}))"
+        f" JSON.stringify({json.dumps(settings)}))"
     )
     page = context.new_page()
     errors: list[str] = []
@@ -294,7 +295,14 @@ def _page(browser: Any, size: str) -> Any:
 
 
 def _settle(page: Any) -> tuple[str, str]:
-    page.wait_for_selector("#table[data-busy='0']", timeout=30_000)
+    """Wait until the table takes input; click through tricks that wait for a click."""
+    while True:
+        page.wait_for_selector("#table[data-busy='0'], [data-ui='continue']", timeout=30_000)
+        if page.locator("[data-ui='continue']").count() == 0:
+            break
+        assert page.get_attribute("#table", "data-busy") == "1"
+        page.click("#table")
+        page.continue_clicks = getattr(page, "continue_clicks", 0) + 1
     table = page.locator("#table")
     return table.get_attribute("data-phase") or "", table.get_attribute("data-to-act") or ""
 
@@ -469,6 +477,20 @@ def test_reload_and_server_restart_mid_deal_continue_exactly(
     from skat import record as records
 
     assert record == records.write(records.from_state(final))
+    page.context.close()
+
+
+@pytest.mark.browser
+def test_a_finished_trick_stays_until_a_click_when_so_set(
+    browser: Any, server: Server, deals: dict[str, int]
+) -> None:
+    number = deals["hand"]
+    plan = SCENARIOS["hand"][0]
+    page = _page(browser, "desktop", trick_wait="click")
+    record = play_deal(page, server, number, plan, "desktop", "click")
+    final, _ = simulate(number, plan)
+    assert len(final.tricks) - 1 <= page.continue_clicks <= len(final.tricks)
+    assert f"DN[{number}]" in record
     page.context.close()
 
 

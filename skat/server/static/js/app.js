@@ -43,9 +43,18 @@ const app = {
   dialog: { game: null, hand: false, schneider: false, schwarz: false, ouvert: false },
   showLastTrick: false,
   error: null,
-  // trickMs: how long a finished trick stays; cardMs, callMs: the pace of the computers' cards
+  // trickMs: how long a finished trick stays (trickWait "click": until a click or key press);
+  // cardMs, callMs: the pace of the computers' cards
   // and calls (settings kept in this browser; the tests make them short).
-  settings: { lang: "en", deck: "french", trickMs: 1100, cardMs: 420, callMs: 520, options: {} },
+  settings: {
+    lang: "en",
+    deck: "french",
+    trickWait: "time",
+    trickMs: 1100,
+    cardMs: 420,
+    callMs: 520,
+    options: {},
+  },
 };
 
 // ---- small DOM helpers ------------------------------------------------------------------------
@@ -67,6 +76,19 @@ function h(tag, attrs = {}, ...children) {
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves at the next click or key press anywhere (a finished trick stays until then). */
+function nextClick() {
+  return new Promise((resolve) => {
+    const done = () => {
+      document.removeEventListener("click", done, true);
+      document.removeEventListener("keydown", done, true);
+      resolve();
+    };
+    document.addEventListener("click", done, true);
+    document.addEventListener("keydown", done, true);
+  });
+}
 
 // ---- names ------------------------------------------------------------------------------------
 
@@ -350,6 +372,7 @@ function centre(v) {
     ),
   );
   const children = [h("div", { class: "trick" }, slots)];
+  if (app.waitingClick) children.push(h("p", { class: "hint", "data-ui": "continue" }, t("table.clickToContinue")));
   if (v.skat_shown && v.skat_shown.length) {
     children.push(h("div", { class: "skat-shown" }, h("span", { class: "label" }, t("table.skat")), v.skat_shown.map((c) => cardFace(c))));
   } else if (["bidding", "skat"].includes(v.phase) || (v.phase === "declare" && !v.picked_up)) {
@@ -992,8 +1015,15 @@ async function animate(events) {
       await sleep(app.settings.cardMs);
     } else if (ev.kind === "trick") {
       app.shownToAct = null;
-      render();
-      await sleep(app.settings.trickMs);
+      if (app.settings.trickWait === "click") {
+        app.waitingClick = true;
+        render();
+        await nextClick();
+        app.waitingClick = false;
+      } else {
+        render();
+        await sleep(app.settings.trickMs);
+      }
       app.trickTaken = ev.winner;
       render();
       await sleep(Math.min(280, app.settings.trickMs));

@@ -72,6 +72,7 @@ const en = {
 
   "table.skat": "Skat",
   "table.lastTrick": "Last trick",
+  "table.clickToContinue": "Click to continue",
 
   "bid.say": "{value}?",
   "bid.jump": "Jump to…",
@@ -250,6 +251,7 @@ const de = {
 
   "table.skat": "Skat",
   "table.lastTrick": "Letzter Stich",
+  "table.clickToContinue": "Klicken zum Weiterspielen",
 
   "bid.say": "{value}?",
   "bid.jump": "Springen auf…",
