@@ -232,17 +232,22 @@ class Solver:
         """See :func:`move_values`."""
         if mode not in ("exact", "threshold"):
             raise SkatError(f"mode must be 'exact' or 'threshold', got {mode!r}")
-        legal = pos.legal_mask()
-        cards = [c for c in range(32) if legal >> c & 1]
+        classes = _equivalent_cards(pos)
+        values: dict[int, int] = {}
         if pos.game == GameType.RAMSCH:
             seat = pos.to_move
             lay = _LAYOUTS[pos.game]
             self._new_generation(seat, False, points(pos.skat), lay)
-            return {c: self._ramsch(pos.play(c), seat) for c in cards}
+            for group in classes:
+                values.update(dict.fromkeys(group, self._ramsch(pos.play(group[0]), seat)))
+            return dict(sorted(values.items()))
         self._start(pos)
-        if mode == "exact":
-            return {c: self._value(pos.play(c)) for c in cards}
-        return {c: int(self._threshold(pos.play(c), target)) for c in cards}
+        for group in classes:
+            child = pos.play(group[0])
+            exact = mode == "exact"
+            value = self._value(child) if exact else int(self._threshold(child, target))
+            values.update(dict.fromkeys(group, value))
+        return dict(sorted(values.items()))
 
     def _ramsch(self, pos: Position, seat: int) -> int:
         return pos.ramsch_points[seat] + self._exact(pos)
@@ -255,6 +260,39 @@ class Solver:
             raise SkatError(f"seats are 0..2, got {seat!r}")
         self._new_generation(seat, False, points(pos.skat), _LAYOUTS[pos.game])
         return self._ramsch(pos, seat)
+
+
+def _equivalent_cards(pos: Position) -> list[list[int]]:
+    """The legal cards of the seat to move, grouped into classes of equal value.
+
+    Two cards of a suit are equivalent when every card between them (in the game's order) has
+    been played in an earlier trick and they carry the same card points; in Null the points do
+    not matter.
+    """
+    lay = _LAYOUTS[pos.game]
+    legal = pos.legal_mask()
+    live = pos.hands[0] | pos.hands[1] | pos.hands[2] | _trick_mask(pos)
+    live_bits = _internal_mask(live, lay)
+    null = pos.game == GameType.NULL
+    groups: list[list[int]] = []
+    prev = -1
+    for bit in range(32):
+        card = int(lay.to_card[bit])
+        if not live_bits >> bit & 1:
+            continue
+        if not legal >> card & 1:
+            prev = -1
+            continue
+        if (
+            prev >= 0
+            and lay.suit_of[prev] == lay.suit_of[bit]
+            and (null or lay.pts[prev] == lay.pts[bit])
+        ):
+            groups[-1].append(card)
+        else:
+            groups.append([card])
+        prev = bit
+    return groups
 
 
 def _trick_mask(pos: Position) -> int:
