@@ -191,7 +191,13 @@ class Action:
 
     @classmethod
     def declare(cls, contract: Contract) -> Action:
-        """Declaring ``contract``."""
+        """Declaring ``contract``.
+
+        Raises:
+            NotationError: a Ramsch contract: nobody declares it (and ``R`` is Re).
+        """
+        if contract.game == GameType.RAMSCH:
+            raise NotationError("Ramsch is played when all pass, it is never declared")
         return cls(ActionKind.DECLARE, _contract_code(contract))
 
     @classmethod
