@@ -495,10 +495,10 @@ def _first(legal: list[Action], wanted: Action) -> Action | None:
     return wanted if wanted in legal else None
 
 
-def _bid_limit(hand: int, seat: int) -> int:
+def _bid_limit(hand: int, seat: int, play_bonus: float = 0.0) -> int:
     """The highest bid (game points) of the games ``hand`` would play; 0 for none."""
-    pickup = ev.choices(hand, seat=seat, hand_game=False, pre_skat=True)
-    hand_games = ev.choices(hand, seat=seat, hand_game=True)
+    pickup = ev.choices(hand, seat=seat, hand_game=False, pre_skat=True, play_bonus=play_bonus)
+    hand_games = ev.choices(hand, seat=seat, hand_game=True, play_bonus=play_bonus)
     values = [c.value for c in pickup + hand_games if c.margin >= 0.0]
     return max(values, default=0)
 
@@ -520,9 +520,18 @@ def _kontra_worthy(info: InformationState) -> bool:
 
 
 class HeuristicPlayer:
-    """The rule-based player (the "easy" level); see the module doc for its rules."""
+    """The rule-based player (the "easy" level); see the module doc for its rules.
+
+    Args:
+        play_bonus: logit added to every game's estimated win chance when bidding and choosing
+            the game: 0 for the heuristic's own card play; a stronger card player (the strong
+            player reuses these rules for its bidding) bids more.
+    """
 
     name = "heuristic"
+
+    def __init__(self, play_bonus: float = 0.0) -> None:
+        self.play_bonus = play_bonus
 
     def choose(self, info: InformationState, rng: random.Random) -> Action:
         """One of ``info.legal_actions()``; ``rng`` is not needed (the rules are deterministic).
@@ -560,7 +569,7 @@ class HeuristicPlayer:
         return legal[0]
 
     def _bidding(self, info: InformationState, legal: list[Action]) -> Action:
-        limit = _bid_limit(info.hand, int(info.seat))
+        limit = _bid_limit(info.hand, int(info.seat), self.play_bonus)
         bids = [a for a in legal if a.kind == ActionKind.BID and a.value <= limit]
         if bids:
             return min(bids, key=lambda a: a.value)
@@ -575,9 +584,17 @@ class HeuristicPlayer:
         hand = info.hand
         bid = info.bid
         pickup = [
-            c for c in ev.choices(hand, seat=seat, hand_game=False, pre_skat=True) if c.value >= bid
+            c
+            for c in ev.choices(
+                hand, seat=seat, hand_game=False, pre_skat=True, play_bonus=self.play_bonus
+            )
+            if c.value >= bid
         ]
-        hand_games = [c for c in ev.choices(hand, seat=seat, hand_game=True) if c.value >= bid]
+        hand_games = [
+            c
+            for c in ev.choices(hand, seat=seat, hand_game=True, play_bonus=self.play_bonus)
+            if c.value >= bid
+        ]
         best_pickup = max((c.expected for c in pickup), default=-1e9)
         candidates = sorted(hand_games, key=lambda c: c.expected, reverse=True)
         for c in candidates:
@@ -603,7 +620,9 @@ class HeuristicPlayer:
         for game in (*(GameType(s) for s in range(4)), GameType.GRAND, GameType.NULL):
             pair, _ = ev.best_discard(cards, game, seat=seat)
             kept = cards & ~pair
-            for c in ev.choices(kept, seat=seat, hand_game=False, matador_hand=cards):
+            for c in ev.choices(
+                kept, seat=seat, hand_game=False, matador_hand=cards, play_bonus=self.play_bonus
+            ):
                 if c.game != game:
                     continue
                 score = c.expected if c.value >= bid else -1000.0 + c.value
@@ -617,7 +636,13 @@ class HeuristicPlayer:
         seat = int(info.seat)
         matador_cards = info.hand | (info.discard or 0)
         scored = []
-        for c in ev.choices(info.hand, seat=seat, hand_game=False, matador_hand=matador_cards):
+        for c in ev.choices(
+            info.hand,
+            seat=seat,
+            hand_game=False,
+            matador_hand=matador_cards,
+            play_bonus=self.play_bonus,
+        ):
             action = _first(legal, Action.declare(Contract.make(c.game, ouvert=c.ouvert)))
             if action is None:
                 continue
