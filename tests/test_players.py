@@ -264,3 +264,64 @@ def test_heuristic_bids_up_to_the_value_of_its_best_game(
 
     limit = _bid_limit(CardSet.from_str(hand).mask, int(seat))
     assert at_least <= limit <= at_most
+
+
+def _play_until_cards(number: int, options: Options) -> list[State]:
+    """The states of a heuristic deal at which a seat chooses a card."""
+    player = get_player("heuristic")
+    state = State.new(number, options)
+    out = []
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        if state.phase.value == "play":
+            out.append(state)
+        state = state.apply(
+            player.choose(state.information_state(seat), decision_rng(number, len(state.actions)))
+        )
+    return out
+
+
+@pytest.mark.parametrize("number", [1, 2, 3, 5, 8, 13, 21, 34])
+def test_sampled_worlds_agree_with_everything_the_seat_knows(number: int) -> None:
+    from skat.players.strong import sample_world
+    from skat.rules import effective_suit
+
+    rng = random.Random(number)
+    for state in _play_until_cards(number, Options()):
+        seat = state.current_player
+        assert seat is not None
+        info = state.information_state(seat)
+        world = sample_world(info, rng)
+        assert world is not None
+        hands = world[:3]
+        assert hands[seat] == info.hand
+        for other in range(3):
+            assert hands[other].bit_count() == state.hand(other).bit_count()
+            assert not hands[other] & info.played
+        assert world[3].bit_count() == 2
+        union = hands[0] | hands[1] | hands[2] | world[3] | info.played
+        assert union == 0xFFFFFFFF
+        if info.ouvert_hand is not None and info.declarer is not None:
+            assert hands[info.declarer] == info.ouvert_hand
+        if info.discard and seat == info.declarer:
+            assert world[3] == info.discard
+        assert info.contract is not None
+        game = info.contract.game
+        for trick in [*info.tricks]:
+            led = effective_suit(trick.cards[0], game)
+            for pos in (1, 2):
+                if effective_suit(trick.cards[pos], game) != led:
+                    who = (trick.leader + pos) % 3
+                    assert not any(effective_suit(c, game) == led for c in CardSet(hands[who]))
+
+
+@pytest.mark.parametrize("options", [Options(), Options(all_pass=AllPass.RAMSCH)])
+def test_strong_player_makes_only_legal_actions(options: Options) -> None:
+    from skat.players.strong import StrongPlayer
+
+    strong = StrongPlayer(worlds=3, budget=0.01, min_worlds=1)
+    heuristic = get_player("heuristic")
+    for number in (4, 9):
+        state = _play(number, options, (strong, heuristic, strong))
+        assert state.is_terminal()
