@@ -395,6 +395,15 @@ def play_deal(
             _shoot(page, f"{tag}-declare", size, seen)
             page.click("[data-action='declare']")
         elif phase == "play":
+            if (
+                f"{tag}-last-trick-{size}" not in seen
+                and page.locator("[data-ui='last-trick']").count()
+            ):
+                page.click("[data-ui='last-trick']")
+                page.wait_for_selector(".last-trick [data-face]")
+                assert page.locator(".last-trick [data-face]").count() == 3
+                _shoot(page, f"{tag}-last-trick", size, seen)
+                page.click(".last-trick button")
             enabled = page.eval_on_selector_all(
                 "[data-card]:not([disabled])", "els => els.map(e => e.dataset.card)"
             )
@@ -491,6 +500,34 @@ def test_a_finished_trick_stays_until_a_click_when_so_set(
     final, _ = simulate(number, plan)
     assert len(final.tricks) - 1 <= page.continue_clicks <= len(final.tricks)
     assert f"DN[{number}]" in record
+    page.context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("number", "value"), [(4, 30), (7, 23)])
+def test_the_bidder_can_jump_to_a_higher_value(
+    browser: Any, server: Server, number: int, value: int
+) -> None:
+    assert number % 3 == 1  # middlehand: the first to bid
+    page = _page(browser, "desktop")
+    page.goto(server.url)
+    _settle(page)
+    page.fill("[data-deal-number]", str(number))
+    page.press("[data-deal-number]", "Enter")
+    page.wait_for_function(f"document.querySelector('[data-deal-number]').value === '{number}'")
+    assert _settle(page) == ("bidding", "1")
+    assert page.get_attribute(".controls .primary[data-action]", "data-action") == "18"
+    page.select_option("select[data-ui='jump']", str(value))
+    assert page.get_attribute("[data-ui='jump-go']", "data-action") == str(value)
+    page.click("[data-ui='jump-go']")
+    page.wait_for_function(
+        f"JSON.parse(localStorage.getItem('skat.v1.current')).record.includes(' 1 {value} ')"
+    )
+    _settle(page)
+    assert int(page.get_attribute("[data-bid]", "data-bid") or 0) >= value
+    assert f" 1 {value} " in page.evaluate(
+        "JSON.parse(localStorage.getItem('skat.v1.current')).record"
+    )
     page.context.close()
 
 
