@@ -19,7 +19,7 @@ const en = {
   "seat.dealer": "Dealer",
   "seat.dealerHint": "Rearhand dealt the cards",
   "seat.declarer": "Declarer",
-  "seat.tricks": "{n} tricks",
+  "seat.tricks": "Tricks: {n}",
   "seat.tricksHint": "Tricks taken",
   "seat.openHand": "Open hand (ouvert)",
 
@@ -198,7 +198,7 @@ const de = {
   "seat.dealer": "Geber",
   "seat.dealerHint": "Hinterhand hat gegeben",
   "seat.declarer": "Alleinspieler",
-  "seat.tricks": "{n} Stiche",
+  "seat.tricks": "Stiche: {n}",
   "seat.tricksHint": "Gemachte Stiche",
   "seat.openHand": "Offene Karten (ouvert)",
 
