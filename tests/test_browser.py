@@ -156,6 +156,7 @@ SCENARIOS: dict[str, tuple[Plan, str]] = {
     "null_ouvert": (Plan(limit=23, game="N", ouvert=True), "Null Ouvert"),
     "overbid": (Plan(limit=40, game="D"), "a lost overbid Diamonds game"),
     "all_pass": (Plan(limit=0), "everybody passes"),
+    "defend_ouvert": (Plan(limit=0), "a computer declarer's ouvert hand lies open"),
 }
 
 
@@ -166,6 +167,8 @@ def fits(name: str, state: State, human: int) -> bool:
     contract = state.contract
     if name == "all_pass":
         return state.ending.value == "passed"
+    if name == "defend_ouvert":
+        return contract is not None and contract.ouvert and declarer not in (None, human)
     if not isinstance(res, GameResult) or declarer != human or contract is None:
         return False
     if name == "suit_pickup":
@@ -404,6 +407,8 @@ def play_deal(
                 assert page.locator(".last-trick [data-face]").count() == 3
                 _shoot(page, f"{tag}-last-trick", size, seen)
                 page.click(".last-trick button")
+            if page.locator(".opponent-cards.open [data-face]").count():
+                page.saw_open_hand = True
             enabled = page.eval_on_selector_all(
                 "[data-card]:not([disabled])", "els => els.map(e => e.dataset.card)"
             )
@@ -453,6 +458,7 @@ def test_complete_deal_through_the_ui_shows_the_checked_result(
     record = play_deal(page, server, number, plan, size, name)
     final, _ = simulate(number, plan)
     assert fits(name, final, number % 3)
+    assert getattr(page, "saw_open_hand", False) == (name == "defend_ouvert")
     assert f"DN[{number}]" in record
     page.context.close()
 
