@@ -384,6 +384,15 @@ def test_fuzz_mutated_records_never_give_a_server_error(
     _assert_clean(client.post("/api/act", json=body))
 
 
+def test_a_computer_players_illegal_move_is_a_server_fault_not_a_bad_request() -> None:
+    from skat.server import game
+    from skat.state import Action
+
+    state = game.new_state(9, game.parse_options({}), random.Random(0))
+    with pytest.raises(RuntimeError, match="computer player in seat 1 chose SA: illegal action"):
+        game.computers(state, 0, lambda info, rng: Action.parse("SA"))
+
+
 # ---- start-up
 
 

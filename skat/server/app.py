@@ -24,12 +24,14 @@ from __future__ import annotations
 import json
 import logging
 import random
+import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -38,6 +40,7 @@ from starlette.staticfiles import StaticFiles
 
 from skat.errors import IllegalActionError, SkatError
 from skat.server import game
+from skat.state import Action, InformationState
 
 __all__ = ["MAX_BODY_BYTES", "STATIC_DIR", "create_app", "load_player"]
 
@@ -135,7 +138,14 @@ def create_app(
     Raises:
         UnknownPlayerError: ``player`` is not a known level.
     """
-    player_name, choose = load_player(player)
+    player_name, player_choose = load_player(player)
+    lock = threading.Lock()
+
+    def choose(info: InformationState, rng: random.Random) -> Action:
+        # Requests run in worker threads; a player (and its solver tables) thinks for one at a time.
+        with lock:
+            return player_choose(info, rng)
+
     numbers = rng if rng is not None else random.Random()
 
     @asynccontextmanager
@@ -161,7 +171,7 @@ def create_app(
         state = game.new_state(number, options, numbers)
         seat = data.get("human_seat")
         human = state.deal.number % 3 if seat is None else game.parse_seat(seat)
-        turn = game.computers(state, human, choose)
+        turn = await run_in_threadpool(game.computers, state, human, choose)
         return JSONResponse(game.answer(turn))
 
     async def act(request: Request) -> Response:
@@ -170,16 +180,16 @@ def create_app(
         if "action" not in data:
             raise game.RequestError("the field 'action' is missing")
         human = game.parse_seat(data.get("human_seat"))
-        state = game.load(data.get("record"))
-        turn = game.play(state, human, data["action"], choose)
+        state = await run_in_threadpool(game.load, data.get("record"))
+        turn = await run_in_threadpool(game.play, state, human, data["action"], choose)
         return JSONResponse(game.answer(turn))
 
     async def view(request: Request) -> Response:
         data = await _json_body(request)
         _check_keys(data, {"record", "human_seat"})
         human = game.parse_seat(data.get("human_seat"))
-        state = game.load(data.get("record"))
-        turn = game.computers(state, human, choose)
+        state = await run_in_threadpool(game.load, data.get("record"))
+        turn = await run_in_threadpool(game.computers, state, human, choose)
         return JSONResponse(game.answer(turn))
 
     def guarded(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:

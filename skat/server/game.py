@@ -292,7 +292,13 @@ def computers(
         info = state.information_state(seat)
         rng = _decision_rng(number, len(state.actions))
         action = choose(info, rng)
-        state = _step(state, action, human, out)
+        try:
+            state = _step(state, action, human, out)
+        except SkatError as err:
+            # A computer's illegal move is the server's fault, not the request's: no 4xx.
+            raise RuntimeError(
+                f"computer player in seat {int(seat)} chose {action}: {err}"
+            ) from err
     return Turn(state, human, tuple(out))
 
 
