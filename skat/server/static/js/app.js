@@ -810,7 +810,7 @@ function resultPanel(v) {
       h(
         "p",
         { class: "points-line" },
-        t("result.points", {
+        t(parseContract(r.contract)?.game === "N" ? "result.nullTricks" : "result.points", {
           declarer: r.declarer_points,
           defenders: r.defender_points,
           tricks: r.declarer_tricks,
