@@ -165,7 +165,7 @@ def random_position(rng: random.Random, game: GameType, max_cards: int = 4) -> P
         hands[seat] ^= 1 << card
         trick.append(card)
     played = 30 - 3 * size - 2
-    decl = rng.randint(0, 120 - points(sum(hands) | skat) - 30) if played > 0 else 0
+    decl = rng.randint(0, max(0, 90 - points(sum(hands) | skat))) if played > 0 else 0
     return Position(
         hands=(hands[0], hands[1], hands[2]),
         game=game,

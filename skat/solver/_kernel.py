@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-TT_BITS = 21
+TT_BITS = 20
 TT_SIZE = 1 << TT_BITS
 TT_MASK = TT_SIZE - 1
 MAX_PLY = 40
@@ -216,6 +216,29 @@ def _popcount(x: int) -> int:
     x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F
     return int(((x * 0x01010101) & 0xFFFFFFFF) >> 24)
+
+
+@njit(cache=True)
+def _null_safe(hands: np.ndarray, solo: int, suit_mask: np.ndarray) -> bool:
+    """A sufficient condition for the declarer to take no further trick in Null.
+
+    Only when a defender leads: the declarer then never leads again unless he takes a trick.
+    In every suit his j-th lowest card must be below the defenders' j-th lowest card: each round
+    of the suit is led by a defender and uses up at least one defender card, so the declarer
+    playing his lowest card of the suit always stays under the lead.
+    """
+    others = hands[(solo + 1) % 3] | hands[(solo + 2) % 3]
+    for s in range(4):
+        d = hands[solo] & suit_mask[s]
+        e = others & suit_mask[s]
+        while d != 0 and e != 0:
+            dl = d & -d
+            el = e & -e
+            if dl > el:
+                return False
+            d ^= dl
+            e ^= el
+    return True
 
 
 @njit(cache=True)
@@ -586,6 +609,10 @@ def search_tricks(
             if n == 0:
                 rem = hands[0] | hands[1] | hands[2]
                 if rem == 0:
+                    ret = 1
+                    phase = 2
+                    continue
+                if want_all == 0 and leader != solo and _null_safe(hands, solo, suit_mask):
                     ret = 1
                     phase = 2
                     continue
