@@ -10,7 +10,13 @@ Routes:
   the human's action(s) on the deal of ``record``.
 * ``POST /api/view`` ``{"record": "...", "human_seat": s}`` — the human's view of a stored record
   (after a reload or a server restart).
+* ``POST /api/draw`` ``{}`` — the seat draw at the start of a series (seed 000): three cards
+  drawn for the human and the two computers, and the table position of each
+  (:func:`skat.state.draw_seats`).
 * ``GET /api/health`` — ``{"ok": true}``.
+
+``new``, ``act`` and ``view`` also take ``"player"``: the computer players' level for this request
+(``heuristic``, ``strong``, ...; absent: the server's own).
 
 Every answer to a POST is ``{"record", "view", "events"}`` (see :mod:`skat.server.game`). Bad
 requests get a 4xx and ``{"error": {"code": ..., "message": ...}}`` with the core's stable codes
@@ -38,9 +44,10 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from skat.cards import format_card
 from skat.errors import IllegalActionError, SkatError
 from skat.server import game
-from skat.state import Action, InformationState
+from skat.state import Action, InformationState, draw_seats
 
 __all__ = ["MAX_BODY_BYTES", "STATIC_DIR", "create_app", "load_player"]
 
@@ -140,11 +147,27 @@ def create_app(
     """
     player_name, player_choose = load_player(player)
     lock = threading.Lock()
+    levels: dict[str, game.ChooseFn] = {player_name: player_choose}
 
-    def choose(info: InformationState, rng: random.Random) -> Action:
-        # Requests run in worker threads; a player (and its solver tables) thinks for one at a time.
+    def chooser(data: dict[str, Any]) -> game.ChooseFn:
+        """The decision function of the level the request names (``player``), else the server's."""
+        name = data.get("player")
+        if name is None:
+            name = player_name
+        if not isinstance(name, str) or (name not in levels and name not in _player_levels()):
+            raise game.RequestError(f"unknown player {name!r} (expected {_player_levels()})")
         with lock:
-            return player_choose(info, rng)
+            if name not in levels:
+                levels[name] = load_player(name)[1]
+            chosen = levels[name]
+
+        def choose(info: InformationState, rng: random.Random) -> Action:
+            # Requests run in worker threads; a player (and its solver tables) thinks for one at
+            # a time.
+            with lock:
+                return chosen(info, rng)
+
+        return choose
 
     numbers = rng if rng is not None else random.Random()
 
@@ -165,7 +188,8 @@ def create_app(
 
     async def new(request: Request) -> Response:
         data = await _json_body(request)
-        _check_keys(data, {"deal_number", "human_seat", "options"})
+        _check_keys(data, {"deal_number", "human_seat", "options", "player"})
+        choose = chooser(data)
         number = game.check_deal_number(data.get("deal_number"))
         options = game.parse_options(data.get("options"))
         state = game.new_state(number, options, numbers)
@@ -176,7 +200,8 @@ def create_app(
 
     async def act(request: Request) -> Response:
         data = await _json_body(request)
-        _check_keys(data, {"record", "human_seat", "action"})
+        _check_keys(data, {"record", "human_seat", "action", "player"})
+        choose = chooser(data)
         if "action" not in data:
             raise game.RequestError("the field 'action' is missing")
         human = game.parse_seat(data.get("human_seat"))
@@ -186,11 +211,21 @@ def create_app(
 
     async def view(request: Request) -> Response:
         data = await _json_body(request)
-        _check_keys(data, {"record", "human_seat"})
+        _check_keys(data, {"record", "human_seat", "player"})
+        choose = chooser(data)
         human = game.parse_seat(data.get("human_seat"))
         state = await run_in_threadpool(game.load, data.get("record"))
         turn = await run_in_threadpool(game.computers, state, human, choose)
         return JSONResponse(game.answer(turn))
+
+    async def draw(request: Request) -> Response:
+        data = await _json_body(request)
+        _check_keys(data, set())
+        cards = numbers.sample(range(32), 3)
+        positions = draw_seats((cards[0], cards[1], cards[2]), 0)
+        return JSONResponse(
+            {"cards": [format_card(c) for c in cards], "positions": list(positions)}
+        )
 
     def guarded(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
         async def run(request: Request) -> Response:
@@ -212,6 +247,7 @@ def create_app(
         Route("/api/new", guarded(new), methods=["POST"]),
         Route("/api/act", guarded(act), methods=["POST"]),
         Route("/api/view", guarded(view), methods=["POST"]),
+        Route("/api/draw", guarded(draw), methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
     ]
 
@@ -229,6 +265,14 @@ def create_app(
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error, 500: server_error},
     )
+
+
+def _player_levels() -> list[str]:
+    try:
+        from skat.players import player_names
+    except ImportError:
+        return []
+    return list(player_names())
 
 
 def _warm_up_solver() -> None:
