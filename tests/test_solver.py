@@ -6,11 +6,13 @@ no pruning, no tables, no code shared with :mod:`skat.solver`.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from skat.cards import CardSet, parse_card, points
@@ -31,8 +33,9 @@ from skat.solver import (
     solve_threshold,
     solve_value,
 )
+from skat.solver._kernel import _null_forced, _null_safe
 from skat.solver.position import card_play_start
-from skat.solver.search import _LAYOUTS
+from skat.solver.search import _LAYOUTS, _internal_mask
 from skat.state import ActionKind, Phase, State
 
 GOLDEN = Path(__file__).parent / "data" / "solver_golden.jsonl"
@@ -144,18 +147,33 @@ def reference_ramsch(pos: Position, seat: int) -> int:
     )  # fmt: skip
 
 
-def random_position(rng: random.Random, game: GameType, max_cards: int = 4) -> Position:
-    """A random position: 1..``max_cards`` cards a hand, 0..2 cards already in the trick."""
+_NULL_RANK = (0, 1, 2, 5, 6, 3, 7, 4)  # by stored rank: 7 8 9 T J Q K A ascending
+
+
+def random_position(
+    rng: random.Random, game: GameType, max_cards: int = 4, low_declarer: bool = False
+) -> Position:
+    """A random position: 1..``max_cards`` cards a hand, 0..2 cards already in the trick.
+
+    ``low_declarer`` deals the declarer mostly low Null cards, so that Null is often won.
+    """
     deck = list(range(32))
     rng.shuffle(deck)
     size = rng.randint(1, max_cards)
+    leader = rng.randrange(3)
+    declarer = rng.randrange(3)
+    if low_declarer:
+        dealt = sorted(deck[: 3 * size], key=lambda c: _NULL_RANK[c & 7] + 6 * rng.random())
+        others = dealt[size:]
+        rng.shuffle(others)
+        order = [declarer, (declarer + 1) % 3, (declarer + 2) % 3]
+        by_seat = dict(zip(order, [dealt[:size], others[:size], others[size:]], strict=True))
+        deck[: 3 * size] = by_seat[0] + by_seat[1] + by_seat[2]
     hands = [0, 0, 0]
     for seat in range(3):
         for card in deck[seat * size : (seat + 1) * size]:
             hands[seat] |= 1 << card
     skat = (1 << deck[3 * size]) | (1 << deck[3 * size + 1])
-    leader = rng.randrange(3)
-    declarer = rng.randrange(3)
     trick: list[int] = []
     for i in range(rng.randrange(3) if size > 1 else 0):
         seat = (leader + i) % 3
@@ -181,9 +199,11 @@ def random_position(rng: random.Random, game: GameType, max_cards: int = 4) -> P
     )
 
 
-def _positions(seed: int, game: GameType, count: int, max_cards: int = 4) -> list[Position]:
+def _positions(
+    seed: int, game: GameType, count: int, max_cards: int = 4, low_declarer: bool = False
+) -> list[Position]:
     rng = random.Random(seed)
-    return [random_position(rng, game, max_cards) for _ in range(count)]
+    return [random_position(rng, game, max_cards, low_declarer) for _ in range(count)]
 
 
 # -- the card order the kernel uses is the one of skat.rules ---------------------------------
@@ -229,8 +249,9 @@ def test_schwarz_target_asks_for_every_trick(game: GameType) -> None:
         assert solve_threshold(pos, SCHWARZ) == expected, position_to_json(pos)
 
 
-def test_null_declarer_must_take_no_trick() -> None:
-    for pos in _positions(400, GameType.NULL, 600):
+@pytest.mark.parametrize("low_declarer", [False, True])
+def test_null_declarer_must_take_no_trick(low_declarer: bool) -> None:
+    for pos in _positions(400, GameType.NULL, 600, low_declarer=low_declarer):
         expected = reference_tricks(pos, want_all=False)
         assert solve_threshold(pos, 61) == expected, position_to_json(pos)
         assert solve_value(pos) == int(expected)
@@ -474,3 +495,37 @@ def test_position_from_state_refuses_the_bidding() -> None:
     first = State(state.options, state.deal, state.dealer, (), ())
     with pytest.raises(SkatError, match="not in its card play"):
         position_from_state(first)
+
+
+def _declarer_forced_now(pos: Position) -> bool:
+    """Plain minimax over the current trick only: can the defenders make the declarer take it?"""
+
+    def play(hands: list[int], trick: list[int], seat: int) -> bool:
+        if len(trick) == 3:
+            return (pos.leader + trick_winner(trick, pos.game)) % 3 == pos.declarer
+        legal = legal_cards(hands[seat], trick[0] if trick else None, pos.game)
+        outcomes = []
+        for card in CardSet(legal):
+            hands[seat] ^= 1 << card
+            outcomes.append(play(hands, [*trick, card], (seat + 1) % 3))
+            hands[seat] ^= 1 << card
+        return all(outcomes) if seat == pos.declarer else any(outcomes)
+
+    return play(list(pos.hands), [], pos.to_move)
+
+
+@pytest.mark.parametrize("low_declarer", [False, True])
+def test_null_shortcuts_agree_with_plain_minimax(low_declarer: bool) -> None:
+    lay = _LAYOUTS[GameType.NULL]
+    checked = 0
+    for pos in _positions(450, GameType.NULL, 1500, low_declarer=low_declarer):
+        if pos.trick or pos.to_move == pos.declarer:
+            continue
+        pos = dataclasses.replace(pos, declarer_tricks=0)
+        hands = np.array([_internal_mask(h, lay) for h in pos.hands], dtype=np.int64)
+        forced = _null_forced(hands, pos.declarer, pos.to_move, lay.suit_mask)
+        assert forced == _declarer_forced_now(pos), position_to_json(pos)
+        if _null_safe(hands, pos.declarer, lay.suit_mask):
+            assert reference_tricks(pos, want_all=False), position_to_json(pos)
+        checked += 1
+    assert checked > 400

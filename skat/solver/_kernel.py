@@ -242,6 +242,30 @@ def _null_safe(hands: np.ndarray, solo: int, suit_mask: np.ndarray) -> bool:
 
 
 @njit(cache=True)
+def _null_forced(hands: np.ndarray, solo: int, leader: int, suit_mask: np.ndarray) -> bool:
+    """Whether the leading defender can force the declarer to take this very trick in Null.
+
+    True when in some suit both defenders can go below every card the declarer holds in it:
+    the leader holds a lower card, and the partner holds no card of the suit or also a lower
+    one. (Whether the partner plays second or third, the declarer's lowest card then wins; a
+    partner with only higher cards would overtake it.)
+    """
+    partner = 3 - solo - leader
+    for s in range(4):
+        d = hands[solo] & suit_mask[s]
+        if d == 0:
+            continue
+        low_d = d & -d
+        lead = hands[leader] & suit_mask[s]
+        if lead == 0 or (lead & -lead) > low_d:
+            continue
+        p = hands[partner] & suit_mask[s]
+        if p == 0 or (p & -p) < low_d:
+            return True
+    return False
+
+
+@njit(cache=True)
 def _can_duck(hand: int, card: int, led_suit: int, suit_mask: np.ndarray) -> bool:
     """Whether ``hand``, following a trick led in ``led_suit``, can stay under ``card`` (Null)."""
     follow = hand & suit_mask[led_suit]
@@ -612,10 +636,15 @@ def search_tricks(
                     ret = 1
                     phase = 2
                     continue
-                if want_all == 0 and leader != solo and _null_safe(hands, solo, suit_mask):
-                    ret = 1
-                    phase = 2
-                    continue
+                if want_all == 0 and leader != solo:
+                    if _null_safe(hands, solo, suit_mask):
+                        ret = 1
+                        phase = 2
+                        continue
+                    if _null_forced(hands, solo, leader, suit_mask):
+                        ret = 0
+                        phase = 2
+                        continue
                 key = rem | (leader << 32) | (gen << 34)
                 slot = _slot(key)
                 if tkeys[slot] == key:
