@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -529,3 +530,21 @@ def test_null_shortcuts_agree_with_plain_minimax(low_declarer: bool) -> None:
             assert reference_tricks(pos, want_all=False), position_to_json(pos)
         checked += 1
     assert checked > 400
+
+
+def test_threads_sharing_the_default_solver_get_the_right_values() -> None:
+    positions = _positions(1200, GameType.GRAND, 40)
+    expected = [reference_points(pos) for pos in positions]
+    results: dict[int, list[int]] = {}
+
+    def work(index: int) -> None:
+        order = positions[index:] + positions[:index]
+        results[index] = [solve_value(pos) for pos in order]
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    for index, values in results.items():
+        assert values == expected[index:] + expected[:index]

@@ -2,8 +2,8 @@
 
 Each public call translates a :class:`~skat.solver.position.Position` into the kernel's internal
 card order (one layout per game type), starts a new table generation and runs
-:mod:`skat.solver._kernel`. One :class:`Solver` holds one transposition table (about 26 MB) and is
-not thread-safe; the module functions share a default instance per process.
+:mod:`skat.solver._kernel`. One :class:`Solver` holds one transposition table (about 26 MB) and a
+lock; the module functions share a default instance per process.
 
 Sources: null-window (zero-window) searches with a transposition table as in Plaat et al.,
 "Best-first fixed-depth minimax algorithms" (1996), here probed by bisection; move equivalence and
@@ -13,6 +13,7 @@ simulation" (2006).
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 
@@ -106,8 +107,9 @@ def _internal_mask(mask: int, lay: _Layout) -> int:
 class Solver:
     """An open-hand solver with its own transposition table and node counter.
 
-    The methods mirror the module functions (:func:`solve_threshold` and friends); use one
-    instance per thread.
+    The methods mirror the module functions (:func:`solve_threshold` and friends). Calls on one
+    instance are serialised by a lock (the compiled search holds the GIL anyway); a thread that
+    wants its own table makes its own instance.
     """
 
     def __init__(self) -> None:
@@ -116,6 +118,7 @@ class Solver:
         self._stats = np.zeros(4, dtype=np.int64)
         self._ctx = np.zeros(k.CTX_SIZE, dtype=np.int64)
         self._gen = 0
+        self._lock = threading.Lock()
 
     @property
     def nodes(self) -> int:
@@ -220,16 +223,22 @@ class Solver:
 
     def solve_threshold(self, pos: Position, target: int) -> bool:
         """See :func:`solve_threshold`."""
-        self._start(pos)
-        return self._threshold(pos, target)
+        with self._lock:
+            self._start(pos)
+            return self._threshold(pos, target)
 
     def solve_value(self, pos: Position) -> int:
         """See :func:`solve_value`."""
-        self._start(pos)
-        return self._value(pos)
+        with self._lock:
+            self._start(pos)
+            return self._value(pos)
 
     def move_values(self, pos: Position, mode: str = "exact", target: int = 61) -> dict[int, int]:
         """See :func:`move_values`."""
+        with self._lock:
+            return self._move_values(pos, mode, target)
+
+    def _move_values(self, pos: Position, mode: str, target: int) -> dict[int, int]:
         if mode not in ("exact", "threshold"):
             raise SkatError(f"mode must be 'exact' or 'threshold', got {mode!r}")
         classes = _equivalent_cards(pos)
@@ -258,8 +267,9 @@ class Solver:
             raise SkatError(f"solve_ramsch needs a Ramsch position, got game {pos.game.letter}")
         if not 0 <= seat <= 2:
             raise SkatError(f"seats are 0..2, got {seat!r}")
-        self._new_generation(seat, False, points(pos.skat), _LAYOUTS[pos.game])
-        return self._ramsch(pos, seat)
+        with self._lock:
+            self._new_generation(seat, False, points(pos.skat), _LAYOUTS[pos.game])
+            return self._ramsch(pos, seat)
 
 
 def _equivalent_cards(pos: Position) -> list[list[int]]:
@@ -303,14 +313,16 @@ def _trick_mask(pos: Position) -> int:
 
 
 _default: Solver | None = None
+_default_lock = threading.Lock()
 
 
 def default_solver() -> Solver:
     """The process's shared solver (made on first use)."""
     global _default
-    if _default is None:
-        _default = Solver()
-    return _default
+    with _default_lock:
+        if _default is None:
+            _default = Solver()
+        return _default
 
 
 def solve_threshold(pos: Position, target: int) -> bool:
