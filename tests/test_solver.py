@@ -548,3 +548,15 @@ def test_threads_sharing_the_default_solver_get_the_right_values() -> None:
         thread.join()
     for index, values in results.items():
         assert values == expected[index:] + expected[:index]
+
+
+@pytest.mark.parametrize("exact", ["bisection", "mtdf"])
+def test_both_exact_methods_equal_plain_minimax(exact: str) -> None:
+    solver = Solver(exact=exact)
+    for pos in _positions(1300, GameType.CLUBS, 150):
+        assert solver.solve_value(pos) == reference_points(pos)
+
+
+def test_solver_rejects_an_unknown_exact_method() -> None:
+    with pytest.raises(SkatError, match="exact must be"):
+        Solver(exact="guess")

@@ -107,12 +107,22 @@ def _internal_mask(mask: int, lay: _Layout) -> int:
 class Solver:
     """An open-hand solver with its own transposition table and node counter.
 
+    Args:
+        exact: how exact values are found from null-window probes: ``"bisection"`` (default,
+            the faster in ``bench/bench_solver.py``) or ``"mtdf"`` (MTD(f), for comparison).
+
+    Raises:
+        SkatError: an unknown ``exact`` method.
+
     The methods mirror the module functions (:func:`solve_threshold` and friends). Calls on one
     instance are serialised by a lock (the compiled search holds the GIL anyway); a thread that
     wants its own table makes its own instance.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, exact: str = "bisection") -> None:
+        if exact not in ("bisection", "mtdf"):
+            raise SkatError(f"exact must be 'bisection' or 'mtdf', got {exact!r}")
+        self._mtdf = exact == "mtdf"
         self._keys, self._lo, self._hi, self._mv = k.new_table()
         self._buf = np.zeros((k.MAX_PLY, 2 * k.MAX_MOVES), dtype=np.int64)
         self._stats = np.zeros(4, dtype=np.int64)
@@ -159,24 +169,27 @@ class Solver:
         )  # fmt: skip
 
     def _exact(self, pos: Position) -> int:
-        """Solo card points to come with best play: bisection over null-window searches.
+        """Solo card points to come with best play, from null-window probes.
 
-        Each probe asks "at least ``mid``?" and narrows ``[lo, hi]`` by the fail-soft answer;
-        the table keeps its bounds between probes. (A benchmark found bisection 20-30 % faster
-        than MTD(f), whose steps are small because fail-soft bounds rarely jump far.)
+        Bisection: each probe asks "at least ``mid``?" and narrows ``[lo, hi]`` by the fail-soft
+        answer. MTD(f): each probe is placed at the last answer. The table keeps its bounds
+        between probes either way.
         """
         if pos.is_terminal:
             return 0
         lo = 0
         hi = points(pos.hands[0] | pos.hands[1] | pos.hands[2] | _trick_mask(pos))
         hi += int(self._ctx[k.CTX_LAST_BONUS])
+        guess = (lo + hi) // 2
         while lo < hi:
-            mid = (lo + hi + 1) // 2
-            value = self._points(pos, mid - 1, mid)
-            if value >= mid:
+            at_guess = guess + 1 if guess == lo else guess
+            beta = at_guess if self._mtdf else (lo + hi + 1) // 2
+            value = self._points(pos, beta - 1, beta)
+            if value >= beta:
                 lo = value
             else:
                 hi = value
+            guess = value
         return lo
 
     def _tricks(self, pos: Position, want_all: bool) -> bool:
