@@ -320,8 +320,28 @@ def test_sampled_worlds_agree_with_everything_the_seat_knows(number: int) -> Non
 def test_strong_player_makes_only_legal_actions(options: Options) -> None:
     from skat.players.strong import StrongPlayer
 
-    strong = StrongPlayer(worlds=3, budget=0.01, min_worlds=1)
+    strong = StrongPlayer(worlds=3, node_budget=10_000, min_worlds=1)
     heuristic = get_player("heuristic")
     for number in (4, 9):
         state = _play(number, options, (strong, heuristic, strong))
         assert state.is_terminal()
+
+
+def test_strong_decisions_are_the_same_whatever_the_player_did_before() -> None:
+    from skat.players.strong import StrongPlayer
+
+    fresh = StrongPlayer(worlds=6, node_budget=50_000)
+    used = StrongPlayer(worlds=6, node_budget=50_000)
+    heuristic = get_player("heuristic")
+    _play(12, Options(), (used, used, used))  # fills its solver's table
+    compared = 0
+    for state in _play_until_cards(31, Options()):
+        seat = state.current_player
+        assert seat is not None
+        info = state.information_state(seat)
+        index = len(state.actions)
+        expected = fresh.choose(info, decision_rng(31, index))
+        assert used.choose(info, decision_rng(31, index)) == expected
+        assert heuristic.choose(info, decision_rng(31, index)) in info.legal_actions()
+        compared += 1
+    assert compared >= 20

@@ -19,7 +19,6 @@ needs; the bidding of the defenders and the choice of the cards played are not y
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 
 from skat.cards import ALL_CARDS, points
@@ -27,7 +26,7 @@ from skat.errors import IllegalActionError
 from skat.players import evaluation as ev
 from skat.players.heuristic import HeuristicPlayer, choose_card, table_of
 from skat.rules import GameType, effective_suit, trump_mask
-from skat.solver import SCHWARZ, Position, move_values
+from skat.solver import SCHWARZ, Position, Solver
 from skat.state import Action, ActionKind, InformationState, Phase
 
 __all__ = ["StrongPlayer", "sample_world"]
@@ -240,8 +239,10 @@ class StrongPlayer:
 
     Args:
         worlds: the most worlds per card decision.
-        budget: seconds after which no further world is started (at least ``min_worlds`` are
-            always solved).
+        node_budget: solver nodes after which no further world is started (at least
+            ``min_worlds`` are always solved); a count of work, not of seconds, so that the
+            decisions are the same on every machine and under any load (DESIGN.md decision 4).
+            About 0.2 s at 1.4 million nodes per second.
         min_worlds: the fewest worlds per decision.
         play_bonus: logit added to the heuristic's win chances when bidding and choosing the
             game. This card play wins more of the same contracts (81% against 70% of the
@@ -252,10 +253,15 @@ class StrongPlayer:
     name = "strong"
 
     def __init__(
-        self, worlds: int = 32, budget: float = 0.25, min_worlds: int = 2, play_bonus: float = 0.0
+        self,
+        worlds: int = 32,
+        node_budget: int = 300_000,
+        min_worlds: int = 2,
+        play_bonus: float = 0.0,
     ) -> None:
         self.worlds = worlds
-        self.budget = budget
+        self.node_budget = node_budget
+        self._solver: Solver | None = None
         self.min_worlds = min_worlds
         self._heuristic = HeuristicPlayer(play_bonus=play_bonus)
 
@@ -287,21 +293,24 @@ class StrongPlayer:
         for c in cards:
             legal_mask |= 1 << c
         fallback = choose_card(table_of(info), legal_mask)
+        if self._solver is None:
+            self._solver = Solver()
+        solver = self._solver
         k = _knowledge(info)
         target = _target(info)
         maximise = int(info.seat) == int(info.declarer or 0)
-        start = time.perf_counter()
+        start = solver.nodes
         worlds: list[Position] = []
         score = dict.fromkeys(cards, 0)
         for i in range(self.worlds):
-            if i >= self.min_worlds and time.perf_counter() - start > self.budget:
+            if i >= self.min_worlds and solver.nodes - start > self.node_budget:
                 break
             world = _draw_likely(info, k, rng)
             if world is None:
                 break
             pos = _position(info, world)
             worlds.append(pos)
-            for c, v in move_values(pos, "threshold", target).items():
+            for c, v in solver.move_values(pos, "threshold", target).items():
                 score[c] += v
         if not worlds:
             return fallback
@@ -311,12 +320,12 @@ class StrongPlayer:
         if len(top) > 1 and decided and late and info.contract is not None and target < SCHWARZ:
             # the contract is settled in every world: play for the next level (Schneider)
             second = 90 if score[top[0]] else 31
-            if info.contract.game != GameType.NULL and time.perf_counter() - start < self.budget:
+            if info.contract.game != GameType.NULL and solver.nodes - start < self.node_budget:
                 score2 = dict.fromkeys(top, 0)
                 for pos in worlds:
-                    if time.perf_counter() - start > 2 * self.budget:
+                    if solver.nodes - start > 2 * self.node_budget:
                         break
-                    for c, v in move_values(pos, "threshold", second).items():
+                    for c, v in solver.move_values(pos, "threshold", second).items():
                         if c in score2:
                             score2[c] += v
                 top = _best(top, score2, maximise)
