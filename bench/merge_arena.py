@@ -30,6 +30,8 @@ def main(paths: Sequence[str]) -> int:
     players: list[str] | None = None
     games = illegal = crashes = 0
     seconds = 0.0
+    times: dict[tuple[str, str], list[dict[str, float]]] = {}
+    declared: dict[str, list[int]] = {}
     for path in paths:
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)
@@ -44,6 +46,13 @@ def main(paths: Sequence[str]) -> int:
         seconds += data["seconds"]
         for row in data["per_deal"]:
             rows[int(row[0])] = [float(v) for v in row[2:]]
+        for name, per in data["per_player"].items():
+            for phase, stats in per["decision_ms"].items():
+                times.setdefault((name, phase), []).append(stats)
+            seen = declared.setdefault(name, [0, 0, 0])
+            seen[0] += per["seat_games"]
+            seen[1] += per["declarer_games"]
+            seen[2] += round(per["declarer_win_rate"] * per["declarer_games"])
     if players is None or not rows:
         print("no deals", file=sys.stderr)
         return 2
@@ -55,6 +64,19 @@ def main(paths: Sequence[str]) -> int:
     for j, name in enumerate(players):
         m, h = mean_ci([d[j] for d in deals])
         print(f"{name}: {m:+.2f} SF points/game (95% CI {m - h:+.2f} .. {m + h:+.2f})")
+    for name, (seat_games, decl, won) in declared.items():
+        print(
+            f"{name}: declarer in {decl} of {seat_games} seat-games, won {won} "
+            f"({won / max(decl, 1):.1%})"
+        )
+    for (name, phase), parts in sorted(times.items()):
+        p50 = [t["p50_ms"] for t in parts]
+        p95 = [t["p95_ms"] for t in parts]
+        print(
+            f"  {name} {phase}: {sum(int(t['n']) for t in parts)} decisions, "
+            f"p50 {min(p50):.3g}-{max(p50):.3g} ms, p95 {min(p95):.3g}-{max(p95):.3g} ms "
+            f"(range over parts), max {max(t['max_ms'] for t in parts):.4g} ms"
+        )
     if len(players) == 2:
         m, h = mean_ci([d[0] - d[1] for d in deals])
         print(

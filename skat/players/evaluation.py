@@ -417,14 +417,21 @@ def best_game(hand: int, *, seat: int, hand_game: bool, minimum: int = 0) -> Gam
 def best_discard(cards: int, game: GameType, *, seat: int) -> tuple[int, float]:
     """The two cards of ``cards`` (12) to put away for ``game``, and the strength after it.
 
-    Suit games and Grand: the strength of the ten kept plus a tenth of the card points put away;
-    Null: the fewest unsafe cards kept, high cards first.
+    Suit games and Grand: the strength of the ten kept plus 0.03 per card point put away, trumps
+    kept (unless fewer than two other cards are left); Null: the fewest unsafe cards kept, high
+    cards first.
 
     Returns:
         (discard mask of two cards, strength of the kept hand).
     """
     fore = seat == 0
     bits = [c for c in range(32) if cards >> c & 1]
+    if game != GameType.NULL:
+        # trumps (jacks, the trump suit) stay in the hand unless there is nothing else to put away
+        trumps = JACKS | (0xFF << (8 * int(game)) if game.is_suit else 0)
+        plain = [c for c in bits if not trumps >> c & 1]
+        if len(plain) >= 2:
+            bits = plain
     best_mask, best_score = 0, -1e9
     for i in range(len(bits)):
         for j in range(i + 1, len(bits)):
