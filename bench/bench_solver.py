@@ -7,8 +7,8 @@ the declarer in forehand (seat 0) and to lead. Timed per position, single thread
 :func:`skat.solver.warm_up`:
 
 * threshold solves (61 card points) for clubs and Grand, the Null solve, and exact values for
-  clubs and Grand, with nodes searched and nodes per second; with ``--mtdf N`` the first N deals'
-  exact values once more by MTD(f) instead of bisection, for comparison;
+  clubs and Grand (MTD(f)), with nodes searched and nodes per second; with ``--bisection N`` the
+  first N deals' exact values once more by bisection of the point range, for comparison;
 * the first ``--naive`` deals of the clubs and Grand thresholds once more through the naive
   pure-Python alpha-beta of ``bench/naive_alphabeta.py`` (same positions, same run), for the
   speed-up ratio;
@@ -17,7 +17,7 @@ the declarer in forehand (seat 0) and to lead. Timed per position, single thread
 
 Run (one core)::
 
-    .venv/bin/python bench/bench_solver.py --deals 200 --seed 1 --naive 5
+    .venv/bin/python bench/bench_solver.py --deals 200 --seed 1 --naive 3 --bisection 200
 
 The figures go to ``docs/benchmarks.md``, section "Solver".
 """
@@ -104,7 +104,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--naive", type=int, default=5, help="deals through the naive yardstick")
     parser.add_argument("--no-start", action="store_true", help="skip the compile/start timing")
-    parser.add_argument("--mtdf", type=int, default=0, help="deals for exact values by MTD(f)")
+    parser.add_argument(
+        "--bisection", type=int, default=0, help="deals for exact values by bisection"
+    )
     args = parser.parse_args()
 
     if not args.no_start:
@@ -130,11 +132,11 @@ def main() -> int:
     print(row("Null", *run), flush=True)
     for name, group in (("clubs", clubs), ("Grand", grand)):
         print(row(f"{name} exact value", *timed(group, solver.solve_value, lambda: solver.nodes)))
-    if args.mtdf:
-        mtdf = Solver(exact="mtdf")
+    if args.bisection:
+        other = Solver(exact="bisection")
         for name, group in (("clubs", clubs), ("Grand", grand)):
-            run = timed(group[: args.mtdf], mtdf.solve_value, lambda: mtdf.nodes)
-            print(row(f"{name} exact value, MTD(f)", *run))
+            run = timed(group[: args.bisection], other.solve_value, lambda: other.nodes)
+            print(row(f"{name} exact value, bisection", *run))
 
     if args.naive:
         print()
