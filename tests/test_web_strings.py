@@ -38,6 +38,43 @@ DYNAMIC = {
     "game.": list("CSHDGN"),
     "option.": ["hand", "schneider", "schwarz", "ouvert"],
     "language.": LANGUAGES,
+    "rank.german.": list("AKQJT987"),
+    "rank.name.german.": list("AKQJT987"),
+    "suit.name.german.": list("CSHD"),
+    "game.german.": list("CSHD"),
+    "deck.": ["french", "german", "fourcolour"],
+    "player.level.": ["heuristic", "strong"],
+    "setting.": ["lang", "deck", "player", "trickWait", "trickMs", "seriesLength", "on", "off"],
+    "setting.trickWait.": ["time", "click"],
+    "setting.rule.": [
+        "all_pass",
+        "kontra",
+        "supra",
+        "lost_hand_single",
+        "spitze",
+        "durchmarsch",
+        "ramsch_skat",
+        "score_list",
+    ],
+    "rule.all_pass.": ["new_deal", "ramsch", "schieberamsch"],
+    "rule.kontra.": ["off", "on", "bidders_only"],
+    "rule.ramsch_skat.": ["last_trick", "loser"],
+    "rule.score_list.": ["seeger_fabian", "simple"],
+    "marker.": [
+        "passed",
+        "hand",
+        "schneider",
+        "schwarz",
+        "kontra",
+        "re",
+        "supra",
+        "overbid",
+        "ramsch",
+        "jungfrau",
+        "durchmarsch",
+    ],
+    "help.": [f"{n}.{part}" for n in range(1, 5) for part in ("title", "body")],
+    "error.": ["generic", "network", "bad_record", "illegal_action"],
 }
 # Step codes the result panel folds into the value line instead of showing them one by one.
 FOLDED_STEPS = {"base_value", "multiplier", "score", "game_value", "null_value", "overbid"}
@@ -50,8 +87,44 @@ STEP_CODES = sorted(
 )
 
 
-def test_the_client_offers_english_and_german() -> None:
-    assert LANGUAGES[:2] == ["en", "de"]
+def test_the_client_offers_english_german_chinese_and_swedish() -> None:
+    assert LANGUAGES == ["en", "de", "zh", "sv"]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_language_names_its_own_tag_for_intl_formats(code: str) -> None:
+    assert TABLES[code]["lang.tag"] == code
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_text_is_filled_in(code: str) -> None:
+    empty = sorted(k for k, v in TABLES[code].items() if not v.strip())
+    assert not empty
+
+
+@pytest.mark.parametrize("code", ["de", "zh", "sv"])
+def test_the_rules_help_is_written_in_each_language_not_copied(code: str) -> None:
+    for key in [k for k in TABLES["en"] if k.startswith("help.") and k.endswith(".body")]:
+        assert TABLES[code][key] != TABLES["en"][key], key
+
+
+# The Skat terms the players of each language use in the German form (seeds 000, 001, 002).
+GERMAN_TERMS = {
+    "de": ["Hand", "Schneider", "Schwarz", "Kontra", "Re", "Ramsch", "Grand", "Null"],
+    "zh": ["Hand", "Schneider", "Schwarz", "Kontra", "Re", "Ramsch", "Grand", "Null"],
+    "sv": ["Hand", "Schneider", "Schwarz", "Kontra", "Re", "Ramsch", "Grand", "Null", "Unter"],
+}
+
+
+@pytest.mark.parametrize(("code", "term"), [(c, t) for c, ts in GERMAN_TERMS.items() for t in ts])
+def test_each_language_keeps_the_german_skat_terms_its_players_use(code: str, term: str) -> None:
+    assert any(re.search(rf"\b{term}\b", text) for text in TABLES[code].values()), term
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_german_deck_is_named_unter_ober_koenig_daus(code: str) -> None:
+    names = [TABLES[code][f"rank.name.german.{r}"] for r in "JQKA"]
+    assert names == ["Unter", "Ober", "König", "Daus"]
 
 
 @pytest.mark.parametrize("code", LANGUAGES[1:])

@@ -1,9 +1,6 @@
-// The server's JSON API and the browser's own store (localStorage) of the deal in progress.
-// The server keeps no game state: every call carries the record, and the answer is saved here
-// before anything is shown, so a reload or a server restart continues the deal exactly.
-
-const STORE_KEY = "skat.v1.current";
-const SETTINGS_KEY = "skat.v1.settings";
+// The server's JSON API. The server keeps no game state: every call carries the record, and the
+// answer is saved in this browser (store.js) before anything is shown, so a reload or a server
+// restart continues the deal exactly. `player` names the computers' level (settings).
 
 export class ApiError extends Error {
   constructor(code, message, status) {
@@ -37,9 +34,14 @@ async function post(path, body) {
   return data;
 }
 
-/** Starts a deal: {deal_number (digits, optional: random), options}; the server seats the human. */
-export function newDeal(dealNumber, options) {
+/**
+ * Starts a deal: deal number (digits, optional: random), rule options, the human's seat
+ * (optional: the server seats the human by the deal number) and the computers' level.
+ */
+export function newDeal(dealNumber, options, humanSeat = null, player = null) {
   const body = { options: options ?? {} };
+  if (humanSeat !== null && humanSeat !== undefined) body.human_seat = humanSeat;
+  if (player) body.player = player;
   if (dealNumber !== null && dealNumber !== undefined && dealNumber !== "") {
     body.deal_number = String(dealNumber);
   }
@@ -47,48 +49,20 @@ export function newDeal(dealNumber, options) {
 }
 
 /** Applies the human's action(s) to the record; the computers answer until the human is to act. */
-export function act(record, humanSeat, actions) {
-  return post("/api/act", { record, human_seat: humanSeat, action: actions });
+export function act(record, humanSeat, actions, player = null) {
+  const body = { record, human_seat: humanSeat, action: actions };
+  if (player) body.player = player;
+  return post("/api/act", body);
 }
 
 /** The human's view of a stored record, without acting (used after a reload). */
-export function view(record, humanSeat) {
-  return post("/api/view", { record, human_seat: humanSeat });
+export function view(record, humanSeat, player = null) {
+  const body = { record, human_seat: humanSeat };
+  if (player) body.player = player;
+  return post("/api/view", body);
 }
 
-export function loadCurrent() {
-  try {
-    const raw = localStorage.getItem(STORE_KEY);
-    if (!raw) return null;
-    const data = JSON.parse(raw);
-    if (typeof data?.record !== "string" || typeof data?.human_seat !== "number") return null;
-    return data;
-  } catch {
-    return null;
-  }
-}
-
-export function saveCurrent(record, humanSeat) {
-  try {
-    localStorage.setItem(STORE_KEY, JSON.stringify({ record, human_seat: humanSeat }));
-  } catch {
-    // A full or disabled store: the deal goes on, only a reload would lose it.
-  }
-}
-
-export function loadSettings() {
-  try {
-    const data = JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? "{}");
-    return typeof data === "object" && data !== null ? data : {};
-  } catch {
-    return {};
-  }
-}
-
-export function saveSettings(settings) {
-  try {
-    localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
-  } catch {
-    // Settings are a convenience; nothing is lost without them.
-  }
+/** The seat draw at the start of a series: {cards: [you, left, right], positions}. */
+export function draw() {
+  return post("/api/draw", {});
 }

@@ -12,6 +12,8 @@
 // is [data-deal-number].
 
 import * as api from "./api.js";
+import * as storage from "./store.js";
+import * as sheet from "./sheet.js";
 import {
   contractValues,
   effectiveSuit,
@@ -22,8 +24,8 @@ import {
   sortHand,
   suitOf,
 } from "./cards.js";
-import { cardBackSvg, cardSvg, suitIcon } from "./deck.js";
-import { LANGUAGES, chooseLanguage, rankLabels, setLanguage, t } from "./i18n.js";
+import { DECK_NAMES, cardBackSvg, cardSvg, namingDeck, suitIcon } from "./deck.js";
+import { LANGUAGES, chooseLanguage, formatDate, formatNumber, rankLabels, setLanguage, t } from "./i18n.js";
 
 const GAMES = ["C", "S", "H", "D", "G", "N"];
 const OPTIONS = ["hand", "schneider", "schwarz", "ouvert"];
@@ -46,16 +48,57 @@ const app = {
   // trickMs: how long a finished trick stays (trickWait "click": until a click or key press);
   // cardMs, callMs: the pace of the computers' cards
   // and calls (settings kept in this browser; the tests make them short).
-  settings: {
+  settings: { ...DEFAULT_SETTINGS(), options: {} },
+  store: null, // what this browser keeps (store.js)
+  practice: false, // the deal in progress is a replay or a typed number: not on the score sheet
+  panel: null, // "sheet" | "settings" | "help" | null: the open side panel
+  reviewing: null, // {view, record, index} of a sheet row being looked at
+  confirming: null, // {text, yes, onYes}: a question before something is thrown away
+  notice: null, // {text}: a message that stays until closed (data set aside, import done, ...)
+  focusKey: null, // the control to focus after the next render (keyboard play)
+};
+
+/** The settings before the person changes any: ISkO rules, the strong computer, French cards. */
+function DEFAULT_SETTINGS() {
+  return {
     lang: "en",
     deck: "french",
+    player: "strong",
+    seriesLength: 0,
     trickWait: "time",
     trickMs: 1100,
     cardMs: 420,
     callMs: 520,
-    options: {},
-  },
-};
+  };
+}
+
+/** The rule options the settings panel offers, with the ISkO default first (skat.rules.Options). */
+const RULES = [
+  { key: "all_pass", values: ["new_deal", "ramsch", "schieberamsch"] },
+  { key: "kontra", values: ["off", "on", "bidders_only"] },
+  { key: "supra", values: [false, true] },
+  { key: "lost_hand_single", values: [false, true] },
+  { key: "spitze", values: [false, true] },
+  { key: "durchmarsch", values: [true, false] },
+  { key: "ramsch_skat", values: ["last_trick", "loser"] },
+  { key: "score_list", values: ["seeger_fabian", "simple"] },
+];
+const SERIES_LENGTHS = [0, 3, 6, 9, 12, 18, 24, 36, 48];
+const PLAYER_LEVELS = ["heuristic", "strong"];
+const TRICK_TIMES = [600, 1100, 2000, 3500];
+
+function rule(key) {
+  const r = RULES.find((x) => x.key === key);
+  const value = app.settings.options?.[key];
+  return value === undefined ? r.values[0] : value;
+}
+
+function persist() {
+  if (app.store) {
+    app.store.settings = app.settings;
+    storage.save(app.store);
+  }
+}
 
 // ---- small DOM helpers ------------------------------------------------------------------------
 
@@ -106,11 +149,20 @@ function roleName(seat) {
   return t("seat." + ["forehand", "middlehand", "rearhand"][seat]);
 }
 
+function naming() {
+  return namingDeck(app.settings.deck) === "german" ? "german." : "";
+}
+
+function suitName(suit) {
+  return suit === "T" ? t("suit.name.T") : t("suit.name." + naming() + suit);
+}
+
 function cardLabel(card) {
-  return t("card.name", { rank: t("rank.name." + card[1]), suit: t("suit.name." + card[0]) });
+  return t("card.name", { rank: t("rank.name." + naming() + card[1]), suit: suitName(card[0]) });
 }
 
 function gameLabel(game) {
+  if (["C", "S", "H", "D"].includes(game)) return t("game." + naming() + game);
   return t("game." + game);
 }
 
@@ -127,7 +179,7 @@ function contractText(text) {
 
 function gameNode(game) {
   if (["C", "S", "H", "D"].includes(game)) {
-    return h("span", { class: "game-name" }, h("span", { html: suitIcon(game) }), gameLabel(game));
+    return h("span", { class: "game-name" }, h("span", { html: suitIcon(game, app.settings.deck) }), gameLabel(game));
   }
   return h("span", { class: "game-name" }, gameLabel(game));
 }
@@ -157,11 +209,18 @@ function callText(token) {
 // ---- cards ------------------------------------------------------------------------------------
 
 function cardFace(card, extra = {}) {
-  return h("span", { class: "card", "data-face": card, html: cardSvg(card, rankLabels(), app.settings.deck), ...extra });
+  return h("span", {
+    class: "card",
+    "data-face": card,
+    role: "img",
+    "aria-label": cardLabel(card),
+    html: cardSvg(card, rankLabels(namingDeck(app.settings.deck)), app.settings.deck),
+    ...extra,
+  });
 }
 
 function cardBack() {
-  return h("span", { class: "card back", html: cardBackSvg() });
+  return h("span", { class: "card back", "aria-hidden": "true", html: cardBackSvg() });
 }
 
 function currentGame() {
@@ -180,23 +239,56 @@ function disabledReason(card) {
     const game = currentGame();
     const suit = effectiveSuit(led.card, game);
     if (suit === "T") return t("reason.followTrump");
-    return t("reason.followSuit", { suit: t("suit.name." + suit) });
+    return t("reason.followSuit", { suit: suitName(suit) });
   }
   return t("reason.notNow");
 }
 
 // ---- rendering ---------------------------------------------------------------------------------
 
+/** A key naming a focusable control, so focus survives a render (keyboard play). */
+function focusKeyOf(el) {
+  if (!el || el === document.body) return null;
+  for (const attr of ["data-card", "data-action", "data-ui", "data-game", "data-option", "data-row", "data-setting"]) {
+    const value = el.getAttribute?.(attr);
+    if (value !== null && value !== undefined) return `[${attr}="${CSS.escape(value)}"]`;
+  }
+  return null;
+}
+
 function render() {
   const root = document.getElementById("app");
   const v = app.view;
-  document.documentElement.lang = app.settings.lang;
+  const focused = app.focusKey ?? focusKeyOf(document.activeElement);
+  const wasInHand = document.activeElement?.closest?.(".hand") !== null && document.activeElement?.closest?.(".hand") !== undefined;
+  app.focusKey = null;
+  document.documentElement.lang = t("lang.tag");
   document.title = t("app.title");
   let body;
   if (v) body = table(v);
   else if (app.error) body = h("div", { class: "table loading" }, errorBanner(), h("button", { class: "btn primary", "data-ui": "retry", onclick: () => location.reload() }, t("button.retry")));
-  else body = h("div", { class: "table loading" }, spinner(t("status.loading")));
-  root.replaceChildren(topBar(), body);
+  else body = h("main", { class: "table loading" }, spinner(t("status.loading")));
+  root.replaceChildren(topBar(), body, ...overlays());
+  restoreFocus(focused, wasInHand);
+}
+
+function restoreFocus(key, wasInHand) {
+  let el = key ? document.querySelector(key) : null;
+  if (el && (el.disabled || el.closest("[inert]"))) el = null;
+  if (!el && wasInHand) el = document.querySelector(".hand [data-card]:not([disabled])");
+  if (!el && wasInHand) el = document.querySelector(".controls button:not([disabled])");
+  if (el) el.focus({ preventScroll: true });
+}
+
+function overlays() {
+  const out = [];
+  if (app.panel === "sheet") out.push(sheetPanel());
+  if (app.panel === "settings") out.push(settingsPanel());
+  if (app.panel === "help") out.push(helpPanel());
+  if (app.reviewing) out.push(reviewPanel());
+  if (app.confirming) out.push(confirmPanel());
+  if (app.notice) out.push(noticeBanner());
+  return out;
 }
 
 function spinner(text) {
@@ -221,12 +313,8 @@ function topBar() {
     {
       class: "lang",
       "aria-label": t("settings.language"),
-      onchange: (e) => {
-        setLanguage(e.target.value);
-        app.settings.lang = e.target.value;
-        api.saveSettings(app.settings);
-        render();
-      },
+      "data-setting": "lang",
+      onchange: (e) => changeSetting("lang", e.target.value),
     },
     LANGUAGES.map((code) => h("option", { value: code, selected: code === app.settings.lang }, t("language." + code))),
   );
@@ -244,8 +332,34 @@ function topBar() {
     h("button", { class: "btn small", "data-ui": "next-deal", onclick: () => startDeal(null) }, t("deal.next")),
     gameInfo(),
     app.busy ? spinner(t("status.thinking")) : null,
-    lang,
+    h(
+      "nav",
+      { class: "menu", "aria-label": t("menu.label") },
+      menuButton("sheet", t("menu.sheet")),
+      menuButton("settings", t("menu.settings")),
+      menuButton("help", t("menu.help")),
+      lang,
+    ),
   );
+}
+
+function menuButton(panel, label) {
+  return h(
+    "button",
+    {
+      class: "btn small" + (app.panel === panel ? " selected" : ""),
+      "data-ui": "open-" + panel,
+      "aria-expanded": String(app.panel === panel),
+      onclick: () => openPanel(app.panel === panel ? null : panel),
+    },
+    label,
+  );
+}
+
+function openPanel(panel) {
+  app.panel = panel;
+  app.focusKey = panel ? `[data-ui="close-panel"]` : null;
+  render();
 }
 
 function gameInfo() {
@@ -346,7 +460,7 @@ function seatArea(offset) {
   const open = v.open_hand && v.open_hand.seat === seat ? v.open_hand.cards : null;
   let cards;
   if (open) {
-    cards = h("div", { class: "opponent-cards open", "aria-label": t("seat.openHand") }, sortHand(open, currentGame()).map((c) => cardFace(c, { title: cardLabel(c) })));
+    cards = h("div", { class: "opponent-cards open", role: "group", "aria-label": t("seat.openHand") }, sortHand(open, currentGame()).map((c) => cardFace(c, { title: cardLabel(c) })));
   } else {
     const backs = [];
     for (let i = 0; i < count; i++) backs.push(cardBack());
@@ -376,7 +490,7 @@ function centre(v) {
   if (v.skat_shown && v.skat_shown.length) {
     children.push(h("div", { class: "skat-shown" }, h("span", { class: "label" }, t("table.skat")), v.skat_shown.map((c) => cardFace(c))));
   } else if (["bidding", "skat"].includes(v.phase) || (v.phase === "declare" && !v.picked_up)) {
-    children.push(h("div", { class: "skat-pile", "aria-label": t("table.skat") }, cardBack(), cardBack()));
+    children.push(h("div", { class: "skat-pile", role: "img", "aria-label": t("table.skat") }, cardBack(), cardBack()));
   }
   if (v.last_trick && v.phase === "play") {
     children.push(
@@ -414,12 +528,13 @@ function humanArea(v) {
         "data-card": card,
         disabled: !enabled,
         "aria-pressed": selectable ? String(picked) : null,
-        "aria-label": cardLabel(card),
         title: reason ? cardLabel(card) + " — " + reason : cardLabel(card),
         onclick: () => (selectable ? toggleDiscard(card) : playCard(card)),
       },
-      cardFace(card),
-      reason ? h("span", { class: "reason", role: "tooltip" }, reason) : null,
+      // The name comes from the (visually hidden) text: it then holds what the face shows.
+      h("span", { class: "sr-only" }, cardLabel(card)),
+      cardFace(card, { role: null, "aria-label": null, "aria-hidden": "true" }),
+      reason ? h("span", { class: "reason", "aria-hidden": "true" }, reason) : null,
     );
   });
   return h(
@@ -778,9 +893,8 @@ function explanationLines(r) {
   return lines;
 }
 
-function resultPanel(v) {
-  const r = v.result;
-  const lines = [];
+/** The headline of a result as seen by the person: {text, good}. */
+function resultHeadline(r) {
   let headline;
   let good = false;
   if (r.passed) headline = t("result.passed");
@@ -796,6 +910,12 @@ function resultPanel(v) {
       : t("result.declarerLost", { name: playerName(r.declarer) });
     good = !r.won;
   }
+  return { text: headline, good };
+}
+
+function resultBody(v) {
+  const r = v.result;
+  const lines = [];
   if (r.kind === "game") {
     lines.push(
       h(
@@ -842,6 +962,32 @@ function resultPanel(v) {
       ),
     );
   }
+  const { text, good } = resultHeadline(r);
+  return [h("h2", { class: r.passed ? "" : good ? "won" : "lost" }, text), lines, v.review ? review(v.review) : null];
+}
+
+function seriesLine() {
+  const series = app.store?.series;
+  if (app.practice) return h("p", { class: "series-line" }, t("series.practice"));
+  if (!series) return null;
+  const { totals } = sheet.tally(series);
+  const parts = [0, 1, 2].map((p) => `${playerLabel(p)} ${formatNumber(totals.points[p], 0)}`).join(" · ");
+  const progress = series.length
+    ? t("sheet.progress", { n: formatNumber(series.deals.length), of: formatNumber(series.length) })
+    : t("sheet.progressOpen", { n: formatNumber(series.deals.length) });
+  return h(
+    "p",
+    { class: "series-line" },
+    progress,
+    " — ",
+    parts,
+    sheet.isComplete(series) ? h("strong", { class: "series-done" }, " " + t("sheet.complete")) : null,
+  );
+}
+
+function resultPanel(v) {
+  const r = v.result;
+  const options = recordOptions(app.record ?? "");
   return h(
     "div",
     { class: "overlay" },
@@ -855,13 +1001,13 @@ function resultPanel(v) {
         "data-result": v.iss_result ?? "",
         "data-record": app.record ?? "",
       },
-      h("h2", { class: r.passed ? "" : good ? "won" : "lost" }, headline),
-      lines,
-      v.review ? review(v.review) : null,
+      resultBody(v),
+      seriesLine(),
       h(
         "div",
         { class: "dialog-buttons" },
-        r.passed ? null : h("button", { class: "btn", "data-ui": "replay", onclick: () => startDeal(v.deal_number) }, t("result.replay")),
+        h("button", { class: "btn", "data-ui": "show-sheet", onclick: () => openPanel("sheet") }, t("menu.sheet")),
+        r.passed ? null : h("button", { class: "btn", "data-ui": "replay", onclick: () => startDeal(v.deal_number, { humanSeat: app.humanSeat, options }) }, t("result.replay")),
         h("button", { class: "btn primary", "data-ui": "next", onclick: () => startDeal(null) }, t("result.next")),
       ),
     ),
@@ -925,7 +1071,36 @@ function lastTrickPanel(v) {
 
 // ---- talking to the server ------------------------------------------------------------------------
 
-async function startDeal(number) {
+/** The options of the next deal: the settings' rules, with the list kind of the series. */
+function dealOptions(series) {
+  const options = {};
+  for (const r of RULES) {
+    const value = rule(r.key);
+    if (value !== r.values[0] || r.key === "score_list") options[r.key] = value;
+  }
+  if (series) options.score_list = series.list;
+  return options;
+}
+
+/** The series the next deal belongs to: the current one, or a new one after a seat draw. */
+async function seriesForNextDeal() {
+  let series = app.store.series;
+  if (series && !sheet.isComplete(series)) return series;
+  const draw = await api.draw();
+  if (series) app.store.archive.push({ ...series, closed: true });
+  series = sheet.newSeries(app.settings.seriesLength ?? 0, rule("score_list"), draw);
+  app.store.series = series;
+  persist();
+  if (!app.notice) app.notice = { text: drawText(series), kind: "draw" };
+  announce(drawText(series));
+  return series;
+}
+
+/**
+ * Starts a deal. `number` null: the next deal of the series (the dealer passes on clockwise);
+ * a typed number or a replay is practice (`practice`): played, but not written on the sheet.
+ */
+async function startDeal(number, how = {}) {
   if (app.busy) return;
   app.busy = true;
   app.error = null;
@@ -933,9 +1108,22 @@ async function startDeal(number) {
   app.discard = [];
   app.declaring = null;
   app.showLastTrick = false;
+  app.reviewing = null;
+  if (app.notice?.kind === "draw") app.notice = null;
   render();
   try {
-    const data = await api.newDeal(number, app.settings.options);
+    let data;
+    if (number === null || number === undefined) {
+      const series = await seriesForNextDeal();
+      const seat = sheet.humanSeatForDealer(sheet.dealerOf(series, series.deals.length));
+      app.practice = false;
+      data = await api.newDeal(null, dealOptions(series), seat, app.settings.player);
+    } else {
+      app.practice = true;
+      const seat = how.humanSeat ?? null;
+      const options = how.options ?? dealOptions(app.store.series);
+      data = await api.newDeal(number, options, seat, app.settings.player);
+    }
     await receive(data, null);
   } catch (err) {
     fail(err);
@@ -947,14 +1135,16 @@ async function send(actions) {
   const before = app.view;
   app.busy = true;
   app.error = null;
+  if (app.notice?.kind === "draw") app.notice = null;
   if (before.phase === "play") {
     // The chosen card leaves the hand at once; the server's answer confirms it.
     const card = actions[0];
     app.view = { ...before, hand: (before.hand ?? []).filter((c) => c !== card) };
+    announce(t("announce.youPlay", { card: cardLabel(card) }));
   }
   render();
   try {
-    const data = await api.act(app.record, app.humanSeat, actions);
+    const data = await api.act(app.record, app.humanSeat, actions, app.settings.player);
     await receive(data, before);
   } catch (err) {
     app.view = before;
@@ -966,13 +1156,29 @@ function fail(err) {
   app.busy = false;
   app.animating = false;
   app.error = { code: err.code ?? "network", message: err.message ?? "" };
+  announce(t("error." + app.error.code, { message: app.error.message }, t("error.generic", { message: app.error.message || app.error.code })));
   render();
+}
+
+function saveCurrent() {
+  app.store.current = { record: app.record, human_seat: app.humanSeat, practice: app.practice };
+  persist();
+}
+
+/** Writes a finished deal on the sheet of the series (once; not for practice deals). */
+function writeOnSheet(view) {
+  const series = app.store.series;
+  if (app.practice || !series || view.phase !== "result" || !view.result) return;
+  if (series.deals.some((d) => d.record === app.record)) return;
+  if (sheet.isComplete(series)) return;
+  series.deals.push(sheet.sheetDeal(view, app.record, app.humanSeat));
+  persist();
 }
 
 async function receive(data, before) {
   app.record = data.record;
   app.humanSeat = data.view.human;
-  api.saveCurrent(app.record, app.humanSeat);
+  saveCurrent();
   app.busy = false;
   const events = data.events ?? [];
   if (before && events.length) {
@@ -986,6 +1192,7 @@ async function receive(data, before) {
     for (const ev of events) {
       if (ev.kind === "call" || ev.kind === "declare" || ev.kind === "skat" || ev.kind === "other") {
         setBubble(ev.seat, callText(ev.action));
+        announceEvent(ev);
       }
     }
     app.view = data.view;
@@ -997,10 +1204,27 @@ async function receive(data, before) {
     // In play the bubbles of the auction have said what they had to say.
     for (const seat of [0, 1, 2]) if (!app.bubbles[seat]?.startsWith?.("!")) delete app.bubbles[seat];
   }
+  if (app.view.phase === "result") {
+    writeOnSheet(app.view);
+    announce(resultHeadline(app.view.result).text);
+  } else if (app.view.to_act === app.humanSeat) {
+    announce(yourTurnText(app.view));
+  }
   render();
   if (app.view.phase === "result") {
     document.querySelector(".result-panel")?.focus?.();
+  } else if (app.view.to_act === app.humanSeat && !document.activeElement?.closest?.(".overlay")) {
+    focusFirstControl();
   }
+}
+
+/** Puts the keyboard focus where the person acts next: a playable card, else the first control. */
+function focusFirstControl() {
+  const el =
+    (app.view?.phase === "play" ? document.querySelector(".hand [data-card]:not([disabled])") : null) ??
+    document.querySelector(".controls button:not([disabled])") ??
+    document.querySelector(".hand [data-card]:not([disabled])");
+  el?.focus({ preventScroll: true });
 }
 
 async function animate(events) {
@@ -1015,6 +1239,7 @@ async function animate(events) {
       await sleep(app.settings.cardMs);
     } else if (ev.kind === "trick") {
       app.shownToAct = null;
+      announce(trickText(ev));
       if (app.settings.trickWait === "click") {
         app.waitingClick = true;
         render();
@@ -1033,30 +1258,531 @@ async function animate(events) {
       render();
     } else {
       if (ev.seat !== null && ev.seat !== undefined) setBubble(ev.seat, callText(ev.action));
+      announceEvent(ev);
       render();
       await sleep(app.settings.callMs);
     }
   }
 }
 
+// ---- the live region: what a screen reader says --------------------------------------------------
+
+function announce(text) {
+  const region = document.getElementById("announce");
+  if (!region || !text) return;
+  // A new node each time, so the same words twice are read twice.
+  region.replaceChildren(h("p", {}, text));
+}
+
+function announceEvent(ev) {
+  if (ev.seat === null || ev.seat === undefined || ev.seat === app.humanSeat) return;
+  if (ev.kind === "discard") return;
+  announce(t("announce.says", { name: playerName(ev.seat), what: callText(ev.action) }));
+}
+
+function trickText(ev) {
+  const cards = (ev.cards ?? []).map((x) => (typeof x === "string" ? x : x.card)).map(cardLabel).join(", ");
+  const who = ev.winner === app.humanSeat ? t("player.bottom") : playerName(ev.winner);
+  return t("announce.trick", { cards, name: who, points: ev.points ?? 0 });
+}
+
+function yourTurnText(v) {
+  if (v.phase === "bidding") return bidHint(v);
+  if (v.phase === "play") {
+    const trick = (v.trick ?? []).map((x) => t("announce.played", { name: playerName(x.seat), card: cardLabel(x.card) }));
+    return [...trick, t("play.hint")].join(" ");
+  }
+  if (v.phase === "skat") return t("skat.hint", { value: v.bid });
+  if (v.phase === "discard") return t("discard.hint");
+  return t("announce.yourTurn");
+}
+
+// ---- keyboard ---------------------------------------------------------------------------------
+
+const KEYS = { b: "bid", y: "y", h: "hand", p: "p", s: "s", d: "discard" };
+
+function onKey(e) {
+  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+  const target = e.target;
+  const typing = target?.matches?.("input[type=text], input:not([type]), textarea, select");
+  if (e.key === "Escape") {
+    if (app.confirming) app.confirming = null;
+    else if (app.reviewing) app.reviewing = null;
+    else if (app.panel) app.panel = null;
+    else if (app.showLastTrick) app.showLastTrick = false;
+    else if (app.declaring) app.declaring = null;
+    else return;
+    e.preventDefault();
+    render();
+    return;
+  }
+  if (typing) return;
+  if (target?.closest?.(".hand") && ["ArrowLeft", "ArrowRight", "Home", "End"].includes(e.key)) {
+    const cards = [...document.querySelectorAll(".hand [data-card]:not([disabled])")];
+    if (!cards.length) return;
+    let i = cards.indexOf(target);
+    if (e.key === "ArrowLeft") i = i <= 0 ? cards.length - 1 : i - 1;
+    else if (e.key === "ArrowRight") i = i >= cards.length - 1 ? 0 : i + 1;
+    else if (e.key === "Home") i = 0;
+    else i = cards.length - 1;
+    cards[i].focus();
+    e.preventDefault();
+    return;
+  }
+  if (e.key === "ArrowUp" || e.key === "ArrowDown") {
+    // From the controls into the hand and back.
+    const inHand = target?.closest?.(".hand");
+    const next = inHand
+      ? document.querySelector(".controls button:not([disabled]), .controls select")
+      : document.querySelector(".hand [data-card]:not([disabled])");
+    if (next && (inHand ? e.key === "ArrowUp" : e.key === "ArrowDown")) {
+      next.focus();
+      e.preventDefault();
+    }
+    return;
+  }
+  if (app.panel || app.reviewing || app.confirming || app.busy || app.animating) return;
+  const what = KEYS[e.key.toLowerCase()];
+  if (!what) return;
+  let el = null;
+  if (what === "bid") el = document.querySelector(".controls .btn.primary[data-action]:not([data-action='y'])");
+  else if (what === "hand") el = document.querySelector("[data-ui='hand']");
+  else if (what === "discard") el = document.querySelector("[data-action='discard']:not([disabled]), [data-action='push']:not([disabled])");
+  else el = document.querySelector(`.controls [data-action='${what}']`);
+  if (el && !el.disabled) {
+    e.preventDefault();
+    el.click();
+  }
+}
+
+// ---- settings ---------------------------------------------------------------------------------
+
+function changeSetting(key, value) {
+  if (key === "lang") {
+    setLanguage(value);
+    app.settings.lang = value;
+  } else if (key.startsWith("rule.")) {
+    app.settings.options = { ...(app.settings.options ?? {}), [key.slice(5)]: value };
+  } else {
+    app.settings[key] = value;
+  }
+  persist();
+  app.focusKey = `[data-setting="${key}"]`;
+  render();
+}
+
+function resetRules() {
+  app.settings.options = {};
+  persist();
+  render();
+}
+
+function choice(key, values, current, labelOf) {
+  return h(
+    "label",
+    { class: "setting" },
+    h("span", {}, t("setting." + key.replace(/^rule\./, "rule."))),
+    h(
+      "select",
+      {
+        "data-setting": key,
+        onchange: (e) => {
+          const raw = e.target.value;
+          const v = values.find((x) => String(x) === raw);
+          changeSetting(key, v);
+        },
+      },
+      values.map((v) => h("option", { value: String(v), selected: v === current }, labelOf(v))),
+    ),
+  );
+}
+
+function panel(name, title, ...body) {
+  return h(
+    "div",
+    { class: "overlay side", onclick: (e) => { if (e.target === e.currentTarget) openPanel(null); } },
+    h(
+      "section",
+      { class: "dialog panel panel-" + name, role: "dialog", "aria-modal": "true", "aria-labelledby": "panel-title", "data-panel": name },
+      h("div", { class: "panel-head" }, h("h2", { id: "panel-title" }, title), h("button", { class: "btn small", "data-ui": "close-panel", onclick: () => openPanel(null) }, t("button.close"))),
+      body,
+    ),
+  );
+}
+
+function settingsPanel() {
+  const yesNo = (v) => t(v ? "setting.on" : "setting.off");
+  return panel(
+    "settings",
+    t("settings.title"),
+    h(
+      "div",
+      { class: "settings-group", role: "group", "aria-labelledby": "settings-table" },
+      h("h3", { id: "settings-table" }, t("settings.table")),
+      choice("lang", LANGUAGES, app.settings.lang, (v) => t("language." + v)),
+      choice("deck", DECK_NAMES, app.settings.deck, (v) => t("deck." + v)),
+      choice("player", PLAYER_LEVELS, app.settings.player, (v) => t("player.level." + v)),
+      choice("trickWait", ["time", "click"], app.settings.trickWait, (v) => t("setting.trickWait." + v)),
+      app.settings.trickWait === "time"
+        ? choice("trickMs", TRICK_TIMES, app.settings.trickMs, (v) => t("setting.seconds", { n: formatNumber(v / 1000, 1) }))
+        : null,
+    ),
+    h(
+      "div",
+      { class: "settings-group", role: "group", "aria-labelledby": "settings-rules" },
+      h("h3", { id: "settings-rules" }, t("settings.rules")),
+      h("p", { class: "hint" }, t("settings.rulesHint")),
+      RULES.map((r) =>
+        choice("rule." + r.key, r.values, rule(r.key), (v) => (typeof v === "boolean" ? yesNo(v) : t("rule." + r.key + "." + v))),
+      ),
+      choice("seriesLength", SERIES_LENGTHS, app.settings.seriesLength ?? 0, (v) => (v ? t("series.length", { n: v }) : t("series.open"))),
+      h("button", { class: "btn", "data-ui": "rules-default", onclick: resetRules }, t("settings.defaults")),
+    ),
+  );
+}
+
+// ---- the score sheet ----------------------------------------------------------------------------
+
+function playerLabel(p) {
+  return t("player." + ["bottom", "left", "right"][p]);
+}
+
+function drawText(series) {
+  const drawn = sheet.drawnBy(series.draw);
+  if (!drawn.length) return "";
+  const cards = drawn
+    .slice()
+    .sort((a, b) => a.player - b.player)
+    .map(({ player, card }) => t("draw.card", { name: playerLabel(player), card: cardLabel(card) })).join(", ");
+  return t("draw.text", { cards, name: playerLabel(sheet.firstDealer(series.draw)) });
+}
+
+function gameCell(deal) {
+  const r = deal.result;
+  if (r.passed || r.kind === "passed") return t("marker.passed");
+  if (r.kind === "ramsch") return t("game.R");
+  const c = parseContract(r.contract);
+  const m = sheet.matadorsOf(r);
+  const parts = [contractText(r.contract)];
+  if (m && c && c.game !== "N") parts.push(m.with !== undefined ? t("step.matadors_with", { value: m.with }) : t("step.matadors_without", { value: m.without }));
+  return parts.join(" ");
+}
+
+function sheetPanel() {
+  const series = app.store?.series;
+  if (!series) {
+    return panel("sheet", t("sheet.title"), h("p", {}, t("sheet.empty")), sheetButtons(null));
+  }
+  const { rows, totals } = sheet.tally(series);
+  const best = sheet.leaders(totals);
+  const fmt = (n) => formatNumber(n, 0, true);
+  const head = h(
+    "tr",
+    {},
+    ["sheet.no", "sheet.dealer", "sheet.declarer", "sheet.bid", "sheet.game", "sheet.value", "sheet.markers"].map((k) => h("th", { scope: "col" }, t(k))),
+    [0, 1, 2].map((p) => h("th", { scope: "col", class: "num" }, playerLabel(p))),
+  );
+  const body = rows.map((row) => {
+    const d = row.deal;
+    const r = d.result;
+    const value = row.declarer !== null ? row.scores[row.declarer] : null;
+    const marks = sheet.markers(d);
+    return h(
+      "tr",
+      {
+        class: "sheet-row" + (r.won === false && row.declarer === 0 ? " lost" : ""),
+        "data-row": String(row.index),
+        tabindex: "0",
+        "aria-label": t("sheet.rowLabel", { n: row.index + 1 }),
+        onclick: () => openReview(row.index),
+        onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); openReview(row.index); } },
+      },
+      h("td", { class: "num" }, formatNumber(row.index + 1)),
+      h("td", {}, playerLabel(row.dealer)),
+      h("td", {}, row.declarer === null ? "–" : playerLabel(row.declarer)),
+      h("td", { class: "num" }, r.bid ? formatNumber(r.bid) : "–"),
+      h("td", {}, gameCell(d)),
+      h("td", { class: "num" }, value === null ? "–" : fmt(value)),
+      h("td", { class: "markers" }, marks.map((m) => h("span", { class: "marker marker-" + m }, t("marker." + m)))),
+      row.totals.map((total, p) => h("td", { class: "num total" + (row.scores[p] ? " changed" : ""), "data-total": String(p) }, formatNumber(total, 0))),
+    );
+  });
+  const foot = [
+    h(
+      "tr",
+      { class: "sum" },
+      h("th", { scope: "row", colspan: "7" }, t("sheet.total")),
+      [0, 1, 2].map((p) => h("td", { class: "num" + (best.includes(p) && rows.length ? " leader" : ""), "data-sum": String(p) }, formatNumber(totals.points[p], 0))),
+    ),
+  ];
+  if (series.list === "seeger_fabian") {
+    foot.push(
+      h("tr", { class: "counts" }, h("th", { scope: "row", colspan: "7" }, t("sheet.won")), [0, 1, 2].map((p) => h("td", { class: "num", "data-won": String(p) }, formatNumber(totals.won[p])))),
+      h("tr", { class: "counts" }, h("th", { scope: "row", colspan: "7" }, t("sheet.lost")), [0, 1, 2].map((p) => h("td", { class: "num", "data-lost": String(p) }, formatNumber(totals.lost[p])))),
+    );
+  }
+  const info = [
+    t(series.list === "seeger_fabian" ? "sheet.seegerFabian" : "sheet.simple"),
+    series.length ? t("sheet.progress", { n: formatNumber(series.deals.length), of: formatNumber(series.length) }) : t("sheet.progressOpen", { n: formatNumber(series.deals.length) }),
+    t("sheet.started", { date: formatDate(series.started) }),
+  ].join(" · ");
+  return panel(
+    "sheet",
+    t("sheet.title"),
+    h("p", { class: "sheet-info" }, info),
+    h("p", { class: "sheet-draw" }, drawText(series)),
+    sheet.isComplete(series) ? h("p", { class: "sheet-complete", role: "status" }, t("sheet.complete")) : null,
+    h(
+      "div",
+      { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": t("sheet.title") },
+      h("table", { class: "sheet", "data-list": series.list }, h("caption", { class: "sr-only" }, t("sheet.caption")), h("thead", {}, head), h("tbody", {}, body), h("tfoot", {}, foot)),
+    ),
+    sheetButtons(series),
+  );
+}
+
+function sheetButtons(series) {
+  const fileInput = h("input", {
+    type: "file",
+    accept: ".json,.txt,.sgf,application/json,text/plain",
+    class: "sr-only",
+    id: "import-file",
+    "data-ui": "import-file",
+    tabindex: "-1",
+    "aria-hidden": "true",
+    onchange: (e) => importFile(e.target.files?.[0]),
+  });
+  return h(
+    "div",
+    { class: "dialog-buttons wrap" },
+    h("button", { class: "btn", "data-ui": "new-series", onclick: askNewSeries }, t("sheet.newSeries")),
+    series ? h("button", { class: "btn", "data-ui": "export-json", onclick: () => download("skat-series.json", sheet.exportJson(series, storage.SCHEMA), "application/json") }, t("sheet.exportJson")) : null,
+    series ? h("button", { class: "btn", "data-ui": "export-iss", onclick: () => download("skat-series.txt", sheet.exportIss(series), "text/plain") }, t("sheet.exportIss")) : null,
+    h("button", { class: "btn", "data-ui": "import", onclick: () => fileInput.click() }, t("sheet.import")),
+    fileInput,
+    h("button", { class: "btn danger", "data-ui": "clear", onclick: askClear }, t("sheet.clear")),
+  );
+}
+
+function download(name, text, type) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = h("a", { href: url, download: name, class: "sr-only" });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+function ask(text, yes, onYes) {
+  app.confirming = { text, yes, onYes };
+  app.focusKey = `[data-ui="confirm-no"]`;
+  render();
+}
+
+function confirmPanel() {
+  const c = app.confirming;
+  return h(
+    "div",
+    { class: "overlay top" },
+    h(
+      "section",
+      { class: "dialog confirm", role: "alertdialog", "aria-modal": "true", "aria-labelledby": "confirm-text" },
+      h("p", { id: "confirm-text" }, c.text),
+      h(
+        "div",
+        { class: "dialog-buttons" },
+        h("button", { class: "btn", "data-ui": "confirm-no", onclick: () => { app.confirming = null; render(); } }, t("button.cancel")),
+        h("button", { class: "btn danger", "data-ui": "confirm-yes", onclick: () => { app.confirming = null; c.onYes(); } }, c.yes),
+      ),
+    ),
+  );
+}
+
+function noticeBanner() {
+  return h(
+    "div",
+    { class: "notice", role: "status", "data-notice": app.notice.kind ?? "info" },
+    h("span", {}, app.notice.text),
+    h("button", { class: "btn small", "data-ui": "close-notice", onclick: () => { app.notice = null; render(); } }, t("button.close")),
+  );
+}
+
+function askNewSeries() {
+  const series = app.store.series;
+  const start = () => {
+    if (series) app.store.archive.push({ ...series, closed: true });
+    app.store.series = null;
+    persist();
+    app.panel = null;
+    startDeal(null);
+  };
+  if (series && series.deals.length && !sheet.isComplete(series)) ask(t("sheet.askNewSeries"), t("sheet.newSeries"), start);
+  else start();
+}
+
+function askClear() {
+  ask(t("sheet.askClear"), t("sheet.clear"), () => {
+    app.store.series = null;
+    app.store.archive = [];
+    persist();
+    app.notice = { text: t("sheet.cleared"), kind: "cleared" };
+    render();
+  });
+}
+
+async function importFile(file) {
+  if (!file) return;
+  let text = "";
+  try {
+    text = await file.text();
+    const parsed = sheet.parseImport(text);
+    let series;
+    if (parsed.kind === "json") {
+      series = storage.checkSeries(parsed.series);
+      if (!series) throw new Error("import.notSeries");
+    } else {
+      const deals = [];
+      for (const { record, human_seat } of parsed.records) {
+        const data = await api.view(record, human_seat, app.settings.player);
+        if (data.view.phase !== "result") throw new Error("import.unfinished");
+        deals.push(sheet.sheetDeal(data.view, record, human_seat));
+      }
+      series = sheet.newSeries(0, sheet.recordScoreList(parsed.records[0].record), null);
+      series.deals = deals;
+    }
+    if (app.store.series) app.store.archive.push({ ...app.store.series, closed: true });
+    app.store.series = series;
+    persist();
+    app.notice = { text: t("import.done", { n: formatNumber(series.deals.length) }), kind: "imported" };
+  } catch (err) {
+    const key = String(err?.message ?? "");
+    app.notice = { text: key.startsWith("import.") ? t(key) : t("import.failed", { message: err?.code ?? key }), kind: "import-failed" };
+  }
+  render();
+}
+
+// ---- review of a sheet row --------------------------------------------------------------------
+
+async function openReview(index) {
+  const deal = app.store.series?.deals?.[index];
+  if (!deal) return;
+  try {
+    const data = await api.view(deal.record, deal.human_seat, app.settings.player);
+    app.reviewing = { view: data.view, record: data.record, index, humanSeat: deal.human_seat, options: recordOptions(deal.record) };
+    app.focusKey = `[data-ui="close-review"]`;
+  } catch (err) {
+    app.notice = { text: t("error.generic", { message: err.code ?? String(err) }), kind: "error" };
+  }
+  render();
+}
+
+function recordOptions(record) {
+  const m = record.match(/RU\[([^\]]*)\]/);
+  const out = {};
+  if (!m) return out;
+  for (const part of m[1].split(",")) {
+    const [k, v] = part.split("=");
+    if (!k) continue;
+    out[k] = v === "1" ? true : v === "0" ? false : v;
+  }
+  return out;
+}
+
+function reviewPanel() {
+  const rv = app.reviewing;
+  const keep = app.humanSeat;
+  // The review is drawn as seen from the person's seat in that deal.
+  app.humanSeat = rv.humanSeat;
+  let inner;
+  try {
+    inner = resultBody(rv.view, rv.record);
+  } finally {
+    app.humanSeat = keep;
+  }
+  return h(
+    "div",
+    { class: "overlay top" },
+    h(
+      "section",
+      { class: "dialog result-panel review-panel", role: "dialog", "aria-modal": "true", "aria-label": t("sheet.reviewTitle", { n: rv.index + 1 }), "data-review": String(rv.index) },
+      h("h2", {}, t("sheet.reviewTitle", { n: rv.index + 1 })),
+      inner,
+      h(
+        "div",
+        { class: "dialog-buttons" },
+        h("button", { class: "btn", "data-ui": "close-review", onclick: () => { app.reviewing = null; render(); } }, t("button.close")),
+        h(
+          "button",
+          { class: "btn primary", "data-ui": "replay-row", onclick: () => { const r = app.reviewing; app.panel = null; startDeal(r.view.deal_number, { humanSeat: r.humanSeat, options: r.options }); } },
+          t("result.replay"),
+        ),
+      ),
+    ),
+  );
+}
+
+// ---- rules help -------------------------------------------------------------------------------
+
+function paragraphs(text, cls) {
+  return String(text)
+    .split("\n")
+    .map((line) => h("p", { class: cls }, line));
+}
+
+function helpPanel() {
+  const sections = [1, 2, 3, 4].map((n) =>
+    h(
+      "section",
+      { class: "help-section", "aria-labelledby": "help-" + n },
+      h("h3", { id: "help-" + n }, h("span", { class: "help-no" }, formatNumber(n)), " ", t(`help.${n}.title`)),
+      paragraphs(t(`help.${n}.body`)),
+      n === 4 ? h("div", { class: "example" }, h("h4", {}, t("help.example.valueTitle")), paragraphs(t("help.example.value"))) : null,
+      n === 4 ? h("div", { class: "example" }, h("h4", {}, t("help.example.overbidTitle")), paragraphs(t("help.example.overbid"))) : null,
+      n === 4 ? h("div", { class: "example" }, h("h4", {}, t("help.example.listTitle")), paragraphs(t("help.example.list"))) : null,
+    ),
+  );
+  return panel(
+    "help",
+    t("help.title"),
+    h("p", { class: "help-tagline" }, t("help.tagline")),
+    sections,
+    h("h3", {}, t("help.keys.title")),
+    paragraphs(t("help.keys.body")),
+  );
+}
+
 // ---- start --------------------------------------------------------------------------------------
 
 async function boot() {
-  const saved = api.loadSettings();
-  app.settings = { ...app.settings, ...saved };
+  const { store, problems } = storage.load();
+  app.store = store;
+  const saved = store.settings ?? {};
+  app.settings = { ...DEFAULT_SETTINGS(), options: {}, ...saved };
+  if (!DECK_NAMES.includes(app.settings.deck)) app.settings.deck = "french";
+  if (!PLAYER_LEVELS.includes(app.settings.player)) app.settings.player = "strong";
   app.settings.lang = chooseLanguage(saved.lang);
   setLanguage(app.settings.lang);
+  persist();
+  if (!document.getElementById("announce")) {
+    document.body.append(h("div", { id: "announce", class: "sr-only", "aria-live": "polite", "aria-atomic": "true" }));
+  }
+  document.addEventListener("keydown", onKey);
+  if (problems.length) {
+    app.notice = { text: t("store.setAside", { keys: problems.join(", ") }), kind: "damaged" };
+  }
   render();
-  const current = api.loadCurrent();
+  const current = store.current;
   if (current) {
     app.humanSeat = current.human_seat;
     app.record = current.record;
+    app.practice = Boolean(current.practice);
     try {
       app.busy = true;
-      const data = await api.view(current.record, current.human_seat);
+      const data = await api.view(current.record, current.human_seat, app.settings.player);
       app.busy = false;
       app.view = data.view;
       app.record = data.record;
+      if (app.view.phase === "result") writeOnSheet(app.view);
       render();
       return;
     } catch (err) {
@@ -1067,6 +1793,9 @@ async function boot() {
         return;
       }
       // A damaged or foreign record: set it aside and deal afresh.
+      storage.setAside("current", current);
+      app.store.current = null;
+      persist();
       app.error = { code: err.code, message: err.message };
     }
   }

@@ -1,6 +1,9 @@
 // Card faces drawn as SVG by the project: crisp at any size, no image files, no downloads.
-// A deck is a table of suit shapes, colours and rank labels; the French deck comes first, and
-// further decks (German, tournament four-colour) are added to DECKS with the same fields.
+// A deck is a table of suit shapes and colours: the French deck (♣ ♠ ♥ ♦), the German deck
+// (Eichel, Grün, Herz, Schellen; drawn on the same card layout) and the tournament four-colour
+// deck (clubs black, spades green, hearts red, diamonds orange). The labels printed on the cards
+// and the cards' names come from i18n.js, by deck and language. A shape is either one path (drawn
+// in the suit's colour) or a list of [path, colour] parts.
 
 // Suit symbols in a 100 × 100 box, centred on (50, 50).
 const SHAPES = {
@@ -21,7 +24,48 @@ const FRENCH = {
   shapes: SHAPES,
 };
 
-export const DECKS = { french: FRENCH };
+// German suits in the same 100 × 100 box.
+const GERMAN_SHAPES = {
+  // Eichel: the acorn's nut, its cup and stalk.
+  C: [
+    ["M50 8 C66 8 74 30 72 50 L28 50 C26 30 34 8 50 8 Z", "#9a6a2f"],
+    ["M24 50 Q50 40 76 50 L72 66 Q50 76 28 66 Z M46 70 L54 70 L53 94 L47 94 Z", "#4e3419"],
+  ],
+  // Grün: a leaf with its stalk and a central vein.
+  S: [
+    ["M50 4 C82 24 88 58 54 84 L54 96 L46 96 L46 84 C12 58 18 24 50 4 Z", "#2e7d32"],
+    ["M49 18 L51 18 L51 80 L49 80 Z M50 40 L66 30 L67 32 L51 43 Z M50 58 L34 46 L33 48 L49 61 Z", "#c8e6c9"],
+  ],
+  H: [["M50 90 C22 68 4 50 8 30 C12 12 34 6 50 26 C66 6 88 12 92 30 C96 50 78 68 50 90 Z", "#c8102e"]],
+  // Schellen: a round bell with a band and a slit.
+  D: [
+    ["M50 14 a38 38 0 1 0 0.1 0 Z", "#e39b00"],
+    ["M14 44 L86 44 L86 54 L14 54 Z", "#b3261e"],
+    ["M40 74 a10 6 0 1 0 20 0 a10 6 0 1 0 -20 0 Z M46 6 L54 6 L54 16 L46 16 Z", "#4e3419"],
+  ],
+};
+
+const GERMAN = {
+  name: "german",
+  colours: { C: "#6b4a22", S: "#2e7d32", H: "#c8102e", D: "#b86e00" },
+  shapes: GERMAN_SHAPES,
+};
+
+const FOUR_COLOUR = {
+  name: "fourcolour",
+  colours: { C: "#1b1b1f", S: "#1d7a33", H: "#c8102e", D: "#e07800" },
+  shapes: SHAPES,
+};
+
+export const DECKS = { french: FRENCH, german: GERMAN, fourcolour: FOUR_COLOUR };
+
+/** The names of the decks, in the order the settings offer them. */
+export const DECK_NAMES = ["french", "german", "fourcolour"];
+
+/** The deck whose card names and labels a deck uses (the four-colour deck is a French one). */
+export function namingDeck(deckName) {
+  return deckName === "german" ? "german" : "french";
+}
 
 // Pip positions (x, y) on a 100 × 140 card for the number cards; pips below the middle are
 // turned upside down as on printed cards.
@@ -35,13 +79,18 @@ const PIPS = {
   ],
 };
 
+function shapeParts(suit, deck) {
+  const shape = deck.shapes[suit];
+  return typeof shape === "string" ? [[shape, deck.colours[suit]]] : shape;
+}
+
 function symbol(suit, deck, x, y, size, flip = false) {
   const s = size / 100;
   const rot = flip ? ` rotate(180 50 50)` : "";
-  return (
-    `<path d="${deck.shapes[suit]}" fill="${deck.colours[suit]}" ` +
-    `transform="translate(${x - size / 2} ${y - size / 2}) scale(${s})${rot}"/>`
-  );
+  const paths = shapeParts(suit, deck)
+    .map(([d, fill]) => `<path d="${d}" fill="${fill}"/>`)
+    .join("");
+  return `<g transform="translate(${x - size / 2} ${y - size / 2}) scale(${s})${rot}">${paths}</g>`;
 }
 
 function corner(card, deck, labels) {
@@ -60,7 +109,7 @@ function court(card, deck, labels) {
   // Jack, Queen, King: a framed picture with the rank letter and the suit, double-ended.
   const suit = card[0];
   const colour = deck.colours[suit];
-  const tint = suit === "H" || suit === "D" ? "#fbe3e3" : "#e4e8f3";
+  const tint = { C: "#e4e8f3", S: deck.name === "french" ? "#e4e8f3" : "#e3f1e4", H: "#fbe3e3", D: deck.name === "french" ? "#fbe3e3" : "#fdf0d8" }[suit];
   const rank = labels[card[1]] ?? card[1];
   const half =
     `<text x="50" y="62" text-anchor="middle" font-size="34" font-weight="700" ` +
@@ -115,6 +164,7 @@ export function suitIcon(suit, deckName = "french") {
   const deck = DECKS[deckName] ?? FRENCH;
   return (
     `<svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true">` +
-    `<path d="${deck.shapes[suit]}" fill="${deck.colours[suit]}"/></svg>`
+    shapeParts(suit, deck).map(([d, fill]) => `<path d="${d}" fill="${fill}"/>`).join("") +
+    `</svg>`
   );
 }

@@ -1,0 +1,572 @@
+"""Around the table, in a real Chromium: the score sheet of a series, what the browser keeps, the
+languages, the card decks, keyboard play and the axe-core accessibility check.
+
+The computer players are the quick ``heuristic`` ones; the person's choices are simple (pass in
+the auction, play the first playable card), so every deal is short. Totals on the sheet are
+checked against the core: each stored record is replayed and scored with
+:func:`skat.scoring.list_scores` / :func:`skat.scoring.ramsch_list_scores`.
+
+axe-core is vendored in ``tests/vendor/`` (see the README there) and injected by the test; users
+never get it. Screenshots of each language and deck, desktop and phone, go to
+``tests/screenshots/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from skat import record as iss
+from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "tests" / "screenshots"
+AXE = ROOT / "tests" / "vendor" / "axe.min.js"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+LANGUAGES = ["en", "de", "zh", "sv"]
+DECKS = ["french", "german", "fourcolour"]
+AXE_DEAL = 3
+FAST = {"player": "heuristic", "trickMs": 40, "cardMs": 5, "callMs": 5}
+
+pytestmark = pytest.mark.browser
+
+
+# ---- server and browser ------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def url() -> Iterator[str]:
+    port = _free_port()
+    code = (
+        "import uvicorn; from skat.server import create_app; "
+        f"uvicorn.run(create_app(player='heuristic'), host='127.0.0.1', port={port}, "
+        "log_level='warning')"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                break
+        except OSError:
+            time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}/"
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not os.path.exists(CHROMIUM):
+        pytest.fail(f"{CHROMIUM} is missing: scripts/test.sh installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _context(browser: Any, size: str = "desktop", locale: str = "en-GB", **settings: Any) -> Any:
+    """A fresh browser profile whose first visit starts with ``settings`` (fast computers)."""
+    width, height = SIZES[size]
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, locale=locale, accept_downloads=True
+    )
+    wanted = {**FAST, **settings}
+    store = {"schema": 2, "settings": wanted, "current": None, "series": None, "archive": []}
+    context.add_init_script(
+        "if (!localStorage.getItem('skat.store') && !sessionStorage.getItem('seeded')) {"
+        f" localStorage.setItem('skat.store', {json.dumps(json.dumps(store))});"
+        " sessionStorage.setItem('seeded', '1'); }"
+    )
+    return context
+
+
+def _page(context: Any) -> Any:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.errors = errors
+    return page
+
+
+def _settle(page: Any) -> tuple[str, str]:
+    page.wait_for_selector("#table[data-busy='0']", timeout=30_000)
+    table = page.locator("#table")
+    return table.get_attribute("data-phase") or "", table.get_attribute("data-to-act") or ""
+
+
+def _play_out(page: Any, keyboard: bool = False) -> str:
+    """Plays the deal on the table to its end: pass in the auction, the first playable card.
+
+    With ``keyboard`` only keys are pressed (P passes, arrows and Enter play a card).
+    Returns the deal's record.
+    """
+    for _ in range(60):
+        phase, to_act = _settle(page)
+        if phase == "result":
+            break
+        assert to_act == page.get_attribute("#table", "data-human"), (phase, to_act)
+        before = _stored(page)["current"]["record"]
+        if phase == "bidding":
+            if keyboard:
+                page.keyboard.press("p")
+            else:
+                page.click(".controls [data-action='p']")
+        elif phase == "play":
+            if keyboard:
+                _key_play(page)
+            else:
+                page.locator("[data-card]:not([disabled])").first.click()
+        elif phase == "kontra":
+            page.click(".controls [data-action='-']")
+        else:
+            raise AssertionError(f"unexpected phase {phase!r}")
+        _wait_for_answer(page, before)
+    else:
+        raise AssertionError("the deal did not end")
+    assert not page.errors, page.errors
+    return page.get_attribute("[data-result]", "data-record") or ""
+
+
+def _wait_for_answer(page: Any, before: str) -> None:
+    """Waits until the server's answer to the person's action is stored (the record changed)."""
+    page.wait_for_function(
+        "before => JSON.parse(localStorage.getItem('skat.store')).current?.record !== before",
+        arg=before,
+        timeout=30_000,
+    )
+
+
+def _act_as_declarer(page: Any, phase: str) -> None:
+    """One action of a person who bids up to 30, picks up the skat and declares what is offered."""
+    if phase == "bidding":
+        bid = int(page.get_attribute("[data-bid]", "data-bid") or 0)
+        next_bid = page.locator(".controls .btn.primary[data-action]:not([data-action='y'])")
+        if page.locator(".controls [data-action='y']").count() and bid <= 30:
+            page.click(".controls [data-action='y']")
+        elif next_bid.count() and int(next_bid.get_attribute("data-action") or 99) <= 30:
+            next_bid.click()
+        else:
+            page.click(".controls [data-action='p']")
+    elif phase == "skat":
+        page.click(".controls [data-action='s']")
+    elif phase == "discard":
+        cards = page.locator("[data-card]:not([disabled])")
+        cards.nth(0).click()
+        cards.nth(1).click()
+        page.click("[data-action='discard']")
+    elif phase == "declare":
+        page.click("[data-action='declare']")
+    elif phase == "play":
+        page.locator("[data-card]:not([disabled])").first.click()
+    else:
+        page.locator(".controls [data-action]").first.click()
+
+
+def _key_play(page: Any) -> None:
+    """Plays a card with the keyboard: the focus is in the hand; ArrowRight, then Enter."""
+    enabled = page.eval_on_selector_all(
+        "[data-card]:not([disabled])", "els => els.map(e => e.dataset.card)"
+    )
+    focused = page.evaluate("document.activeElement?.dataset?.card ?? null")
+    assert focused in enabled, (focused, enabled)
+    if len(enabled) > 1:
+        page.keyboard.press("ArrowRight")
+        moved = page.evaluate("document.activeElement?.dataset?.card ?? null")
+        assert moved == enabled[(enabled.index(focused) + 1) % len(enabled)]
+    page.keyboard.press("Enter")
+
+
+def _stored(page: Any) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(page.evaluate("localStorage.getItem('skat.store')"))
+    return data
+
+
+def _core_scores(line: str) -> tuple[int, int, int]:
+    """The list scores by seat that the core computes for one record."""
+    state = iss.replay(iss.parse(line))
+    res = state.result()
+    if isinstance(res, GameResult):
+        assert state.declarer is not None
+        return list_scores(res, int(state.declarer), state.options.score_list)
+    if isinstance(res, RamschResult):
+        return ramsch_list_scores(res, state.options.score_list)
+    return (0, 0, 0)
+
+
+def _core_totals(deals: list[dict[str, Any]]) -> list[int]:
+    """Running totals by player (0 you, 1 left, 2 right) from the records, by the core."""
+    totals = [0, 0, 0]
+    for deal in deals:
+        scores = _core_scores(deal["record"])
+        for seat in range(3):
+            totals[(seat - deal["human_seat"]) % 3] += scores[seat]
+    return totals
+
+
+def _open_sheet(page: Any) -> None:
+    """Opens the score sheet: from the result panel when it is up, else from the menu."""
+    if page.locator("[data-ui='show-sheet']").count():
+        page.click("[data-ui='show-sheet']")
+    else:
+        page.click("[data-ui='open-sheet']")
+
+
+def _shown_totals(page: Any) -> list[int]:
+    _open_sheet(page)
+    page.wait_for_selector("table.sheet")
+    shown = [
+        int(re.sub(r"[^\d-]", "", (page.text_content(f"[data-sum='{p}']") or "").replace("−", "-")))
+        for p in range(3)
+    ]
+    page.click("[data-ui='close-panel']")
+    return shown
+
+
+def _shoot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"table-{name}.png"))
+
+
+def _axe(page: Any) -> list[str]:
+    """The serious and critical axe-core violations on the page as it is now."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+        ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '))"
+    )
+    return [str(x) for x in found]
+
+
+# ---- the score sheet ---------------------------------------------------------------------------
+
+
+def test_a_three_deal_seeger_fabian_series_totals_the_cores_list_scores_across_a_reload(
+    browser: Any, url: str
+) -> None:
+    context = _context(browser, seriesLength=3)
+    page = _page(context)
+    page.goto(url)
+    records = []
+    for deal in range(3):
+        if deal:
+            page.click("[data-ui='next']")
+        records.append(_play_out(page))
+        if deal == 0:
+            # A reload between deals and one in the middle of the next deal lose nothing.
+            page.reload()
+            _settle(page)
+    store = _stored(page)
+    series = store["series"]
+    assert series["list"] == "seeger_fabian"
+    assert [d["record"] for d in series["deals"]] == records
+    assert _shown_totals(page) == _core_totals(series["deals"])
+    # The dealer passes on clockwise: you, left, right are 0, 1, 2 in play order.
+    first = series["deals"][0]
+    dealers = [(2 - d["human_seat"]) % 3 for d in series["deals"]]
+    assert dealers == [(dealers[0] + k) % 3 for k in range(3)], first
+    assert page.locator(".sheet-complete").count() == 0
+    _open_sheet(page)
+    assert page.locator(".sheet-complete").count() == 1
+    assert page.locator("[data-won]").count() == 3
+    _shoot(page, "sheet-desktop")
+    # A row opens that deal's review, which offers a replay (not written on the sheet).
+    page.click("[data-row='1']")
+    page.wait_for_selector("[data-review='1'] [data-ui='replay-row']")
+    _shoot(page, "sheet-review-desktop")
+    page.click("[data-ui='replay-row']")
+    _play_out(page)
+    assert len(_stored(page)["series"]["deals"]) == 3
+    assert page.locator(".series-line").text_content() is not None
+    context.close()
+
+
+def test_a_reload_in_the_middle_of_a_deal_keeps_the_deal_and_the_sheet(
+    browser: Any, url: str
+) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _play_out(page)
+    page.click("[data-ui='next']")
+    phase, _ = _settle(page)
+    before = _stored(page)
+    page.reload()
+    _settle(page)
+    after = _stored(page)
+    assert after["current"] == before["current"]
+    assert after["series"]["deals"] == before["series"]["deals"]
+    assert page.get_attribute("#table", "data-phase") == phase
+    context.close()
+
+
+def test_export_then_import_in_a_fresh_profile_gives_the_same_sheet(
+    browser: Any, url: str, tmp_path: Path
+) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _play_out(page)
+    page.click("[data-ui='next']")
+    _play_out(page)
+    deals = _stored(page)["series"]["deals"]
+    totals = _shown_totals(page)
+    _open_sheet(page)
+    files = {}
+    for kind in ("json", "iss"):
+        with page.expect_download() as info:
+            page.click(f"[data-ui='export-{kind}']")
+        path = tmp_path / f"export.{kind}"
+        info.value.save_as(path)
+        files[kind] = path
+    lines = files["iss"].read_text(encoding="utf-8").splitlines()
+    assert len(lines) == len(deals)
+    assert all(line.startswith("(;GM[Skat]") and "P0[" in line for line in lines)
+    context.close()
+    for kind, path in files.items():
+        fresh = _context(browser)
+        page = _page(fresh)
+        page.goto(url)
+        _settle(page)
+        page.click("[data-ui='open-sheet']")
+        page.set_input_files("[data-ui='import-file']", str(path))
+        page.wait_for_selector("[data-notice='imported']")
+        page.click("[data-ui='close-panel']")
+        assert _shown_totals(page) == totals, kind
+        imported = _stored(page)["series"]["deals"]
+        assert [d["list_scores"] for d in imported] == [d["list_scores"] for d in deals]
+        assert [d["human_seat"] for d in imported] == [d["human_seat"] for d in deals]
+        fresh.close()
+
+
+@pytest.mark.parametrize(
+    ("damage", "set_aside"),
+    [
+        ("{not json", ["{not json"]),
+        ('{"schema": 99, "settings": {}}', ['{"schema": 99, "settings": {}}']),
+        ('["a foreign", "array"]', ['["a foreign", "array"]']),
+        (
+            '{"schema": 2, "series": {"deals": "nope"}, "current": {"record": 5}}',
+            ['{"record":5}', '{"deals":"nope"}'],
+        ),
+    ],
+)
+def test_a_damaged_store_is_reported_and_set_aside(
+    browser: Any, url: str, damage: str, set_aside: list[str]
+) -> None:
+    context = _context(browser)
+    context.add_init_script(
+        "if (!sessionStorage.getItem('damaged')) { sessionStorage.setItem('damaged', '1');"
+        f" localStorage.setItem('skat.store', {json.dumps(damage)}); }}"
+    )
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    page.wait_for_selector("[data-notice='damaged']")
+    kept = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('skat.damaged.'))"
+        ".map(k => localStorage.getItem(k))"
+    )
+    assert sorted(kept) == sorted(set_aside)
+    assert _stored(page)["schema"] == 2
+    assert not page.errors
+    context.close()
+
+
+def test_clearing_the_sheets_asks_first(browser: Any, url: str) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _play_out(page)
+    _open_sheet(page)
+    page.click("[data-ui='clear']")
+    page.click("[data-ui='confirm-no']")
+    assert len(_stored(page)["series"]["deals"]) == 1
+    page.click("[data-ui='clear']")
+    page.click("[data-ui='confirm-yes']")
+    assert _stored(page)["series"] is None
+    context.close()
+
+
+def test_the_rule_options_go_into_the_next_deals_record(browser: Any, url: str) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    page.click("[data-ui='open-settings']")
+    page.select_option("[data-setting='rule.kontra']", "on")
+    page.select_option("[data-setting='rule.all_pass']", "ramsch")
+    page.click("[data-ui='close-panel']")
+    page.fill("[data-deal-number]", "77")
+    page.press("[data-deal-number]", "Enter")
+    _settle(page)
+    current = _stored(page)["current"]["record"]
+    assert re.search(r"RU\[[^\]]*all_pass=ramsch", current), current
+    assert re.search(r"RU\[[^\]]*kontra=on", current), current
+    context.close()
+
+
+# ---- languages, decks, keyboard, axe -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("locale", "lang"), [("de-DE", "de"), ("zh-CN", "zh"), ("sv-SE", "sv")])
+def test_the_first_visit_takes_the_browsers_language(
+    browser: Any, url: str, locale: str, lang: str
+) -> None:
+    context = browser.new_context(locale=locale)
+    page = _page(context)
+    page.goto(url)
+    page.wait_for_selector("#table")
+    assert page.get_attribute("html", "lang") == lang
+    context.close()
+
+
+def test_each_language_and_deck_switches_mid_deal_without_losing_it(browser: Any, url: str) -> None:
+    for size in SIZES:
+        context = _context(browser, size)
+        page = _page(context)
+        page.goto(url)
+        _settle(page)
+        page.fill("[data-deal-number]", "4242")
+        page.press("[data-deal-number]", "Enter")
+        _settle(page)
+        if page.locator(".controls [data-action='p']").count():
+            page.click(".controls [data-action='p']")
+        phase, _ = _settle(page)
+        record = _stored(page)["current"]["record"]
+        first = page.text_content("[data-card] .sr-only")
+        labels = set()
+        for lang in LANGUAGES:
+            for deck in DECKS:
+                page.click("[data-ui='open-settings']")
+                page.select_option("[data-setting='lang']", lang)
+                page.select_option("[data-setting='deck']", deck)
+                page.click("[data-ui='close-panel']")
+                assert page.get_attribute("html", "lang") == lang
+                assert _stored(page)["current"]["record"] == record
+                assert page.get_attribute("#table", "data-phase") == phase
+                label = page.text_content("[data-card] .sr-only") or ""
+                labels.add(label)
+                _shoot(page, f"{lang}-{deck}-{size}")
+        assert len(labels) >= 6, labels
+        assert first in labels
+        assert not page.errors
+        context.close()
+
+
+def test_a_complete_deal_can_be_played_with_the_keyboard_only(browser: Any, url: str) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    # The table puts the focus where the person acts: no mouse, no programmatic focus from here.
+    assert page.evaluate("document.activeElement?.matches('.controls button, [data-card]')")
+    record = _play_out(page, keyboard=True)
+    assert record
+    announced = page.text_content("#announce") or ""
+    assert announced.strip()
+    context.close()
+
+
+def test_the_live_region_announces_calls_tricks_and_the_result(browser: Any, url: str) -> None:
+    context = _context(browser)
+    page = _page(context)
+    said: list[str] = []
+    page.expose_function("noteSaid", lambda text: said.append(text))
+    page.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () => {"
+        " new MutationObserver(() => { const r = document.getElementById('announce');"
+        " if (r) window.noteSaid(r.textContent); })"
+        ".observe(document.body, {subtree: true, childList: true, characterData: true}); });"
+    )
+    page.goto(url)
+    for _ in range(6):
+        record = _play_out(page)
+        if re.search(r" [0-2] [CSHD][AKQJT987] ", record):
+            break
+        page.click("[data-ui='next']")
+    text = " ".join(said)
+    assert "Trick:" in text
+    assert any(word in text for word in ("won", "lost", "passed", "Ramsch"))
+    context.close()
+
+
+def test_axe_finds_no_serious_violation_in_any_phase_or_language(browser: Any, url: str) -> None:
+    problems: dict[str, list[str]] = {}
+    for lang in LANGUAGES:
+        context = _context(browser, lang=lang)
+        page = _page(context)
+        page.goto(url)
+        _settle(page)
+        # Deal 3: a person who bids up to 30 becomes the declarer (every phase of the table).
+        page.fill("[data-deal-number]", str(AXE_DEAL))
+        page.press("[data-deal-number]", "Enter")
+        page.wait_for_function(
+            f"document.querySelector('[data-deal-number]').value === '{AXE_DEAL}'"
+        )
+        seen: set[str] = set()
+        for _ in range(60):
+            phase, _ = _settle(page)
+            if phase not in seen:
+                seen.add(phase)
+                problems[f"{lang}-{phase}"] = _axe(page)
+            if phase == "result":
+                break
+            before = _stored(page)["current"]["record"]
+            _act_as_declarer(page, phase)
+            if phase == "discard":
+                page.wait_for_selector("[data-action='declare']")
+                problems[f"{lang}-declare-dialog"] = _axe(page)
+                page.click("[data-action='declare']")
+            _wait_for_answer(page, before)
+        for panel in ("sheet", "settings", "help"):
+            page.click(f"[data-ui='open-{panel}']")
+            problems[f"{lang}-{panel}"] = _axe(page)
+            page.click("[data-ui='close-panel']")
+        context.close()
+    bad = {k: v for k, v in problems.items() if v}
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / "axe.json").write_text(json.dumps(problems, indent=1), encoding="utf-8")
+    assert not bad, bad
+    for lang in LANGUAGES:
+        for phase in ("bidding", "skat", "declare-dialog", "play", "result", "sheet", "help"):
+            assert f"{lang}-{phase}" in problems, (lang, phase)
+
+
+def test_the_rules_help_has_four_numbered_sections_in_every_language(
+    browser: Any, url: str
+) -> None:
+    for lang in LANGUAGES:
+        for size in SIZES:
+            context = _context(browser, size, lang=lang)
+            page = _page(context)
+            page.goto(url)
+            _settle(page)
+            page.click("[data-ui='open-help']")
+            assert page.locator(".help-section").count() == 4
+            assert page.locator(".example").count() == 3
+            _shoot(page, f"help-{lang}-{size}")
+            context.close()
