@@ -474,7 +474,9 @@ def test_reload_and_server_restart_mid_deal_continue_exactly(
     def interrupt(page: Any) -> None:
         _settle(page)
         before = (_hand(page), page.get_attribute("#table", "data-phase"))
-        stored = page.evaluate("localStorage.getItem('skat.v1.current')")
+        stored = page.evaluate(
+            "JSON.stringify(JSON.parse(localStorage.getItem('skat.store')).current)"
+        )
         page.reload()
         _settle(page)
         assert (_hand(page), page.get_attribute("#table", "data-phase")) == before
@@ -483,7 +485,10 @@ def test_reload_and_server_restart_mid_deal_continue_exactly(
         page.reload()
         _settle(page)
         assert (_hand(page), page.get_attribute("#table", "data-phase")) == before
-        assert page.evaluate("localStorage.getItem('skat.v1.current')") == stored
+        assert (
+            page.evaluate("JSON.stringify(JSON.parse(localStorage.getItem('skat.store')).current)")
+            == stored
+        )
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / "restart-play-desktop.png"))
 
@@ -527,12 +532,12 @@ def test_the_bidder_can_jump_to_a_higher_value(
     assert page.get_attribute("[data-ui='jump-go']", "data-action") == str(value)
     page.click("[data-ui='jump-go']")
     page.wait_for_function(
-        f"JSON.parse(localStorage.getItem('skat.v1.current')).record.includes(' 1 {value} ')"
+        f"JSON.parse(localStorage.getItem('skat.store')).current.record.includes(' 1 {value} ')"
     )
     _settle(page)
     assert int(page.get_attribute("[data-bid]", "data-bid") or 0) >= value
     assert f" 1 {value} " in page.evaluate(
-        "JSON.parse(localStorage.getItem('skat.v1.current')).record"
+        "JSON.parse(localStorage.getItem('skat.store')).current.record"
     )
     page.context.close()
 

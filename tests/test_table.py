@@ -450,12 +450,17 @@ def test_each_language_and_deck_switches_mid_deal_without_losing_it(browser: Any
         page = _page(context)
         page.goto(url)
         _settle(page)
-        page.fill("[data-deal-number]", "4242")
+        # Deal 4243: the person passes, a computer plays, and the person is to follow a trick.
+        page.fill("[data-deal-number]", "4243")
         page.press("[data-deal-number]", "Enter")
         _settle(page)
-        if page.locator(".controls [data-action='p']").count():
+        while page.get_attribute("#table", "data-phase") == "bidding":
+            before = _stored(page)["current"]["record"]
             page.click(".controls [data-action='p']")
+            _wait_for_answer(page, before)
+            _settle(page)
         phase, _ = _settle(page)
+        assert phase == "play"
         record = _stored(page)["current"]["record"]
         first = page.text_content("[data-card] .sr-only")
         labels = set()

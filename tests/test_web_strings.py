@@ -43,7 +43,7 @@ DYNAMIC = {
     "suit.name.german.": list("CSHD"),
     "game.german.": list("CSHD"),
     "deck.": ["french", "german", "fourcolour"],
-    "player.level.": ["heuristic", "strong"],
+    "player.level.": ["auto", "heuristic", "strong"],
     "setting.": ["lang", "deck", "player", "trickWait", "trickMs", "seriesLength", "on", "off"],
     "setting.trickWait.": ["time", "click"],
     "setting.rule.": [

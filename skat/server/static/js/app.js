@@ -63,7 +63,7 @@ function DEFAULT_SETTINGS() {
   return {
     lang: "en",
     deck: "french",
-    player: "strong",
+    player: "auto", // the server's own level (the strongest it has)
     seriesLength: 0,
     trickWait: "time",
     trickMs: 1100,
@@ -84,7 +84,12 @@ const RULES = [
   { key: "score_list", values: ["seeger_fabian", "simple"] },
 ];
 const SERIES_LENGTHS = [0, 3, 6, 9, 12, 18, 24, 36, 48];
-const PLAYER_LEVELS = ["heuristic", "strong"];
+const PLAYER_LEVELS = ["auto", "heuristic", "strong"];
+
+/** The level to name in a request: null lets the server use its own. */
+function playerLevel() {
+  return app.settings.player && app.settings.player !== "auto" ? app.settings.player : null;
+}
 const TRICK_TIMES = [600, 1100, 2000, 3500];
 
 function rule(key) {
@@ -111,7 +116,7 @@ function h(tag, attrs = {}, ...children) {
     else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else el.setAttribute(key, value === true ? "" : String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
@@ -268,7 +273,7 @@ function render() {
   if (v) body = table(v);
   else if (app.error) body = h("div", { class: "table loading" }, errorBanner(), h("button", { class: "btn primary", "data-ui": "retry", onclick: () => location.reload() }, t("button.retry")));
   else body = h("main", { class: "table loading" }, spinner(t("status.loading")));
-  root.replaceChildren(topBar(), body, ...overlays());
+  root.replaceChildren(topBar(), app.notice ? noticeBanner() : "", body, ...overlays());
   restoreFocus(focused, wasInHand);
 }
 
@@ -287,7 +292,6 @@ function overlays() {
   if (app.panel === "help") out.push(helpPanel());
   if (app.reviewing) out.push(reviewPanel());
   if (app.confirming) out.push(confirmPanel());
-  if (app.notice) out.push(noticeBanner());
   return out;
 }
 
@@ -1117,12 +1121,12 @@ async function startDeal(number, how = {}) {
       const series = await seriesForNextDeal();
       const seat = sheet.humanSeatForDealer(sheet.dealerOf(series, series.deals.length));
       app.practice = false;
-      data = await api.newDeal(null, dealOptions(series), seat, app.settings.player);
+      data = await api.newDeal(null, dealOptions(series), seat, playerLevel());
     } else {
       app.practice = true;
       const seat = how.humanSeat ?? null;
       const options = how.options ?? dealOptions(app.store.series);
-      data = await api.newDeal(number, options, seat, app.settings.player);
+      data = await api.newDeal(number, options, seat, playerLevel());
     }
     await receive(data, null);
   } catch (err) {
@@ -1144,7 +1148,7 @@ async function send(actions) {
   }
   render();
   try {
-    const data = await api.act(app.record, app.humanSeat, actions, app.settings.player);
+    const data = await api.act(app.record, app.humanSeat, actions, playerLevel());
     await receive(data, before);
   } catch (err) {
     app.view = before;
@@ -1643,7 +1647,7 @@ async function importFile(file) {
     } else {
       const deals = [];
       for (const { record, human_seat } of parsed.records) {
-        const data = await api.view(record, human_seat, app.settings.player);
+        const data = await api.view(record, human_seat, playerLevel());
         if (data.view.phase !== "result") throw new Error("import.unfinished");
         deals.push(sheet.sheetDeal(data.view, record, human_seat));
       }
@@ -1667,7 +1671,7 @@ async function openReview(index) {
   const deal = app.store.series?.deals?.[index];
   if (!deal) return;
   try {
-    const data = await api.view(deal.record, deal.human_seat, app.settings.player);
+    const data = await api.view(deal.record, deal.human_seat, playerLevel());
     app.reviewing = { view: data.view, record: data.record, index, humanSeat: deal.human_seat, options: recordOptions(deal.record) };
     app.focusKey = `[data-ui="close-review"]`;
   } catch (err) {
@@ -1759,7 +1763,7 @@ async function boot() {
   const saved = store.settings ?? {};
   app.settings = { ...DEFAULT_SETTINGS(), options: {}, ...saved };
   if (!DECK_NAMES.includes(app.settings.deck)) app.settings.deck = "french";
-  if (!PLAYER_LEVELS.includes(app.settings.player)) app.settings.player = "strong";
+  if (!PLAYER_LEVELS.includes(app.settings.player)) app.settings.player = "auto";
   app.settings.lang = chooseLanguage(saved.lang);
   setLanguage(app.settings.lang);
   persist();
@@ -1778,7 +1782,7 @@ async function boot() {
     app.practice = Boolean(current.practice);
     try {
       app.busy = true;
-      const data = await api.view(current.record, current.human_seat, app.settings.player);
+      const data = await api.view(current.record, current.human_seat, playerLevel());
       app.busy = false;
       app.view = data.view;
       app.record = data.record;
