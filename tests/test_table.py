@@ -34,7 +34,7 @@ SHOTS = ROOT / "tests" / "screenshots"
 AXE = ROOT / "tests" / "vendor" / "axe.min.js"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+SIZES = {"desktop": (1280, 800), "phone": (390, 844), "narrow": (360, 740)}
 LANGUAGES = ["en", "de", "zh", "sv"]
 DECKS = ["french", "german", "fourcolour"]
 AXE_DEAL = 3
@@ -574,4 +574,9 @@ def test_the_rules_help_has_four_numbered_sections_in_every_language(
             assert page.locator(".help-section").count() == 4
             assert page.locator(".example").count() == 3
             _shoot(page, f"help-{lang}-{size}")
+            page.click("[data-ui='close-panel']")
+            for panel in ("settings", "sheet"):
+                page.click(f"[data-ui='open-{panel}']")
+                _shoot(page, f"{panel}-{lang}-{size}")
+                page.click("[data-ui='close-panel']")
             context.close()

@@ -432,8 +432,9 @@ function isFresh(stamp) {
   return stamp !== undefined && performance.now() - stamp < 200;
 }
 
-function setBubble(seat, text) {
-  app.bubbles[seat] = text;
+/** Shows a call at its seat; the token is kept, so the bubble follows a change of language. */
+function setBubble(seat, token) {
+  app.bubbles[seat] = token;
   app.bubbleTimes[seat] = performance.now();
 }
 
@@ -452,7 +453,7 @@ function seatPlate(seat) {
     v.phase === "play" || v.phase === "result" ? h("span", { class: "tricks", title: t("seat.tricksHint") }, t("seat.tricks", { n: tricks })) : null,
     app.busy && toAct === seat && seat !== app.humanSeat ? h("span", { class: "spinner small" }) : null,
     app.bubbles[seat]
-      ? h("span", { class: "bubble" + (isFresh(app.bubbleTimes[seat]) ? " pop" : ""), "data-bubble": seat }, app.bubbles[seat])
+      ? h("span", { class: "bubble" + (isFresh(app.bubbleTimes[seat]) ? " pop" : ""), "data-bubble": seat }, callText(app.bubbles[seat]))
       : null,
   );
 }
@@ -1195,7 +1196,7 @@ async function receive(data, before) {
   } else {
     for (const ev of events) {
       if (ev.kind === "call" || ev.kind === "declare" || ev.kind === "skat" || ev.kind === "other") {
-        setBubble(ev.seat, callText(ev.action));
+        setBubble(ev.seat, ev.action);
         announceEvent(ev);
       }
     }
@@ -1261,7 +1262,7 @@ async function animate(events) {
       app.bubbles = {};
       render();
     } else {
-      if (ev.seat !== null && ev.seat !== undefined) setBubble(ev.seat, callText(ev.action));
+      if (ev.seat !== null && ev.seat !== undefined) setBubble(ev.seat, ev.action);
       announceEvent(ev);
       render();
       await sleep(app.settings.callMs);
@@ -1489,7 +1490,8 @@ function sheetPanel() {
   const body = rows.map((row) => {
     const d = row.deal;
     const r = d.result;
-    const value = row.declarer !== null ? row.scores[row.declarer] : null;
+    // The game's score (won: the value; lost: −2 × the value, or as the options say), from the core.
+    const value = row.declarer !== null && Number.isInteger(r.score) ? r.score : null;
     const marks = sheet.markers(d);
     return h(
       "tr",
