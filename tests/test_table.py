@@ -580,3 +580,79 @@ def test_the_rules_help_has_four_numbered_sections_in_every_language(
                 _shoot(page, f"{panel}-{lang}-{size}")
                 page.click("[data-ui='close-panel']")
             context.close()
+
+
+def test_the_first_layout_of_the_store_is_migrated(browser: Any, url: str) -> None:
+    context = browser.new_context(locale="en-GB")
+    record = (
+        "(;GM[Skat]PC[skat]DN[12]MV[w CA.CQ.C9.SA.SQ.H9.H8.DJ.DK.D8.C8.C7.SK.S8.S7.HA.HK.HQ.DT.D9"
+        ".CJ.CK.SJ.ST.S9.HJ.HT.H7.DA.DQ.CT.D7 1 p 2 18 ] ;)"
+    )
+    v1 = {
+        "skat.v1.settings": json.dumps({"lang": "de", "deck": "german", **FAST}),
+        "skat.v1.current": json.dumps({"record": record, "human_seat": 0}),
+    }
+    context.add_init_script(
+        "if (!sessionStorage.getItem('v1')) { sessionStorage.setItem('v1', '1');"
+        + "".join(
+            f" localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in v1.items()
+        )
+        + " }"
+    )
+    page = _page(context)
+    page.goto(url)
+    page.wait_for_selector("#table")
+    store = _stored(page)
+    assert store["schema"] == 2
+    assert store["settings"]["lang"] == "de"
+    assert store["settings"]["deck"] == "german"
+    assert page.evaluate("localStorage.getItem('skat.v1.settings')") is None
+    assert page.evaluate("localStorage.getItem('skat.v1.current')") is None
+    assert page.get_attribute("html", "lang") == "de"
+    # The deal in progress came along: deal 12, forehand (the person) is asked to hold 18.
+    _settle(page)
+    assert store["current"]["record"] == record
+    assert page.input_value("[data-deal-number]") == "12"
+    assert page.get_attribute("#table", "data-phase") == "bidding"
+    context.close()
+
+
+def test_bidding_the_skat_the_discard_and_the_declaration_work_from_the_keyboard(
+    browser: Any, url: str
+) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    page.fill("[data-deal-number]", str(AXE_DEAL))
+    page.press("[data-deal-number]", "Enter")
+    page.wait_for_function(f"document.querySelector('[data-deal-number]').value === '{AXE_DEAL}'")
+    for _ in range(20):
+        phase, _ = _settle(page)
+        if phase != "bidding":
+            break
+        before = _stored(page)["current"]["record"]
+        bid = int(page.get_attribute("[data-bid]", "data-bid") or 0)
+        holds = page.locator(".controls [data-action='y']").count() > 0
+        page.keyboard.press("y" if holds else "b" if bid < 30 else "p")
+        _wait_for_answer(page, before)
+    assert _settle(page)[0] == "skat"
+    before = _stored(page)["current"]["record"]
+    page.keyboard.press("s")
+    _wait_for_answer(page, before)
+    assert _settle(page)[0] == "discard"
+    page.keyboard.press("ArrowDown")  # from the controls into the hand
+    for _ in range(2):
+        page.keyboard.press("Enter")  # pick the focused card for the discard
+        page.keyboard.press("ArrowRight")
+    assert page.locator("[data-card][aria-pressed='true']").count() == 2
+    page.keyboard.press("d")
+    page.wait_for_selector("[data-action='declare']")
+    assert page.evaluate("document.activeElement.dataset.action") == "declare"
+    before = _stored(page)["current"]["record"]
+    page.keyboard.press("Enter")
+    _wait_for_answer(page, before)
+    record = _play_out(page, keyboard=True)
+    human = page.get_attribute("#table", "data-human")
+    assert re.search(rf" {human} s w ", record), record  # the person picked up the skat
+    context.close()

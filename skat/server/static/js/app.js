@@ -712,6 +712,9 @@ function openDeclare(hand, discard) {
   app.dialog = first ? { ...first, schneider: false, schwarz: false, ouvert: false, hand: first.hand } : { game: null };
   if (first && first.game === "N") app.dialog.ouvert = first.ouvert;
   app.dialog = nearestLegal(app.dialog, options) ?? app.dialog;
+  // Keyboard play: the focus goes to the confirm (Enter plays the game shown); Shift+Tab reaches
+  // the switches and the games.
+  app.focusKey = `[data-action="declare"]`;
   render();
 }
 
