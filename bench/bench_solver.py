@@ -17,7 +17,8 @@ the declarer in forehand (seat 0) and to lead. Timed per position, single thread
 
 Run (one core)::
 
-    .venv/bin/python bench/bench_solver.py --deals 200 --seed 1 --naive 3 --bisection 200
+    .venv/bin/python bench/bench_solver.py --deals 200 --seed 1 --naive 3 \
+        --bisection 200 --clock cpu
 
 The figures go to ``docs/benchmarks.md``, section "Solver".
 """

@@ -109,7 +109,7 @@ class Solver:
 
     Args:
         exact: how exact values are found from null-window probes: ``"mtdf"`` (MTD(f), the
-            default: 4 % fewer nodes and a little less time than bisection on the 200 deals of
+            default: 4 % fewer nodes than bisection and about the same time on the 200 deals of
             ``bench/bench_solver.py``) or ``"bisection"`` (about 7 probes instead of 30).
 
     Raises:
