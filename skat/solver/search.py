@@ -107,6 +107,10 @@ def _internal_mask(mask: int, lay: _Layout) -> int:
 class Solver:
     """An open-hand solver with its own transposition table and node counter.
 
+    The methods mirror the module functions (:func:`solve_threshold` and friends). Calls on one
+    instance are serialised by a lock (the compiled search holds the GIL anyway); a thread that
+    wants its own table makes its own instance.
+
     Args:
         exact: how exact values are found from null-window probes: ``"mtdf"`` (MTD(f), the
             default: 4 % fewer nodes than bisection and about the same time on the 200 deals of
@@ -114,10 +118,6 @@ class Solver:
 
     Raises:
         SkatError: an unknown ``exact`` method.
-
-    The methods mirror the module functions (:func:`solve_threshold` and friends). Calls on one
-    instance are serialised by a lock (the compiled search holds the GIL anyway); a thread that
-    wants its own table makes its own instance.
     """
 
     def __init__(self, exact: str = "mtdf") -> None:
