@@ -265,6 +265,11 @@ class Solver:
                 values.update(dict.fromkeys(group, self._ramsch(pos.play(group[0]), seat)))
             return dict(sorted(values.items()))
         self._start(pos)
+        if mode == "threshold" and len(classes) > 1:
+            # when the mover cannot change the outcome, every card has the root's value
+            root = int(self._threshold(pos, target))
+            if root == (0 if pos.to_move == pos.declarer else 1):
+                return {card: root for group in sorted(classes) for card in group}
         for group in classes:
             child = pos.play(group[0])
             exact = mode == "exact"
