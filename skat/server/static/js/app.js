@@ -317,8 +317,8 @@ function topBar() {
     {
       class: "lang",
       "aria-label": t("settings.language"),
-      "data-setting": "lang",
-      onchange: (e) => changeSetting("lang", e.target.value),
+      "data-ui": "lang",
+      onchange: (e) => changeSetting("lang", e.target.value, `[data-ui="lang"]`),
     },
     LANGUAGES.map((code) => h("option", { value: code, selected: code === app.settings.lang }, t("language." + code))),
   );
@@ -971,7 +971,7 @@ function resultBody(v) {
     );
   }
   const { text, good } = resultHeadline(r);
-  return [h("h2", { class: r.passed ? "" : good ? "won" : "lost" }, text), lines, v.review ? review(v.review) : null];
+  return [h("h2", { class: r.passed ? "" : good ? "won" : "lost" }, text), lines, v.review ? review(v.review, v.contract ? parseContract(v.contract)?.game ?? null : null) : null];
 }
 
 function seriesLine() {
@@ -1027,13 +1027,13 @@ function winnerText(trick) {
   return t("review.winner", { name: playerName(trick.winner), points: trick.points });
 }
 
-function review(rv) {
+function review(rv, game) {
   const seatRow = (seat) =>
     h(
       "div",
       { class: "review-hand" },
       h("span", { class: "review-name" }, playerName(seat), " · ", roleName(seat)),
-      h("span", { class: "mini-cards" }, sortHand(rv.hands[seat], currentGame()).map((c) => cardFace(c, { title: cardLabel(c) }))),
+      h("span", { class: "mini-cards" }, sortHand(rv.hands[seat], game).map((c) => cardFace(c, { title: cardLabel(c) }))),
     );
   const tricks = (rv.tricks ?? []).map((tr, i) =>
     h(
@@ -1365,7 +1365,7 @@ function onKey(e) {
 
 // ---- settings ---------------------------------------------------------------------------------
 
-function changeSetting(key, value) {
+function changeSetting(key, value, focusKey = null) {
   if (key === "lang") {
     setLanguage(value);
     app.settings.lang = value;
@@ -1375,7 +1375,7 @@ function changeSetting(key, value) {
     app.settings[key] = value;
   }
   persist();
-  app.focusKey = `[data-setting="${key}"]`;
+  app.focusKey = focusKey ?? `[data-setting="${key}"]`;
   render();
 }
 
