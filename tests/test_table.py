@@ -656,3 +656,31 @@ def test_bidding_the_skat_the_discard_and_the_declaration_work_from_the_keyboard
     human = page.get_attribute("#table", "data-human")
     assert re.search(rf" {human} s w ", record), record  # the person picked up the skat
     context.close()
+
+
+@pytest.mark.parametrize(
+    ("result", "expected"),
+    [
+        ({"kind": "passed", "passed": True}, ["passed"]),
+        ({"kind": "game", "levels": ["game", "hand"], "kontra": 0}, ["hand"]),
+        ({"kind": "game", "levels": ["game", "schneider"], "kontra": 1}, ["schneider", "kontra"]),
+        (
+            {"kind": "game", "levels": ["game", "schneider", "schwarz"], "kontra": 2},
+            ["schwarz", "re"],
+        ),
+        ({"kind": "game", "levels": ["game"], "kontra": 3, "overbid": True}, ["supra", "overbid"]),
+        ({"kind": "ramsch", "jungfrau": [1], "durchmarsch": None}, ["ramsch", "jungfrau"]),
+        ({"kind": "ramsch", "jungfrau": [], "durchmarsch": 2}, ["ramsch", "durchmarsch"]),
+    ],
+)
+def test_the_sheets_notes_follow_the_cores_result(
+    browser: Any, url: str, result: dict[str, Any], expected: list[str]
+) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url + "api/health")  # the server's origin, without starting a deal
+    found = page.evaluate(
+        "async r => (await import('/static/js/sheet.js')).markers({result: r})", result
+    )
+    assert found == expected
+    context.close()

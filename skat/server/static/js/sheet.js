@@ -115,9 +115,10 @@ export function markers(deal) {
   if (levels.includes("hand")) out.push("hand");
   if (levels.includes("schwarz")) out.push("schwarz");
   else if (levels.includes("schneider")) out.push("schneider");
-  if (r.kontra >= 8) out.push("supra");
-  else if (r.kontra >= 4) out.push("re");
-  else if (r.kontra >= 2) out.push("kontra");
+  // kontra: 0 none, 1 Kontra, 2 Re, 3 Supra (skat.scoring.GameResult).
+  if (r.kontra >= 3) out.push("supra");
+  else if (r.kontra === 2) out.push("re");
+  else if (r.kontra === 1) out.push("kontra");
   if (r.overbid) out.push("overbid");
   return out;
 }
