@@ -1123,7 +1123,7 @@ async function startDeal(number, how = {}) {
     let data;
     if (number === null || number === undefined) {
       const series = await seriesForNextDeal();
-      const seat = sheet.humanSeatForDealer(sheet.dealerOf(series, series.deals.length));
+      const seat = sheet.humanSeatForDealer(sheet.nextDealer(series));
       app.practice = false;
       data = await api.newDeal(null, dealOptions(series), seat, playerLevel());
     } else {

@@ -59,6 +59,16 @@ export function dealerOf(series, index) {
   return (firstDealer(series.draw) + index) % 3;
 }
 
+/**
+ * The dealer (a player) of the series' next deal: the player left of the last deal's dealer (an
+ * imported series goes on from its last deal), or the seat draw's first dealer.
+ */
+export function nextDealer(series) {
+  const last = series.deals[series.deals.length - 1];
+  if (last) return (dealerOfHumanSeat(last.human_seat) + 1) % 3;
+  return firstDealer(series.draw);
+}
+
 /** True when the series has all its deals. */
 export function isComplete(series) {
   return series.length > 0 && series.deals.length >= series.length;
