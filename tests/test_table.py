@@ -301,6 +301,15 @@ def test_a_three_deal_seeger_fabian_series_totals_the_cores_list_scores_across_a
     _play_out(page)
     assert len(_stored(page)["series"]["deals"]) == 3
     assert page.locator(".series-line").text_content() is not None
+    # The next deal starts a new series with a new seat draw; the finished one is kept.
+    page.click("[data-ui='next']")
+    _settle(page)
+    store = _stored(page)
+    assert store["series"]["deals"] == []
+    assert store["series"]["id"] != series["id"]
+    assert [x["id"] for x in store["archive"]] == [series["id"]]
+    _open_sheet(page)
+    assert "(1)" in (page.text_content(".archive summary") or "")
     context.close()
 
 

@@ -1547,7 +1547,23 @@ function sheetPanel() {
       h("table", { class: "sheet", "data-list": series.list }, h("caption", { class: "sr-only" }, t("sheet.caption")), h("thead", {}, head), h("tbody", {}, body), h("tfoot", {}, foot)),
     ),
     sheetButtons(series),
+    archiveList(),
   );
+}
+
+/** The finished series kept in this browser, newest first, with their totals. */
+function archiveList() {
+  const archive = (app.store?.archive ?? []).filter((x) => x.deals.length);
+  if (!archive.length) return null;
+  const items = archive
+    .slice()
+    .reverse()
+    .map((x) => {
+      const { totals } = sheet.tally(x);
+      const scores = [0, 1, 2].map((p) => `${playerLabel(p)} ${formatNumber(totals.points[p])}`).join(" · ");
+      return h("li", {}, t("sheet.archiveRow", { date: formatDate(x.started), n: formatNumber(x.deals.length), totals: scores }));
+    });
+  return h("details", { class: "archive" }, h("summary", {}, t("sheet.archive", { n: formatNumber(archive.length) })), h("ul", {}, items));
 }
 
 function sheetButtons(series) {
