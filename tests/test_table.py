@@ -355,6 +355,12 @@ def test_export_then_import_in_a_fresh_profile_gives_the_same_sheet(
     assert len(lines) == len(deals)
     assert all(line.startswith("(;GM[Skat]") and "P0[" in line for line in lines)
     context.close()
+    # A file whose scores were changed by hand: the import replays the records and scores anew.
+    forged = json.loads(files["json"].read_text(encoding="utf-8"))
+    for deal in forged["series"]["deals"]:
+        deal["list_scores"] = [999, 0, 0]
+    files["forged"] = tmp_path / "forged.json"
+    files["forged"].write_text(json.dumps(forged), encoding="utf-8")
     for kind, path in files.items():
         fresh = _context(browser)
         page = _page(fresh)

@@ -1662,18 +1662,24 @@ async function importFile(file) {
     text = await file.text();
     const parsed = sheet.parseImport(text);
     let series;
-    if (parsed.kind === "json") {
-      series = storage.checkSeries(parsed.series);
-      if (!series) throw new Error("import.notSeries");
-    } else {
+    // Every deal is replayed by the server: the scores on the sheet are the core's, whatever
+    // the file says.
+    const rescore = async (records) => {
       const deals = [];
-      for (const { record, human_seat } of parsed.records) {
+      for (const { record, human_seat } of records) {
         const data = await api.view(record, human_seat, playerLevel());
         if (data.view.phase !== "result") throw new Error("import.unfinished");
         deals.push(sheet.sheetDeal(data.view, record, human_seat));
       }
+      return deals;
+    };
+    if (parsed.kind === "json") {
+      series = storage.checkSeries(parsed.series);
+      if (!series) throw new Error("import.notSeries");
+      series = { ...series, deals: await rescore(series.deals) };
+    } else {
       series = sheet.newSeries(0, sheet.recordScoreList(parsed.records[0].record), null);
-      series.deals = deals;
+      series.deals = await rescore(parsed.records);
     }
     if (app.store.series) app.store.archive.push({ ...app.store.series, closed: true });
     app.store.series = series;
