@@ -699,3 +699,31 @@ def test_the_sheets_notes_follow_the_cores_result(
     )
     assert found == expected
     context.close()
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("", "The file is empty."),
+        ("just some text\n", "neither a series exported here nor ISS records"),
+        ('{"format": "another-program", "series": {}}', "neither a series exported here"),
+        ("(;GM[Skat]PC[skat]DN[12]MV[w CA.CQ ] ;)\n", "The import failed: bad_record"),
+    ],
+)
+def test_an_unreadable_import_is_reported_and_changes_nothing(
+    browser: Any, url: str, tmp_path: Path, content: str, message: str
+) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    before = _stored(page)["series"]
+    path = tmp_path / "import.txt"
+    path.write_text(content, encoding="utf-8")
+    _open_sheet(page)
+    page.set_input_files("[data-ui='import-file']", str(path))
+    page.wait_for_selector("[data-notice='import-failed']")
+    assert message in (page.text_content("[data-notice='import-failed']") or "")
+    assert _stored(page)["series"] == before
+    assert not page.errors
+    context.close()

@@ -273,7 +273,8 @@ function render() {
   if (v) body = table(v);
   else if (app.error) body = h("div", { class: "table loading" }, errorBanner(), h("button", { class: "btn primary", "data-ui": "retry", onclick: () => location.reload() }, t("button.retry")));
   else body = h("main", { class: "table loading" }, spinner(t("status.loading")));
-  root.replaceChildren(topBar(), app.notice ? noticeBanner() : "", body, ...overlays());
+  // A notice shows under the top bar, or inside the open panel (which would cover it).
+  root.replaceChildren(topBar(), app.notice && !app.panel ? noticeBanner() : "", body, ...overlays());
   restoreFocus(focused, wasInHand);
 }
 
@@ -1413,6 +1414,7 @@ function panel(name, title, ...body) {
       "section",
       { class: "dialog panel panel-" + name, role: "dialog", "aria-modal": "true", "aria-labelledby": "panel-title", "data-panel": name },
       h("div", { class: "panel-head" }, h("h2", { id: "panel-title" }, title), h("button", { class: "btn small", "data-ui": "close-panel", onclick: () => openPanel(null) }, t("button.close"))),
+      app.notice ? noticeBanner() : null,
       body,
     ),
   );
