@@ -84,7 +84,8 @@ SUIT_WEIGHTS: dict[str, float] = {
 }
 """Logit weights of a suit game won with the skat picked up, per feature of the ten dealt cards.
 
-Fitted by logistic regression (``bench/fit_weights.py``) on 15,909 deals where one seat was made
+Fitted by logistic regression (``bench/fit_weights.py``, on an earlier state of the heuristic's
+card play: see there) on 15,909 deals where one seat was made
 declarer of a random suit game it held at least four trumps for, picked up, discarded by
 :func:`best_discard` and played it out with the heuristic on all seats (36% won); the fitted
 chances are calibrated within ±0.05 per tenth. A trump counts through ``loser``: a trump in place
