@@ -6,7 +6,8 @@ seeded by :func:`decision_rng` from the deal number and the action index (DESIGN
 so the same play gets the same answers on every machine.
 
 The levels, by name (:func:`get_player`): ``random`` (tests only), ``heuristic`` (rule-based, the
-easy level) and ``strong`` (sampling worlds and solving them, once the solver is there).
+easy level, :mod:`skat.players.heuristic`) and ``strong`` (card play by sampling worlds and
+solving them with :mod:`skat.solver`, :mod:`skat.players.strong`).
 
 >>> decision_rng(7, 0).random() == decision_rng(7, 0).random()
 True
