@@ -534,6 +534,39 @@ def test_the_live_region_announces_calls_tricks_and_the_result(browser: Any, url
     context.close()
 
 
+def _axe_deal(
+    page: Any, number: int, tag: str, problems: dict[str, list[str]], passing: bool = False
+) -> None:
+    """Plays deal ``number`` as :func:`_act_as_declarer` does (``passing``: passes in the
+    auction), checking each new phase with axe."""
+    page.fill("[data-deal-number]", str(number))
+    page.press("[data-deal-number]", "Enter")
+    page.wait_for_function(f"document.querySelector('[data-deal-number]').value === '{number}'")
+    seen: set[str] = set()
+    for _ in range(60):
+        phase, _ = _settle(page)
+        if phase not in seen:
+            seen.add(phase)
+            problems[f"{tag}-{phase}"] = _axe(page)
+        if phase == "result":
+            return
+        before = _stored(page)["current"]["record"]
+        if phase == "bidding" and passing:
+            page.click(".controls [data-action='p']")
+        elif phase == "schieben":
+            page.click(".controls [data-action='p']")  # push the skat on unseen
+        elif phase == "kontra":
+            page.click(".controls [data-action='K'], .controls [data-action='-'] >> nth=0")
+        else:
+            _act_as_declarer(page, phase)
+        if phase == "discard":
+            page.wait_for_selector("[data-action='declare']")
+            problems[f"{tag}-declare-dialog"] = _axe(page)
+            page.click("[data-action='declare']")
+        _wait_for_answer(page, before)
+    raise AssertionError(f"deal {number} did not end")
+
+
 def test_axe_finds_no_serious_violation_in_any_phase_or_language(browser: Any, url: str) -> None:
     problems: dict[str, list[str]] = {}
     for lang in LANGUAGES:
@@ -541,27 +574,17 @@ def test_axe_finds_no_serious_violation_in_any_phase_or_language(browser: Any, u
         page = _page(context)
         page.goto(url)
         _settle(page)
-        # Deal 3: a person who bids up to 30 becomes the declarer (every phase of the table).
-        page.fill("[data-deal-number]", str(AXE_DEAL))
-        page.press("[data-deal-number]", "Enter")
-        page.wait_for_function(
-            f"document.querySelector('[data-deal-number]').value === '{AXE_DEAL}'"
-        )
-        seen: set[str] = set()
-        for _ in range(60):
-            phase, _ = _settle(page)
-            if phase not in seen:
-                seen.add(phase)
-                problems[f"{lang}-{phase}"] = _axe(page)
-            if phase == "result":
-                break
-            before = _stored(page)["current"]["record"]
-            _act_as_declarer(page, phase)
-            if phase == "discard":
-                page.wait_for_selector("[data-action='declare']")
-                problems[f"{lang}-declare-dialog"] = _axe(page)
-                page.click("[data-action='declare']")
-            _wait_for_answer(page, before)
+        # Deal 3: a person who bids up to 30 becomes the declarer (bidding, skat, discard,
+        # the declaration, play, result).
+        _axe_deal(page, AXE_DEAL, lang, problems)
+        # With Kontra and Schieberamsch on: deal 4243 (a computer plays Grand, the person may say
+        # Kontra) and deal 4242 (all pass: Schieberamsch).
+        page.click("[data-ui='open-settings']")
+        page.select_option("[data-setting='rule.kontra']", "on")
+        page.select_option("[data-setting='rule.all_pass']", "schieberamsch")
+        page.click("[data-ui='close-panel']")
+        _axe_deal(page, 4243, lang + "-kontra", problems, passing=True)
+        _axe_deal(page, 4242, lang + "-ramsch", problems, passing=True)
         for panel in ("sheet", "settings", "help"):
             page.click(f"[data-ui='open-{panel}']")
             problems[f"{lang}-{panel}"] = _axe(page)
@@ -574,6 +597,8 @@ def test_axe_finds_no_serious_violation_in_any_phase_or_language(browser: Any, u
     for lang in LANGUAGES:
         for phase in ("bidding", "skat", "declare-dialog", "play", "result", "sheet", "help"):
             assert f"{lang}-{phase}" in problems, (lang, phase)
+        assert f"{lang}-kontra-kontra" in problems, lang
+        assert f"{lang}-ramsch-schieben" in problems, lang
 
 
 def test_the_rules_help_has_four_numbered_sections_in_every_language(
