@@ -293,6 +293,9 @@ def test_a_three_deal_seeger_fabian_series_totals_the_cores_list_scores_across_a
     assert page.locator(".sheet-complete").count() == 1
     assert page.locator("[data-won]").count() == 3
     _shoot(page, "sheet-desktop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    _shoot(page, "sheet-phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
     # A row opens that deal's review, which offers a replay (not written on the sheet).
     page.click("[data-row='1']")
     page.wait_for_selector("[data-review='1'] [data-ui='replay-row']")

@@ -1489,7 +1489,7 @@ function sheetPanel() {
   const head = h(
     "tr",
     {},
-    ["sheet.no", "sheet.dealer", "sheet.declarer", "sheet.bid", "sheet.game", "sheet.value", "sheet.markers"].map((k) => h("th", { scope: "col" }, t(k))),
+    ["no", "dealer", "declarer", "bid", "game", "value", "markers"].map((k) => h("th", { scope: "col", class: "col-" + k }, t("sheet." + k))),
     [0, 1, 2].map((p) => h("th", { scope: "col", class: "num" }, playerLabel(p))),
   );
   const body = rows.map((row) => {
@@ -1508,13 +1508,13 @@ function sheetPanel() {
         onclick: () => openReview(row.index),
         onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); openReview(row.index); } },
       },
-      h("td", { class: "num" }, formatNumber(row.index + 1)),
-      h("td", {}, playerLabel(row.dealer)),
-      h("td", {}, row.declarer === null ? "–" : playerLabel(row.declarer)),
-      h("td", { class: "num" }, r.bid ? formatNumber(r.bid) : "–"),
-      h("td", {}, gameCell(d)),
-      h("td", { class: "num" }, value === null ? "–" : fmt(value)),
-      h("td", { class: "markers" }, marks.map((m) => h("span", { class: "marker marker-" + m }, t("marker." + m)))),
+      h("td", { class: "num col-no" }, formatNumber(row.index + 1)),
+      h("td", { class: "col-dealer" }, playerLabel(row.dealer)),
+      h("td", { class: "col-declarer" }, row.declarer === null ? "–" : playerLabel(row.declarer)),
+      h("td", { class: "num col-bid" }, r.bid ? formatNumber(r.bid) : "–"),
+      h("td", { class: "col-game" }, gameCell(d)),
+      h("td", { class: "num col-value" }, value === null ? "–" : fmt(value)),
+      h("td", { class: "markers col-markers" }, marks.map((m) => h("span", { class: "marker marker-" + m }, t("marker." + m)))),
       row.totals.map((total, p) => h("td", { class: "num total" + (row.scores[p] ? " changed" : ""), "data-total": String(p) }, formatNumber(total, 0))),
     );
   });
@@ -1522,14 +1522,14 @@ function sheetPanel() {
     h(
       "tr",
       { class: "sum" },
-      h("th", { scope: "row", colspan: "7" }, t("sheet.total")),
+      footLabel(t("sheet.total")),
       [0, 1, 2].map((p) => h("td", { class: "num" + (best.includes(p) && rows.length ? " leader" : ""), "data-sum": String(p) }, formatNumber(totals.points[p], 0))),
     ),
   ];
   if (series.list === "seeger_fabian") {
     foot.push(
-      h("tr", { class: "counts" }, h("th", { scope: "row", colspan: "7" }, t("sheet.won")), [0, 1, 2].map((p) => h("td", { class: "num", "data-won": String(p) }, formatNumber(totals.won[p])))),
-      h("tr", { class: "counts" }, h("th", { scope: "row", colspan: "7" }, t("sheet.lost")), [0, 1, 2].map((p) => h("td", { class: "num", "data-lost": String(p) }, formatNumber(totals.lost[p])))),
+      h("tr", { class: "counts" }, footLabel(t("sheet.won")), [0, 1, 2].map((p) => h("td", { class: "num", "data-won": String(p) }, formatNumber(totals.won[p])))),
+      h("tr", { class: "counts" }, footLabel(t("sheet.lost")), [0, 1, 2].map((p) => h("td", { class: "num", "data-lost": String(p) }, formatNumber(totals.lost[p])))),
     );
   }
   const info = [
@@ -1566,6 +1566,16 @@ function archiveList() {
       return h("li", {}, t("sheet.archiveRow", { date: formatDate(x.started), n: formatNumber(x.deals.length), totals: scores }));
     });
   return h("details", { class: "archive" }, h("summary", {}, t("sheet.archive", { n: formatNumber(archive.length) })), h("ul", {}, items));
+}
+
+/**
+ * The label cells of a footer row: one cell per column (no colspan), so the columns that a phone
+ * hides (dealer, bid, notes) stay aligned; the label sits in the game column.
+ */
+function footLabel(text) {
+  return ["no", "dealer", "declarer", "bid", "game", "value", "markers"].map((k) =>
+    k === "game" ? h("th", { scope: "row", class: "col-game" }, text) : h("td", { class: "col-" + k }),
+  );
 }
 
 function sheetButtons(series) {
