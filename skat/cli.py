@@ -56,8 +56,11 @@ def _cmd_records_check(args: argparse.Namespace) -> int:
     bad = 0
     for path in args.files:
         try:
-            with open(path, encoding="utf-8", errors="replace") as handle:
-                text = handle.read()
+            if path == "-":
+                text = sys.stdin.read()
+            else:
+                with open(path, encoding="utf-8", errors="replace") as handle:
+                    text = handle.read()
         except OSError as err:
             print(f"skat: cannot read {path}: {err.strerror}", file=sys.stderr)
             bad += 1
@@ -136,7 +139,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("records", help="game records (ISS format)")
     rsub = p.add_subparsers(dest="records_command", required=True)
     p = rsub.add_parser("check", help="replay records, recompute and compare their results")
-    p.add_argument("files", nargs="+", metavar="FILE", help="files with one record a line")
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="files with one record a line (- for standard input)",
+    )
     p.add_argument("--json", action="store_true", help="one JSON object per record")
     p.set_defaults(func=_cmd_records_check)
     p = sub.add_parser("serve", help="play in the browser against two computer players")

@@ -3,6 +3,7 @@ recomputed; this project's extensions (docs/records.md); ``skat records check``.
 
 from __future__ import annotations
 
+import io
 import json
 import random
 from pathlib import Path
@@ -276,6 +277,17 @@ def test_records_check_reports_the_corrupt_record_and_exits_1(
     assert [row["id"] for row in bad] == ["18358"]
     assert bad[0]["error"]["position"] > 0
     assert rows[1]["computed_fields"] == rows[1]["recorded_fields"]
+
+
+def test_records_check_reads_standard_input_for_a_dash(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(LINES[0] + "\n"))
+    assert main(["records", "check", "-"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1
+    assert out[0].startswith("-:1 ID ")
+    assert ": ok  computed R[" in out[0]
 
 
 def test_records_check_survives_garbage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
