@@ -14,12 +14,9 @@ Screenshots of every phase at 1280×800 and 390×844 go to ``tests/screenshots/`
 from __future__ import annotations
 
 import json
-import os
-import socket
 import subprocess
 import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,17 +30,7 @@ from skat.state import Phase, State
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "tests" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PLAYER = "heuristic"
+PLAYER = "heuristic"  # as the conftest's server: the simulation must play the same players
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
@@ -215,70 +202,9 @@ def find_deals(limit: int = 3000) -> dict[str, int]:
 # ---- the server and the browser ---------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class Server:
-    """``uvicorn`` serving the app on a free loopback port, in its own process (restartable)."""
-
-    def __init__(self) -> None:
-        self.port = _free_port()
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def start(self) -> None:
-        code = (
-            "import uvicorn; from skat.server import create_app; "
-            f"uvicorn.run(create_app(player={PLAYER!r}), host='127.0.0.1', port={self.port}, "
-            "log_level='warning')"
-        )
-        self.proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start")
-
-    def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
-            self.proc = None
-
-
 @pytest.fixture(scope="module")
 def deals() -> dict[str, int]:
     return find_deals()
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[Server]:
-    srv = Server()
-    srv.start()
-    yield srv
-    srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: scripts/test.sh installs Debian's chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def _page(browser: Any, size: str, trick_wait: str = "time") -> Any:
@@ -340,7 +266,7 @@ def _declare(page: Any, contract: str) -> None:
 
 def play_deal(
     page: Any,
-    server: Server,
+    server: Any,
     number: int,
     plan: Plan,
     size: str,
@@ -431,11 +357,10 @@ def play_deal(
 
 def check_record(record: str) -> str:
     """The ``R[...]`` that ``skat records check`` computes for one record line."""
-    path = ROOT / "tests" / "screenshots" / "record.sgf"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(record + "\n", encoding="utf-8")
+    # Through standard input ("-"), not a shared file: the test workers run side by side.
     out = subprocess.run(
-        [sys.executable, "-m", "skat.cli", "records", "check", "--json", str(path)],
+        [sys.executable, "-m", "skat.cli", "records", "check", "--json", "-"],
+        input=record + "\n",
         capture_output=True,
         text=True,
         check=False,
@@ -450,7 +375,7 @@ def check_record(record: str) -> str:
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("name", list(SCENARIOS))
 def test_complete_deal_through_the_ui_shows_the_checked_result(
-    browser: Any, server: Server, deals: dict[str, int], name: str, size: str
+    browser: Any, server: Any, deals: dict[str, int], name: str, size: str
 ) -> None:
     number = deals[name]
     plan = SCENARIOS[name][0]
@@ -465,7 +390,7 @@ def test_complete_deal_through_the_ui_shows_the_checked_result(
 
 @pytest.mark.browser
 def test_reload_and_server_restart_mid_deal_continue_exactly(
-    browser: Any, server: Server, deals: dict[str, int]
+    browser: Any, server: Any, deals: dict[str, int]
 ) -> None:
     number = deals["suit_pickup"]
     plan = SCENARIOS["suit_pickup"][0]
@@ -502,7 +427,7 @@ def test_reload_and_server_restart_mid_deal_continue_exactly(
 
 @pytest.mark.browser
 def test_a_finished_trick_stays_until_a_click_when_so_set(
-    browser: Any, server: Server, deals: dict[str, int]
+    browser: Any, server: Any, deals: dict[str, int]
 ) -> None:
     number = deals["hand"]
     plan = SCENARIOS["hand"][0]
@@ -517,7 +442,7 @@ def test_a_finished_trick_stays_until_a_click_when_so_set(
 @pytest.mark.browser
 @pytest.mark.parametrize(("number", "value"), [(4, 30), (7, 23)])
 def test_the_bidder_can_jump_to_a_higher_value(
-    browser: Any, server: Server, number: int, value: int
+    browser: Any, server: Any, number: int, value: int
 ) -> None:
     assert number % 3 == 1  # middlehand: the first to bid
     page = _page(browser, "desktop")

@@ -14,13 +14,7 @@ never get it. Screenshots of each language and deck, desktop and phone, go to
 from __future__ import annotations
 
 import json
-import os
 import re
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,8 +26,6 @@ from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scor
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "tests" / "screenshots"
 AXE = ROOT / "tests" / "vendor" / "axe.min.js"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
 SIZES = {"desktop": (1280, 800), "phone": (390, 844), "narrow": (360, 740)}
 LANGUAGES = ["en", "de", "zh", "sv"]
 DECKS = ["french", "german", "fourcolour"]
@@ -46,44 +38,10 @@ pytestmark = pytest.mark.browser
 # ---- server and browser ------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
-def url() -> Iterator[str]:
-    port = _free_port()
-    code = (
-        "import uvicorn; from skat.server import create_app; "
-        f"uvicorn.run(create_app(player='heuristic'), host='127.0.0.1', port={port}, "
-        "log_level='warning')"
-    )
-    proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                break
-        except OSError:
-            time.sleep(0.1)
-    yield f"http://127.0.0.1:{port}/"
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"{CHROMIUM} is missing: scripts/test.sh installs Debian's chromium")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
+def url(server: Any) -> str:
+    """The address of the module's server (the conftest's, with the heuristic players)."""
+    return str(server.url)
 
 
 def _context(browser: Any, size: str = "desktop", locale: str = "en-GB", **settings: Any) -> Any:
