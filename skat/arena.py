@@ -570,7 +570,7 @@ def add_arena_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "arena",
         help="duplicate tournament between computer players (Seeger-Fabian points)",
         description="Play every deal number with every seating of the players; report "
-        "Seeger-Fabian points per game with 95%% confidence intervals.",
+        "Seeger-Fabian points per game with 95% confidence intervals.",
     )
     p.add_argument("players", nargs="+", help="1-3 player names: random, heuristic, strong")
     p.add_argument("--deals", type=int, default=100, help="number of deal numbers (default 100)")

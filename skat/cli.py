@@ -125,7 +125,10 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``skat`` command, one subparser per subcommand."""
-    parser = argparse.ArgumentParser(prog="skat", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="skat",
+        description="Skat under the ISkO: play, check records, solve, run tournaments.",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("deal", help="show the hands and the skat of a deal number")
     p.add_argument("number", help="deal number, 0 .. 2^64-1")
