@@ -46,6 +46,7 @@ from starlette.staticfiles import StaticFiles
 
 from skat.cards import format_card
 from skat.errors import IllegalActionError, SkatError
+from skat.players import get_player, player_names
 from skat.server import game
 from skat.state import Action, InformationState, draw_seats
 
@@ -77,21 +78,12 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 def load_player(name: str | None = None) -> tuple[str, game.ChooseFn]:
     """The computer player's name and decision function: ``name``, else the strongest available.
 
-    Falls back to :func:`skat.server.game.first_legal_stand_in` only when the players package
-    cannot be loaded at all.
+    Raises:
+        UnknownPlayerError: ``name`` is not a computer player.
     """
-    try:
-        from skat.players import get_player, player_names
-    except ImportError:
-        return "first-legal stand-in", game.first_legal_stand_in
     if name is None:
         available = player_names()
-        for preferred in ("strong", "heuristic", "random"):
-            if preferred in available:
-                name = preferred
-                break
-        else:
-            return "first-legal stand-in", game.first_legal_stand_in
+        name = "strong" if "strong" in available else "heuristic"
     player = get_player(name)
     return player.name, player.choose
 
@@ -110,7 +102,8 @@ async def _json_body(request: Request) -> dict[str, Any]:
             raise _BadRequestError(413, "too_large", f"the body is over {MAX_BODY_BYTES} bytes")
     try:
         data = json.loads(chunks.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as err:
+    except (ValueError, RecursionError) as err:  # also UnicodeDecodeError, JSONDecodeError and
+        # the int-digits limit of a huge number literal
         raise _BadRequestError(400, "bad_json", f"the body is not JSON: {err}") from None
     if not isinstance(data, dict):
         raise _BadRequestError(400, "bad_request", "the body must be a JSON object")

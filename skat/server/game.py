@@ -33,6 +33,7 @@ from skat import record
 from skat.cards import cards_of_mask, format_card, points
 from skat.deal import MAX_DEAL_NUMBER, Seat, parse_deal_number
 from skat.errors import IllegalActionError, NotationError, RecordError, SkatError
+from skat.players import decision_rng
 from skat.rules import AllPass, KontraRule, Options, RamschSkat, ScoreList
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
 from skat.state import Action, ActionKind, InformationState, Phase, State
@@ -44,7 +45,6 @@ __all__ = [
     "RequestError",
     "Turn",
     "answer",
-    "first_legal_stand_in",
     "load",
     "new_state",
     "parse_options",
@@ -65,12 +65,6 @@ class RequestError(SkatError):
     """A request to the web API that is not of the expected shape (a field missing or mistyped)."""
 
     code = "bad_request"
-
-
-def first_legal_stand_in(info: InformationState, rng: random.Random) -> Action:
-    """The first legal action: a stand-in used only when no computer player can be loaded."""
-    del rng
-    return info.legal_actions()[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +124,11 @@ def _write_record(state: State) -> str:
 def _read_record(text: str) -> State:
     if len(text) > MAX_RECORD_CHARS:
         raise RecordError(f"the record is over {MAX_RECORD_CHARS} characters")
-    return record.replay(record.parse(text))
+    state = record.replay(record.parse(text))
+    if state.deal.number < 0:
+        # The game deals by number only; a record with bare cards could hold any hand.
+        raise RecordError("the record has no deal number DN[...]: the game plays numbered deals")
+    return state
 
 
 def _iss_result(state: State) -> str:
@@ -290,7 +288,7 @@ def computers(
         seat = state.current_player
         assert seat is not None  # not terminal
         info = state.information_state(seat)
-        rng = _decision_rng(number, len(state.actions))
+        rng = decision_rng(number, len(state.actions))
         action = choose(info, rng)
         try:
             state = _step(state, action, human, out)
@@ -300,14 +298,6 @@ def computers(
                 f"computer player in seat {int(seat)} chose {action}: {err}"
             ) from err
     return Turn(state, human, tuple(out))
-
-
-def _decision_rng(number: int, index: int) -> random.Random:
-    try:
-        from skat.players import decision_rng
-    except ImportError:  # pragma: no cover - the players package is part of the project
-        return random.Random(number * 1_000_003 + index)
-    return decision_rng(number, index)
 
 
 # ---- the answer
