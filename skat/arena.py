@@ -516,7 +516,7 @@ def run_arena(
             ``first .. first + deals - 1`` of ``seed``).
 
     Raises:
-        SkatError: bad players or no options.
+        SkatError: bad players, no options, or deals, first or workers out of range.
     """
     names = tuple(players)
     seatings(names)
@@ -524,8 +524,12 @@ def run_arena(
         get_player(name)  # unknown names fail here, before any process starts
     if not options:
         raise SkatError("an arena needs at least one set of rule options")
-    if deals < 0:
-        raise SkatError(f"the number of deals must not be negative: {deals!r}")
+    if not 0 <= deals <= MAX_DEALS:
+        raise SkatError(f"the number of deals must be 0 .. {MAX_DEALS}: {deals!r}")
+    if not 0 <= first <= MAX_DEALS:
+        raise SkatError(f"the first deal's index must be 0 .. {MAX_DEALS}: {first!r}")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise SkatError(f"workers must be 1 .. {MAX_WORKERS}: {workers!r}")
     from tqdm import tqdm
 
     start = time.perf_counter()
@@ -543,6 +547,12 @@ def run_arena(
                     bar.update(1)
     seconds = time.perf_counter() - start
     return ArenaReport(names, deals, seed, list(options), outcomes, seconds)
+
+
+MAX_DEALS = 10**9
+"""The most deals (and the largest first index) one arena run takes."""
+MAX_WORKERS = 64
+"""The most worker processes one arena run starts."""
 
 
 def _cmd_arena(args: argparse.Namespace) -> int:

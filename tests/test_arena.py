@@ -181,3 +181,21 @@ def test_cli_arena_rejects_unknown_players(capsys: pytest.CaptureFixture[str]) -
     status = main(["arena", "heuristic", "nobody", "--deals", "1", "--quiet"])
     assert status == 2
     assert "unknown player: 'nobody'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("deals", "first", "workers", "match"),
+    [
+        (-5, 0, 1, "number of deals"),
+        (10**20, 0, 1, "number of deals"),
+        (2, -3, 1, "first deal's index"),
+        (2, 10**20, 1, "first deal's index"),
+        (2, 0, 0, "workers"),
+        (2, 0, 100_000, "workers"),
+    ],
+)
+def test_arena_refuses_sizes_it_cannot_run(
+    deals: int, first: int, workers: int, match: str
+) -> None:
+    with pytest.raises(SkatError, match=match):
+        run_arena(["random"], deals=deals, first=first, workers=workers, seed=0, progress=False)
