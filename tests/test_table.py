@@ -372,6 +372,40 @@ def test_a_damaged_store_is_reported_and_set_aside(
     context.close()
 
 
+def test_a_damaged_current_deal_is_reported_set_aside_and_a_new_deal_starts(
+    browser: Any, url: str
+) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    store = _stored(page)
+    record = store["current"]["record"]
+    cards = re.search(r"MV\[w (\S+)", record)
+    assert cards is not None
+    dealt = cards.group(1).split(".")
+    dealt[1] = dealt[0]  # one card twice, another missing: the server refuses the record
+    damaged = record.replace(cards.group(1), ".".join(dealt), 1)
+    store["current"]["record"] = damaged
+    page.evaluate("s => localStorage.setItem('skat.store', s)", json.dumps(store))
+    page.reload()
+    page.wait_for_selector("[data-notice='damaged']")
+    page.wait_for_function("JSON.parse(localStorage.getItem('skat.store')).current?.record")
+    _settle(page)
+    kept = page.evaluate(
+        "Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('skat.damaged.'))"
+        ".map(k => [k, localStorage.getItem(k)]))"
+    )
+    assert len(kept) == 1
+    key, value = next(iter(kept.items()))
+    assert key.endswith(".current")
+    assert json.loads(value)["record"] == damaged
+    assert _stored(page)["current"]["record"] not in (None, damaged)
+    assert page.get_attribute("#table", "data-phase")
+    assert not page.errors
+    context.close()
+
+
 def test_clearing_the_sheets_asks_first(browser: Any, url: str) -> None:
     context = _context(browser)
     page = _page(context)

@@ -1835,11 +1835,11 @@ async function boot() {
         fail(err);
         return;
       }
-      // A damaged or foreign record: set it aside and deal afresh.
-      storage.setAside("current", current);
+      // A damaged or foreign record: set it aside, say so (as for a damaged store) and deal afresh.
+      problems.push(storage.setAside("current", current));
       app.store.current = null;
       persist();
-      app.error = { code: err.code, message: err.message };
+      app.notice = { text: t("store.setAside", { keys: problems.join(", ") }), kind: "damaged" };
     }
   }
   await startDeal(null);
