@@ -98,8 +98,10 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             else:
                 with open(name, encoding="utf-8") as handle:
                     lines = handle.readlines()
-        except (OSError, UnicodeDecodeError) as err:
-            raise SkatError(f"cannot read {name!r}: {err}") from None
+        except OSError as err:
+            raise SkatError(f"cannot read {name}: {err.strerror}") from None
+        except UnicodeDecodeError:
+            raise SkatError(f"cannot read {name}: not UTF-8 text") from None
         for number, line in enumerate(lines, 1):
             if not line.strip():
                 continue
