@@ -3,7 +3,7 @@
 Every deal number is played once per *seating*: each way to put the compared players into the
 three seats so that every player takes part (two players: ``ABB BAB BBA BAA ABA AAB``; three:
 the six permutations; one player: self-play). So each player sits in each seat with the same
-cards and luck cancels out between them (DESIGN.md decision 8).
+cards and luck cancels out between them (docs/design.md decision 8).
 
 The deal numbers of a tournament are ``decision_seed(seed, i)`` for ``i = 0 .. deals-1`` (see
 :func:`skat.players.decision_seed`); every decision's random source is

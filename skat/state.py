@@ -1,6 +1,6 @@
 """The whole deal as an immutable state machine: bidding, skat, declaration, Kontra, play, result.
 
-A deal is a value (``DESIGN.md``): rule options + the cards (a deal number or explicit cards) +
+A deal is a value (``docs/design.md``): rule options + the cards (a deal number or explicit cards) +
 the dealer + the actions. :class:`State` holds exactly that; everything else (hands, tricks,
 points, the phase, whose turn it is) is derived incrementally when an action is applied, so
 ``apply`` is cheap and never copies more than a few small tuples.

@@ -1,6 +1,6 @@
 """The web API: a stateless server that replays the browser's record, and rejects bad requests.
 
-Pins DESIGN.md decision 5 (the record is the state: a new app continues it exactly), decision 4
+Pins docs/design.md decision 5 (the record is the state: a new app continues it exactly), decision 4
 (computer decisions seeded by deal number and action index), the answer's shape, and the error
 contract: every malformed, forged or illegal request gets a 4xx with
 ``{"error": {"code", "message"}}`` and a stable code, never a 500 (a hypothesis fuzz test sends

@@ -1,9 +1,9 @@
 """Computer players: a :class:`Player` chooses an action from its seat's information state.
 
-A player sees only :class:`~skat.state.InformationState` (DESIGN.md decision 3) and returns one of
-its legal actions; the engine checks it exactly like a human's. Its random source is passed in and
-seeded by :func:`decision_rng` from the deal number and the action index (DESIGN.md decision 4),
-so the same play gets the same answers on every machine.
+A player sees only :class:`~skat.state.InformationState` (docs/design.md, decision 3) and
+returns one of its legal actions; the engine checks it exactly like a human's. Its random source
+is passed in and seeded by :func:`decision_rng` from the deal number and the action index
+(docs/design.md, decision 4), so the same play gets the same answers on every machine.
 
 The levels, by name (:func:`get_player`): ``random`` (tests only), ``heuristic`` (rule-based, the
 easy level, :mod:`skat.players.heuristic`) and ``strong`` (card play by sampling worlds and

@@ -241,7 +241,7 @@ class StrongPlayer:
         worlds: the most worlds per card decision.
         node_budget: solver nodes after which no further world is started (at least
             ``min_worlds`` are always solved); a count of work, not of seconds, so that the
-            decisions are the same on every machine and under any load (DESIGN.md decision 4).
+            decisions are the same on every machine and under any load (docs/design.md decision 4).
             About 0.7 s at 1.4 million nodes per second; most decisions need far less, as
             late positions take few nodes and ``worlds`` caps the count (measured p95 0.32 s).
         min_worlds: the fewest worlds per decision.

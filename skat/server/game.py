@@ -279,8 +279,8 @@ def computers(
 ) -> Turn:
     """Let the computer players act until the human is to act or the deal is over.
 
-    Each decision draws from ``decision_rng(deal number, action index)`` (DESIGN.md decision 4);
-    the engine checks every computer action like a human one.
+    Each decision draws from ``decision_rng(deal number, action index)`` (docs/design.md,
+    decision 4); the engine checks every computer action like a human one.
     """
     out: list[dict[str, Any]] = [] if events is None else events
     number = max(state.deal.number, 0)
