@@ -406,6 +406,36 @@ def test_a_damaged_current_deal_is_reported_set_aside_and_a_new_deal_starts(
     context.close()
 
 
+def test_counts_are_written_in_the_singular_for_one(browser: Any, url: str) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _play_out(page)
+    line = page.text_content(".series-line") or ""
+    assert line.startswith("1 deal — "), line
+    counts = page.evaluate(
+        """async () => {
+          const i18n = await import("/static/js/i18n.js");
+          const out = {};
+          for (const code of ["en", "de", "zh", "sv"]) {
+            i18n.setLanguage(code);
+            out[code] = [1, 2].map((n) => i18n.tn("sheet.progressOpen", n));
+            out[code].push(i18n.tn("import.done", 1));
+          }
+          i18n.setLanguage("en");
+          return out;
+        }"""
+    )
+    assert counts == {
+        "en": ["1 deal", "2 deals", "Imported a series of 1 deal."],
+        "de": ["1 Spiel", "2 Spiele", "Eine Serie mit 1 Spiel wurde importiert."],
+        "zh": ["1局", "2局", "已导入一个1局的系列。"],
+        "sv": ["1 giv", "2 givar", "En serie med 1 giv har importerats."],
+    }
+    assert not page.errors
+    context.close()
+
+
 def test_clearing_the_sheets_asks_first(browser: Any, url: str) -> None:
     context = _context(browser)
     page = _page(context)

@@ -76,6 +76,9 @@ DYNAMIC = {
     "help.": [f"{n}.{part}" for n in range(1, 5) for part in ("title", "body")],
     "error.": ["generic", "network", "bad_record", "illegal_action"],
 }
+# The plural forms every count text has (Intl.PluralRules: "one" and "other" cover en, de, zh, sv).
+PLURAL_FORMS = ("one", "other")
+PLURAL_SUFFIXES = tuple("." + form for form in PLURAL_FORMS)
 # Step codes the result panel folds into the value line instead of showing them one by one.
 FOLDED_STEPS = {"base_value", "multiplier", "score", "game_value", "null_value", "overbid"}
 FOLDED_STEPS |= {"raised_value"}
@@ -145,6 +148,32 @@ def test_every_literal_key_the_client_uses_exists(name: str) -> None:
     used = set(re.findall(r'\bt\(\s*"([^"]+)"', SOURCES[name]))
     missing = sorted(k for k in used if k not in TABLES["en"] and not k.endswith("."))
     assert not missing
+
+
+@pytest.mark.parametrize("name", sorted(SOURCES))
+def test_every_count_the_client_writes_has_a_singular_and_a_plural(name: str) -> None:
+    used = set(re.findall(r'\btn\(\s*"([^"]+)"', SOURCES[name]))
+    forms = sorted(f"{k}.{form}" for k in used for form in PLURAL_FORMS)
+    assert not [k for k in forms if k not in TABLES["en"]]
+    assert not [k for k in used if k in TABLES["en"]], "a count text without plural forms"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_plural_texts_come_in_pairs(code: str) -> None:
+    bases = {k.rsplit(".", 1)[0] for k in TABLES[code] if k.endswith(PLURAL_SUFFIXES)}
+    assert bases, "no plural texts"
+    for base in bases:
+        assert all(f"{base}.{form}" in TABLES[code] for form in PLURAL_FORMS), base
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_no_count_text_is_written_in_the_plural_for_every_number(code: str) -> None:
+    # "{n} deals" / "{n} Spiele" alone reads "1 deals": counts go through tn() and plural forms.
+    counts = re.compile(r"\{n\} (deals|games|tricks|Spiele|Spielen|Stiche|givar|stick)\b")
+    bad = sorted(
+        k for k, v in TABLES[code].items() if counts.search(v) and not k.endswith(".other")
+    )
+    assert not bad
 
 
 @pytest.mark.parametrize(("prefix", "values"), sorted(DYNAMIC.items()))

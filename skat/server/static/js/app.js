@@ -25,7 +25,7 @@ import {
   suitOf,
 } from "./cards.js";
 import { DECK_NAMES, cardBackSvg, cardSvg, namingDeck, suitIcon } from "./deck.js";
-import { LANGUAGES, chooseLanguage, formatDate, formatNumber, rankLabels, setLanguage, t } from "./i18n.js";
+import { LANGUAGES, chooseLanguage, formatDate, formatNumber, rankLabels, setLanguage, t, tn } from "./i18n.js";
 
 const GAMES = ["C", "S", "H", "D", "G", "N"];
 const OPTIONS = ["hand", "schneider", "schwarz", "ouvert"];
@@ -983,7 +983,7 @@ function seriesLine() {
   const parts = [0, 1, 2].map((p) => `${playerLabel(p)} ${formatNumber(totals.points[p], 0)}`).join(" · ");
   const progress = series.length
     ? t("sheet.progress", { n: formatNumber(series.deals.length), of: formatNumber(series.length) })
-    : t("sheet.progressOpen", { n: formatNumber(series.deals.length) });
+    : tn("sheet.progressOpen", series.deals.length);
   return h(
     "p",
     { class: "series-line" },
@@ -1292,7 +1292,7 @@ function announceEvent(ev) {
 function trickText(ev) {
   const cards = (ev.cards ?? []).map((x) => (typeof x === "string" ? x : x.card)).map(cardLabel).join(", ");
   const who = ev.winner === app.humanSeat ? t("player.bottom") : playerName(ev.winner);
-  return t("announce.trick", { cards, name: who, points: ev.points ?? 0 });
+  return tn("announce.trick", ev.points ?? 0, { cards, name: who, points: ev.points ?? 0 });
 }
 
 function yourTurnText(v) {
@@ -1445,7 +1445,7 @@ function settingsPanel() {
       RULES.map((r) =>
         choice("rule." + r.key, r.values, rule(r.key), (v) => (typeof v === "boolean" ? yesNo(v) : t("rule." + r.key + "." + v))),
       ),
-      choice("seriesLength", SERIES_LENGTHS, app.settings.seriesLength ?? 0, (v) => (v ? t("series.length", { n: v }) : t("series.open"))),
+      choice("seriesLength", SERIES_LENGTHS, app.settings.seriesLength ?? 0, (v) => (v ? tn("series.length", v) : t("series.open"))),
       h("button", { class: "btn", "data-ui": "rules-default", onclick: resetRules }, t("settings.defaults")),
     ),
   );
@@ -1534,7 +1534,7 @@ function sheetPanel() {
   }
   const info = [
     t(series.list === "seeger_fabian" ? "sheet.seegerFabian" : "sheet.simple"),
-    series.length ? t("sheet.progress", { n: formatNumber(series.deals.length), of: formatNumber(series.length) }) : t("sheet.progressOpen", { n: formatNumber(series.deals.length) }),
+    series.length ? t("sheet.progress", { n: formatNumber(series.deals.length), of: formatNumber(series.length) }) : tn("sheet.progressOpen", series.deals.length),
     t("sheet.started", { date: formatDate(series.started) }),
   ].join(" · ");
   return panel(
@@ -1563,7 +1563,7 @@ function archiveList() {
     .map((x) => {
       const { totals } = sheet.tally(x);
       const scores = [0, 1, 2].map((p) => `${playerLabel(p)} ${formatNumber(totals.points[p])}`).join(" · ");
-      return h("li", {}, t("sheet.archiveRow", { date: formatDate(x.started), n: formatNumber(x.deals.length), totals: scores }));
+      return h("li", {}, tn("sheet.archiveRow", x.deals.length, { date: formatDate(x.started), totals: scores }));
     });
   return h("details", { class: "archive" }, h("summary", {}, t("sheet.archive", { n: formatNumber(archive.length) })), h("ul", {}, items));
 }
@@ -1696,7 +1696,7 @@ async function importFile(file) {
     if (app.store.series) app.store.archive.push({ ...app.store.series, closed: true });
     app.store.series = series;
     persist();
-    app.notice = { text: t("import.done", { n: formatNumber(series.deals.length) }), kind: "imported" };
+    app.notice = { text: tn("import.done", series.deals.length), kind: "imported" };
   } catch (err) {
     const key = String(err?.message ?? "");
     app.notice = { text: key.startsWith("import.") ? t(key) : t("import.failed", { message: err?.code ?? key }), kind: "import-failed" };

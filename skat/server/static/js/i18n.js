@@ -221,7 +221,8 @@ const en = {
 
   "announce.youPlay": "You play {card}.",
   "announce.says": "{name}: {what}",
-  "announce.trick": "Trick: {cards}. {name} takes it, {points} points.",
+  "announce.trick.one": "Trick: {cards}. {name} takes it, {points} point.",
+  "announce.trick.other": "Trick: {cards}. {name} takes it, {points} points.",
   "announce.played": "{name} played {card}.",
   "announce.yourTurn": "Your turn.",
 
@@ -265,7 +266,8 @@ const en = {
   "player.level.auto": "strongest available",
   "player.level.heuristic": "quick",
   "player.level.strong": "strong",
-  "series.length": "{n} deals",
+  "series.length.one": "{n} deal",
+  "series.length.other": "{n} deals",
   "series.open": "open-ended",
   "series.practice": "Practice deal: not on the score sheet.",
   "draw.card": "{name} {card}",
@@ -299,7 +301,8 @@ const en = {
   "sheet.seegerFabian": "Seeger-Fabian",
   "sheet.simple": "Simple list",
   "sheet.progress": "deal {n} of {of}",
-  "sheet.progressOpen": "{n} deals",
+  "sheet.progressOpen.one": "{n} deal",
+  "sheet.progressOpen.other": "{n} deals",
   "sheet.started": "started {date}",
   "sheet.complete": "The series is complete. The next deal starts a new one.",
   "sheet.newSeries": "New series",
@@ -311,10 +314,12 @@ const en = {
   "sheet.askClear": "Clear all score sheets kept in this browser? This cannot be undone.",
   "sheet.cleared": "The score sheets were cleared.",
   "sheet.archive": "Earlier series ({n})",
-  "sheet.archiveRow": "{date}: {n} deals — {totals}",
+  "sheet.archiveRow.one": "{date}: {n} deal — {totals}",
+  "sheet.archiveRow.other": "{date}: {n} deals — {totals}",
   "sheet.reviewTitle": "Deal {n}",
   "button.cancel": "Cancel",
-  "import.done": "Imported a series of {n} deals.",
+  "import.done.one": "Imported a series of {n} deal.",
+  "import.done.other": "Imported a series of {n} deals.",
   "import.failed": "The import failed: {message}",
   "import.notSeries": "This file is neither a series exported here nor ISS records.",
   "import.empty": "The file is empty.",
@@ -555,7 +560,8 @@ const de = {
 
   "announce.youPlay": "Du spielst {card}.",
   "announce.says": "{name}: {what}",
-  "announce.trick": "Stich: {cards}. {name} sticht, {points} Augen.",
+  "announce.trick.one": "Stich: {cards}. {name} sticht, {points} Auge.",
+  "announce.trick.other": "Stich: {cards}. {name} sticht, {points} Augen.",
   "announce.played": "{name} hat {card} gespielt.",
   "announce.yourTurn": "Du bist dran.",
 
@@ -599,7 +605,8 @@ const de = {
   "player.level.auto": "die stärksten verfügbaren",
   "player.level.heuristic": "schnell",
   "player.level.strong": "stark",
-  "series.length": "{n} Spiele",
+  "series.length.one": "{n} Spiel",
+  "series.length.other": "{n} Spiele",
   "series.open": "offen",
   "series.practice": "Übungsspiel: steht nicht auf der Spielliste.",
   "draw.card": "{name} {card}",
@@ -633,7 +640,8 @@ const de = {
   "sheet.seegerFabian": "Seeger-Fabian",
   "sheet.simple": "Einfache Liste",
   "sheet.progress": "Spiel {n} von {of}",
-  "sheet.progressOpen": "{n} Spiele",
+  "sheet.progressOpen.one": "{n} Spiel",
+  "sheet.progressOpen.other": "{n} Spiele",
   "sheet.started": "begonnen {date}",
   "sheet.complete": "Die Serie ist zu Ende. Das nächste Spiel beginnt eine neue.",
   "sheet.newSeries": "Neue Serie",
@@ -645,10 +653,12 @@ const de = {
   "sheet.askClear": "Alle Spiellisten in diesem Browser löschen? Das lässt sich nicht rückgängig machen.",
   "sheet.cleared": "Die Spiellisten wurden gelöscht.",
   "sheet.archive": "Frühere Serien ({n})",
-  "sheet.archiveRow": "{date}: {n} Spiele — {totals}",
+  "sheet.archiveRow.one": "{date}: {n} Spiel — {totals}",
+  "sheet.archiveRow.other": "{date}: {n} Spiele — {totals}",
   "sheet.reviewTitle": "Spiel {n}",
   "button.cancel": "Abbrechen",
-  "import.done": "Eine Serie mit {n} Spielen wurde importiert.",
+  "import.done.one": "Eine Serie mit {n} Spiel wurde importiert.",
+  "import.done.other": "Eine Serie mit {n} Spielen wurde importiert.",
   "import.failed": "Der Import ist fehlgeschlagen: {message}",
   "import.notSeries": "Diese Datei ist weder eine hier exportierte Serie noch ISS-Protokolle.",
   "import.empty": "Die Datei ist leer.",
@@ -871,7 +881,8 @@ const zh = {
   "rank.name.german.7": "7",
   "announce.youPlay": "你出{card}。",
   "announce.says": "{name}：{what}",
-  "announce.trick": "这一墩：{cards}。{name}吃下，{points}牌分。",
+  "announce.trick.one": "这一墩：{cards}。{name}吃下，{points}牌分。",
+  "announce.trick.other": "这一墩：{cards}。{name}吃下，{points}牌分。",
   "announce.played": "{name}出了{card}。",
   "announce.yourTurn": "轮到你了。",
   "settings.title": "设置",
@@ -914,7 +925,8 @@ const zh = {
   "player.level.auto": "最强可用",
   "player.level.heuristic": "快速",
   "player.level.strong": "强",
-  "series.length": "{n}局",
+  "series.length.one": "{n}局",
+  "series.length.other": "{n}局",
   "series.open": "不限",
   "series.practice": "练习局：不计入计分表。",
   "draw.card": "{name}{card}",
@@ -947,7 +959,8 @@ const zh = {
   "sheet.seegerFabian": "Seeger-Fabian",
   "sheet.simple": "简单计分",
   "sheet.progress": "第{n}局，共{of}局",
-  "sheet.progressOpen": "{n}局",
+  "sheet.progressOpen.one": "{n}局",
+  "sheet.progressOpen.other": "{n}局",
   "sheet.started": "开始于{date}",
   "sheet.complete": "本系列已结束。下一局将开始新系列。",
   "sheet.newSeries": "新系列",
@@ -959,10 +972,12 @@ const zh = {
   "sheet.askClear": "清除此浏览器中保存的所有计分表吗？此操作无法撤销。",
   "sheet.cleared": "计分表已清除。",
   "sheet.archive": "以前的系列（{n}）",
-  "sheet.archiveRow": "{date}：{n}局 — {totals}",
+  "sheet.archiveRow.one": "{date}：{n}局 — {totals}",
+  "sheet.archiveRow.other": "{date}：{n}局 — {totals}",
   "sheet.reviewTitle": "第{n}局",
   "button.cancel": "取消",
-  "import.done": "已导入一个{n}局的系列。",
+  "import.done.one": "已导入一个{n}局的系列。",
+  "import.done.other": "已导入一个{n}局的系列。",
   "import.failed": "导入失败：{message}",
   "import.notSeries": "此文件既不是这里导出的系列，也不是ISS记录。",
   "import.empty": "文件是空的。",
@@ -1184,7 +1199,8 @@ const sv = {
   "rank.name.german.7": "sjua",
   "announce.youPlay": "Du spelar {card}.",
   "announce.says": "{name}: {what}",
-  "announce.trick": "Stick: {cards}. {name} tar det, {points} poäng.",
+  "announce.trick.one": "Stick: {cards}. {name} tar det, {points} poäng.",
+  "announce.trick.other": "Stick: {cards}. {name} tar det, {points} poäng.",
   "announce.played": "{name} spelade {card}.",
   "announce.yourTurn": "Din tur.",
   "settings.title": "Inställningar",
@@ -1227,7 +1243,8 @@ const sv = {
   "player.level.auto": "starkaste tillgängliga",
   "player.level.heuristic": "snabb",
   "player.level.strong": "stark",
-  "series.length": "{n} givar",
+  "series.length.one": "{n} giv",
+  "series.length.other": "{n} givar",
   "series.open": "öppen",
   "series.practice": "Övningsgiv: står inte i poänglistan.",
   "draw.card": "{name} {card}",
@@ -1260,7 +1277,8 @@ const sv = {
   "sheet.seegerFabian": "Seeger-Fabian",
   "sheet.simple": "Enkel lista",
   "sheet.progress": "giv {n} av {of}",
-  "sheet.progressOpen": "{n} givar",
+  "sheet.progressOpen.one": "{n} giv",
+  "sheet.progressOpen.other": "{n} givar",
   "sheet.started": "påbörjad {date}",
   "sheet.complete": "Serien är slut. Nästa giv börjar en ny.",
   "sheet.newSeries": "Ny serie",
@@ -1272,10 +1290,12 @@ const sv = {
   "sheet.askClear": "Rensa alla poänglistor som sparats i den här webbläsaren? Det går inte att ångra.",
   "sheet.cleared": "Poänglistorna har rensats.",
   "sheet.archive": "Tidigare serier ({n})",
-  "sheet.archiveRow": "{date}: {n} givar — {totals}",
+  "sheet.archiveRow.one": "{date}: {n} giv — {totals}",
+  "sheet.archiveRow.other": "{date}: {n} givar — {totals}",
   "sheet.reviewTitle": "Giv {n}",
   "button.cancel": "Avbryt",
-  "import.done": "En serie med {n} givar har importerats.",
+  "import.done.one": "En serie med {n} giv har importerats.",
+  "import.done.other": "En serie med {n} givar har importerats.",
   "import.failed": "Importen misslyckades: {message}",
   "import.notSeries": "Filen är varken en serie exporterad här eller ISS-protokoll.",
   "import.empty": "Filen är tom.",
@@ -1333,6 +1353,22 @@ export function t(key, params = {}, fallback = undefined) {
     text = text.replaceAll("{" + name + "}", String(value));
   }
   return text;
+}
+
+/**
+ * The text of a count: `key.one`, `key.other` (the forms Intl.PluralRules names for the current
+ * language) chosen by `count`; {n} is the count as the language writes it unless `params` gives it.
+ */
+export function tn(key, count, params = {}) {
+  let form = "other";
+  try {
+    form = new Intl.PluralRules(t("lang.tag")).select(count);
+  } catch {
+    // no Intl: the "other" form
+  }
+  const full = key + "." + form;
+  const chosen = current[full] !== undefined || en[full] !== undefined ? full : key + ".other";
+  return t(chosen, { n: formatNumber(count), ...params });
 }
 
 /**
