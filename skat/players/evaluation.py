@@ -123,108 +123,74 @@ AUCTION_BONUS = 1.0
 weaker than the random defenders of the fit (measured in self-play: a fitted 75% wins 90%)."""
 
 
+def _side_features(pattern: int, grand: bool) -> dict[str, int]:
+    """The feature counts of one plain side suit, by its 7-bit pattern (ranks 7 .. A).
+
+    ``void``, ``side_ace``, ``ten_beside_ace`` (in Grand with ``long``: the cards beyond three of
+    a suit headed by ace and ten, none of them a loser), ``guarded_ten``, ``bare_ten``, ``short``
+    (suit games: a single card that is not the ace) and ``loser`` (the cards not counted good).
+    """
+    f: dict[str, int] = {}
+    n = pattern.bit_count()
+    if n == 0:
+        return {"void": 1}
+    a = bool(pattern >> ACE & 1)
+    t = bool(pattern >> TEN & 1)
+    good = 0
+    if a:
+        f["side_ace"] = 1
+        good += 1
+    if a and t:
+        f["ten_beside_ace"] = 1
+        good += 1
+        if grand and n >= 4:
+            f["long"] = n - 3
+            good = n
+    elif t and n >= 2:
+        f["guarded_ten"] = 1
+        good += 1
+    elif t:
+        f["bare_ten"] = 1
+    if not grand and n == 1 and not a:
+        f["short"] = 1
+    f["loser"] = n - good
+    return f
+
+
+def _jack_and_side_features(
+    weights: dict[str, float], hand: int, trump: int | None
+) -> dict[str, int]:
+    """The features of ``hand`` over ``weights``' keys: bias, the four jacks, the side suits."""
+    f = dict.fromkeys(weights, 0)
+    f["bias"] = 1
+    for suit, key in enumerate(_JACK_KEYS):
+        f[key] = _has(hand, suit, JACK)
+    for suit in range(4):
+        if suit != trump:
+            for key, count in _side_features(hand >> (8 * suit) & 0x7F, trump is None).items():
+                f[key] += count
+    return f
+
+
 def suit_features(hand: int, trump: int) -> dict[str, int]:
     """The features of ``hand`` (10 cards) for a suit game in ``trump`` (:data:`SUIT_WEIGHTS`)."""
-    f = dict.fromkeys(SUIT_WEIGHTS, 0)
-    f["bias"] = 1
-    f["clubs_jack"] = _has(hand, 3, JACK)
-    f["spades_jack"] = _has(hand, 2, JACK)
-    f["hearts_jack"] = _has(hand, 1, JACK)
-    f["diamonds_jack"] = _has(hand, 0, JACK)
+    f = _jack_and_side_features(SUIT_WEIGHTS, hand, trump)
     f["trump_ace"] = _has(hand, trump, ACE)
     f["trump_ten"] = _has(hand, trump, TEN)
-    for side in range(4):
-        if side == trump:
-            continue
-        n = (hand & _plain(side)).bit_count()
-        if n == 0:
-            f["void"] += 1
-            continue
-        a = _has(hand, side, ACE)
-        t = _has(hand, side, TEN)
-        good = 0
-        if a:
-            f["side_ace"] += 1
-            good += 1
-        if a and t:
-            f["ten_beside_ace"] += 1
-            good += 1
-        elif t and n >= 2:
-            f["guarded_ten"] += 1
-            good += 1
-        elif t:
-            f["bare_ten"] += 1
-        if n == 1 and not a:
-            f["short"] += 1
-        f["loser"] += n - good
     return f
 
 
 def grand_features(hand: int) -> dict[str, int]:
     """The features of ``hand`` (10 cards) for a Grand (see :data:`GRAND_WEIGHTS`)."""
-    f = dict.fromkeys(GRAND_WEIGHTS, 0)
-    f["bias"] = 1
-    f["clubs_jack"] = _has(hand, 3, JACK)
-    f["spades_jack"] = _has(hand, 2, JACK)
-    f["hearts_jack"] = _has(hand, 1, JACK)
-    f["diamonds_jack"] = _has(hand, 0, JACK)
-    for suit in range(4):
-        n = (hand & _plain(suit)).bit_count()
-        if n == 0:
-            f["void"] += 1
-            continue
-        a = _has(hand, suit, ACE)
-        t = _has(hand, suit, TEN)
-        good = 0
-        if a:
-            f["side_ace"] += 1
-            good += 1
-        if a and t:
-            f["ten_beside_ace"] += 1
-            good += 1
-            if n >= 4:
-                f["long"] += n - 3
-                good = n
-        elif t and n >= 2:
-            f["guarded_ten"] += 1
-            good += 1
-        elif t:
-            f["bare_ten"] += 1
-        f["loser"] += n - good
-    return f
+    return _jack_and_side_features(GRAND_WEIGHTS, hand, None)
 
 
 def _side_table(weights: dict[str, float], grand: bool) -> tuple[float, ...]:
     """The weight sum of one plain suit's holding, by its 7-bit pattern (ranks 7 .. A)."""
-    table = []
-    for pattern in range(128):
-        n = pattern.bit_count()
-        if n == 0:
-            table.append(weights["void"])
-            continue
-        a = bool(pattern >> ACE & 1)
-        t = bool(pattern >> TEN & 1)
-        good = 0
-        value = 0.0
-        if a:
-            value += weights["side_ace"]
-            good += 1
-        if a and t:
-            value += weights["ten_beside_ace"]
-            good += 1
-            if grand and n >= 4:
-                value += weights["long"] * (n - 3)
-                good = n
-        elif t and n >= 2:
-            value += weights["guarded_ten"]
-            good += 1
-        elif t:
-            value += weights["bare_ten"]
-        if not grand and n == 1 and not a:
-            value += weights["short"]
-        value += weights["loser"] * (n - good)
-        table.append(value)
-    return tuple(table)
+    return tuple(
+        sum(weights[key] * count for key, count in _side_features(pattern, grand).items())
+        for pattern in range(128)
+    )
 
 
 _SUIT_SIDE = _side_table(SUIT_WEIGHTS, grand=False)
