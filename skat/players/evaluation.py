@@ -34,6 +34,7 @@ __all__ = [
     "best_discard",
     "best_game",
     "choices",
+    "discard_scores",
     "expected_list_score",
     "grand_strength",
     "matador_levels",
@@ -381,15 +382,16 @@ def best_game(hand: int, *, seat: int, hand_game: bool, minimum: int = 0) -> Gam
     return max(reach, key=lambda c: c.expected)
 
 
-def best_discard(cards: int, game: GameType, *, seat: int) -> tuple[int, float]:
-    """The two cards of ``cards`` (12) to put away for ``game``, and the strength after it.
+def discard_scores(cards: int, game: GameType, *, seat: int) -> list[tuple[int, float]]:
+    """Every two-card discard of ``cards`` (12) for ``game`` with its score, best first.
 
     Suit games and Grand: the strength of the ten kept plus 0.03 per card point put away, trumps
     kept (unless fewer than two other cards are left); Null: the fewest unsafe cards kept, high
     cards first.
 
     Returns:
-        (discard mask of two cards, strength of the kept hand).
+        (discard mask of two cards, score) pairs, highest score first (ties: the order of the
+        cards).
     """
     fore = seat == 0
     bits = [c for c in range(32) if cards >> c & 1]
@@ -399,7 +401,7 @@ def best_discard(cards: int, game: GameType, *, seat: int) -> tuple[int, float]:
         plain = [c for c in bits if not trumps >> c & 1]
         if len(plain) >= 2:
             bits = plain
-    best_mask, best_score = 0, -1e9
+    scored: list[tuple[int, float]] = []
     for i in range(len(bits)):
         for j in range(i + 1, len(bits)):
             pair = (1 << bits[i]) | (1 << bits[j])
@@ -412,9 +414,19 @@ def best_discard(cards: int, game: GameType, *, seat: int) -> tuple[int, float]:
                 score = grand_strength(kept, forehand=fore) + 0.03 * points(pair)
             else:
                 score = suit_strength(kept, int(game), forehand=fore) + 0.03 * points(pair)
-            if score > best_score:
-                best_mask, best_score = pair, score
-    return best_mask, best_score
+            scored.append((pair, score))
+    scored.sort(key=lambda ps: -ps[1])  # stable: the first of equal scores stays first
+    return scored
+
+
+def best_discard(cards: int, game: GameType, *, seat: int) -> tuple[int, float]:
+    """The two cards of ``cards`` (12) to put away for ``game``, and the strength after it
+    (the first of :func:`discard_scores`).
+
+    Returns:
+        (discard mask of two cards, strength of the kept hand).
+    """
+    return discard_scores(cards, game, seat=seat)[0]
 
 
 def ramsch_danger(hand: int) -> float:

@@ -495,7 +495,7 @@ def _first(legal: list[Action], wanted: Action) -> Action | None:
     return wanted if wanted in legal else None
 
 
-def _bid_limit(hand: int, seat: int, play_bonus: float = 0.0) -> int:
+def bid_limit(hand: int, seat: int, play_bonus: float = 0.0) -> int:
     """The highest bid (game points) of the games ``hand`` would play; 0 for none."""
     pickup = ev.choices(hand, seat=seat, hand_game=False, pre_skat=True, play_bonus=play_bonus)
     hand_games = ev.choices(hand, seat=seat, hand_game=True, play_bonus=play_bonus)
@@ -569,7 +569,7 @@ class HeuristicPlayer:
         return legal[0]
 
     def _bidding(self, info: InformationState, legal: list[Action]) -> Action:
-        limit = _bid_limit(info.hand, int(info.seat), self.play_bonus)
+        limit = bid_limit(info.hand, int(info.seat), self.play_bonus)
         bids = [a for a in legal if a.kind == ActionKind.BID and a.value <= limit]
         if bids:
             return min(bids, key=lambda a: a.value)

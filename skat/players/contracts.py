@@ -1,0 +1,448 @@
+"""Contract evaluation by sampling and solving: what the strong player bids, picks and declares.
+
+Before the skat (bidding, Hand or pick-up) the seat knows its ten cards and the bids. It deals
+the 22 unseen cards many times at random (two to the skat, ten to each opponent), keeping a deal
+with the chance the opponents' bids give it (:func:`bid_likelihood`), and for each candidate
+contract — each suit, Grand and Null, with the skat picked up (and the heuristic's best discard
+of the twelve cards) or as a Hand game — asks the open-hand solver whether the declarer wins it
+in that deal. After the pick-up the seat knows twelve cards: it compares the best discards of
+every plausible game in the same way. A contract's win chance is its share of won deals with a
+logit correction (:data:`CALIBRATION`); its expected Seeger-Fabian score decides (won:
+value + 50; lost: −2·value − 50 and each defender +40, counted −80 against the table;
+:func:`skat.players.evaluation.expected_list_score`).
+
+Open-hand solving is the standard yardstick of Skat programs for the card play after the skat
+(Kupferschmid & Helmert 2006; Buro, Long, Furtak & Sturtevant 2009 used it to judge discards and
+games). Which contracts are worth solving at all is first judged by the heuristic's hand
+evaluation (:mod:`skat.players.evaluation`), so hopeless games cost nothing.
+
+The deals are drawn from a seed made of what the seat knows (its cards, its seat and the bids),
+so the same question always gets the same answer, whatever the player did before and whatever
+the hidden cards are.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from skat.players import evaluation as ev
+from skat.rules import BASE_VALUES, GameType
+from skat.solver import Position, Solver
+from skat.state import Action, ActionKind
+
+__all__ = [
+    "CALIBRATION",
+    "DiscardChoice",
+    "Estimate",
+    "bid_likelihood",
+    "discard_candidates",
+    "evaluate_before_skat",
+    "evaluate_discards",
+]
+
+CALIBRATION = 0.0
+"""Logit added to the open-hand win share of a suit game or Grand (0: taken as it is)."""
+
+NULL_PLAIN_BONUS = 0.8
+"""Logit added to the open-hand win share of a Null that is not played ouvert: the open-hand
+solver lets the defenders see the declarer's cards, which only a Null Ouvert allows."""
+
+PRIOR_WORLDS = 3.0
+"""How many solved deals the heuristic's win chance counts as (a Beta prior): with few deals
+solved, the heuristic's judgement steadies the estimate."""
+
+HARD_LIMIT = 2.5
+"""A contract evaluation stops, even within a deal and before its fewest deals, once it has
+used this many times its node budget: the decision time stays bounded (the deals then solved
+for some contracts only are fewer for them, and the heuristic's prior weighs more)."""
+
+PRUNE_PICKUP = -2.0
+"""Heuristic margin below which a pick-up game is not solved (about a 33% heuristic win)."""
+
+PRUNE_HAND = -0.8
+"""Heuristic margin below which a Hand game is not solved."""
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """One candidate contract judged over sampled deals.
+
+    Attributes:
+        game: the game type.
+        hand: a Hand game (no pick-up).
+        ouvert: Null Ouvert.
+        value: the game value when won, in game points (no Schneider).
+        wins: deals the declarer wins open-handed.
+        worlds: deals solved.
+        schneider: deals the declarer wins with at least 90 card points (Hand suit games and
+            Grands only; 0 when not solved).
+        prior: the heuristic's win chance of the contract
+            (:func:`skat.players.evaluation.win_chance`), counted as :data:`PRIOR_WORLDS` deals
+            besides the solved ones.
+    """
+
+    game: GameType
+    hand: bool
+    ouvert: bool
+    value: int
+    wins: int
+    worlds: int
+    schneider: int = 0
+    prior: float = 0.5
+
+    @property
+    def chance(self) -> float:
+        """The estimated win chance (0..1)."""
+        return _calibrated(
+            self.wins + PRIOR_WORLDS * self.prior, self.worlds + PRIOR_WORLDS, self._bonus()
+        )
+
+    def _bonus(self) -> float:
+        if self.game == GameType.NULL:
+            return 0.0 if self.ouvert else NULL_PLAIN_BONUS
+        return CALIBRATION
+
+    @property
+    def expected(self) -> float:
+        """The expected Seeger-Fabian score against the table (game points)."""
+        return ev.expected_list_score(self.chance, self.value)
+
+
+def calibrated_share(wins: float, worlds: float) -> float:
+    """The win chance of ``wins`` out of ``worlds`` open-hand deals (suit game or Grand)."""
+    return _calibrated(wins, worlds, CALIBRATION)
+
+
+def _calibrated(wins: float, worlds: float, bonus: float) -> float:
+    share = (wins + 0.5) / (worlds + 1.0)
+    logit = math.log(share / (1.0 - share)) + bonus
+    return 1.0 / (1.0 + math.exp(-logit))
+
+
+def _value(game: GameType, matador_cards: int, *, hand: bool, ouvert: bool = False) -> int:
+    if game == GameType.NULL:
+        return (59 if hand else 46) if ouvert else (35 if hand else 23)
+    levels = ev.matador_levels(matador_cards, game) + 1 + (1 if hand else 0)
+    return BASE_VALUES[game] * levels
+
+
+def _bits(mask: int) -> list[int]:
+    return [c for c in range(32) if mask >> c & 1]
+
+
+# -- what the bids say ---------------------------------------------------------------------------
+
+
+def bid_limits(bids: tuple[tuple[int, Action], ...]) -> dict[int, tuple[int, int]]:
+    """What each seat's bids say about its hand: ``seat -> (at least, at most)`` game points.
+
+    A bid or hold of *v* says the seat would play a game worth *v* (at least *v*); a pass with
+    *v* standing says it would not go beyond *v* (at most *v*). Seats that did not speak are
+    absent.
+    """
+    value = 0
+    out: dict[int, tuple[int, int]] = {}
+    for seat, action in bids:
+        low, high = out.get(seat, (0, 10_000))
+        if action.kind == ActionKind.BID:
+            value = action.value
+            low = max(low, value)
+        elif action.kind == ActionKind.HOLD:
+            low = max(low, value)
+        elif action.kind == ActionKind.PASS:
+            high = min(high, max(value, 17))
+        out[seat] = (low, high)
+    return out
+
+
+def bid_likelihood(hand: int, seat: int, limits: tuple[int, int]) -> float:
+    """How well the ten cards ``hand`` of ``seat`` fit what its bids said (0..1).
+
+    The heuristic's bid limit (:func:`skat.players.heuristic.bid_limit`) of the hand is compared
+    with ``limits`` (at least, at most; game points): 1 when it fits, 0.25 when it does not — a
+    soft weight, as other players (and people) bid differently from the heuristic.
+    """
+    from skat.players.heuristic import bid_limit
+
+    low, high = limits
+    if low == 0 and high >= 10_000:
+        return 1.0
+    limit = bid_limit(hand, seat)
+    if limit < low and low >= 18:
+        return 0.25
+    if limit > high:
+        return 0.25
+    return 1.0
+
+
+# -- before the skat ------------------------------------------------------------------------------
+
+
+def _candidates_before_skat(hand: int, seat: int) -> list[tuple[GameType, bool, bool, float]]:
+    """The (game, hand, ouvert, heuristic win chance) contracts worth solving, by the
+    heuristic's margins; a Null Ouvert follows its plain Null."""
+    out: list[tuple[GameType, bool, bool, float]] = []
+    pickup = ev.choices(hand, seat=seat, hand_game=False, pre_skat=True)
+    hand_games = ev.choices(hand, seat=seat, hand_game=True)
+    for c, is_hand, prune in [(c, False, PRUNE_PICKUP) for c in pickup] + [
+        (c, True, PRUNE_HAND) for c in hand_games
+    ]:
+        if c.margin >= prune and not c.ouvert:
+            prior = ev.win_chance(c.margin)
+            out.append((c.game, is_hand, False, prior))
+            if c.game == GameType.NULL:
+                out.append((c.game, is_hand, True, prior))
+    return out
+
+
+def _seed(*parts: int) -> int:
+    z = 0x9E3779B97F4A7C15
+    for p in parts:
+        z = (z ^ (p & 0xFFFFFFFFFFFFFFFF)) * 0xBF58476D1CE4E5B9 & 0xFFFFFFFFFFFFFFFF
+        z ^= z >> 31
+    return z
+
+
+def _deal_rest(
+    rng: random.Random,
+    unseen: list[int],
+    sizes: tuple[int, ...],
+) -> list[int]:
+    """The ``unseen`` cards dealt into piles of ``sizes`` (masks)."""
+    cards = unseen[:]
+    rng.shuffle(cards)
+    piles = []
+    at = 0
+    for size in sizes:
+        mask = 0
+        for c in cards[at : at + size]:
+            mask |= 1 << c
+        piles.append(mask)
+        at += size
+    return piles
+
+
+def _draw_opponents(
+    rng: random.Random,
+    unseen: list[int],
+    sizes: tuple[int, ...],
+    seats: tuple[int, int],
+    limits: dict[int, tuple[int, int]],
+    tries: int = 12,
+) -> list[int]:
+    """Piles as :func:`_deal_rest` (the last two are the opponents at ``seats``), kept with the
+    chance their bids give them (rejection sampling; after ``tries`` the likeliest deal)."""
+    best: tuple[float, list[int]] = (-1.0, [])
+    for _ in range(tries):
+        piles = _deal_rest(rng, unseen, sizes)
+        weight = 1.0
+        for pile, seat in zip(piles[-2:], seats, strict=True):
+            if seat in limits:
+                weight *= bid_likelihood(pile, seat, limits[seat])
+        if weight >= 1.0 or rng.random() < weight:
+            return piles
+        if weight > best[0]:
+            best = (weight, piles)
+    return best[1]
+
+
+def _position(
+    declarer: int, declarer_cards: int, others: tuple[int, int], game: GameType, skat: int
+) -> Position:
+    hands = [0, 0, 0]
+    hands[declarer] = declarer_cards
+    hands[(declarer + 1) % 3] = others[0]
+    hands[(declarer + 2) % 3] = others[1]
+    return Position(
+        hands=(hands[0], hands[1], hands[2]), game=game, declarer=declarer, to_move=0, skat=skat
+    )
+
+
+def _wins(solver: Solver, pos: Position, target: int = 61) -> bool:
+    return solver.solve_threshold(pos, target)
+
+
+def evaluate_before_skat(
+    hand: int,
+    seat: int,
+    bids: tuple[tuple[int, Action], ...],
+    solver: Solver,
+    *,
+    worlds: int = 24,
+    min_worlds: int = 4,
+    node_budget: int = 3_000_000,
+    schneider: bool = False,
+) -> list[Estimate]:
+    """Every contract worth considering for the ten dealt cards ``hand`` of ``seat``.
+
+    Args:
+        hand: the seat's ten cards (mask).
+        seat: 0 forehand, 1 middlehand, 2 rearhand.
+        bids: the bidding so far, ``(seat, action)`` pairs (what the opponents said).
+        solver: the open-hand solver to use.
+        worlds: the most deals drawn.
+        min_worlds: the fewest deals drawn, whatever the node budget.
+        node_budget: solver nodes after which no further deal is started (a count of work, so
+            the answer does not depend on the machine or its load).
+        schneider: also count the deals a Hand suit game or Grand wins Schneider (90 card
+            points), for the announcement.
+
+    Returns:
+        the estimates of the candidate contracts (empty when the heuristic sees nothing worth
+        solving, the hand is then passed).
+    """
+    candidates = _candidates_before_skat(hand, seat)
+    if not candidates:
+        return []
+    rng = random.Random(_seed(hand, seat, *(s * 1000 + a.value + 100 * a.kind for s, a in bids)))
+    unseen = _bits(0xFFFFFFFF & ~hand)
+    limits = bid_limits(bids)
+    opponents = ((seat + 1) % 3, (seat + 2) % 3)
+    wins = [0] * len(candidates)
+    solved = [0] * len(candidates)
+    schneiders = [0] * len(candidates)
+    start = solver.nodes
+    discards: dict[tuple[int, GameType], int] = {}
+    for i in range(worlds):
+        used = solver.nodes - start
+        if used > HARD_LIMIT * node_budget or (i >= min_worlds and used > node_budget):
+            break
+        skat, first, second = _draw_opponents(rng, unseen, (2, 10, 10), opponents, limits)
+        for j, (game, is_hand, ouvert, _) in enumerate(candidates):
+            if ouvert:  # the open-hand Null is the ouvert one: its plain twin's answer
+                continue
+            if solver.nodes - start > HARD_LIMIT * node_budget:
+                break
+            solved[j] += 1
+            if is_hand:
+                pos = _position(seat, hand, (first, second), game, skat)
+            else:
+                twelve = hand | skat
+                key = (twelve, game)
+                pair = discards.get(key)
+                if pair is None:
+                    pair = ev.best_discard(twelve, game, seat=seat)[0]
+                    discards[key] = pair
+                pos = _position(seat, twelve & ~pair, (first, second), game, pair)
+            won = _wins(solver, pos)
+            wins[j] += won
+            if won and schneider and is_hand and game != GameType.NULL:
+                schneiders[j] += _wins(solver, pos, 90)
+    out = []
+    for j, (game, is_hand, ouvert, prior) in enumerate(candidates):
+        twin = j - 1 if ouvert else j  # an ouvert Null follows its plain twin
+        out.append(
+            Estimate(
+                game, is_hand, ouvert, _value(game, hand, hand=is_hand, ouvert=ouvert), wins[twin],
+                solved[twin], schneiders[j], prior,
+            )
+        )  # fmt: skip
+    return out
+
+
+# -- after the pick-up ---------------------------------------------------------------------------
+
+
+def discard_candidates(cards: int, game: GameType, *, seat: int, count: int) -> list[int]:
+    """The ``count`` best two-card discards of ``cards`` (12) for ``game`` by the heuristic's
+    judgement (:func:`skat.players.evaluation.discard_scores`), best first (masks)."""
+    ranked = ev.discard_scores(cards, game, seat=seat)
+    return [pair for pair, _ in ranked[:count]]
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardChoice:
+    """A discard with the contract to declare after it.
+
+    Attributes:
+        discard: the two cards put away (mask).
+        estimate: the contract's estimate (``hand`` is False).
+    """
+
+    discard: int
+    estimate: Estimate
+
+
+def evaluate_discards(
+    cards: int,
+    seat: int,
+    bid: int,
+    bids: tuple[tuple[int, Action], ...],
+    solver: Solver,
+    *,
+    worlds: int = 20,
+    min_worlds: int = 4,
+    node_budget: int = 3_000_000,
+    per_game: int = 2,
+) -> list[DiscardChoice]:
+    """The candidate discards and games for the twelve ``cards`` after a pick-up, judged.
+
+    Games whose heuristic margin after their best discard is hopeless are skipped unless no other
+    game reaches ``bid``; each remaining game brings its ``per_game`` best discards by the
+    heuristic. Every pair is solved in the same sampled deals of the twenty unseen cards.
+
+    Returns:
+        the choices, unordered (empty only when ``cards`` is not twelve cards).
+    """
+    if cards.bit_count() != 12:
+        return []
+    pairs: list[tuple[GameType, int]] = []
+    reach: list[tuple[GameType, int]] = []
+    priors: dict[GameType, float] = {}
+    for game in (*(GameType(s) for s in range(4)), GameType.GRAND, GameType.NULL):
+        ranked = ev.discard_scores(cards, game, seat=seat)
+        kept = cards & ~ranked[0][0]
+        choice = next(
+            c
+            for c in ev.choices(kept, seat=seat, hand_game=False, matador_hand=cards)
+            if c.game == game and not c.ouvert
+        )
+        priors[game] = ev.win_chance(choice.margin)
+        value = _value(game, cards, hand=False)
+        if value >= bid or (game == GameType.NULL and bid <= 46):
+            reach.append((game, ranked[0][0]))
+        if choice.margin >= PRUNE_PICKUP:
+            pairs.extend((game, pair) for pair, _ in ranked[:per_game])
+    if not any(_value(g, cards, hand=False) >= bid for g, _ in pairs) and reach:
+        pairs.extend(p for p in reach if p not in pairs)
+    if not pairs:
+        pairs = reach[:1] or [
+            (GameType.GRAND, ev.discard_scores(cards, GameType.GRAND, seat=seat)[0][0])
+        ]
+    rng = random.Random(_seed(cards, seat, bid, 7))
+    unseen = _bits(0xFFFFFFFF & ~cards)
+    limits = bid_limits(bids)
+    opponents = ((seat + 1) % 3, (seat + 2) % 3)
+    wins = [0] * len(pairs)
+    solved = [0] * len(pairs)
+    start = solver.nodes
+    for i in range(worlds):
+        used = solver.nodes - start
+        if used > HARD_LIMIT * node_budget or (i >= min_worlds and used > node_budget):
+            break
+        first, second = _draw_opponents(rng, unseen, (10, 10), opponents, limits)
+        for j, (game, pair) in enumerate(pairs):
+            if solver.nodes - start > HARD_LIMIT * node_budget:
+                break
+            pos = _position(seat, cards & ~pair, (first, second), game, pair)
+            wins[j] += _wins(solver, pos)
+            solved[j] += 1
+    out = []
+    for j, (game, pair) in enumerate(pairs):
+        value = _value(game, cards, hand=False)
+        prior = priors[game]
+        won, n = wins[j], solved[j]
+        out.append(DiscardChoice(pair, Estimate(game, False, False, value, won, n, 0, prior)))
+        if game == GameType.NULL:
+            out.append(DiscardChoice(pair, Estimate(game, False, True, 46, won, n, 0, prior)))
+    return out
+
+
+def best_reaching(estimates: list[Estimate], bid: int) -> Estimate | None:
+    """The estimate with the best expected score among those worth at least ``bid``."""
+    reach = [e for e in estimates if e.value >= bid]
+    if not reach:
+        return None
+    return max(reach, key=lambda e: (e.expected, e.value))

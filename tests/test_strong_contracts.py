@@ -1,0 +1,121 @@
+"""The strong player's bidding, skat, discard and declaration by sampling and solving
+(skat.players.contracts), and its decisions' independence of the cards it cannot see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from skat.cards import CardSet
+from skat.players import contracts as ct
+from skat.players import decision_rng
+from skat.players.strong import StrongPlayer
+from skat.rules import GameType, KontraRule, Options
+from skat.solver import Solver
+from skat.state import Action, ActionKind, State
+from tests.test_players import _other_world
+
+
+def _small() -> StrongPlayer:
+    return StrongPlayer(
+        worlds=3, node_budget=20_000, min_worlds=1, contract_worlds=4, contract_budget=200_000
+    )
+
+
+@pytest.mark.parametrize(
+    ("bids", "expected"),
+    [
+        ([], {}),
+        (
+            [(1, Action.bid(18)), (0, Action(ActionKind.HOLD)), (1, Action(ActionKind.PASS))],
+            {1: (18, 18), 0: (18, 10_000)},
+        ),
+        (
+            [(1, Action(ActionKind.PASS)), (2, Action.bid(18)), (0, Action(ActionKind.PASS))],
+            {1: (0, 17), 2: (18, 10_000), 0: (0, 18)},
+        ),
+    ],
+)
+def test_bids_say_at_least_what_was_bid_and_at_most_where_a_seat_passed(
+    bids: list[tuple[int, Action]], expected: dict[int, tuple[int, int]]
+) -> None:
+    assert ct.bid_limits(tuple(bids)) == expected
+
+
+@pytest.mark.parametrize(
+    ("hand", "seat", "limits", "weight"),
+    [
+        ("CJ SJ HJ DJ CA CT SA ST HA DA", 1, (0, 17), 0.25),  # a Grand hand does not pass at 18
+        ("CJ SJ HJ DJ CA CT SA ST HA DA", 1, (48, 10_000), 1.0),
+        ("CQ C8 S9 S8 HK H9 H7 DQ D8 D7", 2, (0, 17), 1.0),
+        ("CQ C8 S9 S8 HK H9 H7 DQ D8 D7", 2, (33, 10_000), 0.25),  # nothing to bid 33 with
+    ],
+)
+def test_a_hand_that_does_not_fit_the_bids_is_less_likely(
+    hand: str, seat: int, limits: tuple[int, int], weight: float
+) -> None:
+    assert ct.bid_likelihood(CardSet.from_str(hand).mask, seat, limits) == weight
+
+
+@pytest.mark.parametrize(
+    ("hand", "seat", "at_least", "at_most"),
+    [
+        ("CJ SJ HJ DJ CA CT SA ST HA DA", 0, 96, 264),  # Grand with four, at least
+        ("CQ C8 S9 S8 HK H9 H7 DQ D8 D7", 2, 0, 0),  # nothing to play
+        ("CJ HJ CA CT C9 C8 SA HK H8 D7", 0, 24, 72),  # clubs with one, or a Grand (Hand)
+    ],
+)
+def test_strong_bids_up_to_the_value_of_a_game_it_expects_to_win(
+    hand: str, seat: int, at_least: int, at_most: int
+) -> None:
+    limit = StrongPlayer(contract_worlds=12).bid_limit(CardSet.from_str(hand).mask, seat)
+    assert at_least <= limit <= at_most
+
+
+def test_contract_estimates_are_the_same_for_the_same_question() -> None:
+    hand = CardSet.from_str("CJ HJ CA CT C9 C8 SA HK H8 D7").mask
+    first = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=6, node_budget=10**9)
+    again = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=6, node_budget=10**9)
+    assert first == again
+    assert {(e.game, e.hand) for e in first} >= {(GameType.CLUBS, False), (GameType.CLUBS, True)}
+    assert all(e.worlds == 6 and 0 <= e.wins <= 6 for e in first)
+
+
+def test_discards_are_judged_for_games_that_reach_the_bid() -> None:
+    cards = CardSet.from_str("CJ SJ HJ CA CT C9 C8 SA HK H8 D7 D8").mask
+    choices = ct.evaluate_discards(cards, 0, 36, (), Solver(), worlds=6)
+    assert any(c.estimate.value >= 36 for c in choices)
+    for c in choices:
+        assert c.discard.bit_count() == 2
+        assert c.discard & ~cards == 0
+    clubs = [c for c in choices if c.estimate.game == GameType.CLUBS]
+    assert clubs
+    assert all(c.estimate.value == 48 for c in clubs)  # with 3, game 4, x12
+
+
+@pytest.mark.parametrize("options", [Options(), Options(kontra=KontraRule.ON)])
+def test_strong_decisions_do_not_change_with_the_hidden_cards(options: Options) -> None:
+    player, other_player = _small(), _small()
+    rng = random.Random(11)
+    checked = changed = contract_phases = 0
+    for number in range(3):
+        state = State.new(number * 7919 + 5, options)
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            info = state.information_state(seat)
+            action = player.choose(info, decision_rng(number, len(state.actions)))
+            other = _other_world(state, seat, rng)
+            other_info = other.information_state(seat)
+            assert other_info == info
+            assert other_player.choose(other_info, decision_rng(number, len(state.actions))) == (
+                action
+            )
+            changed += other.deal != state.deal
+            contract_phases += action.kind in (ActionKind.BID, ActionKind.DISCARD)
+            checked += 1
+            state = state.apply(action)
+    assert checked > 60
+    assert changed > checked // 2
+    assert contract_phases >= 2
