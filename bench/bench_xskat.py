@@ -120,7 +120,7 @@ class XSkatGame:
         contract: the contract XSkat declared, None if passed.
         won: whether XSkat scored the game as won.
         card_points: the declarer's card points XSkat printed (None for Null).
-        scores: XSkat's Seeger-Fabian list scores by seat.
+        scores: XSkat's Seeger-Fabian list scores by seat, None if not printed.
     """
 
     passed: bool = False
@@ -133,16 +133,28 @@ class XSkatGame:
     contract: Contract | None = None
     won: bool | None = None
     card_points: int | None = None
-    scores: tuple[int, int, int] = (0, 0, 0)
+    scores: tuple[int, int, int] | None = (0, 0, 0)
 
 
-def parse_log(log: str, score_line: str) -> XSkatGame:
-    """Read one game from XSkat's log and its printed score line.
+def parse_log(
+    log: str,
+    score_line: str | None,
+    seat_of_column: tuple[int, int, int] = _SEAT_OF_COLUMN,
+    names: tuple[str, str, str] | None = None,
+) -> XSkatGame:
+    """Read one game from XSkat's log and its printed score line (None: not printed).
+
+    ``seat_of_column`` is our seat of the log's three player columns (``-start`` decides it);
+    ``names`` their names in the declarer line (default: the log's one-line header).
 
     Raises:
         SkatError: a line this reader does not know, or a table of the wrong shape.
     """
     g = XSkatGame()
+    header = log.lstrip("\n").splitlines()[0] if log.strip() else ""
+    if names is None:
+        names = tuple(re.split(r"\s{2,}", header.strip()))  # type: ignore[assignment]
+    assert names is not None
     parts = re.split(r"^-{10,}.*$", log, flags=re.MULTILINE)
     if len(parts) < 3:
         raise SkatError(f"not an XSkat game log: {log[:80]!r}")
@@ -156,14 +168,14 @@ def parse_log(log: str, score_line: str) -> XSkatGame:
                 raise SkatError(f"not a trick row: {row!r}")
             by_seat = [0, 0, 0]
             for column, card in enumerate(cards):
-                by_seat[_SEAT_OF_COLUMN[column]] = card
+                by_seat[seat_of_column[column]] = card
             g.tricks.append((by_seat[0], by_seat[1], by_seat[2]))
     for row in (ln for ln in parts[2].splitlines() if ln.strip()):
         cards = _cards_of_line(row)
         if len(cards) != 3:
             raise SkatError(f"not a hand row: {row!r}")
         for column, card in enumerate(cards):
-            g.hands[_SEAT_OF_COLUMN[column]] |= 1 << card
+            g.hands[seat_of_column[column]] |= 1 << card
     game_word: str | None = None
     hand = ouvert = schneider = schwarz = False
     for line in (ln.strip() for ln in parts[-1].splitlines()):
@@ -178,10 +190,10 @@ def parse_log(log: str, score_line: str) -> XSkatGame:
                 g.skat_before = mask
         elif low.startswith("last bid:"):
             g.bid = int(line.split(":")[1])
-        elif m := re.fullmatch(r"computer([123]) played (\w+)", low):
-            g.declarer = _SEAT_OF_COLUMN[int(m.group(1)) - 1]
-            game_word = m.group(2)
-        elif low.startswith("played "):
+        elif (m := re.fullmatch(r"(.*?) ?played (\w+)", line)) and m.group(1) in names:
+            g.declarer = seat_of_column[names.index(m.group(1))]
+            game_word = m.group(2).lower()
+        elif line.startswith("Played "):
             words = low.split()[1:]
             for w in words:
                 if w == "hand":
@@ -207,12 +219,15 @@ def parse_log(log: str, score_line: str) -> XSkatGame:
         )
     elif not g.passed:
         raise SkatError("a played game without a declarer line")
+    if score_line is None:
+        g.scores = None
+        return g
     values = [int(v) for v in score_line.split()]
     if len(values) != 3:
         raise SkatError(f"not a score line: {score_line!r}")
     by_seat = [0, 0, 0]
     for column, value in enumerate(values):
-        by_seat[_SEAT_OF_COLUMN[column]] = value
+        by_seat[seat_of_column[column]] = value
     g.scores = (by_seat[0], by_seat[1], by_seat[2])
     return g
 
@@ -273,7 +288,7 @@ def replay(number: int, g: XSkatGame, options: Options) -> Check:
             apply(token)
         if not state.is_terminal() or state.result() is not None:
             problems.append("all passed, but our engine has a game")
-        if g.scores != (0, 0, 0):
+        if g.scores not in (None, (0, 0, 0)):
             problems.append(f"a passed deal scored {g.scores}")
         return Check(number, g, problems, actions)
     if g.declarer is None or g.contract is None:
@@ -316,7 +331,7 @@ def replay(number: int, g: XSkatGame, options: Options) -> Check:
     if counted and result.declarer_points != g.card_points:
         problems.append(f"card points: XSkat {g.card_points}, ours {result.declarer_points}")
     ours = list_scores(result, declarer, ScoreList.SEEGER_FABIAN)
-    if ours != g.scores:
+    if g.scores is not None and ours != g.scores:
         problems.append(f"Seeger-Fabian scores: XSkat {g.scores}, ours {ours}")
     return Check(number, g, problems, actions)
 
@@ -440,6 +455,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     xskat_tally = Tally()
     ours = {name: Tally() for name in args.players}
     bad: list[Check] = []
+    contracts: dict[str, int] = {}
     start = time.perf_counter()
     try:
         for i in range(args.deals):
@@ -455,7 +471,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if check.problems:
                 bad.append(check)
             letter = None if g.contract is None else g.contract.game.letter
-            xskat_tally.add(letter, g.won, g.scores)
+            if g.contract is not None:
+                contracts[str(g.contract)] = contracts.get(str(g.contract), 0) + 1
+            xskat_tally.add(letter, g.won, g.scores or (0, 0, 0))
             for name, tally in ours.items():
                 outcome = play_deal((i, number, (name,), options)).games[0]
                 game = None if outcome.contract is None else outcome.contract[0]
@@ -472,6 +490,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"    actions: {' '.join(check.actions)}")
     for line in xskat_tally.lines("XSkat self-play"):
         print(line)
+    print("    XSkat's contracts: " + ", ".join(f"{c} {n}" for c, n in sorted(contracts.items())))
     for name, tally in ours.items():
         for line in tally.lines(f"{name} self-play"):
             print(line)

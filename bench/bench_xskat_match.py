@@ -1,0 +1,770 @@
+"""Our player in one seat against two of XSkat's computers, same cards (issue 5).
+
+A duplicate comparison with the installed XSkat 4.0 (Debian package ``xskat``), driven from the
+outside through its X11 window on a virtual display:
+
+* **ours**: XSkat runs in its one-person mode with the deal's cards (``-game``); our player
+  takes the person's seat. This script clicks XSkat's buttons and cards with ``xdotool`` and
+  reads what XSkat's computers bid, declare and play from the XSkat process's memory
+  (``/proc/PID/mem`` of the child it started: the card array ``cards[32]``, found as the only
+  array holding each card once next to a valid phase, and a few game variables at fixed
+  distances from it in the Debian build; see ``_OFFSETS``). Every action of every seat is
+  applied to our :class:`skat.state.State`, which checks it like a human's.
+* **XSkat**: XSkat's three computers play the same deal (``bench_xskat.py``'s ``-auto`` run).
+
+Per deal and seat the pair is (our player's Seeger-Fabian score in that seat) minus (XSkat's
+computer's score in the same seat with the same cards), both with two XSkat computers beside
+it. Every seat of every deal is played, so each deal gives three pairs; intervals are 95%
+normal intervals over deals of the per-deal mean difference.
+
+After each game XSkat's own log (``-log``) is read back and the whole game is replayed in our
+engine (``bench_xskat.replay``): won or lost, card points and the three Seeger-Fabian scores
+must be XSkat's; a game whose record differs from what the driver applied is reported and
+left out.
+
+XSkat waits 0.7 s after every card (a ``select`` timeout); ``faketime -f "+0 x20"`` (libfaketime)
+runs its clock and those waits twenty times faster (``--speedup``). The pixels of XSkat's first
+dialog and of its menu are read with ``xwd`` and ``convert`` to know when to click them away.
+
+Prerequisites (never run by the test suite)::
+
+    apt-get install xskat xvfb xdotool faketime x11-apps imagemagick
+
+and permission to read a child process's memory (root, or ``kernel.yama.ptrace_scope`` ≤ 1).
+
+Run::
+
+    .venv/bin/python bench/bench_xskat_match.py --deals 100 --seed 1 --player heuristic
+
+About 5.5 s a game (clicks and XSkat's remaining waits), one process, three games a deal.
+``XSKAT_SHOTS=folder`` keeps XSkat's log of every game and a screenshot of every failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+
+from bench_xskat import XSkat, XSkatGame, _auction, game_file, parse_log, replay
+
+from skat.arena import arena_deal_number
+from skat.cards import format_card
+from skat.contract import Contract
+from skat.deal import Deal, deal
+from skat.errors import SkatError
+from skat.players import Player, decision_rng, get_player
+from skat.rules import GameType, Options, ScoreList
+from skat.scoring import GameResult, list_scores
+from skat.state import Action, ActionKind, Phase, State
+
+_REIZW = (
+    18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60, 63, 66, 70,
+    72, 77, 80, 81, 84, 88, 90, 96, 99, 100, 108, 110, 117, 120, 121, 126, 130, 132, 135, 140,
+    143, 144, 150, 153, 154, 156, 160, 162, 165, 168, 170, 171, 176, 180, 187, 189, 190, 192,
+    198, 200, 204, 207, 209, 210, 216, 220, 228, 240, 264,
+)  # fmt: skip
+"""XSkat's bid ladder (the values its bid button offers, in order): ours, ISkO 3.3."""
+
+_OFFSETS = {
+    "trumpf": -64,
+    "stcd": -62,
+    "ausspl": -46,
+    "stich": -45,
+    "gedr": -43,
+    "reizp": -42,
+    "saho": -41,
+    "spieler": -40,
+    "sager": -39,
+    "hoerer": -38,
+    "phase": -36,
+}
+"""Distances in 32-bit ints from ``cards[0]`` in the Debian build 4.0-8 (found by watching the
+values change: ``trumpf`` 0-3 suit, 4 Grand, -1 none; ``stcd`` the current trick's cards in
+playing order; ``ausspl`` its leader; ``stich`` the trick number from 1; ``gedr`` cards put
+away; ``reizp`` the index of the bid in question; ``saho`` 1 if the bidder is to speak, 0 the
+listener; ``spieler`` the declarer; ``sager``/``hoerer`` bidder and listener; ``phase`` 1
+bidding, 2 Hand?, 3 discarding, 4 declaring, 6 playing). Players are XSkat's 0 (the person)
+1 (left) 2 (right)."""
+
+_BIDDING, _HAND, _DISCARD, _DECLARE, _PLAYING = 1, 2, 3, 4, 6
+_YES, _PASS = (288, 260), (352, 260)
+_HAND_YES, _HAND_NO = (270, 199), (369, 199)
+_DONE = (320, 260)
+_SPLASH_CONTINUE, _MENU_CONTINUE = (320, 310), (387, 352)
+_SPLASH_EDGE, _MENU_EDGE = 139, 148
+"""The x of the black left edge of XSkat's first dialog and of its menu in window row 200."""
+_GAME_BUTTON = {
+    GameType.DIAMONDS: (184, 148),
+    GameType.HEARTS: (275, 148),
+    GameType.SPADES: (365, 148),
+    GameType.CLUBS: (455, 148),
+    GameType.NULL: (229, 182),
+    GameType.GRAND: (409, 182),
+}
+_SCHNEIDER, _SCHWARZ, _OUVERT, _PLAY = (198, 216), (320, 216), (441, 216), (320, 250)
+_SUIT_OF_TRUMPF = {
+    0: GameType.DIAMONDS,
+    1: GameType.HEARTS,
+    2: GameType.SPADES,
+    3: GameType.CLUBS,
+    4: GameType.GRAND,
+    -1: GameType.NULL,
+}
+_OURS_OF_XSKAT = tuple(
+    (x >> 3) * 8 + (6, 5, 4, 3, 7, 2, 1, 0)[x & 7] for x in range(32)
+)  # XSkat's card: suit * 8 + rank index in A T K Q J 9 8 7 (suits D H S C, as ours)
+_START_OF_SEAT = (3, 2, 1)
+"""XSkat's ``-start`` that puts its person (player 1) into our seat 0, 1, 2."""
+
+
+class DriverError(SkatError):
+    """XSkat did something the driver cannot follow (a click without effect, a timeout)."""
+
+    code = "xskat_driver"
+
+
+class Table:
+    """One XSkat process in one-person mode with the person's seat taken by ``player``."""
+
+    def __init__(
+        self, d: Deal, seat: int, display: str, binary: str, home: str, speedup: int = 1
+    ) -> None:
+        self.deal = d
+        self.seat = seat
+        self.start = _START_OF_SEAT[seat]
+        self.display = display
+        self.home = home
+        self.game_path = os.path.join(home, "game.txt")
+        self.log_path = os.path.join(home, "game.log")
+        with open(self.game_path, "w", encoding="ascii") as f:
+            f.write(game_file(d))
+        for name in os.listdir(home):
+            if name.startswith(".xskat") or name == "game.log":
+                os.remove(os.path.join(home, name))
+        cmd = [binary, "-display", display, "-game", self.game_path, "-start", str(self.start)]
+        cmd += ["-lang", "english", "-fastdeal", "-tdelay", "0.01", "-noshortcut", "-small"]
+        cmd += ["-geometry", "+0+0", "-log", self.log_path, "-tlist", "-noramsch", "-nokontra"]
+        cmd += ["-nobock", "-nospitze", "-newrules", "-nohint"]
+        env = dict(os.environ, HOME=home, LANG="C")
+        if speedup > 1:
+            # XSkat waits 0.7 s after every card (select() with a timeout); libfaketime makes
+            # its clock and those waits run ``speedup`` times faster.
+            cmd = ["faketime", "-f", f"+0 x{speedup}", *cmd]
+        self.proc = subprocess.Popen(
+            cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        self.pid = self._xskat_pid()
+        self.mem = os.open(f"/proc/{self.pid}/mem", os.O_RDONLY)
+        self.base = 0
+        self.quiet = 0.25 if speedup <= 1 else 0.1
+
+    def _xskat_pid(self) -> int:
+        """The XSkat process: ours, or the child ``faketime`` started."""
+        for _ in range(100):
+            if os.path.basename(os.readlink(f"/proc/{self.proc.pid}/exe")) == "xskat":
+                return self.proc.pid
+            for entry in os.listdir("/proc"):
+                if not entry.isdigit():
+                    continue
+                try:
+                    with open(f"/proc/{entry}/stat", encoding="ascii") as f:
+                        ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+                    exe = os.path.basename(os.readlink(f"/proc/{entry}/exe"))
+                except OSError:
+                    continue
+                if ppid == self.proc.pid and exe == "xskat":
+                    return int(entry)
+            time.sleep(0.05)
+        raise DriverError("the XSkat process was not found")
+
+    # -- XSkat's seats ---------------------------------------------------------------------
+    def seat_of(self, player: int) -> int:
+        """Our seat of XSkat's player 0..2."""
+        return (player - self.start) % 3
+
+    # -- memory ---------------------------------------------------------------------------
+    def find_cards(self) -> None:
+        """Locate ``cards[32]`` in the XSkat process (before the first card is played)."""
+        with open(f"/proc/{self.pid}/maps", encoding="ascii") as f:
+            maps = f.read().splitlines()
+        for line in maps:
+            fields = line.split()
+            path = fields[5] if len(fields) > 5 else ""
+            if "w" not in fields[1] or (path and "xskat" not in path):
+                continue
+            lo, hi = (int(v, 16) for v in fields[0].split("-"))
+            if hi - lo > 1 << 20:
+                continue
+            data = os.pread(self.mem, hi - lo, lo)
+            ints = struct.unpack(f"<{len(data) // 4}i", data[: len(data) // 4 * 4])
+            for i in range(64, len(ints) - 32):
+                if ints[i + 30] < 0 or not 0 <= ints[i - 36] <= 11:
+                    continue
+                if sorted(ints[i : i + 32]) == list(range(32)):
+                    self.base = lo + 4 * i
+                    return
+        raise DriverError("XSkat's card array was not found")
+
+    def ints(self, offset: int, n: int) -> list[int]:
+        """``n`` ints at ``offset`` ints from ``cards[0]``."""
+        data = os.pread(self.mem, 4 * n, self.base + 4 * offset)
+        return list(struct.unpack(f"<{n}i", data))
+
+    def cards(self, offset: int, n: int) -> list[int]:
+        """``n`` cards at ``offset`` ints from ``cards[0]``, as our card numbers (-1 none)."""
+        return [_OURS_OF_XSKAT[c] if 0 <= c < 32 else -1 for c in self.ints(offset, n)]
+
+    def var(self, name: str) -> int:
+        """One of the variables of ``_OFFSETS``."""
+        return self.ints(_OFFSETS[name], 1)[0]
+
+    def block(self) -> list[int]:
+        """The watched memory (variables and cards), to see when XSkat stops changing it."""
+        return self.ints(-100, 132)
+
+    def wait_idle(self, timeout: float = 20.0) -> None:
+        """Wait until the watched memory stays the same for ``self.quiet`` seconds."""
+        quiet = self.quiet
+        last = self.block()
+        t0 = t_quiet = time.monotonic()
+        while time.monotonic() - t0 < timeout:
+            if self.proc.poll() is not None:
+                return
+            time.sleep(0.02)
+            now = self.block()
+            if now != last:
+                last, t_quiet = now, time.monotonic()
+            elif time.monotonic() - t_quiet >= quiet:
+                return
+        raise DriverError("XSkat did not come to rest")
+
+    # -- input ----------------------------------------------------------------------------
+    def click(self, xy: tuple[int, int]) -> None:
+        """A mouse click at window point ``xy`` (moved onto first: XSkat needs the motion)."""
+        env = dict(os.environ, DISPLAY=self.display)
+        x, y = xy
+        script = f"mousemove {x - 1} {y} sleep 0.02 mousemove {x} {y} sleep 0.02 "
+        script += "mousedown 1 sleep 0.02 mouseup 1"
+        subprocess.run(["xdotool", *script.split()], env=env, check=True)
+
+    def pixels(self, x: int, y: int, n: int) -> list[str]:
+        """The colours of ``n`` pixels from window point ``(x, y)`` to the right (``#RRGGBB``)."""
+        out = subprocess.run(
+            f"xwd -root -silent -display {self.display} | convert xwd:- -crop {n}x1+{x}+{y} txt:-",
+            shell=True,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        return re.findall(r"#[0-9A-F]{6}", out)[-n:]
+
+    def menu_open(self) -> bool:
+        """Whether XSkat's main menu covers the table (its black and white left edge)."""
+        return self.pixels(_MENU_EDGE, 200, 2) == ["#000000", "#FFFFFF"]
+
+    def wait_dialog(self, edge_x: int, timeout: float = 8.0) -> None:
+        """Wait until a dialog whose left edge is at ``edge_x`` (row 200) is on the screen."""
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < timeout:
+            if self.pixels(edge_x, 200, 2) == ["#000000", "#FFFFFF"]:
+                return
+            time.sleep(0.1)
+        raise DriverError(f"no dialog at x={edge_x}")
+
+    def close_menu(self) -> None:
+        """Close XSkat's main menu with its Continue button, if it is open."""
+        for _ in range(6):
+            if not self.menu_open():
+                return
+            self.click(_MENU_CONTINUE)
+            time.sleep(0.3)
+        raise DriverError("XSkat's menu does not close")
+
+    def click_until(self, xy: tuple[int, int], changed: list[int] | None = None) -> None:
+        """Click ``xy`` until the watched memory changes (a click can be lost), at most 4 times."""
+        before = self.block() if changed is None else changed
+        for attempt in range(4):
+            self.click(xy)
+            for _ in range(10):
+                time.sleep(0.05)
+                if self.block() != before:
+                    self.wait_idle()
+                    return
+            if attempt >= 1:
+                self.close_menu()
+        raise DriverError(f"a click at {xy} had no effect")
+
+    def close(self) -> None:
+        """End the XSkat process."""
+        os.close(self.mem)
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+def _bid_sync(state: State, me: int, values: set[int], done: Callable[[State], bool]) -> State:
+    """The shortest sequence of other seats' bidding actions after which ``done(state)``.
+
+    XSkat's computers may bid, hold and pass several times between two questions to the
+    person; its memory shows only where the auction stands (who bids to whom, the value, or the
+    declarer and the final bid). The auction given to our player is the shortest one that
+    leads there, with bids only of ``values``.
+
+    Raises:
+        DriverError: none of at most six actions reaches it.
+    """
+    frontier = [state]
+    for _ in range(7):
+        nxt: list[State] = []
+        for s in frontier:
+            if done(s):
+                return s
+            if s.phase != Phase.BIDDING or s.current_player == me:
+                continue
+            for a in s.legal_actions():
+                if a.kind in (ActionKind.HOLD, ActionKind.PASS) or (
+                    a.kind == ActionKind.BID and a.value in values
+                ):
+                    nxt.append(s.apply(a))
+        frontier = nxt
+    raise DriverError("the bidding could not be matched")
+
+
+@dataclass
+class GameRun:
+    """One game of our player in one seat: the verified state or why it was left out."""
+
+    number: int
+    seat: int
+    state: State | None = None
+    xskat: XSkatGame | None = None
+    problem: str | None = None
+    seconds: float = 0.0
+    applied: list[str] = field(default_factory=list)
+
+
+def _contract_of(t: Table) -> Contract:
+    game = _SUIT_OF_TRUMPF.get(t.var("trumpf"))
+    if game is None:
+        raise DriverError(f"unknown trumpf {t.var('trumpf')}")
+    return Contract.make(game, hand=t.var("gedr") == 0)
+
+
+def _asks_listener(me: int, value: int, bidder: int, s: State) -> bool:
+    """``me`` is asked to hold ``value`` that ``bidder`` bid."""
+    a = s.auction
+    return s.current_player == me and s.bid == value and a.listener == me and a.bidder == bidder
+
+
+def _asks_bidder(me: int, value: int, nxt: int, listener: int, s: State) -> bool:
+    """``me`` may bid ``nxt`` over ``value`` to ``listener`` (any listener in round 3)."""
+    a = s.auction
+    return (
+        s.current_player == me
+        and s.bid == value
+        and a.bidder == me
+        and (a.listener == listener or a.stage == 3)
+        and Action.bid(nxt) in s.legal_actions()
+    )
+
+
+def _auction_over(declarer: int, value: int, s: State) -> bool:
+    """The auction is over with ``declarer`` at ``value``."""
+    return s.phase != Phase.BIDDING and s.declarer == declarer and s.bid == value
+
+
+class _Game:
+    """Our player at one XSkat table: follow XSkat phase by phase, act when asked."""
+
+    def __init__(self, number: int, table: Table, player: Player) -> None:
+        self.number = number
+        self.table = table
+        self.player = player
+        self.me = table.seat
+        self.state = State.new(number, Options())
+        self.discarded = False
+
+    def choose(self) -> Action:
+        s = self.state
+        return self.player.choose(
+            s.information_state(self.me), decision_rng(self.number, len(s.actions))
+        )
+
+    def step(self) -> None:
+        """Handle what XSkat shows now (it is at rest)."""
+        t = self.table
+        phase = t.var("phase")
+        if phase == _BIDDING:
+            self.bidding()
+            return
+        if self.state.phase == Phase.BIDDING and phase in (_HAND, _DISCARD, _DECLARE, _PLAYING):
+            declarer, value = t.seat_of(t.var("spieler")), _REIZW[t.var("reizp")]
+            self.state = _bid_sync(
+                self.state, self.me, {value}, partial(_auction_over, declarer, value)
+            )
+        if phase == _HAND:
+            self.hand()
+        elif phase == _DISCARD:
+            self.discard()
+        elif phase == _DECLARE:
+            action = self.choose()
+            _declare(t, action.contract)
+            self.state = self.state.apply(action)
+        elif phase == _PLAYING:
+            self.play()
+        else:
+            time.sleep(0.1)
+
+    def bidding(self) -> None:
+        t, me = self.table, self.me
+        saho, sager, hoerer = t.var("saho"), t.var("sager"), t.var("hoerer")
+        reizp = t.var("reizp")
+        value = _REIZW[reizp]
+        if saho == 0 and hoerer == 0:
+            done = partial(_asks_listener, me, value, t.seat_of(sager))
+            self.state = _bid_sync(self.state, me, {value}, done)
+            yes = self.choose().kind == ActionKind.HOLD
+            action = Action(ActionKind.HOLD) if yes else Action(ActionKind.PASS)
+        elif saho == 1 and sager == 0:
+            prev = _REIZW[reizp - 1] if reizp > 0 else 0
+            done = partial(_asks_bidder, me, prev, value, t.seat_of(hoerer))
+            self.state = _bid_sync(self.state, me, {prev}, done)
+            yes = self.choose().kind == ActionKind.BID
+            action = Action.bid(value) if yes else Action(ActionKind.PASS)
+        else:
+            time.sleep(0.1)
+            return
+        t.click_until(_YES if yes else _PASS)
+        self.state = self.state.apply(action)
+
+    def hand(self) -> None:
+        action = self.choose()
+        if action.kind == ActionKind.PICKUP:
+            self.table.click_until(_HAND_NO)
+        else:
+            self.table.click_until(_HAND_YES)
+            _declare(self.table, action.contract)
+        self.state = self.state.apply(action)
+
+    def discard(self) -> None:
+        if self.state.phase == Phase.SKAT:
+            self.state = self.state.apply(Action(ActionKind.PICKUP))
+        if self.state.phase == Phase.DISCARD:
+            action = self.choose()
+            self.state = self.state.apply(action)
+        discard = self.state.discard(self.me)
+        _discard(self.table, discard)
+
+    def play(self) -> None:
+        t = self.table
+        if self.state.phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
+            contract = _contract_of(t)
+            if self.state.phase == Phase.SKAT and not contract.hand:
+                self.state = self.state.apply(Action(ActionKind.PICKUP))
+            if self.state.phase == Phase.DISCARD:
+                skat = t.cards(30, 2)
+                if min(skat) < 0:
+                    raise DriverError("the computer's discard is no longer readable")
+                self.state = self.state.apply(Action.discard((1 << skat[0]) | (1 << skat[1])))
+            self.state = self.state.apply(Action.declare(contract))
+        self.state = _sync_play(t, self.state)
+        if self.state.is_terminal():
+            time.sleep(0.2)
+        elif self.state.current_player == self.me:
+            action = self.choose()
+            position = t.cards(0, 10).index(action.card)
+            t.click_until((position * 64 + 32, 350))
+            self.state = self.state.apply(action)
+
+
+def play_game(
+    number: int,
+    seat: int,
+    player: Player,
+    display: str,
+    binary: str,
+    home: str,
+    speedup: int = 1,
+) -> GameRun:
+    """Play deal ``number`` with ``player`` in ``seat`` and two XSkat computers.
+
+    Nothing raises: what goes wrong is ``GameRun.problem`` (and, with ``XSKAT_SHOTS`` set to a
+    folder, a screenshot and XSkat's log land there).
+    """
+    run = GameRun(number, seat)
+    t0 = time.monotonic()
+    table = Table(deal(number), seat, display, binary, home, speedup)
+    game = _Game(number, table, player)
+    shots = os.environ.get("XSKAT_SHOTS")
+    try:
+        table.wait_dialog(_SPLASH_EDGE)
+        table.click(_SPLASH_CONTINUE)
+        table.wait_dialog(_MENU_EDGE)
+        table.close_menu()
+        table.find_cards()
+        for _ in range(300):
+            table.wait_idle()
+            if _log_done(table.log_path):
+                break
+            game.step()
+        else:
+            raise DriverError("no end after 300 steps")
+        with open(table.log_path, encoding="latin-1") as f:
+            log = f.read()
+        if shots:
+            shutil.copy(table.log_path, os.path.join(shots, f"{number}-{seat}.log"))
+        run.xskat = parse_gui_log(log, table.start)
+        run.state = game.state
+    except (SkatError, OSError, ValueError) as err:
+        run.problem = f"{type(err).__name__}: {err}"
+        if shots:
+            png = os.path.join(shots, f"{number}-{seat}.png")
+            subprocess.run(
+                f"xwd -root -silent -display {display} | convert xwd:- -crop 640x400+0+0 {png}",
+                shell=True,
+                check=False,
+            )
+    finally:
+        table.close()
+        run.seconds = time.monotonic() - t0
+        run.applied = [str(a) for a in game.state.actions]
+    return run
+
+
+def _log_done(path: str) -> bool:
+    if not os.path.exists(path):
+        return False
+    with open(path, encoding="latin-1") as f:
+        return "=====" in f.read()
+
+
+def _declare(table: Table, contract: Contract) -> None:
+    table.click(_GAME_BUTTON[contract.game])
+    if contract.game != GameType.NULL:
+        if contract.schwarz and not contract.ouvert:
+            table.click(_SCHWARZ)
+        elif contract.schneider and not contract.ouvert:
+            table.click(_SCHNEIDER)
+    if contract.ouvert:
+        table.click(_OUVERT)
+    table.click_until(_PLAY)
+
+
+def _discard(table: Table, mask: int) -> None:
+    for _ in range(6):
+        hand = table.cards(0, 10)
+        skat = table.cards(30, 2)
+        if {c for c in skat if c >= 0} == {c for c in range(32) if mask >> c & 1}:
+            table.click_until(_DONE)
+            return
+        wanted = [i for i, c in enumerate(hand) if c >= 0 and mask >> c & 1]
+        if not wanted:
+            raise DriverError(f"discard cards not in hand: {hand} {skat}")
+        table.click_until((wanted[0] * 64 + 32, 350))
+    raise DriverError("the discard could not be made")
+
+
+def _sync_play(table: Table, state: State) -> State:
+    """Apply the cards XSkat's computers played since ``state`` (ours are applied already).
+
+    A computer's cards gone from ``cards[]`` but not yet in ``state`` are applied in turn
+    order; the current trick's cards come from ``stcd`` in playing order, so a computer that
+    played twice (the end of one trick, the lead of the next) is ordered correctly.
+
+    Raises:
+        DriverError: the cards cannot be put in an order our engine accepts.
+    """
+    cards = table.cards(0, 30)
+    remaining = {
+        table.seat_of(p): {c for c in cards[10 * p : 10 * p + 10] if c >= 0} for p in range(3)
+    }
+    stich = table.var("stich")
+    played = 30 - sum(len(r) for r in remaining.values())
+    in_trick = played - 3 * (stich - 1)
+    current = table.cards(_OFFSETS["stcd"], 3)[: max(0, in_trick)]
+    while not state.is_terminal():
+        seat = state.current_player
+        if seat is None:
+            break
+        pending = [c for c in range(32) if state.hand(seat) >> c & 1 and c not in remaining[seat]]
+        if not pending:
+            break
+        if seat == table.seat:
+            raise DriverError(f"our seat lost cards we did not play: {pending}")
+        if len(state.tricks) == stich - 1:
+            if len(state.trick) >= len(current):
+                raise DriverError(f"trick {stich}: more cards than XSkat shows {current}")
+            card = current[len(state.trick)]
+        else:
+            later = [c for c in pending if c not in current]
+            if len(later) != 1:
+                raise DriverError(f"cannot order the plays of seat {seat}: {pending} {current}")
+            card = later[0]
+        if card not in pending:
+            raise DriverError(f"seat {seat} did not hold {card}")
+        state = state.apply(Action.of_card(card))
+    return state
+
+
+def parse_gui_log(log: str, start: int) -> XSkatGame:
+    """XSkat's log of a one-person game: columns are XSkat's players 0 1 2."""
+    seats = tuple((p - start) % 3 for p in range(3))
+    return parse_log(
+        log, None, (seats[0], seats[1], seats[2]), ("", "Computer left", "Computer right")
+    )
+
+
+def _mean_half(values: Sequence[float]) -> tuple[float, float]:
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Play ``--deals`` deals, each seat once with our player and once with XSkat's."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--player", default="heuristic")
+    ap.add_argument("--xskat", default="/usr/games/xskat")
+    ap.add_argument("--display", default=None)
+    ap.add_argument("--speedup", type=int, default=20, help="libfaketime speed-up, 1: none")
+    ap.add_argument("--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    for tool in ("xdotool", args.xskat):
+        if shutil.which(tool) is None:
+            raise SystemExit(f"{tool} not found: apt-get install xskat xvfb xdotool")
+    player = get_player(args.player)
+    options = Options()
+    auto = XSkat(args.xskat, args.display)
+    home = tempfile.mkdtemp(prefix="bench-xskat-match-")
+    diffs: list[float] = []
+    ours_sf: list[float] = []
+    theirs_sf: list[float] = []
+    left_out: list[str] = []
+    declared = won = 0
+    t0 = time.monotonic()
+    try:
+        for i in range(args.first, args.first + args.deals):
+            number = arena_deal_number(args.seed, i)
+            d = deal(number)
+            log, score_line = auto.play(d)
+            base = parse_log(log, score_line)
+            base_check = replay(number, base, options)
+            if base_check.problems or base.scores is None:
+                left_out.append(f"deal {number}: XSkat -auto: {base_check.problems}")
+                continue
+            pair: list[float] = []
+            for seat in range(3):
+                run = play_game(number, seat, player, auto.display, args.xskat, home, args.speedup)
+                problem = run.problem
+                if problem is None and run.xskat is not None and run.state is not None:
+                    check = replay(number, run.xskat, options)
+                    if check.problems:
+                        problem = "XSkat's log differs from our engine: " + "; ".join(
+                            check.problems
+                        )
+                    elif not _same_cards(check.actions, run.applied):
+                        problem = "the driver's cards differ from XSkat's log"
+                    elif run.state.contract != run.xskat.contract:
+                        problem = (
+                            f"contract: the driver read {run.state.contract}, "
+                            f"XSkat's log says {run.xskat.contract}"
+                        )
+                    else:
+                        res = check_scores(number, run.xskat, options)
+                        mine = res[seat]
+                        pair.append(mine - base.scores[seat])
+                        ours_sf.append(mine)
+                        theirs_sf.append(base.scores[seat])
+                        if run.xskat.declarer == seat:
+                            declared += 1
+                            won += bool(run.xskat.won)
+                if problem is not None:
+                    left_out.append(f"deal {number} seat {seat}: {problem}")
+                if args.verbose:
+                    print(
+                        f"deal {i} {number} seat {seat}: {run.seconds:.1f} s "
+                        f"{problem or 'ok'} {' '.join(run.applied)}",
+                        file=sys.stderr,
+                    )
+            if len(pair) == 3:
+                diffs.append(sum(pair) / 3)
+    finally:
+        auto.close()
+        shutil.rmtree(home, ignore_errors=True)
+    elapsed = time.monotonic() - t0
+    mean, half = _mean_half(diffs)
+    om, oh = _mean_half(ours_sf)
+    tm, th = _mean_half(theirs_sf)
+    print(f"{args.deals} deals from index {args.first} (seed {args.seed}), {elapsed:.0f} s")
+    print(f"complete deals (all three seats verified): {len(diffs)}; left out: {len(left_out)}")
+    for line in left_out[:10]:
+        print("  " + line)
+    print(f"{args.player} with two XSkat computers: SF points per game {om:+.1f} (± {oh:.1f})")
+    print(f"XSkat with two XSkat computers, same seats: {tm:+.1f} (± {th:.1f})")
+    print(f"{args.player} − XSkat, paired by deal: {mean:+.2f} (± {half:.2f})")
+    print(f"{args.player} declared {declared} games, won {won}")
+    return 0
+
+
+def _same_cards(logged: list[str], applied: list[str]) -> bool:
+    """Whether the cards the driver applied are the start of XSkat's logged cards.
+
+    The driver may stop before the last trick's computer cards (the log is complete first);
+    what matters is that every card our player saw and played is XSkat's.
+    """
+
+    def cards(tokens: list[str]) -> list[str]:
+        return [t for t in tokens if re.fullmatch(r"[CSHD][789TJQKA]", t)]
+
+    mine, theirs = cards(applied), cards(logged)
+    return mine == theirs[: len(mine)]
+
+
+def check_scores(number: int, g: XSkatGame, options: Options) -> tuple[int, int, int]:
+    """Our Seeger-Fabian scores of XSkat's logged game (its replay is conformant)."""
+    state = State.new(number, options)
+    if g.passed or g.declarer is None or g.contract is None:
+        return (0, 0, 0)
+    for token in _auction(g.declarer, g.bid):
+        state = state.apply(token)
+    if not g.contract.hand:
+        state = state.apply("s")
+        state = state.apply(".".join(format_card(c) for c in range(32) if g.skat_after >> c & 1))
+    state = state.apply(str(g.contract))
+    for trick in g.tricks:
+        if state.is_terminal():
+            break
+        leader = state.leader
+        for k in range(3):
+            state = state.apply(Action.of_card(trick[(leader + k) % 3]))
+    result = state.result()
+    if not isinstance(result, GameResult):
+        return (0, 0, 0)
+    return list_scores(result, g.declarer, ScoreList.SEEGER_FABIAN)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
