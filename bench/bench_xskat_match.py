@@ -43,10 +43,12 @@ About 5.5 s a game (clicks and XSkat's remaining waits), one process, three game
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import re
 import shutil
+import signal
 import struct
 import subprocess
 import sys
@@ -77,11 +79,11 @@ _REIZW = (
 """XSkat's bid ladder (the values its bid button offers, in order): ours, ISkO 3.3."""
 
 _OFFSETS = {
+    "handsp": -65,
     "trumpf": -64,
     "stcd": -62,
     "ausspl": -46,
     "stich": -45,
-    "gedr": -43,
     "reizp": -42,
     "saho": -41,
     "spieler": -40,
@@ -89,13 +91,13 @@ _OFFSETS = {
     "hoerer": -38,
     "phase": -36,
 }
-"""Distances in 32-bit ints from ``cards[0]`` in the Debian build 4.0-8 (found by watching the
-values change: ``trumpf`` 0-3 suit, 4 Grand, -1 none; ``stcd`` the current trick's cards in
-playing order; ``ausspl`` its leader; ``stich`` the trick number from 1; ``gedr`` cards put
-away; ``reizp`` the index of the bid in question; ``saho`` 1 if the bidder is to speak, 0 the
+"""Distances in 32-bit ints from ``cards[0]`` in the Debian build 4.0-8, found by watching the
+values change: ``handsp`` 1 in a Hand game; ``trumpf`` 0-3 suit, 4 Grand, -1 none; ``stcd``
+the current trick's cards in playing order; ``ausspl`` its leader; ``stich`` the trick number
+from 1; ``reizp`` the index of the bid in question; ``saho`` 1 if the bidder is to speak, 0 the
 listener; ``spieler`` the declarer; ``sager``/``hoerer`` bidder and listener; ``phase`` 1
-bidding, 2 Hand?, 3 discarding, 4 declaring, 6 playing). Players are XSkat's 0 (the person)
-1 (left) 2 (right)."""
+bidding, 2 Hand?, 3 discarding, 4 declaring, 6 playing. Players are XSkat's 0 (the person),
+1 (left), 2 (right)."""
 
 _BIDDING, _HAND, _DISCARD, _DECLARE, _PLAYING = 1, 2, 3, 4, 6
 _YES, _PASS = (288, 260), (352, 260)
@@ -308,6 +310,9 @@ class Table:
     def close(self) -> None:
         """End the XSkat process."""
         os.close(self.mem)
+        if self.pid != self.proc.pid:
+            with contextlib.suppress(ProcessLookupError):  # faketime's child outlives it
+                os.kill(self.pid, signal.SIGTERM)
         if self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -362,7 +367,7 @@ def _contract_of(t: Table) -> Contract:
     game = _SUIT_OF_TRUMPF.get(t.var("trumpf"))
     if game is None:
         raise DriverError(f"unknown trumpf {t.var('trumpf')}")
-    return Contract.make(game, hand=t.var("gedr") == 0)
+    return Contract.make(game, hand=t.var("handsp") == 1)
 
 
 def _asks_listener(me: int, value: int, bidder: int, s: State) -> bool:
