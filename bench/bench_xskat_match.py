@@ -1,26 +1,31 @@
-"""Our player in one seat against two of XSkat's computers, same cards (issue 5).
+"""Our player against XSkat's computer players at one table, same cards (issue 5).
 
 A duplicate comparison with the installed XSkat 4.0 (Debian package ``xskat``), driven from the
-outside through its X11 window on a virtual display:
+outside through its X11 windows on virtual displays. Two designs, each in every seating:
 
-* **ours**: XSkat runs in its one-person mode with the deal's cards (``-game``); our player
-  takes the person's seat. This script clicks XSkat's buttons and cards with ``xdotool`` and
-  reads what XSkat's computers bid, declare and play from the XSkat process's memory
-  (``/proc/PID/mem`` of the child it started: the card array ``cards[32]``, found as the only
-  array holding each card once next to a valid phase, and a few game variables at fixed
-  distances from it in the Debian build; see ``_OFFSETS``). Every action of every seat is
-  applied to our :class:`skat.state.State`, which checks it like a human's.
-* **XSkat**: XSkat's three computers play the same deal (``bench_xskat.py``'s ``-auto`` run).
+* ``one``: XSkat in its one-person mode, our player in the person's seat, XSkat's two
+  computers beside it; the pair for that seat is our player's score minus the score XSkat's
+  own computer makes in the same seat with the same cards beside the same two computers
+  (``bench_xskat.py``'s ``-auto`` game of the deal).
+* ``two``: XSkat in its several-person mode (a second window, ``two@display``), our player in
+  both persons' seats against one XSkat computer; the pair is our two seats' mean score
+  minus XSkat's computers' mean score in the same two seats in XSkat's own game.
 
-Per deal and seat the pair is (our player's Seeger-Fabian score in that seat) minus (XSkat's
-computer's score in the same seat with the same cards), both with two XSkat computers beside
-it. Every seat of every deal is played, so each deal gives three pairs; intervals are 95%
-normal intervals over deals of the per-deal mean difference.
+A deal's difference is the mean over its three seatings; intervals are 95% normal intervals
+over deals. Our player's actions are clicks (``xdotool``) on XSkat's buttons and cards; what
+XSkat's computers bid, declare and play is read from the XSkat process's memory
+(``/proc/PID/mem`` of our child process: the card array ``cards[32]``, found as the only array
+holding each card once next to a valid phase, and a few variables at fixed distances from it
+in the Debian build, see ``_OFFSETS``). Every action of every seat goes through our
+:class:`skat.state.State`, which checks it like a human's. XSkat's memory shows only where
+the auction stands when a person is asked, so the bids between two computers are the
+shortest sequence that leads there (``_bid_sync``); the contract of a computer is its suit or
+Grand or Null and Hand (announcements and ouvert are read from the log afterwards).
 
 After each game XSkat's own log (``-log``) is read back and the whole game is replayed in our
-engine (``bench_xskat.replay``): won or lost, card points and the three Seeger-Fabian scores
-must be XSkat's; a game whose record differs from what the driver applied is reported and
-left out.
+engine (``bench_xskat.replay``): won or lost and the card points must be XSkat's, the cards the
+driver applied must be XSkat's, and so must the contract our player was told; any other game
+is reported and left out (with its deal's other seatings in the paired figure).
 
 XSkat waits 0.7 s after every card (a ``select`` timeout); ``faketime -f "+0 x20"`` (libfaketime)
 runs its clock and those waits twenty times faster (``--speedup``). The pixels of XSkat's first
@@ -36,8 +41,8 @@ Run::
 
     .venv/bin/python bench/bench_xskat_match.py --deals 100 --seed 1 --player heuristic
 
-About 5.5 s a game (clicks and XSkat's remaining waits), one process, three games a deal.
-``XSKAT_SHOTS=folder`` keeps XSkat's log of every game and a screenshot of every failure.
+About 5.5 s a game with one window, 9 s with two; one process. ``XSKAT_SHOTS=folder`` keeps
+XSkat's log of every game and screenshots of every failure.
 """
 
 from __future__ import annotations
@@ -127,6 +132,7 @@ _OURS_OF_XSKAT = tuple(
     (x >> 3) * 8 + (6, 5, 4, 3, 7, 2, 1, 0)[x & 7] for x in range(32)
 )  # XSkat's card: suit * 8 + rank index in A T K Q J 9 8 7 (suits D H S C, as ours)
 _START_OF_SEAT = (3, 2, 1)
+_PREREQUISITES = "xskat xvfb xdotool faketime x11-apps imagemagick"
 """XSkat's ``-start`` that puts its person (player 1) into our seat 0, 1, 2."""
 
 
@@ -137,15 +143,27 @@ class DriverError(SkatError):
 
 
 class Table:
-    """One XSkat process in one-person mode with the person's seat taken by ``player``."""
+    """One XSkat process whose persons' seats (XSkat's players 0, or 0 and 1) are ours.
+
+    ``displays[k]`` is the X display of XSkat's player ``k``; with two displays XSkat plays
+    its several-person mode (``two@display``) and its player 2 is its computer. ``start`` is
+    XSkat's ``-start``: player ``k`` sits in our seat ``(k - start) % 3``.
+    """
 
     def __init__(
-        self, d: Deal, seat: int, display: str, binary: str, home: str, speedup: int = 1
+        self,
+        d: Deal,
+        start: int,
+        displays: Sequence[str],
+        binary: str,
+        home: str,
+        speedup: int = 1,
     ) -> None:
         self.deal = d
-        self.seat = seat
-        self.start = _START_OF_SEAT[seat]
-        self.display = display
+        self.start = start
+        self.displays = list(displays)
+        self.display = displays[0]
+        self.ours = {self.seat_of(k) for k in range(len(displays))}
         self.home = home
         self.game_path = os.path.join(home, "game.txt")
         self.log_path = os.path.join(home, "game.log")
@@ -154,10 +172,11 @@ class Table:
         for name in os.listdir(home):
             if name.startswith(".xskat") or name == "game.log":
                 os.remove(os.path.join(home, name))
-        cmd = [binary, "-display", display, "-game", self.game_path, "-start", str(self.start)]
+        cmd = [binary, "-display", self.display, "-game", self.game_path, "-start", str(start)]
         cmd += ["-lang", "english", "-fastdeal", "-tdelay", "0.01", "-noshortcut", "-small"]
         cmd += ["-geometry", "+0+0", "-log", self.log_path, "-tlist", "-noramsch", "-nokontra"]
         cmd += ["-nobock", "-nospitze", "-newrules", "-nohint"]
+        cmd += [f"two@{display}" for display in displays[1:]]
         env = dict(os.environ, HOME=home, LANG="C")
         if speedup > 1:
             # XSkat waits 0.7 s after every card (select() with a timeout); libfaketime makes
@@ -194,6 +213,10 @@ class Table:
     def seat_of(self, player: int) -> int:
         """Our seat of XSkat's player 0..2."""
         return (player - self.start) % 3
+
+    def player_of(self, seat: int) -> int:
+        """XSkat's player in our seat."""
+        return (seat + self.start) % 3
 
     # -- memory ---------------------------------------------------------------------------
     def find_cards(self) -> None:
@@ -252,9 +275,13 @@ class Table:
         raise DriverError("XSkat did not come to rest")
 
     # -- input ----------------------------------------------------------------------------
-    def click(self, xy: tuple[int, int]) -> None:
-        """A mouse click at window point ``xy`` (moved onto first: XSkat needs the motion)."""
-        env = dict(os.environ, DISPLAY=self.display)
+    def click(self, xy: tuple[int, int], seat: int | None = None) -> None:
+        """A click at window point ``xy`` in the window of ``seat`` (default: player 0's).
+
+        The pointer moves onto the point first: XSkat needs the motion.
+        """
+        display = self.display if seat is None else self.displays[self.player_of(seat)]
+        env = dict(os.environ, DISPLAY=display)
         x, y = xy
         script = f"mousemove {x - 1} {y} sleep 0.02 mousemove {x} {y} sleep 0.02 "
         script += "mousedown 1 sleep 0.02 mouseup 1"
@@ -293,11 +320,11 @@ class Table:
             time.sleep(0.3)
         raise DriverError("XSkat's menu does not close")
 
-    def click_until(self, xy: tuple[int, int], changed: list[int] | None = None) -> None:
+    def click_until(self, xy: tuple[int, int], seat: int | None = None) -> None:
         """Click ``xy`` until the watched memory changes (a click can be lost), at most 4 times."""
-        before = self.block() if changed is None else changed
+        before = self.block()
         for attempt in range(4):
-            self.click(xy)
+            self.click(xy, seat)
             for _ in range(10):
                 time.sleep(0.05)
                 if self.block() != before:
@@ -322,13 +349,15 @@ class Table:
                 self.proc.wait()
 
 
-def _bid_sync(state: State, me: int, values: set[int], done: Callable[[State], bool]) -> State:
+def _bid_sync(
+    state: State, ours: set[int], values: set[int], done: Callable[[State], bool]
+) -> State:
     """The shortest sequence of other seats' bidding actions after which ``done(state)``.
 
     XSkat's computers may bid, hold and pass several times between two questions to the
     person; its memory shows only where the auction stands (who bids to whom, the value, or the
     declarer and the final bid). The auction given to our player is the shortest one that
-    leads there, with bids only of ``values``.
+    leads there, with bids only of ``values`` (our seats' actions are applied as they happen).
 
     Raises:
         DriverError: none of at most six actions reaches it.
@@ -339,7 +368,7 @@ def _bid_sync(state: State, me: int, values: set[int], done: Callable[[State], b
         for s in frontier:
             if done(s):
                 return s
-            if s.phase != Phase.BIDDING or s.current_player == me:
+            if s.phase != Phase.BIDDING or s.current_player in ours:
                 continue
             for a in s.legal_actions():
                 if a.kind in (ActionKind.HOLD, ActionKind.PASS) or (
@@ -394,20 +423,20 @@ def _auction_over(declarer: int, value: int, s: State) -> bool:
 
 
 class _Game:
-    """Our player at one XSkat table: follow XSkat phase by phase, act when asked."""
+    """Our player at one XSkat table: follow XSkat phase by phase, act when one of our seats
+    is asked (with two of our seats, each acts from its own information state)."""
 
     def __init__(self, number: int, table: Table, player: Player) -> None:
         self.number = number
         self.table = table
         self.player = player
-        self.me = table.seat
+        self.ours = table.ours
         self.state = State.new(number, Options())
-        self.discarded = False
 
-    def choose(self) -> Action:
+    def choose(self, seat: int) -> Action:
         s = self.state
         return self.player.choose(
-            s.information_state(self.me), decision_rng(self.number, len(s.actions))
+            s.information_state(seat), decision_rng(self.number, len(s.actions))
         )
 
     def step(self) -> None:
@@ -420,15 +449,20 @@ class _Game:
         if self.state.phase == Phase.BIDDING and phase in (_HAND, _DISCARD, _DECLARE, _PLAYING):
             declarer, value = t.seat_of(t.var("spieler")), _REIZW[t.var("reizp")]
             self.state = _bid_sync(
-                self.state, self.me, {value}, partial(_auction_over, declarer, value)
+                self.state, self.ours, {value}, partial(_auction_over, declarer, value)
             )
+        declarer_seat = self.state.declarer
+        if phase in (_HAND, _DISCARD, _DECLARE) and declarer_seat not in self.ours:
+            time.sleep(0.05)  # a computer declarer between two steps
+            return
         if phase == _HAND:
-            self.hand()
+            self.hand(int(declarer_seat))  # type: ignore[arg-type]
         elif phase == _DISCARD:
-            self.discard()
+            self.discard(int(declarer_seat))  # type: ignore[arg-type]
         elif phase == _DECLARE:
-            action = self.choose()
-            _declare(t, action.contract)
+            seat = int(declarer_seat)  # type: ignore[arg-type]
+            action = self.choose(seat)
+            _declare(t, action.contract, seat)
             self.state = self.state.apply(action)
         elif phase == _PLAYING:
             self.play()
@@ -436,44 +470,44 @@ class _Game:
             time.sleep(0.1)
 
     def bidding(self) -> None:
-        t, me = self.table, self.me
+        t, ours = self.table, self.ours
         saho, sager, hoerer = t.var("saho"), t.var("sager"), t.var("hoerer")
         reizp = t.var("reizp")
         value = _REIZW[reizp]
-        if saho == 0 and hoerer == 0:
+        if saho == 0 and t.seat_of(hoerer) in ours:
+            me = t.seat_of(hoerer)
             done = partial(_asks_listener, me, value, t.seat_of(sager))
-            self.state = _bid_sync(self.state, me, {value}, done)
-            yes = self.choose().kind == ActionKind.HOLD
+            self.state = _bid_sync(self.state, ours, {value}, done)
+            yes = self.choose(me).kind == ActionKind.HOLD
             action = Action(ActionKind.HOLD) if yes else Action(ActionKind.PASS)
-        elif saho == 1 and sager == 0:
+        elif saho == 1 and t.seat_of(sager) in ours:
+            me = t.seat_of(sager)
             prev = _REIZW[reizp - 1] if reizp > 0 else 0
             done = partial(_asks_bidder, me, prev, value, t.seat_of(hoerer))
-            self.state = _bid_sync(self.state, me, {prev}, done)
-            yes = self.choose().kind == ActionKind.BID
+            self.state = _bid_sync(self.state, ours, {prev}, done)
+            yes = self.choose(me).kind == ActionKind.BID
             action = Action.bid(value) if yes else Action(ActionKind.PASS)
         else:
             time.sleep(0.1)
             return
-        t.click_until(_YES if yes else _PASS)
+        t.click_until(_YES if yes else _PASS, me)
         self.state = self.state.apply(action)
 
-    def hand(self) -> None:
-        action = self.choose()
+    def hand(self, seat: int) -> None:
+        action = self.choose(seat)
         if action.kind == ActionKind.PICKUP:
-            self.table.click_until(_HAND_NO)
+            self.table.click_until(_HAND_NO, seat)
         else:
-            self.table.click_until(_HAND_YES)
-            _declare(self.table, action.contract)
+            self.table.click_until(_HAND_YES, seat)
+            _declare(self.table, action.contract, seat)
         self.state = self.state.apply(action)
 
-    def discard(self) -> None:
+    def discard(self, seat: int) -> None:
         if self.state.phase == Phase.SKAT:
             self.state = self.state.apply(Action(ActionKind.PICKUP))
         if self.state.phase == Phase.DISCARD:
-            action = self.choose()
-            self.state = self.state.apply(action)
-        discard = self.state.discard(self.me)
-        _discard(self.table, discard)
+            self.state = self.state.apply(self.choose(seat))
+        _discard(self.table, self.state.discard(seat), seat)
 
     def play(self) -> None:
         t = self.table
@@ -488,32 +522,36 @@ class _Game:
                 self.state = self.state.apply(Action.discard((1 << skat[0]) | (1 << skat[1])))
             self.state = self.state.apply(Action.declare(contract))
         self.state = _sync_play(t, self.state)
+        seat = self.state.current_player
         if self.state.is_terminal():
             time.sleep(0.2)
-        elif self.state.current_player == self.me:
-            action = self.choose()
-            position = t.cards(0, 10).index(action.card)
-            t.click_until((position * 64 + 32, 350))
+        elif seat is not None and seat in self.ours:
+            action = self.choose(seat)
+            first = 10 * t.player_of(seat)
+            position = t.cards(first, 10).index(action.card)
+            t.click_until((position * 64 + 32, 350), seat)
             self.state = self.state.apply(action)
 
 
 def play_game(
     number: int,
-    seat: int,
+    start: int,
+    displays: Sequence[str],
     player: Player,
-    display: str,
     binary: str,
     home: str,
     speedup: int = 1,
 ) -> GameRun:
-    """Play deal ``number`` with ``player`` in ``seat`` and two XSkat computers.
+    """Play deal ``number`` at an XSkat table whose persons' seats are our player's.
 
-    Nothing raises: what goes wrong is ``GameRun.problem`` (and, with ``XSKAT_SHOTS`` set to a
-    folder, a screenshot and XSkat's log land there).
+    ``displays`` has one X display per person (one: against two XSkat computers; two: both
+    against one); ``start`` is XSkat's ``-start`` (see :class:`Table`). Nothing raises: what
+    goes wrong is ``GameRun.problem`` (and, with ``XSKAT_SHOTS`` set to a folder, a screenshot
+    and XSkat's log land there).
     """
-    run = GameRun(number, seat)
+    table = Table(deal(number), start, displays, binary, home, speedup)
+    run = GameRun(number, min(table.ours))
     t0 = time.monotonic()
-    table = Table(deal(number), seat, display, binary, home, speedup)
     game = _Game(number, table, player)
     shots = os.environ.get("XSKAT_SHOTS")
     try:
@@ -532,18 +570,20 @@ def play_game(
         with open(table.log_path, encoding="latin-1") as f:
             log = f.read()
         if shots:
-            shutil.copy(table.log_path, os.path.join(shots, f"{number}-{seat}.log"))
+            name = f"{number}-{start}-{len(displays)}.log"
+            shutil.copy(table.log_path, os.path.join(shots, name))
         run.xskat = parse_gui_log(log, table.start)
         run.state = game.state
     except (SkatError, OSError, ValueError) as err:
         run.problem = f"{type(err).__name__}: {err}"
         if shots:
-            png = os.path.join(shots, f"{number}-{seat}.png")
-            subprocess.run(
-                f"xwd -root -silent -display {display} | convert xwd:- -crop 640x400+0+0 {png}",
-                shell=True,
-                check=False,
-            )
+            for k, display in enumerate(displays):
+                png = os.path.join(shots, f"{number}-{start}-{len(displays)}-{k}.png")
+                subprocess.run(
+                    f"xwd -root -silent -display {display} | convert xwd:- -crop 640x400+0+0 {png}",
+                    shell=True,
+                    check=False,
+                )
     finally:
         table.close()
         run.seconds = time.monotonic() - t0
@@ -558,29 +598,33 @@ def _log_done(path: str) -> bool:
         return "=====" in f.read()
 
 
-def _declare(table: Table, contract: Contract) -> None:
-    table.click(_GAME_BUTTON[contract.game])
+def _declare(table: Table, contract: Contract, seat: int) -> None:
+    """Choose ``contract`` in XSkat's game dialog in the window of ``seat``."""
+    table.click(_GAME_BUTTON[contract.game], seat)
     if contract.game != GameType.NULL:
         if contract.schwarz and not contract.ouvert:
-            table.click(_SCHWARZ)
+            table.click(_SCHWARZ, seat)
         elif contract.schneider and not contract.ouvert:
-            table.click(_SCHNEIDER)
+            table.click(_SCHNEIDER, seat)
     if contract.ouvert:
-        table.click(_OUVERT)
-    table.click_until(_PLAY)
+        table.click(_OUVERT, seat)
+    table.click_until(_PLAY, seat)
 
 
-def _discard(table: Table, mask: int) -> None:
+def _discard(table: Table, mask: int, seat: int) -> None:
+    """Put the cards of ``mask`` into the skat: a hand card clicked changes places with a skat
+    card (XSkat alternates between the two), so at most three clicks; then Done."""
+    first = 10 * table.player_of(seat)
     for _ in range(6):
-        hand = table.cards(0, 10)
+        hand = table.cards(first, 10)
         skat = table.cards(30, 2)
         if {c for c in skat if c >= 0} == {c for c in range(32) if mask >> c & 1}:
-            table.click_until(_DONE)
+            table.click_until(_DONE, seat)
             return
         wanted = [i for i, c in enumerate(hand) if c >= 0 and mask >> c & 1]
         if not wanted:
             raise DriverError(f"discard cards not in hand: {hand} {skat}")
-        table.click_until((wanted[0] * 64 + 32, 350))
+        table.click_until((wanted[0] * 64 + 32, 350), seat)
     raise DriverError("the discard could not be made")
 
 
@@ -609,7 +653,7 @@ def _sync_play(table: Table, state: State) -> State:
         pending = [c for c in range(32) if state.hand(seat) >> c & 1 and c not in remaining[seat]]
         if not pending:
             break
-        if seat == table.seat:
+        if seat in table.ours:
             raise DriverError(f"our seat lost cards we did not play: {pending}")
         if len(state.tricks) == stich - 1:
             if len(state.trick) >= len(current):
@@ -627,11 +671,15 @@ def _sync_play(table: Table, state: State) -> State:
 
 
 def parse_gui_log(log: str, start: int) -> XSkatGame:
-    """XSkat's log of a one-person game: columns are XSkat's players 0 1 2."""
+    """XSkat's log of a game with persons: columns are XSkat's players 0 1 2, each name in
+    two header lines of 12 characters a column (the first person's name is empty here)."""
     seats = tuple((p - start) % 3 for p in range(3))
-    return parse_log(
-        log, None, (seats[0], seats[1], seats[2]), ("", "Computer left", "Computer right")
-    )
+    lines = log.lstrip("\n").splitlines()
+    names = [
+        " ".join(f"{lines[0][12 * k : 12 * k + 12]} {lines[1][12 * k : 12 * k + 12]}".split())
+        for k in range(3)
+    ]
+    return parse_log(log, None, (seats[0], seats[1], seats[2]), (names[0], names[1], names[2]))
 
 
 def _mean_half(values: Sequence[float]) -> tuple[float, float]:
@@ -645,92 +693,126 @@ def _mean_half(values: Sequence[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def _verified_scores(
+    run: GameRun, number: int, options: Options
+) -> tuple[tuple[int, int, int] | None, str | None]:
+    """Our Seeger-Fabian scores of a driven game, or why it is left out."""
+    if run.problem is not None:
+        return None, run.problem
+    if run.xskat is None or run.state is None:
+        return None, "no result"
+    check = replay(number, run.xskat, options)
+    if check.problems:
+        return None, "XSkat's log differs from our engine: " + "; ".join(check.problems)
+    if not _same_cards(check.actions, run.applied):
+        return None, "the driver's cards differ from XSkat's log"
+    if run.state.contract != run.xskat.contract:
+        return None, f"contract read {run.state.contract}, XSkat's log: {run.xskat.contract}"
+    return check_scores(number, run.xskat, options), None
+
+
+@dataclass
+class _Side:
+    """Figures of one design (our player in one seat, or in two)."""
+
+    pairs: list[float] = field(default_factory=list)
+    ours: list[float] = field(default_factory=list)
+    xskat: list[float] = field(default_factory=list)
+    games: int = 0
+    declared: int = 0
+    won: int = 0
+    left_out: list[str] = field(default_factory=list)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Play ``--deals`` deals, each seat once with our player and once with XSkat's."""
+    """Play ``--deals`` deals in every seating of each design and print the paired figures."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--player", default="heuristic")
+    ap.add_argument("--designs", default="one,two", help="one: ours in one seat; two: in two")
     ap.add_argument("--xskat", default="/usr/games/xskat")
-    ap.add_argument("--display", default=None)
     ap.add_argument("--speedup", type=int, default=20, help="libfaketime speed-up, 1: none")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)
-    for tool in ("xdotool", args.xskat):
+    for tool in ("xdotool", "xwd", "convert", "faketime", args.xskat):
         if shutil.which(tool) is None:
-            raise SystemExit(f"{tool} not found: apt-get install xskat xvfb xdotool")
+            raise SystemExit(f"{tool} not found: apt-get install {_PREREQUISITES}")
+    designs = [d for d in args.designs.split(",") if d]
     player = get_player(args.player)
     options = Options()
-    auto = XSkat(args.xskat, args.display)
+    auto = XSkat(args.xskat, None)
+    second = ":" + str(int(auto.display[1:]) + 1)
+    xvfb2 = subprocess.Popen(
+        ["Xvfb", second, "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    time.sleep(1.0)
     home = tempfile.mkdtemp(prefix="bench-xskat-match-")
-    diffs: list[float] = []
-    ours_sf: list[float] = []
-    theirs_sf: list[float] = []
-    left_out: list[str] = []
-    declared = won = 0
+    sides = {d: _Side() for d in designs}
     t0 = time.monotonic()
     try:
         for i in range(args.first, args.first + args.deals):
             number = arena_deal_number(args.seed, i)
-            d = deal(number)
-            log, score_line = auto.play(d)
+            log, score_line = auto.play(deal(number))
             base = parse_log(log, score_line)
-            base_check = replay(number, base, options)
-            if base_check.problems or base.scores is None:
-                left_out.append(f"deal {number}: XSkat -auto: {base_check.problems}")
+            if replay(number, base, options).problems or base.scores is None:
+                for side in sides.values():
+                    side.left_out.append(f"deal {number}: XSkat's own game not conformant")
                 continue
-            pair: list[float] = []
-            for seat in range(3):
-                run = play_game(number, seat, player, auto.display, args.xskat, home, args.speedup)
-                problem = run.problem
-                if problem is None and run.xskat is not None and run.state is not None:
-                    check = replay(number, run.xskat, options)
-                    if check.problems:
-                        problem = "XSkat's log differs from our engine: " + "; ".join(
-                            check.problems
+            for design, side in sides.items():
+                per_seating: list[float] = []
+                for k in range(3):
+                    if design == "one":  # our player in seat k, XSkat's computers beside it
+                        start, displays = _START_OF_SEAT[k], [auto.display]
+                    else:  # XSkat's computer (its player 2) in seat k, ours in the others
+                        start, displays = (2 - k) % 3 or 3, [auto.display, second]
+                    run = play_game(number, start, displays, player, args.xskat, home, args.speedup)
+                    scores, problem = _verified_scores(run, number, options)
+                    ours = sorted({(p - start) % 3 for p in range(len(displays))})
+                    if args.verbose:
+                        print(
+                            f"{design} deal {i} {number} seats {ours}: {run.seconds:.1f} s "
+                            f"{problem or scores} {' '.join(run.applied)}",
+                            file=sys.stderr,
                         )
-                    elif not _same_cards(check.actions, run.applied):
-                        problem = "the driver's cards differ from XSkat's log"
-                    elif run.state.contract != run.xskat.contract:
-                        problem = (
-                            f"contract: the driver read {run.state.contract}, "
-                            f"XSkat's log says {run.xskat.contract}"
-                        )
-                    else:
-                        res = check_scores(number, run.xskat, options)
-                        mine = res[seat]
-                        pair.append(mine - base.scores[seat])
-                        ours_sf.append(mine)
-                        theirs_sf.append(base.scores[seat])
-                        if run.xskat.declarer == seat:
-                            declared += 1
-                            won += bool(run.xskat.won)
-                if problem is not None:
-                    left_out.append(f"deal {number} seat {seat}: {problem}")
-                if args.verbose:
-                    print(
-                        f"deal {i} {number} seat {seat}: {run.seconds:.1f} s "
-                        f"{problem or 'ok'} {' '.join(run.applied)}",
-                        file=sys.stderr,
-                    )
-            if len(pair) == 3:
-                diffs.append(sum(pair) / 3)
+                    if scores is None:
+                        side.left_out.append(f"deal {number} ({design}, seats {ours}): {problem}")
+                        continue
+                    side.games += 1
+                    assert run.xskat is not None
+                    if run.xskat.declarer in ours:
+                        side.declared += 1
+                        side.won += bool(run.xskat.won)
+                    mine = [scores[j] - base.scores[j] for j in ours]
+                    per_seating.append(sum(mine) / len(mine))
+                    side.ours.extend(scores[j] for j in ours)
+                    side.xskat.extend(base.scores[j] for j in ours)
+                if len(per_seating) == 3:
+                    side.pairs.append(sum(per_seating) / 3)
     finally:
         auto.close()
+        xvfb2.terminate()
+        xvfb2.wait()
         shutil.rmtree(home, ignore_errors=True)
-    elapsed = time.monotonic() - t0
-    mean, half = _mean_half(diffs)
-    om, oh = _mean_half(ours_sf)
-    tm, th = _mean_half(theirs_sf)
-    print(f"{args.deals} deals from index {args.first} (seed {args.seed}), {elapsed:.0f} s")
-    print(f"complete deals (all three seats verified): {len(diffs)}; left out: {len(left_out)}")
-    for line in left_out[:10]:
-        print("  " + line)
-    print(f"{args.player} with two XSkat computers: SF points per game {om:+.1f} (± {oh:.1f})")
-    print(f"XSkat with two XSkat computers, same seats: {tm:+.1f} (± {th:.1f})")
-    print(f"{args.player} − XSkat, paired by deal: {mean:+.2f} (± {half:.2f})")
-    print(f"{args.player} declared {declared} games, won {won}")
+    print(f"{args.deals} deals from index {args.first} (seed {args.seed}), player {args.player}")
+    print(f"{time.monotonic() - t0:.0f} s")
+    for design, side in sides.items():
+        mean, half = _mean_half(side.pairs)
+        om, oh = _mean_half(side.ours)
+        xm, xh = _mean_half(side.xskat)
+        what = "one seat, two XSkat computers" if design == "one" else "two seats, one XSkat"
+        print(f"design {design} ({what}): {side.games} games verified, ", end="")
+        print(f"{len(side.left_out)} left out")
+        for line in side.left_out[:8]:
+            print("  " + line)
+        print(f"  complete deals (every seating verified): {len(side.pairs)}")
+        print(f"  {args.player} SF points per game in its seats: {om:+.1f} (± {oh:.1f})")
+        print(f"  XSkat in the same seats, same cards (XSkat alone): {xm:+.1f} (± {xh:.1f})")
+        print(f"  {args.player} − XSkat, paired by deal: {mean:+.2f} (± {half:.2f})")
+        print(f"  {args.player} declared {side.declared} games, won {side.won}")
     return 0
 
 
