@@ -17,9 +17,14 @@ from skat.state import Action, ActionKind, State
 from tests.test_players import _other_world
 
 
-def _small() -> StrongPlayer:
+def _small(*, solved_bidding: bool = False) -> StrongPlayer:
     return StrongPlayer(
-        worlds=3, node_budget=20_000, min_worlds=1, contract_worlds=4, contract_budget=200_000
+        worlds=3,
+        node_budget=20_000,
+        min_worlds=1,
+        contract_worlds=4,
+        contract_budget=200_000,
+        solved_bidding=solved_bidding,
     )
 
 
@@ -69,7 +74,8 @@ def test_a_hand_that_does_not_fit_the_bids_is_less_likely(
 def test_strong_bids_up_to_the_value_of_a_game_it_expects_to_win(
     hand: str, seat: int, at_least: int, at_most: int
 ) -> None:
-    limit = StrongPlayer(contract_worlds=12).bid_limit(CardSet.from_str(hand).mask, seat)
+    player = StrongPlayer(contract_worlds=12, solved_bidding=True)
+    limit = player.bid_limit(CardSet.from_str(hand).mask, seat)
     assert at_least <= limit <= at_most
 
 
@@ -94,9 +100,15 @@ def test_discards_are_judged_for_games_that_reach_the_bid() -> None:
     assert all(c.estimate.value == 48 for c in clubs)  # with 3, game 4, x12
 
 
-@pytest.mark.parametrize("options", [Options(), Options(kontra=KontraRule.ON)])
-def test_strong_decisions_do_not_change_with_the_hidden_cards(options: Options) -> None:
-    player, other_player = _small(), _small()
+@pytest.mark.parametrize(
+    ("options", "solved_bidding"),
+    [(Options(), False), (Options(kontra=KontraRule.ON), False), (Options(), True)],
+)
+def test_strong_decisions_do_not_change_with_the_hidden_cards(
+    options: Options, solved_bidding: bool
+) -> None:
+    player = _small(solved_bidding=solved_bidding)
+    other_player = _small(solved_bidding=solved_bidding)
     rng = random.Random(11)
     checked = changed = contract_phases = 0
     for number in range(3):
@@ -119,3 +131,39 @@ def test_strong_decisions_do_not_change_with_the_hidden_cards(options: Options) 
     assert checked > 60
     assert changed > checked // 2
     assert contract_phases >= 2
+
+
+@pytest.mark.parametrize(
+    ("hands", "skat", "contract", "expected"),
+    [
+        (
+            ("CJ SJ HJ DJ CA CT SA ST HA DA", "C9 C8 C7 S9 S8 S7 H9 H8 H7 D9"),
+            "HT DT",
+            "GH",
+            ActionKind.DECLINE,  # four jacks and four aces: no Kontra
+        ),
+        (
+            ("C7 C8 S7 S8 H7 H8 D7 D8 D9 HQ", "CJ SJ CA CT SA ST HA C9 S9 H9"),
+            "HT DQ",
+            "CH",
+            ActionKind.KONTRA,  # the middlehand holds the top trumps and the aces
+        ),
+    ],
+)
+def test_strong_says_kontra_when_the_declarer_seldom_wins(
+    hands: tuple[str, str], skat: str, contract: str, expected: ActionKind
+) -> None:
+    from skat.deal import Deal
+
+    all_cards = CardSet.from_str(" ".join([*hands, skat])).mask
+    rest = CardSet(0xFFFFFFFF & ~all_cards)
+    deal = Deal(
+        1, (CardSet.from_str(hands[0]), CardSet.from_str(hands[1]), rest), CardSet.from_str(skat)
+    )
+    state = State.from_deal(deal, Options(kontra=KontraRule.ON))
+    for token in ("p", "p", "18", contract):
+        state = state.apply(Action.parse(token))
+    assert state.current_player == 1
+    info = state.information_state(1)
+    action = StrongPlayer().choose(info, decision_rng(1, len(state.actions)))
+    assert action.kind == expected

@@ -9,13 +9,16 @@ contract's target in the most worlds is played (Perfect Information Monte Carlo,
 for Skat: Kupferschmid & Helmert 2006). Ties, such as a position won or lost in every world, go
 to the card the heuristic player would choose, so the play stays natural.
 
-Bidding, Hand or pick-up, the discard and the declaration are judged by sampling and solving
-too (:mod:`skat.players.contracts`): every plausible contract is solved in sampled deals and the
-one of the best expected Seeger-Fabian score is chosen; the auction goes up to the highest value
-of a contract with a positive expected score. Worlds are weighted by what the seat has heard
-(rejection sampling): a hidden declarer's cards by the heuristic's win chance of his contract,
-the other seats' cards by whether they fit their bids and passes. Still left to the heuristic:
-Kontra/Re, Schieberamsch, and the card play of Ramsch.
+Hand or pick-up, the discard and the declaration are judged by sampling and solving too
+(:mod:`skat.players.contracts`): the plausible contracts are solved in the same sampled deals and
+the one of the best expected Seeger-Fabian score is chosen. The auction goes up to the
+heuristic's limit: judging the limit by the solved deals as well (``solved_bidding``) was
+measured and lost (docs/benchmarks.md, "Strong against heuristic"): a perfect open-hand defence
+is not the defence a declarer meets, and the best of several noisy estimates is too often a
+lucky one. Worlds are weighted by what the seat has heard (rejection sampling): a hidden
+declarer's cards by the heuristic's win chance of his contract, the other seats' cards by
+whether they fit their bids and passes. Kontra and Re follow the declarer's sampled chance.
+Left to the heuristic: Schieberamsch (pushing the skat) and the card play of Ramsch.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.players import contracts as ct
 from skat.players import evaluation as ev
-from skat.players.heuristic import HeuristicPlayer, choose_card, table_of
+from skat.players.heuristic import HeuristicPlayer, bid_limit, choose_card, table_of
 from skat.rules import BASE_VALUES, GameType, effective_suit, trump_mask
 from skat.solver import SCHWARZ, Position, Solver
 from skat.state import Action, ActionKind, InformationState, Phase
@@ -187,7 +190,8 @@ def _likelihood(
     world: tuple[int, int, int, int],
     limits: dict[int, tuple[int, int]],
 ) -> float:
-    """How likely ``world`` is, given the other seats' bids and the declarer's contract.
+    """How likely ``world`` is, given the other seats' bids (``limits``, empty: not used) and
+    the declarer's contract.
 
     A hidden declarer is judged by :func:`_declarer_likelihood`; a defender other than this
     seat by whether its dealt cards fit its bids (:func:`skat.players.contracts.bid_likelihood`).
@@ -207,11 +211,19 @@ def _likelihood(
 
 
 def _draw_likely(
-    info: InformationState, k: _Knowledge, rng: random.Random, tries: int = 16
+    info: InformationState, k: _Knowledge, rng: random.Random, inference: int, tries: int = 16
 ) -> tuple[int, int, int, int] | None:
     """A world drawn by :func:`_draw`, kept with its likelihood (rejection sampling, see
-    :func:`_likelihood`); after ``tries`` rejections the most likely of the drawn worlds."""
-    limits = ct.bid_limits(info.bids)
+    :func:`_likelihood`); after ``tries`` rejections the most likely of the drawn worlds.
+
+    ``inference``: 0 uniform worlds; 1 a hidden declarer's cards weighted by his contract; 2
+    also the other seats' cards by their bids.
+    """
+    if inference <= 0:
+        return _draw(k, rng)
+    if inference == 1 and (int(info.seat) == int(info.declarer or 0) or info.ouvert_hand):
+        return _draw(k, rng)
+    limits = ct.bid_limits(info.bids) if inference >= 2 else {}
     best: tuple[float, tuple[int, int, int, int] | None] = (-1.0, None)
     for _ in range(tries):
         world = _draw(k, rng)
@@ -253,7 +265,7 @@ def _position(info: InformationState, world: tuple[int, int, int, int]) -> Posit
         hands=(world[0], world[1], world[2]),
         game=contract.game,
         declarer=declarer,
-        to_move=int(info.seat),
+        to_move=int(info.seat) if info.phase == Phase.PLAY else info.leader,
         trick=tuple(info.trick),
         skat=world[3],
         declarer_points=decl_pts,
@@ -261,6 +273,14 @@ def _position(info: InformationState, world: tuple[int, int, int, int]) -> Posit
         declarer_tricks=decl_tricks,
         defender_tricks=def_tricks,
     )
+
+
+KONTRA_BELOW = 0.4
+"""A defender says Kontra when the declarer's chance is below this (break-even 2/3; kept low, as
+the declarer may answer with Re and the chance is an estimate)."""
+
+RE_ABOVE = 0.8
+"""The declarer answers Kontra with Re when his chance is above this."""
 
 
 class StrongPlayer:
@@ -283,7 +303,12 @@ class StrongPlayer:
             (:mod:`skat.players.contracts`); off, the heuristic's rules decide them.
         contract_worlds: the most sampled deals per contract evaluation.
         contract_budget: solver nodes after which a contract evaluation starts no further deal
-            (at least four are always solved); about 0.3 s at 11 million nodes per second.
+            (at least four are always solved, and it stops at twice the budget); about 0.2 s at
+            11 million nodes per second.
+        solved_bidding: bid up to the highest value of a contract with a positive expected
+            score in the solved deals instead of the heuristic's limit (off: measured weaker).
+        inference: how much the sampled worlds use what was heard: 0 not at all, 1 a hidden
+            declarer's cards fit his contract, 2 also every other seat's cards fit its bids.
     """
 
     name = "strong"
@@ -296,7 +321,9 @@ class StrongPlayer:
         play_bonus: float = 0.0,
         contracts: bool = True,
         contract_worlds: int = 24,
-        contract_budget: int = 3_000_000,
+        contract_budget: int = 2_000_000,
+        solved_bidding: bool = False,
+        inference: int = 2,
     ) -> None:
         self.worlds = worlds
         self.node_budget = node_budget
@@ -306,6 +333,8 @@ class StrongPlayer:
         self.contracts = contracts
         self.contract_worlds = contract_worlds
         self.contract_budget = contract_budget
+        self.solved_bidding = solved_bidding
+        self.inference = inference
         self._cache: dict[object, object] = {}
 
     def choose(self, info: InformationState, rng: random.Random) -> Action:
@@ -327,6 +356,8 @@ class StrongPlayer:
             return self._discard(info, legal)
         if info.phase == Phase.DECLARE and self.contracts:
             return self._declare(info, legal)
+        if info.phase == Phase.KONTRA and self.contracts and info.contract is not None:
+            return self._kontra(info, legal, rng)
         if (
             info.phase != Phase.PLAY
             or info.contract is None
@@ -379,13 +410,31 @@ class StrongPlayer:
             del self._cache[next(iter(self._cache))]
 
     def bid_limit(self, hand: int, seat: int) -> int:
-        """The highest bid (game points) of the contracts the ten cards ``hand`` of ``seat``
-        would play with a positive expected score; 0 for none.
+        """The highest bid (game points) for the ten cards ``hand`` of ``seat``; 0: pass.
 
-        Judged without the opponents' bids, so that one evaluation serves the whole auction.
+        With ``solved_bidding`` the highest value of a contract with a positive expected score
+        by :func:`skat.players.contracts.evaluate_before_skat` (judged without the opponents'
+        bids, so one evaluation serves the whole auction); otherwise the heuristic's limit
+        (:func:`skat.players.heuristic.bid_limit`).
         """
+        if not self.solved_bidding:
+            return bid_limit(hand, seat)
         values = [e.value for e in self._before_skat(hand, seat, ()) if e.expected > 0.0]
         return max(values, default=0)
+
+    def estimate(self, info: InformationState) -> ct.Estimate | None:
+        """The estimate behind this seat's declaration: in the skat phase the best contract
+        worth the bid (a Hand game if it is one), after the discard the contract for the cards
+        put away; None in other phases or when nothing reaches the bid."""
+        if info.phase == Phase.SKAT:
+            return ct.best_reaching(
+                self._before_skat(info.hand, int(info.seat), info.bids), info.bid
+            )
+        if info.phase == Phase.DECLARE:
+            choices = [c for c in self._discards(info) if c.discard == info.discard]
+            best = _best_choice(choices, info.bid)
+            return None if best is None else best.estimate
+        return None
 
     def _bidding(self, info: InformationState, legal: list[Action]) -> Action:
         limit = self.bid_limit(info.hand, int(info.seat))
@@ -399,8 +448,7 @@ class StrongPlayer:
         return passes[0] if passes else legal[0]
 
     def _skat(self, info: InformationState, legal: list[Action]) -> Action:
-        estimates = self._before_skat(info.hand, int(info.seat), info.bids)
-        best = ct.best_reaching(estimates, info.bid)
+        best = self.estimate(info)
         pickup = [a for a in legal if a.kind == ActionKind.PICKUP]
         if best is None or not best.hand:
             return pickup[0] if pickup else legal[0]
@@ -425,13 +473,50 @@ class StrongPlayer:
         return self._heuristic.choose(info, random.Random(0))
 
     def _declare(self, info: InformationState, legal: list[Action]) -> Action:
-        choices = [c for c in self._discards(info) if c.discard == info.discard]
-        best = _best_choice(choices, info.bid)
+        best = self.estimate(info)
         if best is not None:
-            action = Action.declare(Contract.make(best.estimate.game, ouvert=best.estimate.ouvert))
+            action = Action.declare(Contract.make(best.game, ouvert=best.ouvert))
             if action in legal:
                 return action
         return self._heuristic.choose(info, random.Random(0))
+
+    def declarer_chance(self, info: InformationState, rng: random.Random) -> float:
+        """The declarer's chance to make the declared contract, as this seat sees it: the share
+        of sampled deals (weighted as in the card play) he wins open-handed, with a half deal
+        added to each side (0..1).
+
+        Raises:
+            IllegalActionError: no contract is declared yet.
+        """
+        solver = self._get_solver()
+        k = _knowledge(info)
+        target = _target(info)
+        start = solver.nodes
+        wins = n = 0
+        for i in range(self.worlds // 2):
+            if i >= 4 and solver.nodes - start > self.node_budget:
+                break
+            world = _draw_likely(info, k, rng, self.inference)
+            if world is None:
+                break
+            wins += solver.solve_threshold(_position(info, world), target)
+            n += 1
+        return (wins + 0.5) / (n + 1.0)
+
+    def _kontra(self, info: InformationState, legal: list[Action], rng: random.Random) -> Action:
+        """Kontra when the declarer wins less than :data:`KONTRA_BELOW` of the deals, Re when
+        more than :data:`RE_ABOVE` (doubling pays when the chance is below/above 2/3), Supra
+        after a Re below half of :data:`KONTRA_BELOW`."""
+        decline = [a for a in legal if a.kind == ActionKind.DECLINE]
+        say = [a for a in legal if a.kind != ActionKind.DECLINE]
+        if not say or not decline:
+            return legal[0]
+        chance = self.declarer_chance(info, rng)
+        if say[0].kind == ActionKind.KONTRA:
+            return say[0] if chance < KONTRA_BELOW else decline[0]
+        if say[0].kind == ActionKind.RE:
+            return say[0] if chance > RE_ABOVE else decline[0]
+        return say[0] if chance < KONTRA_BELOW / 2 else decline[0]  # Supra after a Re
 
     def _card(self, info: InformationState, cards: list[int], rng: random.Random) -> int:
         legal_mask = 0
@@ -450,7 +535,7 @@ class StrongPlayer:
         for i in range(self.worlds):
             if i >= self.min_worlds and solver.nodes - start > self.node_budget:
                 break
-            world = _draw_likely(info, k, rng)
+            world = _draw_likely(info, k, rng, self.inference)
             if world is None:
                 break
             pos = _position(info, world)
