@@ -84,6 +84,7 @@ _REIZW = (
 """XSkat's bid ladder (the values its bid button offers, in order): ours, ISkO 3.3."""
 
 _OFFSETS = {
+    "ouveang": -94,
     "handsp": -65,
     "trumpf": -64,
     "stcd": -62,
@@ -97,7 +98,8 @@ _OFFSETS = {
     "phase": -36,
 }
 """Distances in 32-bit ints from ``cards[0]`` in the Debian build 4.0-8, found by watching the
-values change: ``handsp`` 1 in a Hand game; ``trumpf`` 0-3 suit, 4 Grand, -1 none; ``stcd``
+values change: ``ouveang`` 1 in an ouvert game (seen in one Null Ouvert Hand only);
+``handsp`` 1 in a Hand game; ``trumpf`` 0-3 suit, 4 Grand, -1 none; ``stcd``
 the current trick's cards in playing order; ``ausspl`` its leader; ``stich`` the trick number
 from 1; ``reizp`` the index of the bid in question; ``saho`` 1 if the bidder is to speak, 0 the
 listener; ``spieler`` the declarer; ``sager``/``hoerer`` bidder and listener; ``phase`` 1
@@ -396,7 +398,7 @@ def _contract_of(t: Table) -> Contract:
     game = _SUIT_OF_TRUMPF.get(t.var("trumpf"))
     if game is None:
         raise DriverError(f"unknown trumpf {t.var('trumpf')}")
-    return Contract.make(game, hand=t.var("handsp") == 1)
+    return Contract.make(game, hand=t.var("handsp") == 1, ouvert=t.var("ouveang") == 1)
 
 
 def _asks_listener(me: int, value: int, bidder: int, s: State) -> bool:
