@@ -111,6 +111,8 @@ _YES, _PASS = (288, 260), (352, 260)
 _HAND_YES, _HAND_NO = (270, 199), (369, 199)
 _DONE = (320, 260)
 _SPLASH_CONTINUE, _MENU_CONTINUE = (320, 310), (387, 352)
+_CLAIM_EDGE, _CLAIM_CONTINUE = (256, 271), (320, 271)
+"""The black left edge and the button of the box after a computer claims the rest."""
 _SPLASH_EDGE, _MENU_EDGE = 139, 148
 """The x of the black left edge of XSkat's first dialog and of its menu in window row 200."""
 _GAME_BUTTON = {
@@ -468,8 +470,18 @@ class _Game:
             self.state = self.state.apply(action)
         elif phase == _PLAYING:
             self.play()
-        else:
+        elif not self.claim():
             time.sleep(0.1)
+
+    def claim(self) -> bool:
+        """Confirm a computer's claim of the rest ("Rest is mine!"): every person's Continue."""
+        t = self.table
+        if t.pixels(_CLAIM_EDGE[0], _CLAIM_EDGE[1], 2) != ["#000000", "#FFFFFF"]:
+            return False
+        for person in sorted(self.ours):
+            t.click(_CLAIM_CONTINUE, person)
+            time.sleep(0.1)
+        return True
 
     def bidding(self) -> None:
         t, ours = self.table, self.ours
@@ -525,7 +537,9 @@ class _Game:
             self.state = self.state.apply(Action.declare(contract))
         self.state = _sync_play(t, self.state)
         seat = self.state.current_player
-        if self.state.is_terminal():
+        if self.claim():
+            pass
+        elif self.state.is_terminal():
             time.sleep(0.2)
         elif seat is not None and seat in self.ours:
             action = self.choose(seat)
