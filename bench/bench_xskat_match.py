@@ -113,6 +113,9 @@ _DONE = (320, 260)
 _SPLASH_CONTINUE, _MENU_CONTINUE = (320, 310), (387, 352)
 _CLAIM_EDGE, _CLAIM_CONTINUE = (256, 271), (320, 271)
 """The black left edge and the button of the box after a computer claims the rest."""
+_ASK_CLAIM_EDGE, _ASK_CLAIM_NEVER = (211, 200), (360, 250)
+"""The left edge of the box that offers a person to claim the rest, and its Never button."""
+_EDGE = ["#000000", "#FFFFFF"]
 _SPLASH_EDGE, _MENU_EDGE = 139, 148
 """The x of the black left edge of XSkat's first dialog and of its menu in window row 200."""
 _GAME_BUTTON = {
@@ -291,10 +294,12 @@ class Table:
         script += "mousedown 1 sleep 0.02 mouseup 1"
         subprocess.run(["xdotool", *script.split()], env=env, check=True)
 
-    def pixels(self, x: int, y: int, n: int) -> list[str]:
-        """The colours of ``n`` pixels from window point ``(x, y)`` to the right (``#RRGGBB``)."""
+    def pixels(self, x: int, y: int, n: int, seat: int | None = None) -> list[str]:
+        """The colours of ``n`` pixels from window point ``(x, y)`` to the right (``#RRGGBB``)
+        in the window of ``seat`` (default: player 0's)."""
+        display = self.display if seat is None else self.displays[self.player_of(seat)]
         out = subprocess.run(
-            f"xwd -root -silent -display {self.display} | convert xwd:- -crop {n}x1+{x}+{y} txt:-",
+            f"xwd -root -silent -display {display} | convert xwd:- -crop {n}x1+{x}+{y} txt:-",
             shell=True,
             capture_output=True,
             text=True,
@@ -474,9 +479,22 @@ class _Game:
             time.sleep(0.1)
 
     def claim(self) -> bool:
-        """Confirm a computer's claim of the rest ("Rest is mine!"): every person's Continue."""
+        """Answer XSkat's boxes about claiming the rest; True if there was one.
+
+        A computer's claim ("Rest is mine!") waits for every person's Continue. A person
+        after the first (whose ``-noshortcut`` option the others do not share) is offered to
+        claim ("Show cards?"): Never, so our player plays every card.
+        """
         t = self.table
-        if t.pixels(_CLAIM_EDGE[0], _CLAIM_EDGE[1], 2) != ["#000000", "#FFFFFF"]:
+        for seat in sorted(self.ours):
+            asked = t.player_of(seat) > 0 and (
+                t.pixels(_ASK_CLAIM_EDGE[0], _ASK_CLAIM_EDGE[1], 2, seat) == _EDGE
+            )
+            if asked:
+                t.click(_ASK_CLAIM_NEVER, seat)
+                time.sleep(0.1)
+                return True
+        if t.pixels(_CLAIM_EDGE[0], _CLAIM_EDGE[1], 2) != _EDGE:
             return False
         for person in sorted(self.ours):
             t.click(_CLAIM_CONTINUE, person)
