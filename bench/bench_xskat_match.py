@@ -200,8 +200,11 @@ class Table:
     def _xskat_pid(self) -> int:
         """The XSkat process: ours, or the child ``faketime`` started."""
         for _ in range(100):
-            if os.path.basename(os.readlink(f"/proc/{self.proc.pid}/exe")) == "xskat":
-                return self.proc.pid
+            if self.proc.poll() is not None:
+                raise DriverError(f"XSkat ended at once (exit status {self.proc.returncode})")
+            with contextlib.suppress(OSError):
+                if os.path.basename(os.readlink(f"/proc/{self.proc.pid}/exe")) == "xskat":
+                    return self.proc.pid
             for entry in os.listdir("/proc"):
                 if not entry.isdigit():
                     continue
@@ -583,9 +586,17 @@ def play_game(
     goes wrong is ``GameRun.problem`` (and, with ``XSKAT_SHOTS`` set to a folder, a screenshot
     and XSkat's log land there).
     """
-    table = Table(deal(number), start, displays, binary, home, speedup)
-    run = GameRun(number, min(table.ours))
+    run = GameRun(number, (-start) % 3)
     t0 = time.monotonic()
+    for attempt in range(3):  # XSkat rarely ends at once on start; a new start works
+        try:
+            table = Table(deal(number), start, displays, binary, home, speedup)
+            break
+        except DriverError as err:
+            if attempt == 2:
+                run.problem = f"{type(err).__name__}: {err}"
+                return run
+            time.sleep(1.0)
     game = _Game(number, table, player)
     shots = os.environ.get("XSKAT_SHOTS")
     try:
