@@ -23,10 +23,10 @@ from the outside, never its code:
    prints, side by side, declarer share, declarer win rate by game type, passed deals and
    Seeger-Fabian points per game.
 
-This is a calibration on the same cards, not a head-to-head match: the installed XSkat offers no
-way for an outside program to take a seat except its X11 window (its IRC mode replicates mouse
-clicks between XSkat programs and never sends the computer players' moves), see
-``docs/benchmarks.md`` "Against XSkat".
+This is a calibration on the same cards, not a match: ``bench_xskat_match.py`` seats our player
+at XSkat's table (through its X11 window; XSkat's IRC mode replicates mouse clicks between XSkat
+programs and never sends its computer players' moves), and uses this script's ``-auto`` game of
+each deal as the XSkat side of its pairs. See ``docs/benchmarks.md`` "Against XSkat".
 
 Prerequisites (never run by the test suite)::
 
