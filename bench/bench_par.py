@@ -3,9 +3,9 @@
 Method, per deal number (``random.Random(seed).randrange(2**64)``, ISkO rules, dealer 0):
 
 1. The deal is bid, the skat taken or not, discarded and declared by the heuristic player in all
-   three seats (``decision_rng(number, action index)``). The strong player bids, discards and
-   declares exactly like the heuristic (it delegates everything but the card play), so the
-   contract is the one either would reach. Passed deals, Null and Null Ouvert are skipped.
+   three seats (``decision_rng(number, action index)``), also when the strong player is measured
+   (it would choose its own Hand, discard and game), so both declarers face the same contract.
+   Passed deals, Null and Null Ouvert are skipped.
 2. At the first card, the *par* is the solver's exact value of the full position
    (``solve_value(position_from_state(state))``): the declarer's final card points, skat or
    discard included, with best play on both sides and every hand open.
