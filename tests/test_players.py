@@ -18,6 +18,7 @@ from skat.players import (
     get_player,
 )
 from skat.players import evaluation as ev
+from skat.players.strong import StrongPlayer
 from skat.rules import AllPass, GameType, KontraRule, Options, RamschSkat
 from skat.state import Action, ActionKind, State
 
@@ -194,12 +195,20 @@ def _other_world(state: State, seat: int, rng: random.Random) -> State:
     return other
 
 
-@pytest.mark.parametrize("options", OPTION_SETS)
-def test_heuristic_decisions_do_not_change_with_the_hidden_cards(options: Options) -> None:
-    player = get_player("heuristic")
-    rng = random.Random(5)
-    checked = changed_worlds = 0
-    for number in range(40):
+def check_hidden_cards_change_nothing(
+    player: Player, other_player: Player, options: Options, numbers: range, seed: int
+) -> tuple[int, int, list[Action]]:
+    """Play deals ``numbers`` with ``player`` in every seat; before each action ask
+    ``other_player`` the same question in a world with the hidden cards dealt differently and
+    assert the same answer.
+
+    Returns:
+        (decisions checked, checks whose world really differed, the actions taken).
+    """
+    rng = random.Random(seed)
+    checked = changed = 0
+    actions: list[Action] = []
+    for number in numbers:
         state = State.new(number * 104729 + 3, options)
         while not state.is_terminal():
             seat = state.current_player
@@ -209,12 +218,22 @@ def test_heuristic_decisions_do_not_change_with_the_hidden_cards(options: Option
             other = _other_world(state, seat, rng)
             other_info = other.information_state(seat)
             assert other_info == info
-            assert player.choose(other_info, decision_rng(number, len(state.actions))) == action
-            changed_worlds += other.deal != state.deal
+            assert other_player.choose(other_info, decision_rng(number, len(state.actions))) == (
+                action
+            )
+            changed += other.deal != state.deal
             checked += 1
+            actions.append(action)
             state = state.apply(action)
+    return checked, changed, actions
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_heuristic_decisions_do_not_change_with_the_hidden_cards(options: Options) -> None:
+    player = get_player("heuristic")
+    checked, changed, _ = check_hidden_cards_change_nothing(player, player, options, range(40), 5)
     assert checked > 1000
-    assert changed_worlds > checked // 2  # most checks really saw other hidden cards
+    assert changed > checked // 2  # most checks really saw other hidden cards
 
 
 @pytest.mark.parametrize(
@@ -345,3 +364,31 @@ def test_strong_decisions_are_the_same_whatever_the_player_did_before() -> None:
         assert heuristic.choose(info, decision_rng(31, index)) in info.legal_actions()
         compared += 1
     assert compared >= 20
+
+
+def _small_strong(*, solved_bidding: bool = False) -> StrongPlayer:
+    return StrongPlayer(
+        worlds=3,
+        node_budget=20_000,
+        min_worlds=1,
+        contract_worlds=4,
+        contract_budget=200_000,
+        solved_bidding=solved_bidding,
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "solved_bidding"),
+    [(Options(), False), (Options(kontra=KontraRule.ON), False), (Options(), True)],
+)
+def test_strong_decisions_do_not_change_with_the_hidden_cards(
+    options: Options, solved_bidding: bool
+) -> None:
+    player = _small_strong(solved_bidding=solved_bidding)
+    other_player = _small_strong(solved_bidding=solved_bidding)  # its own cache and solver
+    checked, changed, actions = check_hidden_cards_change_nothing(
+        player, other_player, options, range(3), 11
+    )
+    assert checked > 60
+    assert changed > checked // 2
+    assert sum(a.kind == ActionKind.DISCARD for a in actions) >= 1  # a solved discard was checked

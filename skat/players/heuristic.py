@@ -503,6 +503,19 @@ def bid_limit(hand: int, seat: int, play_bonus: float = 0.0) -> int:
     return max(values, default=0)
 
 
+def bid_up_to(limit: int, info: InformationState, legal: list[Action]) -> Action:
+    """The auction move of a seat that would play up to ``limit`` game points: the lowest
+    legal bid not above it, else hold if the standing bid is not above it, else pass."""
+    bids = [a for a in legal if a.kind == ActionKind.BID and a.value <= limit]
+    if bids:
+        return min(bids, key=lambda a: a.value)
+    hold = [a for a in legal if a.kind == ActionKind.HOLD]
+    if hold and info.bid <= limit:
+        return hold[0]
+    passes = [a for a in legal if a.kind == ActionKind.PASS]
+    return passes[0] if passes else legal[0]
+
+
 def _kontra_worthy(info: InformationState) -> bool:
     """A defender's Kontra: many trumps with two jacks and an ace beside, or a Grand stopper."""
     if info.contract is None:
@@ -569,15 +582,7 @@ class HeuristicPlayer:
         return legal[0]
 
     def _bidding(self, info: InformationState, legal: list[Action]) -> Action:
-        limit = bid_limit(info.hand, int(info.seat), self.play_bonus)
-        bids = [a for a in legal if a.kind == ActionKind.BID and a.value <= limit]
-        if bids:
-            return min(bids, key=lambda a: a.value)
-        hold = [a for a in legal if a.kind == ActionKind.HOLD]
-        if hold and info.bid <= limit:
-            return hold[0]
-        passes = [a for a in legal if a.kind == ActionKind.PASS]
-        return passes[0] if passes else legal[0]
+        return bid_up_to(bid_limit(info.hand, int(info.seat), self.play_bonus), info, legal)
 
     def _skat(self, info: InformationState, legal: list[Action]) -> Action:
         seat = int(info.seat)

@@ -32,7 +32,13 @@ from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.players import contracts as ct
 from skat.players import evaluation as ev
-from skat.players.heuristic import HeuristicPlayer, bid_limit, choose_card, table_of
+from skat.players.heuristic import (
+    HeuristicPlayer,
+    bid_limit,
+    bid_up_to,
+    choose_card,
+    table_of,
+)
 from skat.rules import BASE_VALUES, GameType, effective_suit, trump_mask
 from skat.solver import SCHWARZ, Position, Solver
 from skat.state import Action, ActionKind, InformationState, Phase
@@ -443,15 +449,7 @@ class StrongPlayer:
         return None
 
     def _bidding(self, info: InformationState, legal: list[Action]) -> Action:
-        limit = self.bid_limit(info.hand, int(info.seat))
-        bids = [a for a in legal if a.kind == ActionKind.BID and a.value <= limit]
-        if bids:
-            return min(bids, key=lambda a: a.value)
-        hold = [a for a in legal if a.kind == ActionKind.HOLD]
-        if hold and info.bid <= limit:
-            return hold[0]
-        passes = [a for a in legal if a.kind == ActionKind.PASS]
-        return passes[0] if passes else legal[0]
+        return bid_up_to(self.bid_limit(info.hand, int(info.seat)), info, legal)
 
     def _skat(self, info: InformationState, legal: list[Action]) -> Action:
         best = self.estimate(info)
