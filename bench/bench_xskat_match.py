@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import math
 import os
 import re
 import shutil
@@ -63,7 +62,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from bench_xskat import XSkat, XSkatGame, _auction, game_file, parse_log, replay
+from bench_xskat import (
+    XSkat,
+    XSkatGame,
+    _auction,
+    _mean_half,
+    game_file,
+    parse_log,
+    replay,
+)
 
 from skat.arena import arena_deal_number
 from skat.cards import format_card
@@ -725,17 +732,6 @@ def parse_gui_log(log: str, start: int) -> XSkatGame:
         for k in range(3)
     ]
     return parse_log(log, None, (seats[0], seats[1], seats[2]), (names[0], names[1], names[2]))
-
-
-def _mean_half(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
 
 
 def _verified_scores(
