@@ -272,8 +272,13 @@ def _position(
     )
 
 
-def _wins(solver: Solver, pos: Position, target: int = 61) -> bool:
-    return solver.solve_threshold(pos, target)
+def _budget_spent(used: int, node_budget: int, *, worlds_done: int, min_worlds: int) -> bool:
+    """Whether an evaluation that has used ``used`` solver nodes on ``worlds_done`` deals
+    starts no further deal: past the budget once the fewest deals are solved, past
+    :data:`HARD_LIMIT` times the budget always."""
+    if used > HARD_LIMIT * node_budget:
+        return True
+    return worlds_done >= min_worlds and used > node_budget
 
 
 def evaluate_before_skat(
@@ -318,8 +323,7 @@ def evaluate_before_skat(
     start = solver.nodes
     discards: dict[tuple[int, GameType], int] = {}
     for i in range(worlds):
-        used = solver.nodes - start
-        if used > HARD_LIMIT * node_budget or (i >= min_worlds and used > node_budget):
+        if _budget_spent(solver.nodes - start, node_budget, worlds_done=i, min_worlds=min_worlds):
             break
         skat, first, second = _draw_opponents(rng, unseen, (2, 10, 10), opponents, limits)
         for j, (game, is_hand, ouvert, _) in enumerate(candidates):
@@ -338,10 +342,10 @@ def evaluate_before_skat(
                     pair = ev.best_discard(twelve, game, seat=seat)[0]
                     discards[key] = pair
                 pos = _position(seat, twelve & ~pair, (first, second), game, pair)
-            won = _wins(solver, pos)
+            won = solver.solve_threshold(pos, 61)
             wins[j] += won
             if won and schneider and is_hand and game != GameType.NULL:
-                schneiders[j] += _wins(solver, pos, 90)
+                schneiders[j] += solver.solve_threshold(pos, 90)
     out = []
     for j, (game, is_hand, ouvert, prior) in enumerate(candidates):
         twin = j - 1 if ouvert else j  # an ouvert Null follows its plain twin
@@ -431,15 +435,14 @@ def evaluate_discards(
     solved = [0] * len(pairs)
     start = solver.nodes
     for i in range(worlds):
-        used = solver.nodes - start
-        if used > HARD_LIMIT * node_budget or (i >= min_worlds and used > node_budget):
+        if _budget_spent(solver.nodes - start, node_budget, worlds_done=i, min_worlds=min_worlds):
             break
         first, second = _draw_opponents(rng, unseen, (10, 10), opponents, limits)
         for j, (game, pair) in enumerate(pairs):
             if solver.nodes - start > HARD_LIMIT * node_budget:
                 break
             pos = _position(seat, cards & ~pair, (first, second), game, pair)
-            wins[j] += _wins(solver, pos)
+            wins[j] += solver.solve_threshold(pos, 61)
             solved[j] += 1
     out = []
     for j, (game, pair) in enumerate(pairs):

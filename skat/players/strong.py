@@ -390,14 +390,14 @@ class StrongPlayer:
         return self._solver
 
     def _before_skat(
-        self, hand: int, seat: int, bids: tuple[tuple[int, Action], ...]
+        self, hand: int, seat: int, bids: tuple[tuple[int, Action], ...], *, schneider: bool
     ) -> list[ct.Estimate]:
-        key = ("before", hand, seat, bids)
+        key = ("before", hand, seat, bids, schneider)
         found = self._cache.get(key)
         if found is None:
             found = ct.evaluate_before_skat(
                 hand, seat, bids, self._get_solver(), worlds=self.contract_worlds,
-                node_budget=self.contract_budget, schneider=bool(bids),
+                node_budget=self.contract_budget, schneider=schneider,
             )  # fmt: skip
             self._remember(key, found)
         assert isinstance(found, list)
@@ -431,7 +431,9 @@ class StrongPlayer:
         """
         if not self.solved_bidding:
             return bid_limit(hand, seat, self.bid_bonus)
-        values = [e.value for e in self._before_skat(hand, seat, ()) if e.expected > 0.0]
+        values = [
+            e.value for e in self._before_skat(hand, seat, (), schneider=False) if e.expected > 0.0
+        ]
         return max(values, default=0)
 
     def estimate(self, info: InformationState) -> ct.Estimate | None:
@@ -440,7 +442,7 @@ class StrongPlayer:
         put away; None in other phases or when nothing reaches the bid."""
         if info.phase == Phase.SKAT:
             return ct.best_reaching(
-                self._before_skat(info.hand, int(info.seat), info.bids), info.bid
+                self._before_skat(info.hand, int(info.seat), info.bids, schneider=True), info.bid
             )
         if info.phase == Phase.DECLARE:
             choices = [c for c in self._discards(info) if c.discard == info.discard]
@@ -458,7 +460,7 @@ class StrongPlayer:
             return pickup[0] if pickup else legal[0]
         contract = Contract.make(best.game, hand=True, ouvert=best.ouvert)
         if best.game != GameType.NULL and best.schneider:
-            announced = best.value + ev_base(best.game) * 2
+            announced = best.value + BASE_VALUES[best.game] * 2
             chance = ct.calibrated_share(best.schneider, best.worlds)
             if ev.expected_list_score(chance, announced) > best.expected:
                 contract = Contract.make(best.game, hand=True, schneider=True)
@@ -564,11 +566,6 @@ class StrongPlayer:
                             score2[c] += v
                 top = _best(top, score2, maximise)
         return fallback if fallback in top else top[0]
-
-
-def ev_base(game: GameType) -> int:
-    """The base value of ``game`` (game points per level)."""
-    return BASE_VALUES[game]
 
 
 def _best_choice(choices: list[ct.DiscardChoice], bid: int) -> ct.DiscardChoice | None:
