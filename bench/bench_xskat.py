@@ -475,7 +475,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 contracts[str(g.contract)] = contracts.get(str(g.contract), 0) + 1
             xskat_tally.add(letter, g.won, g.scores or (0, 0, 0))
             for name, tally in ours.items():
-                outcome = play_deal((i, number, (name,), options)).games[0]
+                outcome = play_deal((i, number, (name,), options, False)).games[0]
                 game = None if outcome.contract is None else outcome.contract[0]
                 tally.add(game, outcome.won, outcome.scores)
     finally:

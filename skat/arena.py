@@ -37,7 +37,7 @@ from skat.errors import IllegalActionError, SkatError
 from skat.players import Player, decision_rng, decision_seed, get_player
 from skat.rules import AllPass, KontraRule, Options, RamschSkat, ScoreList
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
-from skat.state import State
+from skat.state import ActionKind, Phase, State
 
 __all__ = [
     "ArenaReport",
@@ -216,8 +216,11 @@ def _play_game(
     seating: tuple[str, str, str],
     players: dict[str, Player],
     times: dict[str, dict[str, TimeStats]],
+    passed: bool = False,
 ) -> GameOutcome:
     state = State.new(number, options)
+    while passed and state.phase == Phase.BIDDING:  # the auction is given: all three pass
+        state = state.apply(next(a for a in state.legal_actions() if a.kind == ActionKind.PASS))
     while not state.is_terminal():
         index = len(state.actions)
         seat = state.current_player
@@ -282,12 +285,18 @@ def _players(names: Iterable[str]) -> dict[str, Player]:
     return _WORKER_PLAYERS
 
 
-def play_deal(task: tuple[int, int, tuple[str, ...], Options]) -> DealOutcome:
-    """Play deal ``(index, number, players, options)`` in every seating (the unit of work)."""
-    index, number, names, options = task
+Task = tuple[int, int, tuple[str, ...], Options, bool]
+"""One unit of arena work: deal index, deal number, player names, rule options, whether the
+auction is given as three passes."""
+
+
+def play_deal(task: Task) -> DealOutcome:
+    """Play deal ``(index, number, players, options, passed)`` in every seating (the unit of
+    work); ``passed``: every seat passes in the auction, so Ramsch or Schieberamsch is played."""
+    index, number, names, options, passed = task
     players = _players(names)
     times: dict[str, dict[str, TimeStats]] = {}
-    games = [_play_game(number, options, s, players, times) for s in seatings(names)]
+    games = [_play_game(number, options, s, players, times, passed) for s in seatings(names)]
     return DealOutcome(index, number, games, times)
 
 
@@ -314,6 +323,7 @@ class ArenaReport:
     options: list[Options]
     outcomes: list[DealOutcome]
     seconds: float
+    passed: bool = False
 
     @property
     def games(self) -> list[GameOutcome]:
@@ -394,6 +404,7 @@ class ArenaReport:
             "deals": self.deals,
             "seed": self.seed,
             "options": [_options_json(o) for o in self.options],
+            "passed_auction": self.passed,
             "games": len(games),
             "clean_deals": len(self._clean()),
             "kinds": kinds,
@@ -430,7 +441,8 @@ class ArenaReport:
         lines = [
             f"arena: {' vs '.join(self.players)}, {self.deals} deals, seed {self.seed}, "
             f"{data['games']} games in {data['seconds']} s ({data['games_per_second']} games/s)",
-            f"options: {'; '.join(_options_text(o) for o in self.options)}",
+            f"options: {'; '.join(_options_text(o) for o in self.options)}"
+            + (" (every auction passed)" if self.passed else ""),
             f"kinds: {data['kinds']}",
             f"illegal actions: {data['illegal_actions']}, crashes: {data['crashes']}",
         ]
@@ -487,10 +499,15 @@ def _options_text(o: Options) -> str:
 
 
 def _tasks(
-    players: tuple[str, ...], deals: int, seed: int, options: Sequence[Options], first: int
-) -> Iterator[tuple[int, int, tuple[str, ...], Options]]:
+    players: tuple[str, ...],
+    deals: int,
+    seed: int,
+    options: Sequence[Options],
+    first: int,
+    passed: bool,
+) -> Iterator[Task]:
     for i in range(first, first + deals):
-        yield (i, arena_deal_number(seed, i), players, options[i % len(options)])
+        yield (i, arena_deal_number(seed, i), players, options[i % len(options)], passed)
 
 
 def run_arena(
@@ -502,6 +519,7 @@ def run_arena(
     workers: int = 2,
     progress: bool = False,
     first: int = 0,
+    passed: bool = False,
 ) -> ArenaReport:
     """Play a duplicate tournament and return its report.
 
@@ -514,9 +532,13 @@ def run_arena(
         progress: show a progress bar on stderr.
         first: the index of the first deal (to split one tournament into parts: deals
             ``first .. first + deals - 1`` of ``seed``).
+        passed: every seat passes in the auction (three passes are given before the players
+            act), to measure Ramsch and Schieberamsch play; every option set must then play
+            Ramsch or Schieberamsch when all pass.
 
     Raises:
-        SkatError: bad players, no options, or deals, first or workers out of range.
+        SkatError: bad players, no options, deals, first or workers out of range, or
+            ``passed`` with an option set that deals anew when all pass.
     """
     names = tuple(players)
     seatings(names)
@@ -530,11 +552,16 @@ def run_arena(
         raise SkatError(f"the first deal's index must be 0 .. {MAX_DEALS}: {first!r}")
     if not 1 <= workers <= MAX_WORKERS:
         raise SkatError(f"workers must be 1 .. {MAX_WORKERS}: {workers!r}")
+    if passed and any(o.all_pass == AllPass.NEW_DEAL for o in options):
+        raise SkatError(
+            "passed deals need Ramsch or Schieberamsch when all pass in every option set "
+            "(e.g. --options ramsch)"
+        )
     from tqdm import tqdm
 
     start = time.perf_counter()
     outcomes: list[DealOutcome] = []
-    tasks = _tasks(names, deals, seed, list(options), first)
+    tasks = _tasks(names, deals, seed, list(options), first, passed)
     with tqdm(total=deals, disable=not progress, file=sys.stderr, unit="deal") as bar:
         if workers <= 1:
             for task in tasks:
@@ -546,7 +573,7 @@ def run_arena(
                     outcomes.append(outcome)
                     bar.update(1)
     seconds = time.perf_counter() - start
-    return ArenaReport(names, deals, seed, list(options), outcomes, seconds)
+    return ArenaReport(names, deals, seed, list(options), outcomes, seconds, passed)
 
 
 MAX_DEALS = 10**9
@@ -566,6 +593,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
         workers=args.workers,
         progress=not args.quiet,
         first=args.first,
+        passed=args.passed,
     )
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
@@ -598,6 +626,12 @@ def add_arena_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "option sets by deal); words: " + " ".join(sorted(_OPTION_WORDS)),
     )
     p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    p.add_argument(
+        "--passed",
+        action="store_true",
+        help="every seat passes in the auction, so every deal is Ramsch or Schieberamsch "
+        "(needs --options ramsch or schieberamsch)",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable JSON output")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_arena)

@@ -199,3 +199,37 @@ def test_arena_refuses_sizes_it_cannot_run(
 ) -> None:
     with pytest.raises(SkatError, match=match):
         run_arena(["random"], deals=deals, first=first, workers=workers, seed=0, progress=False)
+
+
+@pytest.mark.parametrize("all_pass", [AllPass.RAMSCH, AllPass.SCHIEBERAMSCH])
+def test_passed_deals_are_all_ramsch(capsys: pytest.CaptureFixture[str], all_pass: AllPass) -> None:
+    word = "ramsch" if all_pass == AllPass.RAMSCH else "schieberamsch"
+    args = ["arena", "heuristic", "random", "--deals", "3", "--options", word, "--passed"]
+    status = main([*args, "--json", "--quiet", "--workers", "1"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert data["passed_auction"] is True
+    kinds = data["kinds"]
+    assert kinds["ramsch"] + kinds["game"] == 18
+    if all_pass == AllPass.RAMSCH:
+        assert kinds["ramsch"] == 18  # nobody declares after three passes
+    per_player = data["per_player"]
+    assert per_player["heuristic"]["decision_ms"].keys() <= {
+        "play",
+        "schieben",
+        "skat",
+        "discard",
+        "declare",
+    }
+    assert "bidding" not in per_player["heuristic"]["decision_ms"]  # the auction was given
+
+
+def test_passed_deals_need_an_all_pass_rule() -> None:
+    with pytest.raises(SkatError, match="passed deals need Ramsch or Schieberamsch"):
+        run_arena(
+            ["random"],
+            deals=1,
+            options=[Options(all_pass=AllPass.RAMSCH), Options()],
+            passed=True,
+            workers=1,
+        )
