@@ -206,6 +206,9 @@ def parse_log(
                     schwarz = True
                 elif w not in ("announced",):
                     raise SkatError(f"unknown announcement in {line!r}")
+        elif m := re.fullmatch(r"(schneider|schwarz) announced", low):
+            schneider = True  # Schwarz announced includes Schneider announced
+            schwarz = schwarz or m.group(1) == "schwarz"
         elif m := re.fullmatch(r"(won|lost)(?: with: (\d+) points)?", low):
             g.won = m.group(1) == "won"
             g.card_points = int(m.group(2)) if m.group(2) else None

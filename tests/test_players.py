@@ -20,7 +20,7 @@ from skat.players import (
 from skat.players import evaluation as ev
 from skat.players.strong import StrongPlayer
 from skat.rules import AllPass, GameType, KontraRule, Options, RamschSkat
-from skat.state import Action, ActionKind, State
+from skat.state import Action, ActionKind, Phase, State
 
 OPTION_SETS = [
     pytest.param(Options(), id="isko"),
@@ -196,11 +196,17 @@ def _other_world(state: State, seat: int, rng: random.Random) -> State:
 
 
 def check_hidden_cards_change_nothing(
-    player: Player, other_player: Player, options: Options, numbers: range, seed: int
+    player: Player,
+    other_player: Player,
+    options: Options,
+    numbers: range,
+    seed: int,
+    *,
+    passed: bool = False,
 ) -> tuple[int, int, list[Action]]:
-    """Play deals ``numbers`` with ``player`` in every seat; before each action ask
-    ``other_player`` the same question in a world with the hidden cards dealt differently and
-    assert the same answer.
+    """Play deals ``numbers`` with ``player`` in every seat (after three passes if ``passed``);
+    before each action ask ``other_player`` the same question in a world with the hidden cards
+    dealt differently and assert the same answer.
 
     Returns:
         (decisions checked, checks whose world really differed, the actions taken).
@@ -210,6 +216,8 @@ def check_hidden_cards_change_nothing(
     actions: list[Action] = []
     for number in numbers:
         state = State.new(number * 104729 + 3, options)
+        while passed and state.phase == Phase.BIDDING:
+            state = state.apply(Action(ActionKind.PASS))
         while not state.is_terminal():
             seat = state.current_player
             assert seat is not None
@@ -392,3 +400,15 @@ def test_strong_decisions_do_not_change_with_the_hidden_cards(
     assert checked > 60
     assert changed > checked // 2
     assert sum(a.kind == ActionKind.DISCARD for a in actions) >= 1  # a solved discard was checked
+
+
+@pytest.mark.parametrize("all_pass", [AllPass.RAMSCH, AllPass.SCHIEBERAMSCH])
+def test_strong_ramsch_decisions_do_not_change_with_the_hidden_cards(all_pass: AllPass) -> None:
+    player = _small_strong()
+    other_player = _small_strong()
+    checked, changed, actions = check_hidden_cards_change_nothing(
+        player, other_player, Options(all_pass=all_pass), range(3), 13, passed=True
+    )
+    assert checked > 60
+    assert changed > checked // 2
+    assert sum(a.kind == ActionKind.CARD for a in actions) == 90  # three Ramsch games

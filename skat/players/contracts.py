@@ -28,9 +28,10 @@ import math
 import random
 from dataclasses import dataclass
 
+from skat.errors import SkatError
 from skat.players import evaluation as ev
 from skat.rules import BASE_VALUES, GameType
-from skat.solver import Position, Solver
+from skat.solver import SCHWARZ, Position, Solver
 from skat.state import Action, ActionKind
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "discard_candidates",
     "evaluate_before_skat",
     "evaluate_discards",
+    "evaluate_hand_levels",
 ]
 
 CALIBRATION = 0.3
@@ -89,6 +91,8 @@ class Estimate:
         worlds: deals solved.
         schneider: deals the declarer wins with at least 90 card points (Hand suit games and
             Grands only; 0 when not solved).
+        schwarz: deals the declarer wins every trick in (counted only by
+            :func:`evaluate_hand_levels`).
         prior: the heuristic's win chance of the contract
             (:func:`skat.players.evaluation.win_chance`), counted as :data:`PRIOR_WORLDS` deals
             besides the solved ones.
@@ -102,6 +106,7 @@ class Estimate:
     worlds: int
     schneider: int = 0
     prior: float = 0.5
+    schwarz: int = 0
 
     @property
     def chance(self) -> float:
@@ -304,7 +309,8 @@ def evaluate_before_skat(
         node_budget: solver nodes after which no further deal is started (a count of work, so
             the answer does not depend on the machine or its load).
         schneider: also count the deals a Hand suit game or Grand wins Schneider (90 card
-            points), for the announcement.
+            points), to know whether announcements are worth a closer look
+            (:func:`evaluate_hand_levels`).
 
     Returns:
         the estimates of the candidate contracts (empty when the heuristic sees nothing worth
@@ -356,6 +362,57 @@ def evaluate_before_skat(
             )
         )  # fmt: skip
     return out
+
+
+def evaluate_hand_levels(
+    hand: int,
+    seat: int,
+    bids: tuple[tuple[int, Action], ...],
+    game: GameType,
+    solver: Solver,
+    *,
+    prior: float,
+    worlds: int = 24,
+    min_worlds: int = 4,
+    node_budget: int = 1_000_000,
+) -> Estimate:
+    """The Hand suit game or Grand ``game`` with the ten cards ``hand`` of ``seat``, judged in
+    fresh sampled deals for the announcements: in how many the declarer wins, wins Schneider
+    (90 card points) and wins Schwarz (every trick). Schwarz is asked first; a deal won Schwarz
+    is won Schneider too, so a sure hand costs one search a deal.
+
+    Args: as :func:`evaluate_before_skat`; ``prior`` is the heuristic's win chance of the game.
+
+    Raises:
+        SkatError: ``game`` is Null or Ramsch (no Schneider or Schwarz).
+    """
+    if game in (GameType.NULL, GameType.RAMSCH):
+        raise SkatError(f"game {game.letter} has no Schneider or Schwarz to announce")
+    rng = random.Random(
+        _seed(hand, seat, int(game), 7, *(s * 1000 + a.value + 100 * a.kind for s, a in bids))
+    )
+    unseen = _bits(0xFFFFFFFF & ~hand)
+    limits = bid_limits(bids)
+    opponents = ((seat + 1) % 3, (seat + 2) % 3)
+    wins = schneider = schwarz = n = 0
+    start = solver.nodes
+    for i in range(worlds):
+        if _budget_spent(solver.nodes - start, node_budget, worlds_done=i, min_worlds=min_worlds):
+            break
+        skat, first, second = _draw_opponents(rng, unseen, (2, 10, 10), opponents, limits)
+        pos = _position(seat, hand, (first, second), game, skat)
+        n += 1
+        if solver.solve_threshold(pos, SCHWARZ):
+            wins += 1
+            schneider += 1
+            schwarz += 1
+        elif solver.solve_threshold(pos, 90):
+            wins += 1
+            schneider += 1
+        else:
+            wins += solver.solve_threshold(pos, 61)
+    value = _value(game, hand, hand=True)
+    return Estimate(game, True, False, value, wins, n, schneider, prior, schwarz)
 
 
 # -- after the pick-up ---------------------------------------------------------------------------

@@ -19,7 +19,11 @@ defence a declarer meets, and the best of several noisy estimates is too often a
 Worlds are weighted by what the seat has heard (rejection sampling): a hidden declarer's cards
 by the heuristic's win chance of his contract, the other seats' cards by whether they fit their
 bids and passes. Kontra and Re follow the declarer's sampled chance.
-Left to the heuristic: Schieberamsch (pushing the skat) and the card play of Ramsch.
+In Ramsch and Schieberamsch the card play is solved from trick 3 on, each world with the other
+two seats playing against this one (paranoid), for the fewest own card points. A declarer whose
+game is lost in every sampled world concedes during the first trick when it also saves a
+Schneider. Left to the heuristic: pushing the skat on in Schieberamsch and the first two
+tricks of Ramsch.
 """
 
 from __future__ import annotations
@@ -39,9 +43,9 @@ from skat.players.heuristic import (
     choose_card,
     table_of,
 )
-from skat.rules import BASE_VALUES, GameType, effective_suit, trump_mask
+from skat.rules import BASE_VALUES, GameType, RamschSkat, effective_suit, trump_mask
 from skat.solver import SCHWARZ, Position, Solver
-from skat.state import Action, ActionKind, InformationState, Phase
+from skat.state import CONCEDE, Action, ActionKind, InformationState, Phase
 
 __all__ = ["StrongPlayer", "sample_world"]
 
@@ -89,8 +93,13 @@ def _knowledge(info: InformationState) -> _Knowledge:
     fixed = [0, 0, 0, 0]
     fixed[me] = info.hand
     known_skat = 0
+    pushed_to = 0  # Schieberamsch: the seats (bits) that may hold the cards this seat pushed on
     if me == declarer and info.discard:
         known_skat = info.discard
+    elif declarer < 0 and info.discard:
+        pushed_to = _later_pickups(info)
+        if not pushed_to:
+            known_skat = info.discard
     fixed[3] = known_skat
     ouvert = 0
     if info.ouvert_hand is not None and declarer >= 0 and declarer != me:
@@ -104,6 +113,8 @@ def _knowledge(info: InformationState) -> _Knowledge:
     for seat in range(3):
         if counts[seat] == 0:
             allowed[seat] = 0
+        if pushed_to and not pushed_to >> seat & 1:
+            allowed[seat] &= ~(info.discard or 0)
         for eff in range(5):
             if voids[seat] >> eff & 1:
                 allowed[seat] &= ~_eff_mask(eff, game)
@@ -115,6 +126,19 @@ def _knowledge(info: InformationState) -> _Knowledge:
         (allowed[0], allowed[1], allowed[2], allowed[3]),
         (fixed[0], fixed[1], fixed[2], fixed[3]),
     )
+
+
+def _later_pickups(info: InformationState) -> int:
+    """Schieberamsch: the seats (bits) that picked the skat up after this seat pushed its
+    cards on; they, or the final skat, hold the pushed cards."""
+    seats = 0
+    pushed = False
+    for actor, action in info.actions[len(info.bids) :]:
+        if action.kind == ActionKind.DISCARD and actor == int(info.seat):
+            pushed = True
+        elif action.kind == ActionKind.PICKUP and pushed:
+            seats |= 1 << actor
+    return seats
 
 
 def sample_world(info: InformationState, rng: random.Random) -> tuple[int, int, int, int] | None:
@@ -290,6 +314,18 @@ RE_ABOVE = 0.8
 """The declarer answers Kontra with Re when his chance is above this."""
 
 
+CONCEDE_MIN_WORLDS = 8
+"""The fewest sampled worlds a concession is judged on."""
+
+CONCEDE_SCHNEIDER = 0.5
+"""The declarer concedes a game lost in every sampled world when he is Schneider in at least
+this share of them."""
+
+RAMSCH_SOLVE_CARDS = 8
+"""Ramsch card play is solved from this many cards in hand on (trick 3); earlier positions cost
+about a second per world (docs/benchmarks.md), so the heuristic plays the first tricks."""
+
+
 class StrongPlayer:
     """Sampling plus solver for the card play and the contract; see the module doc.
 
@@ -370,17 +406,17 @@ class StrongPlayer:
             return self._declare(info, legal)
         if info.phase == Phase.KONTRA and self.contracts and info.contract is not None:
             return self._kontra(info, legal, rng)
-        if (
-            info.phase != Phase.PLAY
-            or info.contract is None
-            or info.contract.game == GameType.RAMSCH
-            or info.declarer is None
-        ):
+        if info.phase != Phase.PLAY or info.contract is None:
             return self._heuristic.choose(info, rng)
         cards = [a.value for a in legal if a.kind == ActionKind.CARD]
         if len(cards) <= 1:
             return Action.of_card(cards[0]) if cards else legal[0]
-        return Action.of_card(self._card(info, cards, rng))
+        if info.contract.game == GameType.RAMSCH:
+            return Action.of_card(self._ramsch_card(info, cards, rng))
+        if info.declarer is None:
+            return self._heuristic.choose(info, rng)
+        card = self._card(info, cards, rng, concede=CONCEDE in legal)
+        return CONCEDE if card is None else Action.of_card(card)
 
     # -- bidding, the skat, the discard and the declaration ------------------------------------
 
@@ -458,16 +494,37 @@ class StrongPlayer:
         pickup = [a for a in legal if a.kind == ActionKind.PICKUP]
         if best is None or not best.hand:
             return pickup[0] if pickup else legal[0]
-        contract = Contract.make(best.game, hand=True, ouvert=best.ouvert)
+        contract, _ = _announced(best)
         if best.game != GameType.NULL and best.schneider:
-            announced = best.value + BASE_VALUES[best.game] * 2
-            chance = ct.calibrated_share(best.schneider, best.worlds)
-            if ev.expected_list_score(chance, announced) > best.expected:
-                contract = Contract.make(best.game, hand=True, schneider=True)
+            # a Schneider seen: judge each such Hand game again for its announcements
+            estimates = self._before_skat(info.hand, int(info.seat), info.bids, schneider=True)
+            seen = [
+                e
+                for e in estimates
+                if e.hand and e.game != GameType.NULL and e.schneider and e.value >= info.bid
+            ]
+            seen.sort(key=lambda e: -e.expected)
+            rich = [_announced(self._hand_levels(info, e)) for e in seen[:2]]
+            contract = max(rich, key=lambda pair: pair[1])[0]
         action = Action.declare(contract)
         if action in legal:
             return action
         return pickup[0] if pickup else legal[0]
+
+    def _hand_levels(self, info: InformationState, best: ct.Estimate) -> ct.Estimate:
+        """The Hand game of ``best`` judged again for the announcements
+        (:func:`ct.evaluate_hand_levels`): at least eight deals within the contract budget."""
+        key = ("levels", info.hand, int(info.seat), info.bids, best.game)
+        found = self._cache.get(key)
+        if found is None:
+            found = ct.evaluate_hand_levels(
+                info.hand, int(info.seat), info.bids, best.game, self._get_solver(),
+                prior=best.prior, worlds=self.contract_worlds, min_worlds=8,
+                node_budget=self.contract_budget,
+            )  # fmt: skip
+            self._remember(key, found)
+        assert isinstance(found, ct.Estimate)
+        return found
 
     def _discard(self, info: InformationState, legal: list[Action]) -> Action:
         choices = self._discards(info)
@@ -524,7 +581,10 @@ class StrongPlayer:
             return say[0] if chance > RE_ABOVE else decline[0]
         return say[0] if chance < KONTRA_BELOW / 2 else decline[0]  # Supra after a Re
 
-    def _card(self, info: InformationState, cards: list[int], rng: random.Random) -> int:
+    def _card(
+        self, info: InformationState, cards: list[int], rng: random.Random, *, concede: bool
+    ) -> int | None:
+        """The card to play; None: concede (only when ``concede``, see :meth:`_concedes`)."""
         legal_mask = 0
         for c in cards:
             legal_mask |= 1 << c
@@ -550,6 +610,8 @@ class StrongPlayer:
                 score[c] += v
         if not worlds:
             return fallback
+        if concede and max(score.values()) == 0 and self._concedes(info, worlds):
+            return None
         top = _best(cards, score, maximise)
         decided = all(score[c] in (0, len(worlds)) for c in top)
         late = len(info.tricks) >= 2  # the first tricks are too costly to solve twice
@@ -566,6 +628,110 @@ class StrongPlayer:
                             score2[c] += v
                 top = _best(top, score2, maximise)
         return fallback if fallback in top else top[0]
+
+    def _concedes(self, info: InformationState, worlds: list[Position]) -> bool:
+        """Concede a game lost in every sampled world when in at least :data:`CONCEDE_SCHNEIDER`
+        of them the declarer also stays at 30 card points or fewer (Schneider, ISkO 5.2.3): a
+        conceded game counts only the announced levels (:func:`skat.scoring.score_game`), so
+        conceding saves the Schneider; otherwise the loss is the same and the game is played on
+        (the defence may still err)."""
+        contract = info.contract
+        if (
+            contract is None
+            or contract.game == GameType.NULL
+            or contract.schneider
+            or len(worlds) < CONCEDE_MIN_WORLDS
+        ):
+            return False
+        solver = self._get_solver()
+        beaten = sum(not solver.solve_threshold(pos, 31) for pos in worlds)
+        return beaten >= CONCEDE_SCHNEIDER * len(worlds)
+
+    def _ramsch_card(self, info: InformationState, cards: list[int], rng: random.Random) -> int:
+        """Ramsch: the card that leaves this seat the fewest card points on average over the
+        sampled worlds, each solved with the other two playing against it (paranoid,
+        :func:`skat.solver.solve_ramsch`); with more than :data:`RAMSCH_SOLVE_CARDS` cards in
+        hand, and for ties, the heuristic's card. Jungfrau and Durchmarsch are not aimed at."""
+        legal_mask = 0
+        for c in cards:
+            legal_mask |= 1 << c
+        fallback = choose_card(table_of(info), legal_mask)
+        if info.hand.bit_count() > RAMSCH_SOLVE_CARDS:
+            return fallback
+        solver = self._get_solver()
+        k = _knowledge(info)
+        taken = [0, 0, 0]
+        for trick in info.tricks:
+            taken[trick.winner] += points(
+                (1 << trick.cards[0]) | (1 << trick.cards[1]) | (1 << trick.cards[2])
+            )
+        skat_to_last = info.options.ramsch_skat == RamschSkat.LAST_TRICK
+        start = solver.nodes
+        score = dict.fromkeys(cards, 0)
+        n = 0
+        for i in range(self.worlds):
+            if i >= self.min_worlds and solver.nodes - start > self.node_budget:
+                break
+            world = _draw_likely(info, k, rng, self.inference)
+            if world is None:
+                break
+            pos = Position(
+                hands=(world[0], world[1], world[2]),
+                game=GameType.RAMSCH,
+                declarer=0,
+                to_move=int(info.seat),
+                trick=tuple(info.trick),
+                skat=world[3] if skat_to_last else 0,
+                ramsch_points=(taken[0], taken[1], taken[2]),
+            )
+            for c, v in solver.move_values(pos, "exact").items():
+                score[c] += v
+            n += 1
+        if not n:
+            return fallback
+        top = _best(cards, score, maximise=False)
+        return fallback if fallback in top else top[0]
+
+
+def _announced(best: ct.Estimate) -> tuple[Contract, float]:
+    """The Hand contract for ``best`` with the announcement of the best expected score (none,
+    Schneider, Schwarz or, for a suit game or Grand, ouvert; ISkO 5.2.5, 5.2.6) and that
+    expected Seeger-Fabian score (game points, against the table).
+
+    The chances to win, to win Schneider and to win Schwarz come from the sampled deals; an
+    announced level counts whether won or lost, a level reached unannounced only when won. An
+    ouvert game's chance is the open-hand Schwarz share without the correction for imperfect
+    defenders (they see the declarer's cards).
+    """
+    plain = Contract.make(best.game, hand=True, ouvert=best.ouvert)
+    if best.game == GameType.NULL or not best.schneider:
+        return plain, best.expected
+    base = BASE_VALUES[best.game]
+    v = best.value
+    win = best.chance
+    schneider = min(win, ct.calibrated_share(best.schneider, best.worlds))
+    schwarz = min(schneider, ct.calibrated_share(best.schwarz, best.worlds))
+    open_schwarz = min(schwarz, (best.schwarz + 0.5) / (best.worlds + 1.0))
+
+    def lost(value: int) -> float:
+        return 2 * value + 130  # as skat.players.evaluation.expected_list_score
+
+    scores = {
+        plain: (win - schneider) * (v + 50)
+        + (schneider - schwarz) * (v + base + 50)
+        + schwarz * (v + 2 * base + 50)
+        - (1 - win) * lost(v),
+        Contract.make(best.game, hand=True, schneider=True): (schneider - schwarz)
+        * (v + 2 * base + 50)
+        + schwarz * (v + 3 * base + 50)
+        - (1 - schneider) * lost(v + 2 * base),
+        Contract.make(best.game, hand=True, schwarz=True): schwarz * (v + 4 * base + 50)
+        - (1 - schwarz) * lost(v + 4 * base),
+        Contract.make(best.game, ouvert=True): open_schwarz * (v + 5 * base + 50)
+        - (1 - open_schwarz) * lost(v + 5 * base),
+    }
+    top = max(scores, key=lambda c: scores[c])
+    return top, scores[top]
 
 
 def _best_choice(choices: list[ct.DiscardChoice], bid: int) -> ct.DiscardChoice | None:
