@@ -12,6 +12,9 @@ the declarer in forehand (seat 0) and to lead. Timed per position, single thread
 * the first ``--naive`` deals of the clubs and Grand thresholds once more through the naive
   pure-Python alpha-beta of ``bench/naive_alphabeta.py`` (same positions, same run), for the
   speed-up ratio;
+* with ``--ramsch N`` the first N deals as Ramsch positions with 10, 9 and 8 cards in each hand
+  (the first cards of each seat's ten): the values of all forehand's cards (``move_values``, the
+  paranoid search), as the strong player asks them in its Ramsch card play;
 * compile time with an empty numba cache and start time from the filled cache (each in a fresh
   interpreter), and the peak resident memory of this process.
 
@@ -102,6 +105,16 @@ def start_times() -> tuple[float, float, float]:
     return first, later, process
 
 
+def _ramsch_position(hands: tuple[int, int, int], cards: int) -> Position:
+    """Ramsch with the lowest ``cards`` card numbers of each hand, forehand to lead; the cards
+    left out count as played, the skat as empty."""
+    kept = []
+    for hand in hands:
+        numbers = [c for c in range(32) if hand >> c & 1][:cards]
+        kept.append(sum(1 << c for c in numbers))
+    return Position(hands=(kept[0], kept[1], kept[2]), game=GameType.RAMSCH, declarer=0, to_move=0)
+
+
 def main() -> int:
     """Run the benchmark and print a Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -111,6 +124,9 @@ def main() -> int:
     parser.add_argument("--no-start", action="store_true", help="skip the compile/start timing")
     parser.add_argument(
         "--bisection", type=int, default=0, help="deals for exact values by bisection"
+    )
+    parser.add_argument(
+        "--ramsch", type=int, default=0, help="deals for Ramsch move values with 10, 9, 8 cards"
     )
     parser.add_argument(
         "--clock",
@@ -151,6 +167,12 @@ def main() -> int:
         for name, group in (("clubs", clubs), ("Grand", grand)):
             run = timed(group[: args.bisection], other.solve_value, lambda: other.nodes)
             print(row(f"{name} exact value, bisection", *run))
+
+    if args.ramsch:
+        for cards in (10, 9, 8):
+            group = [_ramsch_position(h, cards) for h, _ in deals[: args.ramsch]]
+            run = timed(group, lambda p: solver.move_values(p, "exact"), lambda: solver.nodes)
+            print(row(f"Ramsch move values, {cards} cards", *run), flush=True)
 
     if args.naive:
         print()
