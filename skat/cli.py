@@ -7,6 +7,7 @@ are printed as one line on stderr with exit status 2, never as a stack trace.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -25,6 +26,21 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_listen(host: str, port: int) -> None:
+    """Raise SkatError unless the server could listen on ``host``:``port`` now."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        family, kind, proto, _, address = infos[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as err:
+        why = err.strerror or str(err)
+        raise SkatError(f"cannot listen on {host}:{port}: {why}") from None
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     """Start the browser game (uvicorn) and open it in the browser."""
     import threading
@@ -34,6 +50,9 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
     from skat.server import create_app
 
+    if not 1 <= args.port <= 65535:
+        raise SkatError(f"the port must be 1 .. 65535, got {args.port}")
+    _check_listen(args.host, args.port)
     url = f"http://{args.host}:{args.port}/"
 
     def ready() -> None:
@@ -48,12 +67,13 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _cmd_records_check(args: argparse.Namespace) -> int:
-    """Replay every record of the files, recompute its result and compare (exit 1 on any bad)."""
+    """Replay every record of the files, recompute its result and compare: exit 1 on any bad
+    record, 2 when a file cannot be read or holds no record."""
     import json
 
     from skat.record import check, read_file
 
-    bad = 0
+    bad = unreadable = 0
     for path in args.files:
         try:
             if path == "-":
@@ -63,9 +83,13 @@ def _cmd_records_check(args: argparse.Namespace) -> int:
                     text = handle.read()
         except OSError as err:
             print(f"skat: cannot read {path}: {err.strerror}", file=sys.stderr)
-            bad += 1
+            unreadable += 1
             continue
-        for number, line in read_file(text):
+        records = list(read_file(text))
+        if not records:
+            print(f"skat: no records in {path}", file=sys.stderr)
+            unreadable += 1
+        for number, line in records:
             report = check(line, number)
             bad += not report.ok
             if args.json:
@@ -81,7 +105,7 @@ def _cmd_records_check(args: argparse.Namespace) -> int:
             print(f"{name}: {verdict}  computed {computed}  recorded {recorded}")
             for mismatch in report.mismatches:
                 print(f"    {mismatch}")
-    return 1 if bad else 0
+    return 2 if unreadable else (1 if bad else 0)
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
@@ -91,6 +115,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from skat.solver import best_moves, position_from_json, position_from_record, warm_up
 
     warm_up()
+    solved = 0
     for name in args.files or ["-"]:
         try:
             if name == "-":
@@ -112,6 +137,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
                     found = position_from_record(line)
                     if found is None:
                         print(f"{name}:{number} no card play")
+                        solved += 1
                         continue
                     pos, request = found, {}
                 mode = "threshold" if "target" in request else request.get("mode", "exact")
@@ -122,6 +148,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
                 raise SkatError(f"{name}:{number}: {err}") from None
             cards = format_cards(sorted(best, reverse=True)) or "-"
             print(f"{name}:{number} value {value} best {cards} {ms:.1f} ms")
+            solved += 1
+    if not solved:
+        raise SkatError("no position to solve in the input")
     return 0
 
 
@@ -171,9 +200,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status: int = args.func(args)
     except SkatError as err:
-        print(f"skat: {err}", file=sys.stderr)
+        text = str(err)
+        if len(text) > MAX_MESSAGE:
+            text = text[:MAX_MESSAGE] + " …"
+        print(f"skat: {text}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader left (``| head``): stop quietly, also when Python flushes at exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except KeyboardInterrupt:
+        print("skat: interrupted", file=sys.stderr)
+        return 130
     return status
+
+
+MAX_MESSAGE = 300
+"""Error messages are cut to this many characters (a bad input may be a whole file)."""
 
 
 if __name__ == "__main__":

@@ -293,7 +293,7 @@ def test_records_check_reads_standard_input_for_a_dash(
 def test_records_check_survives_garbage(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.sgf"
     path.write_text("hello\n(;GM[Skat]MV[w SA ] ;)\n(;MV[\n", encoding="utf-8")
-    assert main(["records", "check", str(path), str(tmp_path / "missing.sgf")]) == 1
+    assert main(["records", "check", str(path), str(tmp_path / "missing.sgf")]) == 2  # missing
     out = capsys.readouterr().out
     assert out.count("ILLEGAL") == 3
 
@@ -315,3 +315,37 @@ def test_check_reports_malformed_records_without_raising(line: str) -> None:
     assert not report.ok
     assert report.error is not None
     assert "internal error" not in str(report.error)
+
+
+@pytest.mark.parametrize("content", [None, "", "\n\n"])
+def test_records_check_exits_2_when_a_file_is_missing_or_holds_no_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str | None
+) -> None:
+    path = tmp_path / "records.sgf"
+    if content is not None:
+        path.write_text(content)
+    assert main(["records", "check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1
+    assert ("cannot read" if content is None else "no records in") in err
+
+
+def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    sample = tmp_path / "many.sgf"  # far more output than a pipe holds: the writer must block
+    sample.write_text((Path(__file__).parent / "data" / "iss_records_sample.sgf").read_text() * 40)
+    with subprocess.Popen(
+        [sys.executable, "-m", "skat.cli", "records", "check", str(sample)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as proc:
+        assert proc.stdout is not None
+        assert proc.stderr is not None
+        assert proc.stdout.readline().startswith(str(sample).encode())
+        proc.stdout.close()  # like `| head -1`
+        err = proc.stderr.read().decode()
+        proc.wait(timeout=60)
+    assert "Traceback" not in err
+    assert "BrokenPipe" not in err

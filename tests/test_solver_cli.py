@@ -40,6 +40,10 @@ def test_solve_reads_stdin(
         (GRAND.replace("HT", "HX"), r"^skat: -:1: not a card: 'HX'"),
         (GRAND.replace('"to_move": 0', '"to_move": 0, "trick": "D7"'), r"-:1: trick card D7"),
         (GRAND.replace('"G"', '"R"').replace("0}", '0, "mode": "fast"}'), r"mode must be"),
+        ('{"a":' + "[" * 5000 + "]" * 5000 + "}", r"^skat: -:1: JSON nested too deeply"),
+        (GRAND.replace("0}", '0, "target": -5}'), r"target must be 0 \.\. 1000"),
+        ("", r"^skat: no position to solve"),
+        (GRAND.replace("HT", "HT " + "CA " * 100_000), r"^skat: -:1: a card is .{250,300} …$"),
     ],
 )
 def test_solve_bad_input_is_one_line_without_traceback(

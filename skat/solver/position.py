@@ -209,13 +209,16 @@ def position_from_json(text: str) -> tuple[Position, dict[str, Any]]:
     ``threshold``), returned in the second element.
 
     Raises:
-        NotationError: not a JSON object, an unknown field, or a bad card, letter or number.
+        NotationError: not a JSON object (or nested too deeply), an unknown field, or a bad
+            card, letter or number (``target`` must be 0 .. 1000).
         SkatError: the cards do not form a valid position.
     """
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as err:
         raise NotationError(f"not JSON ({err.msg} at column {err.colno}): {text[:60]!r}") from None
+    except RecursionError:
+        raise NotationError(f"JSON nested too deeply: {text[:60]!r}") from None
     if not isinstance(obj, dict):
         raise NotationError(f"a position is a JSON object, got {text[:60]!r}")
     unknown = sorted(set(obj) - _FIELDS)
@@ -250,8 +253,8 @@ def position_from_json(text: str) -> tuple[Position, dict[str, Any]]:
         ramsch_points=(rp[0], rp[1], rp[2]),
     )
     request = {k: obj[k] for k in ("target", "mode") if k in obj}
-    if "target" in request:
-        _int(request, "target", 61)
+    if "target" in request and not 0 <= _int(request, "target", 61) <= 1000:
+        raise NotationError(f"target must be 0 .. 1000 card points, got {request['target']!r}")
     if request.get("mode", "exact") not in ("exact", "threshold"):
         raise NotationError(f"mode must be 'exact' or 'threshold', got {request['mode']!r}")
     return pos, request
