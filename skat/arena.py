@@ -98,10 +98,15 @@ def parse_options(text: str) -> Options:
     Words: ``isko ramsch schieberamsch kontra kontra_bidders supra spitze lost_hand_single
     no_durchmarsch ramsch_skat_loser simple``.
 
+    ``simple`` is accepted for completeness, but the arena's statistics are always Seeger-Fabian
+    points (it changes nothing there).
+
     Raises:
-        SkatError: an unknown word.
+        SkatError: an unknown word, or two words that set one rule differently
+            (``ramsch,schieberamsch``, ``kontra,kontra_bidders``).
     """
     values: dict[str, object] = {}
+    said: dict[str, str] = {}
     for word in (w.strip() for w in text.split(",")):
         if not word:
             continue
@@ -109,7 +114,11 @@ def parse_options(text: str) -> Options:
             raise SkatError(
                 f"unknown rule option: {word!r} (expected {', '.join(sorted(_OPTION_WORDS))})"
             )
-        values.update(_OPTION_WORDS[word])
+        for key, value in _OPTION_WORDS[word].items():
+            if key in values and values[key] != value:
+                raise SkatError(f"rule options {said[key]!r} and {word!r} exclude each other")
+            values[key] = value
+            said[key] = word
     return Options(**values)  # type: ignore[arg-type]
 
 
@@ -623,7 +632,8 @@ def add_arena_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "--options",
         action="append",
         help="rule options as comma-separated words, e.g. ramsch,kontra (repeat to rotate "
-        "option sets by deal); words: " + " ".join(sorted(_OPTION_WORDS)),
+        "option sets by deal; the scores are Seeger-Fabian points whatever the list); words: "
+        + " ".join(sorted(_OPTION_WORDS)),
     )
     p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     p.add_argument(

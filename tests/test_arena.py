@@ -167,6 +167,19 @@ def test_parse_options_rejects_unknown_words() -> None:
         parse_options("ramsch,bock")
 
 
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ("ramsch,schieberamsch", "'ramsch' and 'schieberamsch' exclude each other"),
+        ("kontra_bidders,spitze,kontra", "'kontra_bidders' and 'kontra' exclude each other"),
+    ],
+)
+def test_parse_options_rejects_words_that_contradict_each_other(text: str, match: str) -> None:
+    with pytest.raises(SkatError, match=match):
+        parse_options(text)
+    assert parse_options("ramsch,ramsch") == Options(all_pass=AllPass.RAMSCH)
+
+
 def test_cli_arena_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
     status = main(
         ["arena", "heuristic", "random", "--deals", "2", "--json", "--quiet", "--workers", "1"]
