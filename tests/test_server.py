@@ -431,6 +431,33 @@ def test_serve_binds_loopback_port_8765_and_opens_the_browser_by_default() -> No
     assert (args.host, args.port, args.no_browser) == ("0.0.0.0", 9000, True)
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--port", "99999"], "the port must be 1 .. 65535, got 99999"),
+        (["--port", "-1"], "the port must be 1 .. 65535, got -1"),
+        (["--host", "999.1.1.1"], "cannot listen on 999.1.1.1:"),
+        (["--port", "BUSY"], "Address already in use"),
+    ],
+)
+def test_serve_refuses_an_address_it_cannot_listen_on(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import socket
+
+    from skat.cli import main
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = str(busy.getsockname()[1])
+        args = [port if a == "BUSY" else a for a in args]
+        assert main(["serve", "--no-browser", *args]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1
+    assert message in err
+
+
 def test_the_strongest_available_player_is_the_default() -> None:
     from skat.players import player_names
     from skat.server.app import load_player
@@ -454,3 +481,19 @@ def test_an_unknown_player_level_is_refused_at_start(name: str) -> None:
 
     with pytest.raises(UnknownPlayerError, match="unknown player"):
         create_app(player=name)
+
+
+def test_schieberamsch_view_marks_the_cards_taken_from_the_skat() -> None:
+    from skat.rules import AllPass, Options
+    from skat.server import game
+    from skat.state import Action, ActionKind, State
+
+    state = State.new(7, Options(all_pass=AllPass.SCHIEBERAMSCH))
+    while state.phase.value == "bidding":
+        state = state.apply(Action(ActionKind.PASS))
+    assert game.view(state, 0)["picked_up"] == []
+    state = state.apply(Action(ActionKind.PICKUP))
+    view = game.view(state, 0)
+    assert view["phase"] == "schieben"
+    assert sorted(view["picked_up"]) == sorted(game._cards(state.deal.skat.mask))
+    assert game.view(state, 1)["picked_up"] == []  # another seat sees nothing of it

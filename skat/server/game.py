@@ -385,7 +385,9 @@ def view(state: State, human: int) -> dict[str, Any]:
         "declarer": None if declarer is None else int(declarer),
         "contract": None if state.contract is None else str(state.contract),
         "kontra": kontra_tokens,
-        "picked_up": _cards(info.skat) if declarer == human else [],
+        "picked_up": _cards(info.skat)
+        if declarer == human or (state.phase == Phase.SCHIEBEN and to_act == human)
+        else [],
         "declare_after_discard": declare_after,
         "hand_sizes": [state.hand(s).bit_count() for s in range(3)],
         "open_hand": open_hand,

@@ -530,7 +530,7 @@ function humanArea(v) {
         class:
           "card-btn" +
           (picked ? " picked" : "") +
-          (discardPhase && (v.picked_up ?? []).includes(card) ? " from-skat" : ""),
+          ((discardPhase || pushable.size) && (v.picked_up ?? []).includes(card) ? " from-skat" : ""),
         "data-card": card,
         disabled: !enabled,
         "aria-pressed": selectable ? String(picked) : null,
