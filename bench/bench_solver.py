@@ -14,7 +14,7 @@ the declarer in forehand (seat 0) and to lead. Timed per position, single thread
   speed-up ratio;
 * with ``--ramsch N`` the first N deals as Ramsch positions with 10, 9 and 8 cards in each hand
   (the first cards of each seat's ten): the values of all forehand's cards (``move_values``, the
-  paranoid search), as the strong player asks them in its Ramsch card play;
+  paranoid search), the cost of solving Ramsch card play;
 * compile time with an empty numba cache and start time from the filled cache (each in a fresh
   interpreter), and the peak resident memory of this process.
 
