@@ -217,6 +217,8 @@ def _read(line: str, errors: list[RecordError] | None) -> Record:
                     continue
                 moves.append(Move(who, tok, tpos))
         else:
+            if key == "GM" and raw != "Skat":
+                fail(f"not a Skat record: GM[{raw[:20]}]", m.start(2))
             props.append((key, _unescape(raw)))
         pos = m.end()
     return Record(tuple(props), tuple(moves), trailing)

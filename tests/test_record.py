@@ -349,3 +349,12 @@ def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
         proc.wait(timeout=60)
     assert "Traceback" not in err
     assert "BrokenPipe" not in err
+
+
+@pytest.mark.parametrize("game", ["GM[Go]", "GM[Skat PC[skat]"])
+def test_a_record_of_another_game_is_refused(game: str) -> None:
+    sample = (Path(__file__).parent / "data" / "iss_records_sample.sgf").read_text().splitlines()[0]
+    assert record.check(sample).ok
+    report = record.check(sample.replace("GM[Skat]", game, 1))
+    assert not report.ok
+    assert "not a Skat record" in str(report.error)
