@@ -10,7 +10,12 @@ import pytest
 from skat.cards import CardSet, points
 from skat.deal import Deal
 from skat.players import decision_rng, get_player
-from skat.players.strong import StrongPlayer, _ramsch_rollout, sample_world
+from skat.players.strong import (
+    StrongPlayer,
+    _ramsch_rollout,
+    _schieben_out,
+    sample_world,
+)
 from skat.rules import AllPass, GameType, Options, RamschSkat
 from skat.scoring import GameResult, RamschResult
 from skat.state import Action, ActionKind, Phase, State
@@ -149,6 +154,28 @@ def test_a_ramsch_rollout_in_the_real_deal_ends_as_the_game_does(options: Option
             assert _ramsch_rollout(info, world, action.value, taken, won) == result.scores
             compared += 1
     assert compared >= 40
+
+
+@pytest.mark.parametrize("number", range(15))
+def test_a_schieberamsch_rollout_from_the_first_push_ends_as_the_game_does(number: int) -> None:
+    """The rollout of a whole Schieberamsch (pushes and card play by the heuristic's rules),
+    given the real cards, ends with the engine's scores for the heuristic in every seat."""
+    options = Options(all_pass=AllPass.SCHIEBERAMSCH)
+    heuristic = get_player("heuristic")
+    state = State.new(number, options)
+    while state.phase == Phase.BIDDING:
+        state = state.apply(Action(ActionKind.PASS))
+    deal = state.deal
+    hands = [deal.hands[0].mask, deal.hands[1].mask, deal.hands[2].mask]
+    expected = _schieben_out(hands, deal.skat.mask, 0, 0, options)
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        info = state.information_state(seat)
+        state = state.apply(heuristic.choose(info, decision_rng(number, len(state.actions))))
+    result = state.result()
+    assert isinstance(result, RamschResult)
+    assert expected == result.scores
 
 
 def _forehand_to_choose(forehand: str) -> State:

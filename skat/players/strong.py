@@ -23,8 +23,9 @@ In Ramsch and Schieberamsch each card is judged by rollouts: in sampled worlds t
 deal is played out by the heuristic's rules and scored by the table's Ramsch rules (one step of
 policy improvement over the heuristic, Bertsekas' rollout algorithm); solving was tried and lost,
 as a paranoid search minimises the seat's own points, not its Ramsch score (docs/benchmarks.md).
-A declarer whose game is lost in every sampled world concedes during the first trick when it
-also saves a Schneider. Left to the heuristic: pushing the skat on in Schieberamsch.
+Taking the skat or passing it on in Schieberamsch, and the cards pushed, are judged by rollouts
+too. A declarer whose game is lost in every sampled world concedes during the first trick when
+it also saves a Schneider.
 """
 
 from __future__ import annotations
@@ -43,11 +44,14 @@ from skat.players.heuristic import (
     bid_limit,
     bid_up_to,
     choose_card,
+    push_pair,
     table_of,
+    takes_skat,
 )
 from skat.rules import (
     BASE_VALUES,
     GameType,
+    Options,
     effective_suit,
     legal_cards,
     trick_winner,
@@ -331,6 +335,12 @@ CONCEDE_SCHNEIDER = 0.5
 """The declarer concedes a game lost in every sampled world when he is Schneider in at least
 this share of them."""
 
+SCHIEBEN_ROLLOUTS = 400
+"""Rollouts per Schieberamsch decision (taking the skat or not; which cards to push)."""
+
+PUSH_CANDIDATES = 6
+"""The pairs of cards a push decision tries: the heuristic's best ones."""
+
 ROLLOUTS = 640
 """Ramsch rollouts per card decision, shared among the legal cards (at least ``min_worlds``
 worlds each); on 100 deals 160 gave +12.9, 640 +14.4 SF points per game over the heuristic."""
@@ -416,6 +426,8 @@ class StrongPlayer:
             return self._declare(info, legal)
         if info.phase == Phase.KONTRA and self.contracts and info.contract is not None:
             return self._kontra(info, legal, rng)
+        if info.phase == Phase.SCHIEBEN and self.contracts:
+            return self._schieben(info, legal, rng)
         if info.phase != Phase.PLAY or info.contract is None:
             return self._heuristic.choose(info, rng)
         cards = [a.value for a in legal if a.kind == ActionKind.CARD]
@@ -657,6 +669,56 @@ class StrongPlayer:
         beaten = sum(not solver.solve_threshold(pos, 31) for pos in worlds)
         return beaten >= CONCEDE_SCHNEIDER * len(worlds)
 
+    def _schieben(self, info: InformationState, legal: list[Action], rng: random.Random) -> Action:
+        """Schieberamsch by rollouts: take the skat or pass it on, and which two cards to push,
+        each judged in sampled deals played out by the heuristic's rules (later pushes too) and
+        scored by the table's rules; ties go to the heuristic's choice. Only the
+        :data:`PUSH_CANDIDATES` pairs the heuristic likes best are tried."""
+        me = int(info.seat)
+        hand = info.hand
+        unseen = [c for c in range(32) if not hand >> c & 1]
+        others = ((me + 1) % 3, (me + 2) % 3)
+        heuristic = self._heuristic.choose(info, rng)
+        pushes = [a for a in legal if a.kind == ActionKind.DISCARD]
+        if pushes:
+            ranked = [push_pair(hand)]
+            rest = sorted(
+                (a.value for a in pushes if a.value != ranked[0]),
+                key=lambda pair: ev.ramsch_danger(hand & ~pair) - 0.05 * points(pair),
+            )
+            candidates = ranked + rest[: PUSH_CANDIDATES - 1]
+            score = dict.fromkeys(candidates, 0)
+            for _ in range(max(self.min_worlds, SCHIEBEN_ROLLOUTS // len(candidates))):
+                rng.shuffle(unseen)
+                dealt = _piles(unseen, (10, 10))
+                for pair in candidates:
+                    hands = [0, 0, 0]
+                    hands[me] = hand & ~pair
+                    hands[others[0]], hands[others[1]] = dealt
+                    score[pair] += _schieben_out(hands, pair, me + 1, info.pushes, info.options)[me]
+            best = max(score.values())
+            if score[heuristic.value] == best:
+                return heuristic
+            return Action.discard(max(candidates, key=lambda pair: score[pair]))
+        take = next((a for a in legal if a.kind == ActionKind.PICKUP), None)
+        keep = next((a for a in legal if a.kind == ActionKind.PASS), None)
+        if take is None or keep is None:
+            return heuristic
+        taking = passing = 0
+        for _ in range(max(self.min_worlds, SCHIEBEN_ROLLOUTS // 2)):
+            rng.shuffle(unseen)
+            first, second, skat = _piles(unseen, (10, 10, 2))
+            hands = [0, 0, 0]
+            hands[me], hands[others[0]], hands[others[1]] = hand, first, second
+            passing += _schieben_out(hands[:], skat, me + 1, info.pushes + 1, info.options)[me]
+            hands[me] = hand | skat
+            pair = push_pair(hands[me])
+            hands[me] &= ~pair
+            taking += _schieben_out(hands, pair, me + 1, info.pushes, info.options)[me]
+        if taking == passing:
+            return heuristic
+        return take if taking > passing else keep
+
     def _ramsch_card(self, info: InformationState, cards: list[int], rng: random.Random) -> int:
         """Ramsch by rollouts: in :data:`ROLLOUTS` ÷ (legal cards) sampled worlds, every legal
         card is tried and the rest of the deal played out by the heuristic's rules for all three
@@ -728,6 +790,19 @@ def _announced(best: ct.Estimate) -> tuple[Contract, float]:
     return top, scores[top]
 
 
+def _piles(cards: list[int], sizes: tuple[int, ...]) -> tuple[int, ...]:
+    """``cards`` (in order) cut into piles of ``sizes`` (masks)."""
+    out = []
+    at = 0
+    for size in sizes:
+        mask = 0
+        for c in cards[at : at + size]:
+            mask |= 1 << c
+        out.append(mask)
+        at += size
+    return tuple(out)
+
+
 def _ramsch_rollout(
     info: InformationState,
     world: tuple[int, int, int, int],
@@ -736,16 +811,43 @@ def _ramsch_rollout(
     won: list[int],
 ) -> tuple[int, int, int]:
     """The Ramsch scores (game points per seat) when this seat plays ``card`` in ``world`` and
-    the heuristic's rules play every later card."""
+    the heuristic's rules play every later card; ``taken`` and ``won`` are the card points and
+    tricks each seat has so far."""
+    return _play_out(
+        [world[0], world[1], world[2]],
+        int(info.seat),
+        card,
+        _Progress(list(info.trick), info.leader, info.played, list(taken), list(won)),
+        info.pushes,
+        info.options,
+    )
+
+
+@dataclass(slots=True)
+class _Progress:
+    """Where a Ramsch card play stands: the current trick, its leader, the cards played (mask),
+    card points and tricks per seat."""
+
+    trick: list[int]
+    leader: int
+    played: int
+    points: list[int]
+    tricks: list[int]
+
+
+def _play_out(
+    hands: list[int], seat: int, card: int, at: _Progress, pushes: int, options: Options
+) -> tuple[int, int, int]:
+    """Play a Ramsch to its end from ``at`` (``seat`` to play ``card``, or the heuristic's card
+    if ``card`` is -1; every later card by the heuristic's rules) and score it by ``options``
+    with ``pushes`` (game points per seat). ``hands`` (masks) is changed."""
     game = int(GameType.RAMSCH)
-    hands = [world[0], world[1], world[2]]
-    trick = list(info.trick)
-    leader = info.leader
-    pts = list(taken)
-    tricks = list(won)
-    played = info.played
+    trick = at.trick
+    leader = at.leader
+    played = at.played
+    pts = at.points
+    tricks = at.tricks
     last = -1
-    seat = int(info.seat)
     while True:
         if card < 0:
             led = trick[0] if trick else None
@@ -775,10 +877,26 @@ def _ramsch_rollout(
         (tricks[0], tricks[1], tricks[2]),
         120 - pts[0] - pts[1] - pts[2],
         last,
-        pushes=info.pushes,
-        options=info.options,
+        pushes=pushes,
+        options=options,
     )
     return result.scores
+
+
+def _schieben_out(
+    hands: list[int], skat: int, seat: int, pushes: int, options: Options
+) -> tuple[int, int, int]:
+    """Schieberamsch from ``seat``'s turn to push on (the seats before it have acted, ``skat``
+    is what lies there now): the heuristic's rules for every later push and card; the Ramsch
+    scores (game points per seat)."""
+    for s in range(seat, 3):
+        if takes_skat(hands[s]):
+            hands[s] |= skat
+            skat = push_pair(hands[s])
+            hands[s] &= ~skat
+        else:
+            pushes += 1
+    return _play_out(hands, 0, -1, _Progress([], 0, 0, [0, 0, 0], [0, 0, 0]), pushes, options)
 
 
 def _best_choice(choices: list[ct.DiscardChoice], bid: int) -> ct.DiscardChoice | None:
