@@ -222,6 +222,19 @@ def _seed(*parts: int) -> int:
     return z
 
 
+def piles(cards: list[int], sizes: tuple[int, ...]) -> list[int]:
+    """``cards`` (card numbers, in their order) cut into piles of ``sizes`` (masks)."""
+    out = []
+    at = 0
+    for size in sizes:
+        mask = 0
+        for c in cards[at : at + size]:
+            mask |= 1 << c
+        out.append(mask)
+        at += size
+    return out
+
+
 def _deal_rest(
     rng: random.Random,
     unseen: list[int],
@@ -230,15 +243,7 @@ def _deal_rest(
     """The ``unseen`` cards dealt into piles of ``sizes`` (masks)."""
     cards = unseen[:]
     rng.shuffle(cards)
-    piles = []
-    at = 0
-    for size in sizes:
-        mask = 0
-        for c in cards[at : at + size]:
-            mask |= 1 << c
-        piles.append(mask)
-        at += size
-    return piles
+    return piles(cards, sizes)
 
 
 def _draw_opponents(
@@ -253,15 +258,15 @@ def _draw_opponents(
     chance their bids give them (rejection sampling; after ``tries`` the likeliest deal)."""
     best: tuple[float, list[int]] = (-1.0, [])
     for _ in range(tries):
-        piles = _deal_rest(rng, unseen, sizes)
+        dealt = _deal_rest(rng, unseen, sizes)
         weight = 1.0
-        for pile, seat in zip(piles[-2:], seats, strict=True):
+        for pile, seat in zip(dealt[-2:], seats, strict=True):
             if seat in limits:
                 weight *= bid_likelihood(pile, seat, limits[seat])
         if weight >= 1.0 or rng.random() < weight:
-            return piles
+            return dealt
         if weight > best[0]:
-            best = (weight, piles)
+            best = (weight, dealt)
     return best[1]
 
 

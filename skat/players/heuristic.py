@@ -37,6 +37,7 @@ __all__ = [
     "bid_limit",
     "bid_up_to",
     "choose_card",
+    "push_danger",
     "push_pair",
     "table_of",
     "takes_skat",
@@ -518,6 +519,12 @@ def takes_skat(hand: int) -> bool:
     return ev.ramsch_danger(hand) > TAKE_SKAT_DANGER
 
 
+def push_danger(hand: int, pair: int) -> float:
+    """Schieberamsch: how bad pushing the two cards ``pair`` on from the twelve cards ``hand``
+    is (lower is better): the danger of the cards kept, less a little for the points pushed."""
+    return ev.ramsch_danger(hand & ~pair) - 0.05 * points(pair)
+
+
 def push_pair(hand: int) -> int:
     """Schieberamsch: the two cards (mask, no jacks) the twelve cards ``hand`` push on: those
     leaving the safest hand, the more card points the better.
@@ -529,7 +536,7 @@ def push_pair(hand: int) -> int:
     if len(cards) < 2:
         raise IllegalActionError("a push needs two cards that are not jacks")
     pairs = sorted((1 << a) | (1 << b) for i, a in enumerate(cards) for b in cards[i + 1 :])
-    return min(pairs, key=lambda pair: ev.ramsch_danger(hand & ~pair) - 0.05 * points(pair))
+    return min(pairs, key=lambda pair: push_danger(hand, pair))
 
 
 def bid_limit(hand: int, seat: int, play_bonus: float = 0.0) -> int:

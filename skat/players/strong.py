@@ -44,6 +44,7 @@ from skat.players.heuristic import (
     bid_limit,
     bid_up_to,
     choose_card,
+    push_danger,
     push_pair,
     table_of,
     takes_skat,
@@ -297,15 +298,7 @@ def _position(info: InformationState, world: tuple[int, int, int, int]) -> Posit
     assert contract is not None
     assert info.declarer is not None
     declarer = int(info.declarer)
-    decl_pts = def_pts = decl_tricks = def_tricks = 0
-    for trick in info.tricks:
-        pts = points((1 << trick.cards[0]) | (1 << trick.cards[1]) | (1 << trick.cards[2]))
-        if trick.winner == declarer:
-            decl_pts += pts
-            decl_tricks += 1
-        else:
-            def_pts += pts
-            def_tricks += 1
+    taken, won = _taken(info)
     return Position(
         hands=(world[0], world[1], world[2]),
         game=contract.game,
@@ -313,11 +306,31 @@ def _position(info: InformationState, world: tuple[int, int, int, int]) -> Posit
         to_move=int(info.seat) if info.phase == Phase.PLAY else info.leader,
         trick=tuple(info.trick),
         skat=world[3],
-        declarer_points=decl_pts,
-        defender_points=def_pts,
-        declarer_tricks=decl_tricks,
-        defender_tricks=def_tricks,
+        declarer_points=taken[declarer],
+        defender_points=sum(taken) - taken[declarer],
+        declarer_tricks=won[declarer],
+        defender_tricks=sum(won) - won[declarer],
     )
+
+
+def _taken(info: InformationState) -> tuple[list[int], list[int]]:
+    """Card points and tricks each seat has taken in the completed tricks (lists by seat)."""
+    taken = [0, 0, 0]
+    won = [0, 0, 0]
+    for trick in info.tricks:
+        taken[trick.winner] += points(
+            (1 << trick.cards[0]) | (1 << trick.cards[1]) | (1 << trick.cards[2])
+        )
+        won[trick.winner] += 1
+    return taken, won
+
+
+def _heuristic_card(info: InformationState, cards: list[int]) -> int:
+    """The card the heuristic plays from ``cards`` (the legal ones)."""
+    legal_mask = 0
+    for c in cards:
+        legal_mask |= 1 << c
+    return choose_card(table_of(info), legal_mask)
 
 
 KONTRA_BELOW = 0.4
@@ -607,10 +620,7 @@ class StrongPlayer:
         self, info: InformationState, cards: list[int], rng: random.Random, *, concede: bool
     ) -> int | None:
         """The card to play; None: concede (only when ``concede``, see :meth:`_concedes`)."""
-        legal_mask = 0
-        for c in cards:
-            legal_mask |= 1 << c
-        fallback = choose_card(table_of(info), legal_mask)
+        fallback = _heuristic_card(info, cards)
         if self._solver is None:
             self._solver = Solver()
         solver = self._solver
@@ -684,13 +694,13 @@ class StrongPlayer:
             ranked = [push_pair(hand)]
             rest = sorted(
                 (a.value for a in pushes if a.value != ranked[0]),
-                key=lambda pair: ev.ramsch_danger(hand & ~pair) - 0.05 * points(pair),
+                key=lambda pair: push_danger(hand, pair),
             )
             candidates = ranked + rest[: PUSH_CANDIDATES - 1]
             score = dict.fromkeys(candidates, 0)
             for _ in range(max(self.min_worlds, SCHIEBEN_ROLLOUTS // len(candidates))):
                 rng.shuffle(unseen)
-                dealt = _piles(unseen, (10, 10))
+                dealt = ct.piles(unseen, (10, 10))
                 for pair in candidates:
                     hands = [0, 0, 0]
                     hands[me] = hand & ~pair
@@ -707,7 +717,7 @@ class StrongPlayer:
         taking = passing = 0
         for _ in range(max(self.min_worlds, SCHIEBEN_ROLLOUTS // 2)):
             rng.shuffle(unseen)
-            first, second, skat = _piles(unseen, (10, 10, 2))
+            first, second, skat = ct.piles(unseen, (10, 10, 2))
             hands = [0, 0, 0]
             hands[me], hands[others[0]], hands[others[1]] = hand, first, second
             passing += _schieben_out(hands[:], skat, me + 1, info.pushes + 1, info.options)[me]
@@ -724,19 +734,10 @@ class StrongPlayer:
         card is tried and the rest of the deal played out by the heuristic's rules for all three
         seats; the card of the best total Ramsch score (the table's rules: the skat, Jungfrau,
         Durchmarsch, pushes; game points) is played, ties to the heuristic's card."""
-        legal_mask = 0
-        for c in cards:
-            legal_mask |= 1 << c
-        fallback = choose_card(table_of(info), legal_mask)
+        fallback = _heuristic_card(info, cards)
         k = _knowledge(info)
         me = int(info.seat)
-        taken = [0, 0, 0]
-        won = [0, 0, 0]
-        for trick in info.tricks:
-            taken[trick.winner] += points(
-                (1 << trick.cards[0]) | (1 << trick.cards[1]) | (1 << trick.cards[2])
-            )
-            won[trick.winner] += 1
+        taken, won = _taken(info)
         score = dict.fromkeys(cards, 0)
         worlds = max(self.min_worlds, ROLLOUTS // len(cards))
         for _ in range(worlds):
@@ -788,19 +789,6 @@ def _announced(best: ct.Estimate) -> tuple[Contract, float]:
     }
     top = max(scores, key=lambda c: scores[c])
     return top, scores[top]
-
-
-def _piles(cards: list[int], sizes: tuple[int, ...]) -> tuple[int, ...]:
-    """``cards`` (in order) cut into piles of ``sizes`` (masks)."""
-    out = []
-    at = 0
-    for size in sizes:
-        mask = 0
-        for c in cards[at : at + size]:
-            mask |= 1 << c
-        out.append(mask)
-        at += size
-    return tuple(out)
 
 
 def _ramsch_rollout(
