@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from skat.errors import SkatError
@@ -270,6 +271,36 @@ def _draw_opponents(
     return best[1]
 
 
+def _bid_codes(bids: tuple[tuple[int, Action], ...]) -> list[int]:
+    """The bids as numbers, for a seed."""
+    return [s * 1000 + a.value + 100 * a.kind for s, a in bids]
+
+
+def _sampled_deals(
+    rng: random.Random,
+    known: int,
+    seat: int,
+    bids: tuple[tuple[int, Action], ...],
+    sizes: tuple[int, ...],
+    solver: Solver,
+    *,
+    worlds: int,
+    min_worlds: int,
+    node_budget: int,
+) -> Iterator[list[int]]:
+    """Deals of the cards ``seat`` has not seen (all but ``known``, a mask) into piles of
+    ``sizes``, the last two the opponents' (:func:`_draw_opponents`), as long as the solver's
+    work since the first deal leaves room (:func:`_budget_spent`), at most ``worlds``."""
+    unseen = _bits(0xFFFFFFFF & ~known)
+    limits = bid_limits(bids)
+    opponents = ((seat + 1) % 3, (seat + 2) % 3)
+    start = solver.nodes
+    for i in range(worlds):
+        if _budget_spent(solver.nodes - start, node_budget, worlds_done=i, min_worlds=min_worlds):
+            return
+        yield _draw_opponents(rng, unseen, sizes, opponents, limits)
+
+
 def _position(
     declarer: int, declarer_cards: int, others: tuple[int, int], game: GameType, skat: int
 ) -> Position:
@@ -324,19 +355,16 @@ def evaluate_before_skat(
     candidates = _candidates_before_skat(hand, seat)
     if not candidates:
         return []
-    rng = random.Random(_seed(hand, seat, *(s * 1000 + a.value + 100 * a.kind for s, a in bids)))
-    unseen = _bits(0xFFFFFFFF & ~hand)
-    limits = bid_limits(bids)
-    opponents = ((seat + 1) % 3, (seat + 2) % 3)
+    rng = random.Random(_seed(hand, seat, *_bid_codes(bids)))
     wins = [0] * len(candidates)
     solved = [0] * len(candidates)
     schneiders = [0] * len(candidates)
     start = solver.nodes
     discards: dict[tuple[int, GameType], int] = {}
-    for i in range(worlds):
-        if _budget_spent(solver.nodes - start, node_budget, worlds_done=i, min_worlds=min_worlds):
-            break
-        skat, first, second = _draw_opponents(rng, unseen, (2, 10, 10), opponents, limits)
+    for skat, first, second in _sampled_deals(
+        rng, hand, seat, bids, (2, 10, 10), solver,
+        worlds=worlds, min_worlds=min_worlds, node_budget=node_budget,
+    ):  # fmt: skip
         for j, (game, is_hand, ouvert, _) in enumerate(candidates):
             if ouvert:  # the open-hand Null is the ouvert one: its plain twin's answer
                 continue
@@ -393,18 +421,12 @@ def evaluate_hand_levels(
     """
     if game in (GameType.NULL, GameType.RAMSCH):
         raise SkatError(f"game {game.letter} has no Schneider or Schwarz to announce")
-    rng = random.Random(
-        _seed(hand, seat, int(game), 7, *(s * 1000 + a.value + 100 * a.kind for s, a in bids))
-    )
-    unseen = _bits(0xFFFFFFFF & ~hand)
-    limits = bid_limits(bids)
-    opponents = ((seat + 1) % 3, (seat + 2) % 3)
+    rng = random.Random(_seed(hand, seat, int(game), 7, *_bid_codes(bids)))
     wins = schneider = schwarz = n = 0
-    start = solver.nodes
-    for i in range(worlds):
-        if _budget_spent(solver.nodes - start, node_budget, worlds_done=i, min_worlds=min_worlds):
-            break
-        skat, first, second = _draw_opponents(rng, unseen, (2, 10, 10), opponents, limits)
+    for skat, first, second in _sampled_deals(
+        rng, hand, seat, bids, (2, 10, 10), solver,
+        worlds=worlds, min_worlds=min_worlds, node_budget=node_budget,
+    ):  # fmt: skip
         pos = _position(seat, hand, (first, second), game, skat)
         n += 1
         if solver.solve_threshold(pos, SCHWARZ):
@@ -490,16 +512,13 @@ def evaluate_discards(
             (GameType.GRAND, ev.discard_scores(cards, GameType.GRAND, seat=seat)[0][0])
         ]
     rng = random.Random(_seed(cards, seat, bid, 7))
-    unseen = _bits(0xFFFFFFFF & ~cards)
-    limits = bid_limits(bids)
-    opponents = ((seat + 1) % 3, (seat + 2) % 3)
     wins = [0] * len(pairs)
     solved = [0] * len(pairs)
     start = solver.nodes
-    for i in range(worlds):
-        if _budget_spent(solver.nodes - start, node_budget, worlds_done=i, min_worlds=min_worlds):
-            break
-        first, second = _draw_opponents(rng, unseen, (10, 10), opponents, limits)
+    for first, second in _sampled_deals(
+        rng, cards, seat, bids, (10, 10), solver,
+        worlds=worlds, min_worlds=min_worlds, node_budget=node_budget,
+    ):  # fmt: skip
         for j, (game, pair) in enumerate(pairs):
             if solver.nodes - start > HARD_LIMIT * node_budget:
                 break
