@@ -306,16 +306,19 @@ class Table:
 
     def pixels(self, x: int, y: int, n: int, seat: int | None = None) -> list[str]:
         """The colours of ``n`` pixels from window point ``(x, y)`` to the right (``#RRGGBB``)
-        in the window of ``seat`` (default: player 0's)."""
+        in the window of ``seat`` (default: player 0's); none while the screen cannot be read
+        (a busy X server: the callers wait and try again)."""
         display = self.display if seat is None else self.displays[self.player_of(seat)]
-        out = subprocess.run(
+        run = subprocess.run(
             f"xwd -root -silent -display {display} | convert xwd:- -crop {n}x1+{x}+{y} txt:-",
             shell=True,
             capture_output=True,
             text=True,
-            check=True,
-        ).stdout
-        return re.findall(r"#[0-9A-F]{6}", out)[-n:]
+            check=False,
+        )
+        if run.returncode != 0:
+            return []
+        return re.findall(r"#[0-9A-F]{6}", run.stdout)[-n:]
 
     def menu_open(self) -> bool:
         """Whether XSkat's main menu covers the table (its black and white left edge)."""
