@@ -120,3 +120,22 @@ def test_strong_says_kontra_when_the_declarer_seldom_wins(
     info = state.information_state(1)
     action = StrongPlayer().choose(info, decision_rng(1, len(state.actions)))
     assert action.kind == expected
+
+
+def test_a_contest_penalty_lowers_the_limit_only_once_an_opponent_has_bid() -> None:
+    # deal 22: middlehand bids 18 first; forehand's clubs hand is worth 48 to the default player
+    state = State.new(22)
+    hand = state.hand(0)
+    assert CardSet(hand) == CardSet.from_str("CA CT CK C7 ST SK HK DJ DA D9")
+    default, careful = StrongPlayer(), StrongPlayer(contest_penalty=1.0)
+    assert careful.bid_limit(hand, 0) == default.bid_limit(hand, 0) == 48
+    assert careful.bid_limit(hand, 0, contested=True) < 18
+    opening = [
+        p.choose(state.information_state(1), decision_rng(22, 0)) for p in (default, careful)
+    ]
+    assert opening == [Action.bid(18), Action.bid(18)]  # nobody has bid yet: no penalty
+    asked = state.apply(opening[0])
+    answers = [
+        p.choose(asked.information_state(0), decision_rng(22, 1)) for p in (default, careful)
+    ]
+    assert [a.kind for a in answers] == [ActionKind.HOLD, ActionKind.PASS]
