@@ -1,0 +1,252 @@
+"""Two auction settings of the strong player, compared on the games whose auction differs (issue 5).
+
+The strong player's auction depends only on its cards and the bids it hears (the heuristic's
+limit, raised by ``bid_bonus`` and lowered by ``contest_penalty`` in a contested auction: see
+:meth:`skat.players.strong.StrongPlayer.bid_limit`); every later decision is the same code with
+the same seeded random source. So two settings that differ only in these arguments play the
+same game whenever their auctions are the same, and only the games whose auction differs need
+to be played out with both. That makes a comparison several times faster than two full arena
+runs, and exact: the unchanged games cancel.
+
+Modes:
+
+* ``self``: strong self-play on ``--deals`` deals of the arena's sequence (``--seed``), as
+  ``skat arena strong``. The base setting plays every deal; the variant only the deals whose
+  auction differs. Prints each setting's declarer share (of the seat-games) and declarer win rate.
+* ``heuristic``: the strong player against the heuristic in every seating, as ``skat arena
+  strong heuristic``. Prints the change of strong − heuristic (Seeger-Fabian points per game,
+  paired by deal as the arena does) with a 95% interval over deals, and how the changed games
+  moved (who declared in each setting).
+
+ISkO rules (no Ramsch: three passes are a passed deal). Run::
+
+    .venv/bin/python bench/bench_bidding.py self --variant contest_penalty=1 --deals 300
+    .venv/bin/python bench/bench_bidding.py heuristic --variant contest_penalty=1 --deals 540 \
+        --seed 2026
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import NamedTuple
+
+from skat.arena import arena_deal_number, seatings
+from skat.players import Player, decision_rng, get_player
+from skat.players.strong import StrongPlayer
+from skat.rules import Options, ScoreList
+from skat.scoring import GameResult, list_scores
+from skat.state import ActionKind, Phase, State
+
+AUCTION_ARGUMENTS = ("bid_bonus", "contest_penalty")
+"""The StrongPlayer arguments that change the auction and nothing else."""
+
+Setting = tuple[tuple[str, float], ...]
+Seating = tuple[str, str, str]
+"""Per seat: ``"base"``, ``"variant"`` or ``"heuristic"``."""
+
+_PLAYERS: dict[object, Player] = {}
+
+
+def parse_setting(text: str) -> Setting:
+    """``key=value,key=value`` of :data:`AUCTION_ARGUMENTS` (empty: the defaults).
+
+    Raises:
+        ValueError: an unknown key or a value that is not a number.
+    """
+    out = []
+    for part in filter(None, text.split(",")):
+        key, _, value = part.partition("=")
+        if key not in AUCTION_ARGUMENTS:
+            raise ValueError(f"{key!r} is not one of {', '.join(AUCTION_ARGUMENTS)}")
+        try:
+            out.append((key, float(value)))
+        except ValueError:
+            raise ValueError(f"{part!r}: the value is not a number") from None
+    return tuple(out)
+
+
+def _player(name: str, settings: dict[str, Setting]) -> Player:
+    key = (name, settings.get(name))
+    if key not in _PLAYERS:
+        if name == "heuristic":
+            _PLAYERS[key] = get_player("heuristic")
+        else:
+            player = StrongPlayer()
+            for argument, value in settings[name]:
+                setattr(player, argument, value)
+            _PLAYERS[key] = player
+    return _PLAYERS[key]
+
+
+def _run(number: int, seating: Seating, settings: dict[str, Setting], *, whole: bool) -> State:
+    """The deal played in ``seating`` to its end (``whole``) or to the end of its auction."""
+    state = State.new(number, Options())
+    while not state.is_terminal() and (whole or state.phase == Phase.BIDDING):
+        seat = state.current_player
+        assert seat is not None
+        player = _player(seating[seat], settings)
+        rng = decision_rng(number, len(state.actions))
+        state = state.apply(player.choose(state.information_state(seat), rng))
+    return state
+
+
+def _auction_differs(job: tuple[int, Seating, Seating, dict[str, Setting]]) -> bool:
+    number, first, second, settings = job
+    a = _run(number, first, settings, whole=False).actions
+    b = _run(number, second, settings, whole=False).actions
+    return a != b
+
+
+class Game(NamedTuple):
+    """One whole game: the declarer's seat (None: passed), whether he won, the Seeger-Fabian
+    scores per seat, and whether his auction was contested (an opponent bid or held too)."""
+
+    declarer: int | None
+    won: bool
+    scores: tuple[int, int, int]
+    contested: bool
+
+
+def _game(job: tuple[int, Seating, dict[str, Setting]]) -> Game:
+    number, seating, settings = job
+    state = _run(number, seating, settings, whole=True)
+    result = state.result()
+    if not isinstance(result, GameResult) or state.declarer is None:
+        return Game(None, False, (0, 0, 0), False)
+    declarer = int(state.declarer)
+    contested = any(
+        seat != declarer and action.kind in (ActionKind.BID, ActionKind.HOLD)
+        for seat, action in state.information_state(declarer).bids
+    )
+    scores = list_scores(result, declarer, ScoreList.SEEGER_FABIAN)
+    return Game(declarer, result.won, scores, contested)
+
+
+def _interval(values: Sequence[float]) -> tuple[float, float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def _self(
+    args: argparse.Namespace, settings: dict[str, Setting], pool: ProcessPoolExecutor
+) -> None:
+    numbers = [arena_deal_number(args.seed, args.first + i) for i in range(args.deals)]
+    base: Seating = ("base", "base", "base")
+    variant: Seating = ("variant", "variant", "variant")
+    games = list(pool.map(_game, [(n, base, settings) for n in numbers], chunksize=1))
+    flags = pool.map(_auction_differs, [(n, base, variant, settings) for n in numbers])
+    changed = [i for i, f in enumerate(flags) if f]
+    redone = pool.map(_game, [(numbers[i], variant, settings) for i in changed], chunksize=1)
+    variant_games = list(games)
+    for i, game in zip(changed, redone, strict=True):
+        variant_games[i] = game
+    seat_games = 3 * len(numbers)
+    print(f"self-play, {args.deals} deals, seed {args.seed}, {len(changed)} auctions differ")
+    for name, rows in (("base", games), ("variant", variant_games)):
+        declared = [g for g in rows if g.declarer is not None]
+        print(
+            f"  {name:8} {_text(settings[name]):24} declarer {len(declared) / seat_games:.1%} of "
+            f"seat-games, wins {_wins(declared)}"
+        )
+        for contested, label in ((False, "alone"), (True, "contested")):
+            part = [g for g in declared if g.contested == contested]
+            print(f"    {label} auctions: wins {_wins(part)}")
+
+
+def _wins(games: Sequence[Game]) -> str:
+    """``p% (±half) of n``: the share of ``games`` won with its 95% normal interval."""
+    if not games:
+        return "- of 0"
+    p = sum(g.won for g in games) / len(games)
+    half = 1.96 * math.sqrt(p * (1 - p) / len(games))
+    return f"{p:.1%} (±{half:.1%}) of {len(games)}"
+
+
+def _heuristic(
+    args: argparse.Namespace, settings: dict[str, Setting], pool: ProcessPoolExecutor
+) -> None:
+    numbers = [arena_deal_number(args.seed, args.first + i) for i in range(args.deals)]
+    pairs = [
+        (n, seating, tuple("variant" if x == "base" else x for x in seating))
+        for n in numbers
+        for seating in seatings(("base", "heuristic"))
+    ]
+    flags = pool.map(_auction_differs, [(n, a, b, settings) for n, a, b in pairs], chunksize=8)
+    changed = [p for p, f in zip(pairs, flags, strict=True) if f]
+    before = pool.map(_game, [(n, a, settings) for n, a, _ in changed], chunksize=1)
+    after = pool.map(_game, [(n, b, settings) for n, _, b in changed], chunksize=1)
+    per_deal = dict.fromkeys(numbers, 0.0)
+    moves: Counter[str] = Counter()
+    moved_by: dict[str, float] = {}
+    for (number, seating, _), old, new in zip(changed, before, after, strict=True):
+        change = _margin(new.scores, seating) - _margin(old.scores, seating)
+        per_deal[number] += change / 6
+        move = f"{_who(old.declarer, seating)} -> {_who(new.declarer, seating)}"
+        moves[move] += 1
+        moved_by[move] = moved_by.get(move, 0.0) + change
+    mean, low, high = _interval(list(per_deal.values()))
+    print(
+        f"strong against heuristic, {args.deals} deals, seed {args.seed}: "
+        f"{len(changed)} of {len(pairs)} games change their auction"
+    )
+    print(
+        f"  strong - heuristic, {_text(settings['variant'])} minus {_text(settings['base'])}: "
+        f"{mean:+.2f} SF points per game ({low:+.2f} .. {high:+.2f})"
+    )
+    print("  declarer before -> after: games, mean change of strong - heuristic in them")
+    for move, count in sorted(moves.items()):
+        print(f"    {move}: {count}, {moved_by[move] / count:+.1f}")
+
+
+def _margin(scores: tuple[int, int, int], seating: Seating) -> float:
+    """Mean score of the strong seats minus the mean of the heuristic seats."""
+    ours = [scores[i] for i in range(3) if seating[i] != "heuristic"]
+    theirs = [scores[i] for i in range(3) if seating[i] == "heuristic"]
+    return sum(ours) / len(ours) - sum(theirs) / len(theirs)
+
+
+def _who(declarer: int | None, seating: Seating) -> str:
+    if declarer is None:
+        return "passed"
+    return "heuristic" if seating[declarer] == "heuristic" else "strong"
+
+
+def _text(setting: Setting) -> str:
+    return ",".join(f"{k}={v:g}" for k, v in setting) or "(defaults)"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse the arguments, compare the two settings and print the figures."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap.add_argument("mode", choices=("self", "heuristic"))
+    ap.add_argument("--base", default="", help="key=value,... (default: the defaults)")
+    ap.add_argument("--variant", required=True, help="key=value,... e.g. contest_penalty=1.0")
+    ap.add_argument("--deals", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=2027)
+    ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args(argv)
+    try:
+        settings = {"base": parse_setting(args.base), "variant": parse_setting(args.variant)}
+    except ValueError as err:
+        ap.error(str(err))
+    if args.deals < 2:
+        ap.error("--deals must be at least 2")
+    with ProcessPoolExecutor(args.workers) as pool:
+        if args.mode == "self":
+            _self(args, settings, pool)
+        else:
+            _heuristic(args, settings, pool)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

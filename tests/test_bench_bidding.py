@@ -1,0 +1,59 @@
+"""bench/bench_bidding.py: its settings, and its premise that an equal auction is an equal game."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+
+def _bench() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "bench" / "bench_bidding.py"
+    spec = importlib.util.spec_from_file_location("bench_bidding", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_bidding"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _bench()
+SETTINGS = {"base": (), "variant": (("contest_penalty", 1.0),)}
+BASE = ("base", "base", "base")
+VARIANT = ("variant", "variant", "variant")
+
+
+def test_settings_are_auction_arguments_with_numbers() -> None:
+    assert bench.parse_setting("contest_penalty=1,bid_bonus=0.5") == (
+        ("contest_penalty", 1.0),
+        ("bid_bonus", 0.5),
+    )
+    assert bench.parse_setting("") == ()
+    with pytest.raises(ValueError, match="worlds"):
+        bench.parse_setting("worlds=8")  # changes the card play too: the premise would not hold
+    with pytest.raises(ValueError, match="not a number"):
+        bench.parse_setting("bid_bonus=high")
+
+
+def test_a_changed_auction_is_found() -> None:
+    # deal 22: forehand holds 18 with the defaults and passes with the contest penalty
+    assert bench._auction_differs((22, BASE, VARIANT, SETTINGS))
+    assert not bench._auction_differs((22, BASE, BASE, SETTINGS))
+
+
+def test_an_equal_auction_plays_the_same_game() -> None:
+    number = next(
+        n
+        for n in range(1, 50)
+        if not bench._auction_differs((n, BASE, VARIANT, SETTINGS))
+        and bench._run(n, BASE, SETTINGS, whole=False).declarer is not None
+    )
+    base = bench._run(number, BASE, SETTINGS, whole=True)
+    variant = bench._run(number, VARIANT, SETTINGS, whole=True)
+    assert base.is_terminal()
+    assert len(base.actions) > 30  # the auction, the skat and all 30 cards
+    assert base.actions == variant.actions
