@@ -240,6 +240,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error(str(err))
     if args.deals < 2:
         ap.error("--deals must be at least 2")
+    if args.workers < 1:
+        ap.error("--workers must be at least 1")
     with ProcessPoolExecutor(args.workers) as pool:
         if args.mode == "self":
             _self(args, settings, pool)
