@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
-from skat.arena import arena_deal_number, seatings
+from skat.arena import arena_deal_number, mean_ci, seatings
 from skat.players import Player, decision_rng, get_player
 from skat.players.strong import StrongPlayer
 from skat.rules import Options, ScoreList
@@ -127,14 +127,6 @@ def _game(job: tuple[int, Seating, dict[str, Setting]]) -> Game:
     return Game(declarer, result.won, scores, contested)
 
 
-def _interval(values: Sequence[float]) -> tuple[float, float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n)
-    return mean, mean - half, mean + half
-
-
 def _self(
     args: argparse.Namespace, settings: dict[str, Setting], pool: ProcessPoolExecutor
 ) -> None:
@@ -192,7 +184,7 @@ def _heuristic(
         move = f"{_who(old.declarer, seating)} -> {_who(new.declarer, seating)}"
         moves[move] += 1
         moved_by[move] = moved_by.get(move, 0.0) + change
-    mean, low, high = _interval(list(per_deal.values()))
+    mean, low, high = mean_ci(list(per_deal.values()))
     print(
         f"strong against heuristic, {args.deals} deals, seed {args.seed}: "
         f"{len(changed)} of {len(pairs)} games change their auction"

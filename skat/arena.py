@@ -45,6 +45,7 @@ __all__ = [
     "GameOutcome",
     "add_arena_parser",
     "arena_deal_number",
+    "mean_ci",
     "parse_options",
     "play_deal",
     "run_arena",
@@ -309,8 +310,9 @@ def play_deal(task: Task) -> DealOutcome:
     return DealOutcome(index, number, games, times)
 
 
-def _mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and 95% confidence interval (normal approximation) of ``values``."""
+def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean and 95% confidence interval (normal approximation) of ``values``: ``(mean, low,
+    high)``; ``(0, 0, 0)`` for no values, the mean three times for one."""
     n = len(values)
     if n == 0:
         return (0.0, 0.0, 0.0)
@@ -375,7 +377,7 @@ class ArenaReport:
         means = self.per_deal_means()
         players: dict[str, object] = {}
         for p in self.players:
-            m, lo, hi = _mean_ci(means[p])
+            m, lo, hi = mean_ci(means[p])
             seat_games = declared = won = 0
             by_type: dict[str, list[int]] = {}
             for g in self.games:
@@ -434,7 +436,7 @@ class ArenaReport:
         if len(self.players) == 2:
             a, b = self.players
             diffs = [x - y for x, y in zip(means[a], means[b], strict=True)]
-            m, lo, hi = _mean_ci(diffs)
+            m, lo, hi = mean_ci(diffs)
             out["difference"] = {
                 "first": a,
                 "second": b,
