@@ -37,10 +37,11 @@ from typing import NamedTuple
 
 from skat.arena import arena_deal_number, mean_ci, seatings
 from skat.players import Player, decision_rng, get_player
+from skat.players import contracts as ct
 from skat.players.strong import StrongPlayer
 from skat.rules import Options, ScoreList
 from skat.scoring import GameResult, list_scores
-from skat.state import ActionKind, Phase, State
+from skat.state import Phase, State
 
 AUCTION_ARGUMENTS = ("bid_bonus", "contest_penalty")
 """The StrongPlayer arguments that change the auction and nothing else."""
@@ -119,10 +120,7 @@ def _game(job: tuple[int, Seating, dict[str, Setting]]) -> Game:
     if not isinstance(result, GameResult) or state.declarer is None:
         return Game(None, False, (0, 0, 0), False)
     declarer = int(state.declarer)
-    contested = any(
-        seat != declarer and action.kind in (ActionKind.BID, ActionKind.HOLD)
-        for seat, action in state.information_state(declarer).bids
-    )
+    contested = ct.contested(state.information_state(declarer).bids, declarer)
     scores = list_scores(result, declarer, ScoreList.SEEGER_FABIAN)
     return Game(declarer, result.won, scores, contested)
 

@@ -122,6 +122,17 @@ def test_strong_says_kontra_when_the_declarer_seldom_wins(
     assert action.kind == expected
 
 
+def test_an_auction_is_contested_once_another_seat_bids_or_holds() -> None:
+    bids = ((1, Action.bid(18)), (0, Action.parse("y")), (1, Action.parse("p")))
+    assert ct.contested(bids, 0)
+    assert ct.contested(bids, 1)
+    assert ct.contested(bids, 2)  # rearhand has heard both bid
+    alone = ((1, Action.parse("p")), (2, Action.bid(18)))
+    assert not ct.contested(alone, 2)  # a pass is no bid
+    assert ct.contested(alone, 0)
+    assert not ct.contested((), 0)
+
+
 def test_a_contest_penalty_lowers_the_limit_only_once_an_opponent_has_bid() -> None:
     # deal 22: middlehand bids 18 first; forehand's clubs hand is worth 48 to the default player
     state = State.new(22)

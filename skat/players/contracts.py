@@ -40,6 +40,7 @@ __all__ = [
     "DiscardChoice",
     "Estimate",
     "bid_likelihood",
+    "contested",
     "discard_candidates",
     "evaluate_before_skat",
     "evaluate_discards",
@@ -172,6 +173,14 @@ def bid_limits(bids: tuple[tuple[int, Action], ...]) -> dict[int, tuple[int, int
             high = min(high, max(value, 17))
         out[seat] = (low, high)
     return out
+
+
+def contested(bids: tuple[tuple[int, Action], ...], seat: int) -> bool:
+    """Whether a seat other than ``seat`` has bid or held in ``bids`` (``(seat, action)``
+    pairs): the auction is not ``seat``'s alone."""
+    return any(
+        other != seat and action.kind in (ActionKind.BID, ActionKind.HOLD) for other, action in bids
+    )
 
 
 def bid_likelihood(hand: int, seat: int, limits: tuple[int, int]) -> float:

@@ -533,10 +533,8 @@ class StrongPlayer:
 
     def _bidding(self, info: InformationState, legal: list[Action]) -> Action:
         seat = int(info.seat)
-        contested = any(
-            other != seat and low >= 18 for other, (low, _) in ct.bid_limits(info.bids).items()
-        )
-        return bid_up_to(self.bid_limit(info.hand, seat, contested=contested), info, legal)
+        limit = self.bid_limit(info.hand, seat, contested=ct.contested(info.bids, seat))
+        return bid_up_to(limit, info, legal)
 
     def _skat(self, info: InformationState, legal: list[Action]) -> Action:
         best = self.estimate(info)
