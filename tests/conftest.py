@@ -1,15 +1,19 @@
-"""Shared fixtures of the browser tests: the app served by uvicorn on a free loopback port, and
-Debian's Chromium driven by Playwright (its own browser download does not work here)."""
+"""Shared fixtures: for the browser tests the app served by uvicorn on a free loopback port, and
+Debian's Chromium driven by Playwright (its own browser download does not work here); for the
+tests of the benchmark scripts, a loader of ``bench/*.py`` (no package) as modules."""
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import os
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -88,3 +92,20 @@ def browser() -> Iterator[Any]:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield b
         b.close()
+
+
+@functools.cache
+def _bench_script(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{name}.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up while the file runs
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def bench_script() -> Callable[[str], ModuleType]:
+    """Loads ``bench/<name>.py`` as the module ``name`` (once per test process)."""
+    return _bench_script

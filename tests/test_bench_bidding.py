@@ -2,32 +2,23 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
 
 
-def _bench() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "bench" / "bench_bidding.py"
-    spec = importlib.util.spec_from_file_location("bench_bidding", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_bidding"] = module
-    spec.loader.exec_module(module)
-    return module
+@pytest.fixture(scope="module")
+def bench(bench_script: Callable[[str], ModuleType]) -> ModuleType:
+    return bench_script("bench_bidding")
 
 
-bench = _bench()
 SETTINGS = {"base": (), "variant": (("contest_penalty", 1.0),)}
 BASE = ("base", "base", "base")
 VARIANT = ("variant", "variant", "variant")
 
 
-def test_settings_are_auction_arguments_with_numbers() -> None:
+def test_settings_are_auction_arguments_with_numbers(bench: ModuleType) -> None:
     assert bench.parse_setting("contest_penalty=1,bid_bonus=0.5") == (
         ("contest_penalty", 1.0),
         ("bid_bonus", 0.5),
@@ -39,13 +30,13 @@ def test_settings_are_auction_arguments_with_numbers() -> None:
         bench.parse_setting("bid_bonus=high")
 
 
-def test_a_changed_auction_is_found() -> None:
+def test_a_changed_auction_is_found(bench: ModuleType) -> None:
     # deal 22: forehand holds 18 with the defaults and passes with the contest penalty
     assert bench._auction_differs((22, BASE, VARIANT, SETTINGS))
     assert not bench._auction_differs((22, BASE, BASE, SETTINGS))
 
 
-def test_an_equal_auction_plays_the_same_game() -> None:
+def test_an_equal_auction_plays_the_same_game(bench: ModuleType) -> None:
     number = next(
         n
         for n in range(1, 50)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
@@ -12,27 +10,18 @@ import pytest
 from skat.solver import SCHWARZ
 
 
-def _bench() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "bench" / "bench_par.py"
-    spec = importlib.util.spec_from_file_location("bench_par", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_par"] = module  # dataclasses look their module up while the file runs
-    spec.loader.exec_module(module)
-    return module
+@pytest.fixture(scope="module")
+def bench(bench_script: Callable[[str], ModuleType]) -> ModuleType:
+    return bench_script("bench_par")
 
 
-bench = _bench()
-
-
-def test_card_play_target() -> None:
+def test_card_play_target(bench: ModuleType) -> None:
     assert bench.card_play_target(False, False) == 61
     assert bench.card_play_target(True, False) == 90
     assert bench.card_play_target(True, True) == SCHWARZ
 
 
-def test_mean_ci() -> None:
+def test_mean_ci(bench: ModuleType) -> None:
     assert bench.mean_ci([5.0]) == (5.0, 5.0, 5.0)
     mean, lo, hi = bench.mean_ci([1.0, 3.0])
     assert mean == 2.0
@@ -40,7 +29,7 @@ def test_mean_ci() -> None:
     assert hi == pytest.approx(3.96)
 
 
-def test_par_bounds_the_declarer_against_perfect_defence() -> None:
+def test_par_bounds_the_declarer_against_perfect_defence(bench: ModuleType) -> None:
     kept = 0
     for number in bench.deal_numbers(6, 1):
         res = bench.run_deal((number, ("heuristic",)))
