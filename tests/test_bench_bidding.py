@@ -23,6 +23,7 @@ def test_settings_are_auction_arguments_with_numbers(bench: ModuleType) -> None:
         ("contest_penalty", 1.0),
         ("bid_bonus", 0.5),
     )
+    assert bench.parse_setting("contest_check=-20") == (("contest_check", -20.0),)
     assert bench.parse_setting("") == ()
     with pytest.raises(ValueError, match="worlds"):
         bench.parse_setting("worlds=8")  # changes the card play too: the premise would not hold
@@ -36,15 +37,23 @@ def test_a_changed_auction_is_found(bench: ModuleType) -> None:
     assert not bench._auction_differs((22, BASE, BASE, SETTINGS))
 
 
-def test_an_equal_auction_plays_the_same_game(bench: ModuleType) -> None:
+@pytest.mark.parametrize(
+    "variant", [(("contest_penalty", 1.0),), (("contest_check", 0.0),)], ids=["penalty", "check"]
+)
+def test_an_equal_auction_plays_the_same_game(
+    bench: ModuleType, variant: tuple[tuple[str, float], ...]
+) -> None:
+    # the contest check solves deals in the auction: with a solver of its own, so even then
+    settings = {"base": (), "variant": variant}
     number = next(
         n
         for n in range(1, 50)
-        if not bench._auction_differs((n, BASE, VARIANT, SETTINGS))
-        and bench._run(n, BASE, SETTINGS, whole=False).declarer is not None
+        if not bench._auction_differs((n, BASE, VARIANT, settings))
+        and bench._run(n, BASE, settings, whole=False).declarer is not None
+        and bench._run(n, BASE, settings, whole=False).bid > 18
     )
-    base = bench._run(number, BASE, SETTINGS, whole=True)
-    variant = bench._run(number, VARIANT, SETTINGS, whole=True)
+    base = bench._run(number, BASE, settings, whole=True)
+    variant_game = bench._run(number, VARIANT, settings, whole=True)
     assert base.is_terminal()
     assert len(base.actions) > 30  # the auction, the skat and all 30 cards
-    assert base.actions == variant.actions
+    assert base.actions == variant_game.actions

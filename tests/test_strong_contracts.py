@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from skat.cards import CardSet
@@ -150,3 +152,33 @@ def test_a_contest_penalty_lowers_the_limit_only_once_an_opponent_has_bid() -> N
         p.choose(asked.information_state(0), decision_rng(22, 1)) for p in (default, careful)
     ]
     assert [a.kind for a in answers] == [ActionKind.HOLD, ActionKind.PASS]
+
+
+def test_the_contest_check_judges_only_contested_bids() -> None:
+    # deal 22 as above: a check no hand passes makes forehand pass its hold, not middlehand's
+    # opening bid; a check every hand passes changes nothing
+    state = State.new(22)
+    never, always = StrongPlayer(contest_check=math.inf), StrongPlayer(contest_check=-math.inf)
+    opening = [p.choose(state.information_state(1), decision_rng(22, 0)) for p in (never, always)]
+    assert opening == [Action.bid(18), Action.bid(18)]
+    asked = state.apply(opening[0])
+    answers = [p.choose(asked.information_state(0), decision_rng(22, 1)) for p in (never, always)]
+    assert [a.kind for a in answers] == [ActionKind.PASS, ActionKind.HOLD]
+
+
+def test_the_contest_check_judges_the_deals_in_which_the_rival_passes() -> None:
+    # forehand's clubs hand (deal 22) holding 18: a contract worth 18 with a finite score
+    state = State.new(22).apply(Action.bid(18))
+    player = StrongPlayer(contest_check=0.0)
+    worth = player._contested_worth(state.information_state(0), Action.parse("y"))
+    assert math.isfinite(worth)
+    assert worth > 0.0  # a hand worth 48 to the heuristic wins its 18 against a weak middlehand
+
+
+def test_evaluating_only_the_contracts_that_reach_a_bid() -> None:
+    hand = CardSet.from_str("CA CT CK C7 ST SK HK DJ DA D9").mask
+    every = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=4)
+    assert sorted(e.value for e in every) == [44, 48, 96]  # spades, clubs, Grand; all without 3
+    high = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=4, reaching=46)
+    assert sorted(e.value for e in high) == [48, 96]
+    assert {(e.game, e.hand) for e in high} < {(e.game, e.hand) for e in every}

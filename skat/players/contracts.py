@@ -341,6 +341,7 @@ def evaluate_before_skat(
     min_worlds: int = 4,
     node_budget: int = 2_000_000,
     schneider: bool = False,
+    reaching: int = 0,
 ) -> list[Estimate]:
     """Every contract worth considering for the ten dealt cards ``hand`` of ``seat``.
 
@@ -356,12 +357,18 @@ def evaluate_before_skat(
         schneider: also count the deals a Hand suit game or Grand wins Schneider (90 card
             points), to know whether announcements are worth a closer look
             (:func:`evaluate_hand_levels`).
+        reaching: only the contracts worth at least this many game points (a bid to judge):
+            the solver's work goes to them alone.
 
     Returns:
         the estimates of the candidate contracts (empty when the heuristic sees nothing worth
         solving, the hand is then passed).
     """
-    candidates = _candidates_before_skat(hand, seat)
+    candidates = [
+        c  # a plain Null stays with its ouvert twin, whose deals it solves
+        for c in _candidates_before_skat(hand, seat)
+        if _value(c[0], hand, hand=c[1], ouvert=c[0] == GameType.NULL) >= reaching
+    ]
     if not candidates:
         return []
     rng = random.Random(_seed(hand, seat, *_bid_codes(bids)))

@@ -30,6 +30,7 @@ it also saves a Schneider.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
@@ -60,7 +61,7 @@ from skat.rules import (
 )
 from skat.scoring import score_ramsch
 from skat.solver import SCHWARZ, Position, Solver
-from skat.state import CONCEDE, Action, ActionKind, InformationState, Phase
+from skat.state import CONCEDE, PASS, Action, ActionKind, InformationState, Phase
 
 __all__ = ["StrongPlayer", "sample_world"]
 
@@ -394,6 +395,10 @@ class StrongPlayer:
             from 81.2% to 84.9% of the same 272 games, but costs 1.96 SF points per game
             against the heuristic, who is then no longer pushed into its overbids
             (``bench/bench_bidding.py``, docs/benchmarks.md), so it is 0.
+        contest_check: in a contested auction, say a bid or hold only if the best contract
+            worth it has at least this expected Seeger-Fabian score (game points) in sampled
+            deals weighted by the bids and by the rival passing next (the deals in which this
+            seat ends up declaring; :meth:`_contested_worth`); None: no check.
     """
 
     name = "strong"
@@ -411,6 +416,7 @@ class StrongPlayer:
         inference: int = 2,
         bid_bonus: float = 0.35,
         contest_penalty: float = 0.0,
+        contest_check: float | None = None,
     ) -> None:
         self.worlds = worlds
         self.node_budget = node_budget
@@ -424,6 +430,8 @@ class StrongPlayer:
         self.inference = inference
         self.bid_bonus = bid_bonus
         self.contest_penalty = contest_penalty
+        self.contest_check = contest_check
+        self._auction_solver: Solver | None = None
         self._cache: dict[object, object] = {}
 
     def choose(self, info: InformationState, rng: random.Random) -> Action:
@@ -533,8 +541,36 @@ class StrongPlayer:
 
     def _bidding(self, info: InformationState, legal: list[Action]) -> Action:
         seat = int(info.seat)
-        limit = self.bid_limit(info.hand, seat, contested=ct.contested(info.bids, seat))
-        return bid_up_to(limit, info, legal)
+        contested = ct.contested(info.bids, seat)
+        limit = self.bid_limit(info.hand, seat, contested=contested)
+        action = bid_up_to(limit, info, legal)
+        if self.contest_check is None or not contested or action.kind == ActionKind.PASS:
+            return action
+        if self._contested_worth(info, action) >= self.contest_check:
+            return action
+        return next((a for a in legal if a.kind == ActionKind.PASS), action)
+
+    def _contested_worth(self, info: InformationState, action: Action) -> float:
+        """The best expected score (game points) of a contract worth the value ``action`` (a
+        bid or a hold) commits to, in deals weighted by the bids heard and by the opponent
+        who bid or held last passing next: the deals in which this seat ends up declaring.
+        -inf when no contract reaches the value. Solved with a solver (and no cache) of its
+        own, so that the later decisions do not depend on this one's work."""
+        if self._auction_solver is None:
+            self._auction_solver = Solver()
+        seat = int(info.seat)
+        value = action.value if action.kind == ActionKind.BID else info.bid
+        rival = next(
+            s for s, a in reversed(info.bids)
+            if s != seat and a.kind in (ActionKind.BID, ActionKind.HOLD)
+        )  # fmt: skip
+        heard = (*info.bids, (seat, action), (rival, PASS))
+        found = ct.evaluate_before_skat(
+            info.hand, seat, heard, self._auction_solver,
+            worlds=self.contract_worlds, node_budget=self.contract_budget, reaching=value,
+        )  # fmt: skip
+        best = ct.best_reaching(found, value)
+        return -math.inf if best is None else best.expected
 
     def _skat(self, info: InformationState, legal: list[Action]) -> Action:
         best = self.estimate(info)
