@@ -2,11 +2,10 @@
 
 The strong player's auction depends only on its cards and the bids it hears (the heuristic's
 limit, raised by ``bid_bonus`` and lowered by ``contest_penalty`` in a contested auction: see
-:meth:`skat.players.strong.StrongPlayer.bid_limit`; ``contest_check`` and ``push_gain`` solve
-sampled deals, with a solver of their own); every later decision is the same code with the same
-seeded random source. So two settings that differ only in these arguments play the same game
-whenever their auctions are the same, and only the games whose auction differs need to be
-played out with both. That makes a comparison several times faster than two full arena
+:meth:`skat.players.strong.StrongPlayer.bid_limit`; ``contest_check`` solves sampled deals, with
+a solver of its own); every later decision is the same code with the same seeded random source. So two settings that differ only in these arguments play the
+same game whenever their auctions are the same, and only the games whose auction differs need
+to be played out with both. That makes a comparison several times faster than two full arena
 runs, and exact: the unchanged games cancel.
 
 Modes:
@@ -44,7 +43,7 @@ from skat.rules import Options, ScoreList
 from skat.scoring import GameResult, list_scores
 from skat.state import Phase, State
 
-AUCTION_ARGUMENTS = ("bid_bonus", "contest_penalty", "contest_check", "push_gain")
+AUCTION_ARGUMENTS = ("bid_bonus", "contest_penalty", "contest_check")
 """The StrongPlayer arguments that change the auction and nothing else."""
 
 Setting = tuple[tuple[str, float], ...]

@@ -45,7 +45,6 @@ __all__ = [
     "evaluate_before_skat",
     "evaluate_discards",
     "evaluate_hand_levels",
-    "rival_pass_chance",
 ]
 
 CALIBRATION = 0.3
@@ -202,33 +201,6 @@ def bid_likelihood(hand: int, seat: int, limits: tuple[int, int]) -> float:
     if limit > high:
         return 0.25
     return 1.0
-
-
-def rival_pass_chance(
-    hand: int,
-    seat: int,
-    bids: tuple[tuple[int, Action], ...],
-    rival: int,
-    needed: int,
-    *,
-    samples: int = 64,
-) -> float:
-    """The chance that ``rival`` passes rather than say ``needed`` game points next (0..1): the
-    share of deals of the cards ``seat`` has not seen (it holds ``hand``, a mask), weighted by
-    ``bids`` as in :func:`evaluate_before_skat`, in which the heuristic's limit of the rival's
-    ten cards is below ``needed`` (the same model of the other seats as the weighting)."""
-    from skat.players.heuristic import bid_limit
-
-    rng = random.Random(_seed(hand, seat, rival, needed, 13, *_bid_codes(bids)))
-    unseen = _bits(0xFFFFFFFF & ~hand)
-    limits = bid_limits(bids)
-    opponents = ((seat + 1) % 3, (seat + 2) % 3)
-    passes = 0
-    for _ in range(samples):
-        piles_ = _draw_opponents(rng, unseen, (2, 10, 10), opponents, limits)
-        cards = piles_[1 + opponents.index(rival)]
-        passes += bid_limit(cards, rival) < needed
-    return passes / samples
 
 
 # -- before the skat ------------------------------------------------------------------------------

@@ -34,7 +34,6 @@ import math
 import random
 from dataclasses import dataclass
 
-from skat.bidding import next_bid
 from skat.cards import ALL_CARDS, points
 from skat.contract import Contract
 from skat.errors import IllegalActionError
@@ -400,10 +399,6 @@ class StrongPlayer:
             worth it has at least this expected Seeger-Fabian score (game points) in sampled
             deals weighted by the bids and by the rival passing next (the deals in which this
             seat ends up declaring; :meth:`_contested_worth`); None: no check.
-        push_gain: game points a bid is taken to be worth when the rival bids on (he then
-            plays higher or defends); with it, a contested bid below the check is still said
-            when ``p * worth + (1 - p) * push_gain`` reaches ``contest_check``, ``p`` the
-            rival's chance to pass (:func:`skat.players.contracts.rival_pass_chance`); 0: off.
     """
 
     name = "strong"
@@ -422,7 +417,6 @@ class StrongPlayer:
         bid_bonus: float = 0.35,
         contest_penalty: float = 0.0,
         contest_check: float | None = None,
-        push_gain: float = 0.0,
     ) -> None:
         self.worlds = worlds
         self.node_budget = node_budget
@@ -437,7 +431,6 @@ class StrongPlayer:
         self.bid_bonus = bid_bonus
         self.contest_penalty = contest_penalty
         self.contest_check = contest_check
-        self.push_gain = push_gain
         self._auction_solver: Solver | None = None
         self._cache: dict[object, object] = {}
 
@@ -553,26 +546,9 @@ class StrongPlayer:
         action = bid_up_to(limit, info, legal)
         if self.contest_check is None or not contested or action.kind == ActionKind.PASS:
             return action
-        worth = self._contested_worth(info, action)
-        if self.push_gain and worth < self.contest_check:
-            seat_, rival, value = self._rival(info, action)
-            needed = value if action.kind == ActionKind.BID else (next_bid(value) or 10_000)
-            p = ct.rival_pass_chance(info.hand, seat_, info.bids, rival, needed)
-            worth = p * worth + (1.0 - p) * self.push_gain
-        if worth >= self.contest_check:
+        if self._contested_worth(info, action) >= self.contest_check:
             return action
         return next((a for a in legal if a.kind == ActionKind.PASS), action)
-
-    @staticmethod
-    def _rival(info: InformationState, action: Action) -> tuple[int, int, int]:
-        """This seat, the opponent who bid or held last, and the value ``action`` commits to."""
-        seat = int(info.seat)
-        value = action.value if action.kind == ActionKind.BID else info.bid
-        rival = next(
-            s for s, a in reversed(info.bids)
-            if s != seat and a.kind in (ActionKind.BID, ActionKind.HOLD)
-        )  # fmt: skip
-        return seat, rival, value
 
     def _contested_worth(self, info: InformationState, action: Action) -> float:
         """The best expected score (game points) of a contract worth the value ``action`` (a
@@ -582,7 +558,12 @@ class StrongPlayer:
         own, so that the later decisions do not depend on this one's work."""
         if self._auction_solver is None:
             self._auction_solver = Solver()
-        seat, rival, value = self._rival(info, action)
+        seat = int(info.seat)
+        value = action.value if action.kind == ActionKind.BID else info.bid
+        rival = next(
+            s for s, a in reversed(info.bids)
+            if s != seat and a.kind in (ActionKind.BID, ActionKind.HOLD)
+        )  # fmt: skip
         heard = (*info.bids, (seat, action), (rival, PASS))
         found = ct.evaluate_before_skat(
             info.hand, seat, heard, self._auction_solver,
