@@ -38,19 +38,22 @@ def test_a_changed_auction_is_found(bench: ModuleType) -> None:
 
 
 @pytest.mark.parametrize(
-    "variant", [(("contest_penalty", 1.0),), (("contest_check", 0.0),)], ids=["penalty", "check"]
+    ("variant", "min_bid"),
+    [((("contest_penalty", 1.0),), 18), ((("contest_check", 0.0),), 20)],
+    ids=["penalty", "check"],
 )
 def test_an_equal_auction_plays_the_same_game(
-    bench: ModuleType, variant: tuple[tuple[str, float], ...]
+    bench: ModuleType, variant: tuple[tuple[str, float], ...], min_bid: int
 ) -> None:
-    # the contest check solves deals in the auction: with a solver of its own, so even then
+    # the contest check solves deals during a contested auction (one that goes beyond 18), with
+    # a solver of its own: the game after it must still be the same
     settings = {"base": (), "variant": variant}
     number = next(
         n
         for n in range(1, 50)
         if not bench._auction_differs((n, BASE, VARIANT, settings))
         and bench._run(n, BASE, settings, whole=False).declarer is not None
-        and bench._run(n, BASE, settings, whole=False).bid > 18
+        and bench._run(n, BASE, settings, whole=False).bid >= min_bid
     )
     base = bench._run(number, BASE, settings, whole=True)
     variant_game = bench._run(number, VARIANT, settings, whole=True)
