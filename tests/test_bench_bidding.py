@@ -45,8 +45,8 @@ def test_a_changed_auction_is_found(bench: ModuleType) -> None:
 def test_an_equal_auction_plays_the_same_game(
     bench: ModuleType, variant: tuple[tuple[str, float], ...], min_bid: int
 ) -> None:
-    # the contest check solves deals during a contested auction (one that goes beyond 18), with
-    # a solver of its own: the game after it must still be the same
+    # the contest check solves deals during a contested auction (one that goes beyond 18) with
+    # the player's solver: the game after it must still be the same
     settings = {"base": (), "variant": variant}
     number = next(
         n

@@ -13,7 +13,7 @@ from skat.players import decision_rng
 from skat.players.strong import StrongPlayer
 from skat.rules import GameType, KontraRule, Options
 from skat.solver import Solver
-from skat.state import Action, ActionKind, State
+from skat.state import PASS, Action, ActionKind, State
 
 
 @pytest.mark.parametrize(
@@ -166,13 +166,48 @@ def test_the_contest_check_judges_only_contested_bids() -> None:
     assert [a.kind for a in answers] == [ActionKind.PASS, ActionKind.HOLD]
 
 
-def test_the_contest_check_judges_the_deals_in_which_the_rival_passes() -> None:
-    # forehand's clubs hand (deal 22) holding 18: a contract worth 18 with a finite score
+@pytest.mark.parametrize(
+    ("tokens", "seat", "action", "rival", "value"),
+    [
+        (("18",), 0, "y", 1, 18),  # forehand holds middlehand's 18
+        (("18", "y"), 1, "20", 0, 20),  # middlehand bids on against forehand
+        (("18", "y", "p"), 2, "20", 0, 20),  # rearhand against forehand, the survivor
+        (("18", "p", "20"), 1, "y", 2, 20),  # the survivor middlehand holds rearhand's 20
+    ],
+)
+def test_the_contest_check_judges_the_deals_in_which_the_rival_passes(
+    monkeypatch: pytest.MonkeyPatch,
+    tokens: tuple[str, ...],
+    seat: int,
+    action: str,
+    rival: int,
+    value: int,
+) -> None:
+    state = State.new(22)
+    for token in tokens:
+        state = state.apply(Action.parse(token))
+    assert state.current_player == seat
+    info = state.information_state(seat)
+    asked: list[tuple[tuple[tuple[int, Action], ...], int]] = []
+    evaluate = ct.evaluate_before_skat
+
+    def spy(*args: object, **kwargs: object) -> list[ct.Estimate]:
+        asked.append((args[2], kwargs["reaching"]))  # type: ignore[arg-type]
+        return evaluate(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ct, "evaluate_before_skat", spy)
+    worth = StrongPlayer(contest_check=0.0)._contested_worth(info, Action.parse(action))
+    assert asked == [((*info.bids, (seat, Action.parse(action)), (rival, PASS)), value)]
+    assert worth == -math.inf or math.isfinite(worth)
+
+
+def test_a_strong_hand_is_worth_its_hold_when_the_rival_passes() -> None:
+    # forehand's clubs hand (deal 22), worth 48 to the heuristic, holding middlehand's 18
     state = State.new(22).apply(Action.bid(18))
-    player = StrongPlayer(contest_check=0.0)
-    worth = player._contested_worth(state.information_state(0), Action.parse("y"))
-    assert math.isfinite(worth)
-    assert worth > 0.0  # a hand worth 48 to the heuristic wins its 18 against a weak middlehand
+    worth = StrongPlayer(contest_check=0.0)._contested_worth(
+        state.information_state(0), Action.parse("y")
+    )
+    assert worth > 0.0
 
 
 def test_evaluating_only_the_contracts_that_reach_a_bid() -> None:
@@ -182,3 +217,23 @@ def test_evaluating_only_the_contracts_that_reach_a_bid() -> None:
     high = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=4, reaching=46)
     assert sorted(e.value for e in high) == [48, 96]
     assert {(e.game, e.hand) for e in high} < {(e.game, e.hand) for e in every}
+
+
+def test_a_contract_that_reaches_the_bid_is_solved_though_the_heuristic_ranks_it_low() -> None:
+    # a hand whose Grand (worth 48) is not among the heuristic's four best contracts
+    hand = State.new(8).hand(1)
+    assert all(g != GameType.GRAND for g, *_ in ct._candidates_before_skat(hand, 1))
+    high = ct.evaluate_before_skat(hand, 1, (), Solver(), worlds=4, reaching=33)
+    assert [e.game for e in high] == [GameType.GRAND]
+
+
+def test_a_null_ouvert_that_reaches_a_bid_keeps_its_plain_twin() -> None:
+    # the ouvert Null is judged by its plain Null's deals: both stay when only the ouvert reaches
+    hand = CardSet.from_str("C7 C8 C9 S7 S8 ST H7 H8 D7 D8").mask
+    high = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=4, reaching=40)
+    assert [(e.game, e.ouvert, e.value) for e in high] == [
+        (GameType.NULL, False, 23),
+        (GameType.NULL, True, 46),
+    ]
+    assert high[1].wins == high[0].wins
+    assert high[1].worlds == high[0].worlds > 0

@@ -206,14 +206,22 @@ def bid_likelihood(hand: int, seat: int, limits: tuple[int, int]) -> float:
 # -- before the skat ------------------------------------------------------------------------------
 
 
-def _candidates_before_skat(hand: int, seat: int) -> list[tuple[GameType, bool, bool, float]]:
+def _candidates_before_skat(
+    hand: int, seat: int, reaching: int = 0
+) -> list[tuple[GameType, bool, bool, float]]:
     """The (game, hand, ouvert, heuristic win chance) contracts worth solving: above the
-    heuristic's pruning margins, the :data:`MOST_CANDIDATES` of its best expected scores; a Null
-    Ouvert follows its plain Null."""
+    heuristic's pruning margins and worth at least ``reaching`` (a Null with its ouvert value,
+    as the ouvert Null is judged by its plain twin's deals), the :data:`MOST_CANDIDATES` of its
+    best expected scores; a Null Ouvert follows its plain Null."""
     pickup = ev.choices(hand, seat=seat, hand_game=False, pre_skat=True)
     hand_games = ev.choices(hand, seat=seat, hand_game=True)
     kept = [(c, False) for c in pickup if c.margin >= PRUNE_PICKUP and not c.ouvert]
     kept += [(c, True) for c in hand_games if c.margin >= PRUNE_HAND and not c.ouvert]
+    kept = [
+        (c, is_hand)
+        for c, is_hand in kept
+        if _value(c.game, hand, hand=is_hand, ouvert=c.game == GameType.NULL) >= reaching
+    ]
     kept.sort(key=lambda ch: -ch[0].expected)
     out: list[tuple[GameType, bool, bool, float]] = []
     for c, is_hand in kept[:MOST_CANDIDATES]:
@@ -357,18 +365,14 @@ def evaluate_before_skat(
         schneider: also count the deals a Hand suit game or Grand wins Schneider (90 card
             points), to know whether announcements are worth a closer look
             (:func:`evaluate_hand_levels`).
-        reaching: only the contracts worth at least this many game points (a bid to judge):
-            the solver's work goes to them alone.
+        reaching: only the contracts worth at least this many game points (a bid to judge),
+            chosen before the cut to the heuristic's best few: the solver's work goes to them.
 
     Returns:
         the estimates of the candidate contracts (empty when the heuristic sees nothing worth
         solving, the hand is then passed).
     """
-    candidates = [
-        c  # a plain Null stays with its ouvert twin, whose deals it solves
-        for c in _candidates_before_skat(hand, seat)
-        if _value(c[0], hand, hand=c[1], ouvert=c[0] == GameType.NULL) >= reaching
-    ]
+    candidates = _candidates_before_skat(hand, seat, reaching)
     if not candidates:
         return []
     rng = random.Random(_seed(hand, seat, *_bid_codes(bids)))

@@ -434,7 +434,6 @@ class StrongPlayer:
         self.bid_bonus = bid_bonus
         self.contest_penalty = contest_penalty
         self.contest_check = contest_check
-        self._auction_solver: Solver | None = None
         self._cache: dict[object, object] = {}
 
     def choose(self, info: InformationState, rng: random.Random) -> Action:
@@ -557,10 +556,8 @@ class StrongPlayer:
         """The best expected score (game points) of a contract worth the value ``action`` (a
         bid or a hold) commits to, in deals weighted by the bids heard and by the opponent
         who bid or held last passing next: the deals in which this seat ends up declaring.
-        -inf when no contract reaches the value. Solved with a solver (and no cache) of its
-        own, so that the later decisions do not depend on this one's work."""
-        if self._auction_solver is None:
-            self._auction_solver = Solver()
+        -inf when no contract reaches the value. No cache: the later decisions do not depend
+        on this one (each solve is independent of the solver's earlier ones)."""
         seat = int(info.seat)
         value = action.value if action.kind == ActionKind.BID else info.bid
         rival = next(
@@ -569,7 +566,7 @@ class StrongPlayer:
         )  # fmt: skip
         heard = (*info.bids, (seat, action), (rival, PASS))
         found = ct.evaluate_before_skat(
-            info.hand, seat, heard, self._auction_solver,
+            info.hand, seat, heard, self._get_solver(),
             worlds=self.contract_worlds, node_budget=self.contract_budget, reaching=value,
         )  # fmt: skip
         best = ct.best_reaching(found, value)
