@@ -399,7 +399,7 @@ class StrongPlayer:
             worth it has at least this expected Seeger-Fabian score (game points) in sampled
             deals weighted by the bids and by the rival passing next (the deals in which this
             seat ends up declaring; :meth:`_contested_worth`); None: no check. 0 lifts the
-            self-play wins from 81.2% to 86.4% of the same 272 games but costs 1.85 SF points
+            self-play wins from 81.2% to 86.4% of the same 272 games but costs 1.67 SF points
             per game against the heuristic, as the penalty does (docs/benchmarks.md), so it is
             off.
     """
