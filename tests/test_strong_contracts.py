@@ -133,6 +133,10 @@ def test_an_auction_is_contested_once_another_seat_bids_or_holds() -> None:
     assert not ct.contested(alone, 2)  # a pass is no bid
     assert ct.contested(alone, 0)
     assert not ct.contested((), 0)
+    assert ct.rival(bids, 0) == 1
+    assert ct.rival(bids, 1) == 0  # forehand held last
+    assert ct.rival(alone, 0) == 2
+    assert ct.rival(alone, 2) is None
 
 
 def test_a_contest_penalty_lowers_the_limit_only_once_an_opponent_has_bid() -> None:

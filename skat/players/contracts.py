@@ -45,6 +45,7 @@ __all__ = [
     "evaluate_before_skat",
     "evaluate_discards",
     "evaluate_hand_levels",
+    "rival",
 ]
 
 CALIBRATION = 0.3
@@ -175,12 +176,23 @@ def bid_limits(bids: tuple[tuple[int, Action], ...]) -> dict[int, tuple[int, int
     return out
 
 
+def rival(bids: tuple[tuple[int, Action], ...], seat: int) -> int | None:
+    """The seat other than ``seat`` that bid or held last in ``bids`` (``(seat, action)``
+    pairs); None when no other seat has."""
+    return next(
+        (
+            other
+            for other, action in reversed(bids)
+            if other != seat and action.kind in (ActionKind.BID, ActionKind.HOLD)
+        ),
+        None,
+    )
+
+
 def contested(bids: tuple[tuple[int, Action], ...], seat: int) -> bool:
     """Whether a seat other than ``seat`` has bid or held in ``bids`` (``(seat, action)``
     pairs): the auction is not ``seat``'s alone."""
-    return any(
-        other != seat and action.kind in (ActionKind.BID, ActionKind.HOLD) for other, action in bids
-    )
+    return rival(bids, seat) is not None
 
 
 def bid_likelihood(hand: int, seat: int, limits: tuple[int, int]) -> float:

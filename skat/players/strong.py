@@ -560,10 +560,8 @@ class StrongPlayer:
         on this one (each solve is independent of the solver's earlier ones)."""
         seat = int(info.seat)
         value = action.value if action.kind == ActionKind.BID else info.bid
-        rival = next(
-            s for s, a in reversed(info.bids)
-            if s != seat and a.kind in (ActionKind.BID, ActionKind.HOLD)
-        )  # fmt: skip
+        rival = ct.rival(info.bids, seat)
+        assert rival is not None, "only a contested bid is checked"
         heard = (*info.bids, (seat, action), (rival, PASS))
         found = ct.evaluate_before_skat(
             info.hand, seat, heard, self._get_solver(),
