@@ -374,7 +374,7 @@ def test_strong_decisions_are_the_same_whatever_the_player_did_before() -> None:
     assert compared >= 20
 
 
-def _small_strong(*, solved_bidding: bool = False) -> StrongPlayer:
+def _small_strong(*, solved_bidding: bool = False, inference: int = 2) -> StrongPlayer:
     return StrongPlayer(
         worlds=3,
         node_budget=20_000,
@@ -382,18 +382,24 @@ def _small_strong(*, solved_bidding: bool = False) -> StrongPlayer:
         contract_worlds=4,
         contract_budget=200_000,
         solved_bidding=solved_bidding,
+        inference=inference,
     )
 
 
 @pytest.mark.parametrize(
-    ("options", "solved_bidding"),
-    [(Options(), False), (Options(kontra=KontraRule.ON), False), (Options(), True)],
+    ("options", "solved_bidding", "inference"),
+    [
+        (Options(), False, 2),
+        (Options(kontra=KontraRule.ON), False, 2),
+        (Options(), True, 2),
+        (Options(), False, 3),  # worlds weighted by the cards played too
+    ],
 )
 def test_strong_decisions_do_not_change_with_the_hidden_cards(
-    options: Options, solved_bidding: bool
+    options: Options, solved_bidding: bool, inference: int
 ) -> None:
-    player = _small_strong(solved_bidding=solved_bidding)
-    other_player = _small_strong(solved_bidding=solved_bidding)  # its own cache and solver
+    player = _small_strong(solved_bidding=solved_bidding, inference=inference)
+    other_player = _small_strong(solved_bidding=solved_bidding, inference=inference)
     checked, changed, actions = check_hidden_cards_change_nothing(
         player, other_player, options, range(3), 11
     )

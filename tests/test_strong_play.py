@@ -11,7 +11,10 @@ from skat.cards import CardSet, points
 from skat.deal import Deal
 from skat.players import decision_rng, get_player
 from skat.players.strong import (
+    PLAY_MISMATCH,
     StrongPlayer,
+    _play_likelihood,
+    _plays,
     _ramsch_rollout,
     _schieben_out,
     sample_world,
@@ -214,3 +217,35 @@ def test_strong_announces_what_the_sampled_deals_warrant(
     assert action.contract.game != GameType.NULL
     assert action.contract.ouvert == ouvert
     assert action.contract.schwarz == schwarz
+
+
+def test_the_real_deal_fits_every_card_the_heuristic_played() -> None:
+    """Play inference: when the other seats play by the heuristic's rules, the real deal has
+    weight 1 at every card decision (the model of what each seat knew is exact), while sampled
+    deals often lose weight by :data:`PLAY_MISMATCH` per unexplained card."""
+    heuristic = get_player("heuristic")
+    checked = 0
+    sampled: list[float] = []
+    for number in (3, 7, 11, 19, 23):
+        state = State.new(number)
+        rng = random.Random(number)
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None
+            info = state.information_state(seat)
+            if state.phase == Phase.PLAY and len(info.tricks) >= 2:
+                plays = _plays(info)
+                assert all(p.seat != seat for p in plays)
+                real = (state.hand(0), state.hand(1), state.hand(2), state.skat)
+                assert _play_likelihood(info, plays, real, 0.0) == 1.0
+                for _ in range(5):
+                    world = sample_world(info, rng)
+                    assert world is not None
+                    sampled.append(_play_likelihood(info, plays, world, 0.0))
+                checked += 1
+            action = heuristic.choose(info, decision_rng(number, len(state.actions)))
+            state = state.apply(action)
+    assert checked >= 100
+    powers = {PLAY_MISMATCH**k for k in range(31)}
+    assert all(w in powers for w in sampled)
+    assert sum(w < 1.0 for w in sampled) > len(sampled) // 4
