@@ -249,3 +249,75 @@ def test_the_real_deal_fits_every_card_the_heuristic_played() -> None:
     powers = {PLAY_MISMATCH**k for k in range(31)}
     assert all(w in powers for w in sampled)
     assert sum(w < 1.0 for w in sampled) > len(sampled) // 4
+
+
+def test_cards_shown_during_the_play_count_as_open_only_from_then_on() -> None:
+    """A declarer who shows his cards (``SC``) after the fourth card: the defenders' earlier
+    cards were played without seeing his, his own earlier cards still say something, and the
+    real deal keeps weight 1 when every seat plays by the heuristic's rules."""
+    heuristic = get_player("heuristic")
+    state = _forehand_declares(
+        "CJ SJ HJ CA CT C9 SA ST HA D7", "DJ C8 C7 S9 S8 H9 H8 D8 D9 DT", "HK HQ", "GH"
+    )
+
+    def play_until(cards: int, state: State) -> State:
+        while state.information_state(0).played.bit_count() < cards:
+            seat = state.current_player
+            assert seat is not None
+            info = state.information_state(seat)
+            state = state.apply(heuristic.choose(info, decision_rng(1, len(state.actions))))
+        return state
+
+    state = play_until(4, state)
+    state = state.apply(Action.parse("SC"), 0)
+    state = play_until(10, state)
+    if state.current_player == 0:
+        state = play_until(11, state)
+    seat = state.current_player
+    assert seat in (1, 2)
+    info = state.information_state(seat)
+    assert info.ouvert_hand is not None
+    plays = _plays(info)
+    assert all(p.seat != seat for p in plays)
+    assert all(p.open == (p.played.bit_count() >= 4) for p in plays)
+    declarers = [p for p in plays if p.seat == 0]
+    assert declarers  # he led the first trick: his cards before the SC are explained
+    assert all(not p.open for p in declarers)
+    partner = 3 - seat
+    assert len([p for p in plays if p.seat == partner]) >= 3
+    real = (state.hand(0), state.hand(1), state.hand(2), state.skat)
+    assert _play_likelihood(info, plays, real, 0.0) == 1.0
+
+
+def test_when_every_draw_is_rejected_the_most_likely_world_is_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``_draw_likely``'s fallback after its tries compares the worlds' whole likelihoods (bids
+    and plays), not a bid weight alone or a play product cut short."""
+    import skat.players.strong as strong
+
+    bids = {1: 1.0, 2: 0.3, 3: 1.0}  # the bid weight of each world
+    mismatches = {1: 2, 2: 0, 3: 1}  # cards each world does not explain (0.5 each)
+    drawn = iter([(1, 0, 0, 0), (2, 0, 0, 0), (3, 0, 0, 0)])
+
+    def play_likelihood(info: object, plays: object, world: tuple[int, ...], stop: float) -> float:
+        weight = 1.0
+        for _ in range(mismatches[world[0]]):
+            weight *= 0.5
+            if weight < stop:
+                break
+        return weight
+
+    class Strict(random.Random):
+        def random(self) -> float:
+            return 0.9999  # nothing below weight 1 is accepted
+
+    monkeypatch.setattr(strong, "_draw", lambda k, rng: next(drawn))
+    monkeypatch.setattr(strong, "_likelihood", lambda info, world, limits: bids[world[0]])
+    monkeypatch.setattr(strong, "_play_likelihood", play_likelihood)
+    info = _forehand_declares(
+        "CJ SJ HJ CA CT C9 SA ST HA D7", "DJ C8 C7 S9 S8 H9 H8 D8 D9 DT", "HK HQ", "GH"
+    ).information_state(1)
+    plays = [object()]  # not read by the stand-in
+    world = strong._draw_likely(info, None, Strict(1), 3, tries=3, plays=plays)  # type: ignore[arg-type]
+    assert world == (3, 0, 0, 0)  # whole likelihoods 0.25, 0.3 and 0.5

@@ -276,15 +276,32 @@ class _Play:
     later: tuple[int, int, int]  # per seat, the cards it played from this card on (masks)
     voids: tuple[int, int, int]  # per seat, the effective suits shown void before it (bits)
     taken: tuple[int, int, int]  # per seat, the card points taken before it
+    open: bool  # the declarer's cards lay open (ouvert, or shown before this card)
+
+
+def _open_from(info: InformationState) -> int | None:
+    """How many cards had been played when the declarer's cards came open: 0 in an ouvert
+    game, the count before his ``SC`` (show cards) otherwise; None while they are hidden."""
+    assert info.contract is not None
+    if info.contract.ouvert:
+        return 0
+    cards = 0
+    for actor, action in info.actions:
+        if action.kind == ActionKind.CARD:
+            cards += 1
+        elif action.kind == ActionKind.SHOW and actor == info.declarer:
+            return cards
+    return None
 
 
 def _plays(info: InformationState) -> list[_Play]:
-    """The cards the other seats played in this deal's card play (a declarer's open cards in
-    an ouvert game excepted), each with the seat's knowledge at that moment; empty in Ramsch."""
+    """The cards the other seats played in this deal's card play (the declarer's cards played
+    open excepted), each with the seat's knowledge at that moment; empty in Ramsch."""
     contract = info.contract
     if contract is None or info.declarer is None or contract.game == GameType.RAMSCH:
         return []
     game = int(contract.game)
+    open_from = _open_from(info)
     tricks: list[tuple[int, tuple[int, ...], int | None]] = [
         (t.leader, tuple(t.cards), t.winner) for t in info.tricks
     ]
@@ -300,7 +317,10 @@ def _plays(info: InformationState) -> list[_Play]:
             seat = (leader + pos) % 3
             shown = (voids[0], voids[1], voids[2])
             pts = (taken[0], taken[1], taken[2])
-            every.append(_Play(seat, card, cards[:pos], leader, played, (0, 0, 0), shown, pts))
+            is_open = open_from is not None and len(every) >= open_from
+            every.append(
+                _Play(seat, card, cards[:pos], leader, played, (0, 0, 0), shown, pts, is_open)
+            )
             played |= 1 << card
             if pos and effective_suit(card, game) != led:
                 voids[seat] |= 1 << led
@@ -312,7 +332,7 @@ def _plays(info: InformationState) -> list[_Play]:
     later = [0, 0, 0]
     for p in reversed(every):
         later[p.seat] |= 1 << p.card
-        if p.seat == me or (p.seat == declarer and info.ouvert_hand is not None):
+        if p.seat == me or (p.seat == declarer and p.open):
             continue
         out.append(replace(p, later=(later[0], later[1], later[2])))
     return out
@@ -334,7 +354,6 @@ def _play_likelihood(
     game = int(contract.game)
     declarer = int(info.declarer)
     discard = world[3] if not contract.hand else 0
-    ouvert = info.ouvert_hand is not None
     weight = 1.0
     for p in plays:
         hand = world[p.seat] | p.later[p.seat]
@@ -342,12 +361,12 @@ def _play_likelihood(
         if not legal & (legal - 1):
             continue
         unseen = ALL_CARDS & ~hand & ~p.played & ~(discard if p.seat == declarer else 0)
-        open_cards = world[declarer] | p.later[declarer] if ouvert else 0
+        open_cards = world[declarer] | p.later[declarer] if p.open else 0
         possible = [0, 0, 0]
         for seat in range(3):
             if seat == p.seat:
                 possible[seat] = hand
-            elif ouvert and seat == declarer:
+            elif p.open and seat == declarer:
                 possible[seat] = open_cards
             else:
                 mask = unseen & ~open_cards
@@ -404,8 +423,11 @@ def _draw_likely(
         weight = _likelihood(info, world, limits)
         if inference >= 3 and plays:
             threshold = rng.random()
-            if weight > threshold:
-                weight *= _play_likelihood(info, plays, world, threshold / weight)
+            # exact while above the draw or the best so far: neither is reached once below both
+            stop = min(threshold, best[0])
+            if weight <= stop:
+                continue
+            weight *= _play_likelihood(info, plays, world, stop / weight)
             if weight > threshold:
                 return world
         elif weight >= 1.0 or rng.random() < weight:
