@@ -47,7 +47,7 @@ from skat.state import Phase, State
 AUCTION_ARGUMENTS = ("bid_bonus", "contest_penalty", "contest_check")
 """The StrongPlayer arguments that change the auction and nothing else."""
 
-Setting = tuple[tuple[str, float], ...]
+Setting = tuple[tuple[str, float | None], ...]
 Seating = tuple[str, str, str]
 """Per seat: ``"base"``, ``"variant"`` or ``"heuristic"``."""
 
@@ -55,16 +55,20 @@ _PLAYERS: dict[object, Player] = {}
 
 
 def parse_setting(text: str) -> Setting:
-    """``key=value,key=value`` of :data:`AUCTION_ARGUMENTS` (empty: the defaults).
+    """``key=value,key=value`` of :data:`AUCTION_ARGUMENTS` (empty: the defaults);
+    ``contest_check=none`` turns the contest check off.
 
     Raises:
         ValueError: an unknown key or a value that is not a number.
     """
-    out = []
+    out: list[tuple[str, float | None]] = []
     for part in filter(None, text.split(",")):
         key, _, value = part.partition("=")
         if key not in AUCTION_ARGUMENTS:
             raise ValueError(f"{key!r} is not one of {', '.join(AUCTION_ARGUMENTS)}")
+        if key == "contest_check" and value.lower() == "none":
+            out.append((key, None))
+            continue
         try:
             out.append((key, float(value)))
         except ValueError:

@@ -13,7 +13,9 @@ def bench(bench_script: Callable[[str], ModuleType]) -> ModuleType:
     return bench_script("bench_bidding")
 
 
-SETTINGS = {"base": (), "variant": (("contest_penalty", 1.0),)}
+OFF = (("contest_check", None),)
+"""The auction without the contest check (the default before it was on)."""
+SETTINGS = {"base": OFF, "variant": (("contest_check", None), ("contest_penalty", 1.0))}
 BASE = ("base", "base", "base")
 VARIANT = ("variant", "variant", "variant")
 
@@ -24,6 +26,7 @@ def test_settings_are_auction_arguments_with_numbers(bench: ModuleType) -> None:
         ("bid_bonus", 0.5),
     )
     assert bench.parse_setting("contest_check=-20") == (("contest_check", -20.0),)
+    assert bench.parse_setting("contest_check=none") == OFF
     assert bench.parse_setting("") == ()
     with pytest.raises(ValueError, match="worlds"):
         bench.parse_setting("worlds=8")  # changes the card play too: the premise would not hold
@@ -32,22 +35,22 @@ def test_settings_are_auction_arguments_with_numbers(bench: ModuleType) -> None:
 
 
 def test_a_changed_auction_is_found(bench: ModuleType) -> None:
-    # deal 22: forehand holds 18 with the defaults and passes with the contest penalty
+    # deal 22: forehand holds 18 without the check and passes with the contest penalty
     assert bench._auction_differs((22, BASE, VARIANT, SETTINGS))
     assert not bench._auction_differs((22, BASE, BASE, SETTINGS))
 
 
 @pytest.mark.parametrize(
     ("variant", "min_bid"),
-    [((("contest_penalty", 1.0),), 18), ((("contest_check", 0.0),), 20)],
+    [(SETTINGS["variant"], 18), ((), 20)],
     ids=["penalty", "check"],
 )
 def test_an_equal_auction_plays_the_same_game(
-    bench: ModuleType, variant: tuple[tuple[str, float], ...], min_bid: int
+    bench: ModuleType, variant: tuple[tuple[str, float | None], ...], min_bid: int
 ) -> None:
-    # the contest check solves deals during a contested auction (one that goes beyond 18) with
-    # the player's solver: the game after it must still be the same
-    settings = {"base": (), "variant": variant}
+    # the contest check (the defaults, ()) solves deals during a contested auction (one that
+    # goes beyond 18) with the player's solver: the game after it must still be the same
+    settings = {"base": OFF, "variant": variant}
     number = next(
         n
         for n in range(1, 50)
