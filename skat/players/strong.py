@@ -560,9 +560,10 @@ class StrongPlayer:
             deals weighted by the bids and by the rival passing next (the deals in which this
             seat ends up declaring; :meth:`_contested_worth`); None: no check. 0 (the default)
             lifts the declarer's wins in self-play from 80.3% to 85.6% of the same 916 games
-            (1,000 deals, the declarer share stays 30.5%); against the heuristic it costs 1.67
-            SF points per game, as the penalty does, for the heuristic is no longer pushed
-            into its overbids (docs/benchmarks.md).
+            (1,000 deals, the declarer share stays 30.5%); against the heuristic it costs
+            about 1.2 to 1.7 SF points per game (+13.90 over 540 deals instead of +15.12), as
+            the penalty does, for the heuristic is no longer pushed into its overbids
+            (docs/benchmarks.md).
     """
 
     name = "strong"
