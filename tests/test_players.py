@@ -399,6 +399,7 @@ def test_strong_decisions_do_not_change_with_the_hidden_cards(
     options: Options, solved_bidding: bool, inference: int
 ) -> None:
     player = _small_strong(solved_bidding=solved_bidding, inference=inference)
+    # its own cache and solver
     other_player = _small_strong(solved_bidding=solved_bidding, inference=inference)
     checked, changed, actions = check_hidden_cards_change_nothing(
         player, other_player, options, range(3), 11
