@@ -22,6 +22,7 @@ Every decision takes well under 5 ms (see ``docs/benchmarks.md``, section "Playe
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skat.cards import ALL_CARDS, JACKS, RANK_POINTS, points
@@ -37,6 +38,7 @@ __all__ = [
     "bid_limit",
     "bid_up_to",
     "choose_card",
+    "possible_cards",
     "push_danger",
     "push_pair",
     "table_of",
@@ -436,6 +438,38 @@ def choose_card(t: Table, legal_mask: int) -> int:
     return _play_trump_game(t, legal)
 
 
+def possible_cards(
+    game: int,
+    me: int,
+    hand: int,
+    unseen: int,
+    voids: Sequence[int],
+    declarer: int | None,
+    ouvert: int | None,
+) -> list[int]:
+    """Per seat, the cards (mask) it may hold as seat ``me`` sees them (:attr:`Table.possible`):
+    ``hand`` for ``me``; the declarer's open cards ``ouvert`` (None: hidden) for him; for the
+    others the ``unseen`` cards not open, minus the effective suits (bits of ``voids``, by seat)
+    they showed void in."""
+    possible = [0, 0, 0]
+    for seat in range(3):
+        if seat == me:
+            possible[seat] = hand
+            continue
+        if ouvert is not None:
+            if seat == declarer:
+                possible[seat] = ouvert
+                continue
+            mask = unseen & ~ouvert
+        else:
+            mask = unseen
+        for eff in range(5):
+            if voids[seat] >> eff & 1:
+                mask &= ~_eff_mask(eff, game)
+        possible[seat] = mask
+    return possible
+
+
 def table_of(info: InformationState) -> Table:
     """The :class:`Table` of the seat of ``info`` during the card play.
 
@@ -470,22 +504,7 @@ def table_of(info: InformationState) -> Table:
             if effective_suit(trick_cards[pos], game) != led:
                 voids[(info.leader + pos) % 3] |= 1 << led
     ouvert = info.ouvert_hand if declarer is not None and declarer != me else None
-    possible = [0, 0, 0]
-    for seat in range(3):
-        if seat == me:
-            possible[seat] = info.hand
-            continue
-        if ouvert is not None:
-            if seat == declarer:
-                possible[seat] = ouvert
-                continue
-            mask = unseen & ~ouvert
-        else:
-            mask = unseen
-        for eff in range(5):
-            if voids[seat] >> eff & 1:
-                mask &= ~_eff_mask(eff, game)
-        possible[seat] = mask
+    possible = possible_cards(game, me, info.hand, unseen, voids, declarer, ouvert)
     return Table(
         game=game,
         me=me,

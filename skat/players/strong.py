@@ -50,6 +50,7 @@ from skat.players.heuristic import (
     bid_limit,
     bid_up_to,
     choose_card,
+    possible_cards,
     push_danger,
     push_pair,
     table_of,
@@ -364,19 +365,8 @@ def _play_likelihood(
         if not legal & (legal - 1):
             continue
         unseen = ALL_CARDS & ~hand & ~p.played & ~(discard if p.seat == declarer else 0)
-        open_cards = world[declarer] | p.later[declarer] if p.open else 0
-        possible = [0, 0, 0]
-        for seat in range(3):
-            if seat == p.seat:
-                possible[seat] = hand
-            elif p.open and seat == declarer:
-                possible[seat] = open_cards
-            else:
-                mask = unseen & ~open_cards
-                for eff in range(5):
-                    if p.voids[seat] >> eff & 1:
-                        mask &= ~_eff_mask(eff, game)
-                possible[seat] = mask
+        open_cards = world[declarer] | p.later[declarer] if p.open else None
+        possible = possible_cards(game, p.seat, hand, unseen, p.voids, declarer, open_cards)
         total = p.taken[0] + p.taken[1] + p.taken[2]
         theirs = total - p.taken[declarer] if p.seat == declarer else p.taken[declarer]
         table = Table(
