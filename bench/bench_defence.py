@@ -1,0 +1,221 @@
+"""Card play with the contract fixed: the strong player's defence (and declarer play) compared.
+
+Per deal number (``random.Random(seed).randrange(2**64)``, the sequence of ``bench_par.py``;
+ISkO rules, dealer 0), the heuristic player bids, takes the skat or plays Hand, discards and
+declares in all three seats (``decision_rng(number, action index)``), so every pairing meets
+the same contract. Passed deals are skipped. The card play is then played out once by each
+pairing ``DECLARER/DEFENDERS`` named on the command line, each name one of:
+
+* ``heuristic``: the heuristic player;
+* ``base``: :class:`~skat.players.strong.StrongPlayer` with ``--base`` (default: its defaults);
+* ``variant``: the strong player with ``--variant``.
+
+Both defenders are the same player. The settings are the card play's (``worlds``,
+``node_budget``, ``min_worlds``, ``inference``, ``defence_worlds``, ``defence_budget``,
+``defence_inference``); the auction and the contract are the heuristic's whatever they are.
+
+For each pairing: the declarer's wins, his mean card points (``GameResult.declarer_points``),
+his mean list score (game points, ``GameResult.score``), and against the open-hand par (the
+solver's answer at the first card: can the declarer reach 61 with all cards open; Null is not
+counted) how many games he won that best defence beats and lost that best play wins. For each
+later pairing, the games whose result differs from the first pairing's, and the change of the
+declarer's win rate with a 95% interval over games (paired by deal). Run::
+
+    .venv/bin/python bench/bench_defence.py heuristic/base heuristic/variant base/base \\
+        base/variant --base defence_worlds=32,defence_budget=1000000,defence_inference=2 \\
+        --deals 500 --seed 13
+
+(about 20 minutes on two cores). The figures go to ``docs/benchmarks.md``, section "Players",
+"Strong defence".
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import NamedTuple
+
+from bench_par import deal_numbers
+
+from skat.arena import mean_ci
+from skat.players import Player, decision_rng, get_player
+from skat.players.strong import StrongPlayer
+from skat.rules import GameType
+from skat.scoring import GameResult
+from skat.solver import position_from_state, solve_threshold, warm_up
+from skat.state import Phase, State
+
+CARD_PLAY_ARGUMENTS = (
+    "worlds",
+    "node_budget",
+    "min_worlds",
+    "inference",
+    "defence_worlds",
+    "defence_budget",
+    "defence_inference",
+)
+"""The StrongPlayer arguments a setting may name."""
+
+NAMES = ("heuristic", "base", "variant")
+
+Setting = tuple[tuple[str, int], ...]
+
+
+class Played(NamedTuple):
+    """One pairing's game: won, the declarer's card points and list score (game points)."""
+
+    won: bool
+    points: int
+    score: int
+
+
+class Deal(NamedTuple):
+    """A deal's contract, the open-hand answer (None for Null), and each pairing's game."""
+
+    number: int
+    contract: str
+    par_won: bool | None
+    games: tuple[Played, ...]
+
+
+def parse_setting(text: str) -> Setting:
+    """``key=value,key=value`` of :data:`CARD_PLAY_ARGUMENTS` with whole numbers (empty: the
+    defaults).
+
+    Raises:
+        ValueError: an unknown key or a value that is not a whole number.
+    """
+    out: list[tuple[str, int]] = []
+    for part in filter(None, text.split(",")):
+        key, _, value = part.partition("=")
+        if key not in CARD_PLAY_ARGUMENTS:
+            raise ValueError(f"{key!r} is not one of {', '.join(CARD_PLAY_ARGUMENTS)}")
+        try:
+            out.append((key, int(value)))
+        except ValueError:
+            raise ValueError(f"{part!r}: the value is not a whole number") from None
+    return tuple(out)
+
+
+def parse_pairing(text: str) -> tuple[str, str]:
+    """``DECLARER/DEFENDERS``, each of :data:`NAMES`.
+
+    Raises:
+        ValueError: not two names separated by ``/``, or an unknown name.
+    """
+    declarer, slash, defenders = text.partition("/")
+    if not slash or declarer not in NAMES or defenders not in NAMES:
+        raise ValueError(f"{text!r}: a pairing is DECLARER/DEFENDERS of {', '.join(NAMES)}")
+    return declarer, defenders
+
+
+_PLAYERS: dict[object, Player] = {}
+
+
+def _player(name: str, settings: dict[str, Setting]) -> Player:
+    key = (name, settings.get(name))
+    if key not in _PLAYERS:
+        if name == "heuristic":
+            _PLAYERS[key] = get_player("heuristic")
+        else:
+            player = StrongPlayer()
+            for argument, value in settings[name]:
+                setattr(player, argument, value)
+            _PLAYERS[key] = player
+    return _PLAYERS[key]
+
+
+def run_deal(job: tuple[int, tuple[tuple[str, str], ...], dict[str, Setting]]) -> Deal | None:
+    """The heuristic's contract of deal ``number``, played out by each pairing; None: passed."""
+    number, pairings, settings = job
+    bidder = _player("heuristic", settings)
+    state = State.new(number)
+    while not state.is_terminal() and state.phase != Phase.PLAY:
+        seat = state.current_player
+        assert seat is not None
+        rng = decision_rng(number, len(state.actions))
+        state = state.apply(bidder.choose(state.information_state(seat), rng))
+    if state.is_terminal() or state.contract is None or state.declarer is None:
+        return None
+    declarer = int(state.declarer)
+    par_won = None
+    if state.contract.game != GameType.NULL:
+        par_won = solve_threshold(position_from_state(state), 61)
+    games = []
+    for declaring, defending in pairings:
+        played = state
+        while not played.is_terminal():
+            seat = played.current_player
+            assert seat is not None
+            name = declaring if int(seat) == declarer else defending
+            rng = decision_rng(number, len(played.actions))
+            action = _player(name, settings).choose(played.information_state(seat), rng)
+            played = played.apply(action)
+        result = played.result()
+        assert isinstance(result, GameResult)
+        games.append(Played(result.won, result.declarer_points, result.score))
+    return Deal(number, str(state.contract), par_won, tuple(games))
+
+
+def report(deals: Sequence[Deal], labels: Sequence[str]) -> list[str]:
+    """The lines printed for the played ``deals`` (each pairing labelled as given)."""
+    n = len(deals)
+    lines = [f"{n} games with the heuristic's contracts"]
+    beatable = [d for d in deals if d.par_won is False]
+    winnable = [d for d in deals if d.par_won is True]
+    for j, label in enumerate(labels):
+        won = sum(d.games[j].won for d in deals)
+        points = sum(d.games[j].points for d in deals) / n
+        score = sum(d.games[j].score for d in deals) / n
+        through = sum(d.games[j].won for d in beatable)
+        dropped = sum(not d.games[j].won for d in winnable)
+        lines.append(
+            f"{label:20s} declarer wins {won}/{n} ({won / n:.1%}), card points {points:.2f}, "
+            f"list score {score:+.2f}; won though beaten open-handed {through}/{len(beatable)}, "
+            f"lost though won open-handed {dropped}/{len(winnable)}"
+        )
+    for j in range(1, len(labels)):
+        change = [int(d.games[j].won) - int(d.games[0].won) for d in deals]
+        mean, low, high = mean_ci(change)
+        up, down = change.count(1), change.count(-1)
+        lines.append(
+            f"{labels[j]} against {labels[0]}: {up} more won, {down} fewer won; declarer "
+            f"wins {mean:+.2%} ({low:+.2%} .. {high:+.2%})"
+        )
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("pairings", nargs="+", help="DECLARER/DEFENDERS, e.g. heuristic/variant")
+    ap.add_argument("--base", default="", help="key=value,... (default: the defaults)")
+    ap.add_argument("--variant", default="", help="key=value,... (default: the defaults)")
+    ap.add_argument("--deals", type=int, default=100, help="deal numbers to try (default 100)")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the deal numbers (default 1)")
+    ap.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    args = ap.parse_args(argv)
+    try:
+        pairings = tuple(parse_pairing(p) for p in args.pairings)
+        settings = {"base": parse_setting(args.base), "variant": parse_setting(args.variant)}
+    except ValueError as err:
+        ap.error(str(err))
+    if args.deals < 1 or args.workers < 1:
+        ap.error("--deals and --workers must be at least 1")
+    jobs = [(number, pairings, settings) for number in deal_numbers(args.deals, args.seed)]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.workers, initializer=warm_up) as pool:
+        deals = [d for d in pool.map(run_deal, jobs, chunksize=1) if d is not None]
+    if not deals:
+        print("every deal was passed", file=sys.stderr)
+        return 1
+    for line in report(deals, args.pairings):
+        print(line)
+    print(f"{args.deals} deal numbers, {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

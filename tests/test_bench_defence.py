@@ -1,0 +1,48 @@
+"""bench/bench_defence.py: its settings, pairings, and that the pairings meet one contract."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def bench(bench_script: Callable[[str], ModuleType]) -> ModuleType:
+    bench_script("bench_par")  # imported by bench_defence as a sibling script
+    return bench_script("bench_defence")
+
+
+def test_settings_and_pairings_are_parsed_or_named_wrong(bench: ModuleType) -> None:
+    assert bench.parse_setting("") == ()
+    assert bench.parse_setting("defence_worlds=8,inference=3") == (
+        ("defence_worlds", 8),
+        ("inference", 3),
+    )
+    with pytest.raises(ValueError, match="bid_bonus"):
+        bench.parse_setting("bid_bonus=1")
+    with pytest.raises(ValueError, match="whole number"):
+        bench.parse_setting("worlds=many")
+    assert bench.parse_pairing("heuristic/variant") == ("heuristic", "variant")
+    for wrong in ("heuristic", "strong/base", "base/"):
+        with pytest.raises(ValueError, match="DECLARER/DEFENDERS"):
+            bench.parse_pairing(wrong)
+
+
+def test_every_pairing_plays_the_heuristics_contract(bench: ModuleType) -> None:
+    base = (("worlds", 2), ("node_budget", 20_000), ("min_worlds", 1), ("defence_worlds", 3))
+    settings = {"base": (*base, ("defence_budget", 20_000))}
+    pairings = (("heuristic", "heuristic"), ("heuristic", "base"), ("heuristic", "heuristic"))
+    deals = []
+    for number in bench.deal_numbers(4, 3):
+        deal = bench.run_deal((number, pairings, settings))
+        if deal is not None:
+            deals.append(deal)
+            assert len(deal.games) == 3
+            assert deal.games[0] == deal.games[2]  # the same players play the same game
+            assert all(0 <= game.points <= 120 for game in deal.games)
+    assert len(deals) >= 2
+    lines = bench.report(deals, ["heuristic/heuristic", "heuristic/base", "again"])
+    assert lines[0] == f"{len(deals)} games with the heuristic's contracts"
+    assert "again against heuristic/heuristic: 0 more won, 0 fewer won" in lines[-1]
