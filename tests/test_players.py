@@ -383,6 +383,9 @@ def _small_strong(*, solved_bidding: bool = False, inference: int = 2) -> Strong
         contract_budget=200_000,
         solved_bidding=solved_bidding,
         inference=inference,
+        defence_worlds=3,
+        defence_budget=20_000,
+        defence_inference=inference,
     )
 
 

@@ -321,3 +321,32 @@ def test_when_every_draw_is_rejected_the_most_likely_world_is_kept(
     plays = [object()]  # not read by the stand-in
     world = strong._draw_likely(info, None, Strict(1), 3, tries=3, plays=plays)  # type: ignore[arg-type]
     assert world == (3, 0, 0, 0)  # whole likelihoods 0.25, 0.3 and 0.5
+
+
+def test_a_defender_plays_with_the_defence_settings_and_the_declarer_with_his(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The declarer's card is judged on ``worlds`` worlds, a defender's on ``defence_worlds``
+    (both budgets too large to stop earlier)."""
+    import skat.players.strong as strong
+
+    solved: list[int] = []
+    position = strong._position
+
+    def counted(info, world):  # type: ignore[no-untyped-def]
+        solved.append(int(info.seat))
+        return position(info, world)
+
+    monkeypatch.setattr(strong, "_position", counted)
+    state = _forehand_declares(
+        "CJ SJ CA CT C9 SA ST S9 HA H8", "HJ DJ CK CQ S7 S8 H7 H9 D7 D8", "DA DT", "CH"
+    )
+    player = StrongPlayer(
+        worlds=5, node_budget=10**9, defence_worlds=7, defence_budget=10**9, min_worlds=1
+    )
+    lead = player.choose(state.information_state(0), decision_rng(1, len(state.actions)))
+    assert solved == [0] * 5
+    state = state.apply(lead)
+    solved.clear()
+    player.choose(state.information_state(1), decision_rng(1, len(state.actions)))
+    assert solved == [1] * 7

@@ -7,7 +7,10 @@ ouvert game, and how many cards each seat and the skat still hold. Each world is
 open-hand solver (:mod:`skat.solver`, null-window threshold searches); the card that reaches the
 contract's target in the most worlds is played (Perfect Information Monte Carlo, Ginsberg 2001;
 for Skat: Kupferschmid & Helmert 2006). Ties, such as a position won or lost in every world, go
-to the card the heuristic player would choose, so the play stays natural.
+to the card the heuristic player would choose, so the play stays natural. A defender solves
+more worlds with a larger node budget than the declarer, weighted by the declarer's cards played
+as well (``defence_worlds``, ``defence_budget``, ``defence_inference``): the defence's first
+leads decide many of the games it can still beat.
 
 Hand or pick-up, the discard and the declaration are judged by sampling and solving too
 (:mod:`skat.players.contracts`): the plausible contracts are solved in the same sampled deals and
@@ -554,6 +557,17 @@ class StrongPlayer:
             about 1.2 to 1.7 SF points per game (+13.90 over 540 deals instead of +15.12), as
             the penalty does, for the heuristic is no longer pushed into its overbids
             (docs/benchmarks.md).
+        defence_worlds: ``worlds`` for a defender's card decisions.
+        defence_budget: ``node_budget`` for a defender's card decisions.
+        defence_inference: ``inference`` for a defender's card decisions. The defence is where
+            the strong player gave most away (``bench/bench_defence.py``): half of the games
+            a defence let through turned at a defender's lead in the first three tricks, where
+            a world's solve is costly and the declarer's settings (32 worlds, a million nodes, ``2``)
+            judged the opening lead on a median of 8 worlds. With 64 worlds, two million
+            nodes and ``3`` (the declarer's cards played as the heuristic's rules would play
+            them) the heuristic declarer wins 2.1 percentage points fewer of the same
+            contracts (-4.3 .. 0.0, 1,081 games) and the strong declarer 3.4 fewer
+            (-6.5 .. -0.3, 416 games) (docs/benchmarks.md, "Strong defence").
     """
 
     name = "strong"
@@ -572,9 +586,15 @@ class StrongPlayer:
         bid_bonus: float = 0.35,
         contest_penalty: float = 0.0,
         contest_check: float | None = 0.0,
+        defence_worlds: int = 64,
+        defence_budget: int = 2_000_000,
+        defence_inference: int = 3,
     ) -> None:
         self.worlds = worlds
         self.node_budget = node_budget
+        self.defence_worlds = defence_worlds
+        self.defence_budget = defence_budget
+        self.defence_inference = defence_inference
         self._solver: Solver | None = None
         self.min_worlds = min_worlds
         self._heuristic = HeuristicPlayer(play_bonus=play_bonus)
@@ -826,14 +846,19 @@ class StrongPlayer:
         k = _knowledge(info)
         target = _target(info)
         maximise = int(info.seat) == int(info.declarer or 0)
+        if maximise:
+            most, budget, inference = self.worlds, self.node_budget, self.inference
+        else:
+            most, budget = self.defence_worlds, self.defence_budget
+            inference = self.defence_inference
         start = solver.nodes
         worlds: list[Position] = []
         score = dict.fromkeys(cards, 0)
-        plays = _plays(info) if self.inference >= 3 else None
-        for i in range(self.worlds):
-            if i >= self.min_worlds and solver.nodes - start > self.node_budget:
+        plays = _plays(info) if inference >= 3 else None
+        for i in range(most):
+            if i >= self.min_worlds and solver.nodes - start > budget:
                 break
-            world = _draw_likely(info, k, rng, self.inference, plays=plays)
+            world = _draw_likely(info, k, rng, inference, plays=plays)
             if world is None:
                 break
             pos = _position(info, world)
@@ -850,10 +875,10 @@ class StrongPlayer:
         if len(top) > 1 and decided and late and info.contract is not None and target < SCHWARZ:
             # the contract is settled in every world: play for the next level (Schneider)
             second = 90 if score[top[0]] else 31
-            if info.contract.game != GameType.NULL and solver.nodes - start < self.node_budget:
+            if info.contract.game != GameType.NULL and solver.nodes - start < budget:
                 score2 = dict.fromkeys(top, 0)
                 for pos in worlds:
-                    if solver.nodes - start > 2 * self.node_budget:
+                    if solver.nodes - start > 2 * budget:
                         break
                     for c, v in solver.move_values(pos, "threshold", second).items():
                         if c in score2:
