@@ -16,7 +16,8 @@ Both defenders are the same player. The settings are the card play's (``worlds``
 
 For each pairing: the declarer's wins, his mean card points (``GameResult.declarer_points``),
 his mean list score (game points, ``GameResult.score``), and against the open-hand par (the
-solver's answer at the first card: can the declarer reach 61 with all cards open; Null is not
+solver's answer at the first card: can the declarer reach 61 with all cards open, whatever
+Schneider or Schwarz he announced and whether the game's value reaches the bid; Null is not
 counted) how many games he won that best defence beats and lost that best play wins. For each
 later pairing, the games whose result differs from the first pairing's, and the change of the
 declarer's win rate with a 95% interval over games (paired by deal). Run::

@@ -46,3 +46,26 @@ def test_every_pairing_plays_the_heuristics_contract(bench: ModuleType) -> None:
     lines = bench.report(deals, ["heuristic/heuristic", "heuristic/base", "again"])
     assert lines[0] == f"{len(deals)} games with the heuristic's contracts"
     assert "again against heuristic/heuristic: 0 more won, 0 fewer won" in lines[-1]
+
+
+def test_the_report_counts_each_pairing_against_the_open_hand_answer(bench: ModuleType) -> None:
+    won, lost = bench.Played(True, 70, 48), bench.Played(False, 50, -96)
+    deals = [
+        bench.Deal(1, "C", False, (won, lost)),  # beaten open-handed: won, then lost
+        bench.Deal(2, "G", True, (lost, won)),  # won open-handed: lost, then won
+        bench.Deal(3, "N", None, (won, won)),  # Null: no open-hand answer
+        bench.Deal(4, "S", True, (won, lost)),
+    ]
+    lines = bench.report(deals, ["first", "second"])
+    assert lines[0] == "4 games with the heuristic's contracts"
+    assert lines[1] == (
+        "first                declarer wins 3/4 (75.0%), card points 65.00, list score +12.00; "
+        "won though beaten open-handed 1/1, lost though won open-handed 1/2"
+    )
+    assert lines[2] == (
+        "second               declarer wins 2/4 (50.0%), card points 60.00, list score -24.00; "
+        "won though beaten open-handed 0/1, lost though won open-handed 1/2"
+    )
+    assert lines[3].startswith(
+        "second against first: 1 more won, 2 fewer won; declarer wins -25.00% ("
+    )

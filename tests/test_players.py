@@ -347,7 +347,9 @@ def test_sampled_worlds_agree_with_everything_the_seat_knows(number: int) -> Non
 def test_strong_player_makes_only_legal_actions(options: Options) -> None:
     from skat.players.strong import StrongPlayer
 
-    strong = StrongPlayer(worlds=3, node_budget=10_000, min_worlds=1)
+    strong = StrongPlayer(
+        worlds=3, node_budget=10_000, min_worlds=1, defence_worlds=3, defence_budget=10_000
+    )
     heuristic = get_player("heuristic")
     for number in (4, 9):
         state = _play(number, options, (strong, heuristic, strong))
@@ -357,8 +359,10 @@ def test_strong_player_makes_only_legal_actions(options: Options) -> None:
 def test_strong_decisions_are_the_same_whatever_the_player_did_before() -> None:
     from skat.players.strong import StrongPlayer
 
-    fresh = StrongPlayer(worlds=6, node_budget=50_000)
-    used = StrongPlayer(worlds=6, node_budget=50_000)
+    fresh, used = (
+        StrongPlayer(worlds=6, node_budget=50_000, defence_worlds=6, defence_budget=50_000)
+        for _ in range(2)
+    )
     heuristic = get_player("heuristic")
     _play(12, Options(), (used, used, used))  # fills its solver's table
     compared = 0

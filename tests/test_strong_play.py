@@ -326,27 +326,62 @@ def test_when_every_draw_is_rejected_the_most_likely_world_is_kept(
 def test_a_defender_plays_with_the_defence_settings_and_the_declarer_with_his(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The declarer's card is judged on ``worlds`` worlds, a defender's on ``defence_worlds``
-    (both budgets too large to stop earlier)."""
+    """The declarer's card is judged on ``worlds`` worlds drawn with ``inference``, a
+    defender's on ``defence_worlds`` drawn with ``defence_inference`` (both budgets too large
+    to stop earlier); middlehand declares, so neither role is seat 0's alone."""
     import skat.players.strong as strong
 
-    solved: list[int] = []
-    position = strong._position
+    drawn: list[tuple[int, int]] = []
+    draw = strong._draw_likely
 
-    def counted(info, world):  # type: ignore[no-untyped-def]
-        solved.append(int(info.seat))
-        return position(info, world)
+    def counted(info, k, rng, inference, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append((int(info.seat), inference))
+        return draw(info, k, rng, inference, **kwargs)
 
-    monkeypatch.setattr(strong, "_position", counted)
+    monkeypatch.setattr(strong, "_draw_likely", counted)
+    middlehand = CardSet.from_str("CJ SJ CA CT C9 SA ST S9 HA H8")
+    forehand = CardSet.from_str("HJ DJ CK CQ S7 S8 H7 H9 D7 D8")
+    skat = CardSet.from_str("DA DT")
+    rest = CardSet(0xFFFFFFFF & ~(middlehand.mask | forehand.mask | skat.mask))
+    state = State.from_deal(Deal(1, (forehand, middlehand, rest), skat), Options())
+    for token in ("18", "p", "p", "CH"):  # middlehand bids, both others pass
+        state = state.apply(Action.parse(token))
+    assert state.declarer == 1
+    player = StrongPlayer(
+        worlds=5,
+        node_budget=10**9,
+        inference=2,
+        defence_worlds=7,
+        defence_budget=10**9,
+        defence_inference=3,
+        min_worlds=1,
+    )
+    for seat, expected in ((0, [(0, 3)] * 7), (1, [(1, 2)] * 5), (2, [(2, 3)] * 7)):
+        assert state.current_player == seat
+        drawn.clear()
+        card = player.choose(state.information_state(seat), decision_rng(1, len(state.actions)))
+        assert drawn == expected
+        state = state.apply(card)
+
+
+def test_a_defender_stops_at_the_defence_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a budget of one node only ``min_worlds`` worlds are solved."""
+    import skat.players.strong as strong
+
+    drawn: list[int] = []
+    draw = strong._draw_likely
+
+    def counted(info, k, rng, inference, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(int(info.seat))
+        return draw(info, k, rng, inference, **kwargs)
+
+    monkeypatch.setattr(strong, "_draw_likely", counted)
     state = _forehand_declares(
         "CJ SJ CA CT C9 SA ST S9 HA H8", "HJ DJ CK CQ S7 S8 H7 H9 D7 D8", "DA DT", "CH"
     )
-    player = StrongPlayer(
-        worlds=5, node_budget=10**9, defence_worlds=7, defence_budget=10**9, min_worlds=1
-    )
-    lead = player.choose(state.information_state(0), decision_rng(1, len(state.actions)))
-    assert solved == [0] * 5
-    state = state.apply(lead)
-    solved.clear()
-    player.choose(state.information_state(1), decision_rng(1, len(state.actions)))
-    assert solved == [1] * 7
+    player = StrongPlayer(worlds=5, node_budget=10**9, defence_worlds=7, defence_budget=1)
+    state = state.apply(player.choose(state.information_state(0), decision_rng(1, 4)))
+    assert drawn == [0] * 5
+    drawn.clear()
+    player.choose(state.information_state(1), decision_rng(1, 5))
+    assert drawn == [1] * player.min_worlds

@@ -8,7 +8,7 @@ open-hand solver (:mod:`skat.solver`, null-window threshold searches); the card 
 contract's target in the most worlds is played (Perfect Information Monte Carlo, Ginsberg 2001;
 for Skat: Kupferschmid & Helmert 2006). Ties, such as a position won or lost in every world, go
 to the card the heuristic player would choose, so the play stays natural. A defender solves
-more worlds with a larger node budget than the declarer, weighted by the declarer's cards played
+more worlds with a larger node budget than the declarer, weighted by the cards the others played
 as well (``defence_worlds``, ``defence_budget``, ``defence_inference``): the defence's first
 leads decide many of the games it can still beat.
 
@@ -513,8 +513,9 @@ class StrongPlayer:
     """Sampling plus solver for the card play and the contract; see the module doc.
 
     Args:
-        worlds: the most worlds per card decision.
-        node_budget: solver nodes after which no further world is started (at least
+        worlds: the most worlds per card decision of the declarer (a defender's:
+            ``defence_worlds``), and half of it for Kontra and Re.
+        node_budget: solver nodes after which the declarer starts no further world (at least
             ``min_worlds`` are always solved); a count of work, not of seconds, so that the
             decisions are the same on every machine and under any load (docs/design.md decision 4).
             About 0.7 s at 1.4 million nodes per second; most decisions need far less, as
@@ -532,12 +533,13 @@ class StrongPlayer:
             11 million nodes per second.
         solved_bidding: bid up to the highest value of a contract with a positive expected
             score in the solved deals instead of the heuristic's limit (off: measured weaker).
-        inference: how much the sampled worlds use what was heard and seen: 0 not at all, 1 a
+        inference: how much the declarer's sampled worlds (and those for Kontra, Re and the
+            Ramsch play) use what was heard and seen: 0 not at all, 1 a
             hidden declarer's cards fit his contract, 2 also every other seat's cards fit its
             bids, 3 also the cards the others played are the heuristic's choices from their
-            cards in the world (:func:`_play_likelihood`). 3 was measured no better than 2
-            against the heuristic (-0.67 SF points per game, -2.28 .. +0.95, 540 deals): the
-            heuristic's card rules depend little on its hidden cards, so its plays say little.
+            cards in the world (:func:`_play_likelihood`). 3 for every seat was measured no
+            better than 2 against the heuristic (-0.67 SF points per game, -2.28 .. +0.95,
+            540 deals); for the defenders it is better (``defence_inference``).
         bid_bonus: logit added to the heuristic's win chances for the bid limit only (the game
             itself is then chosen by the solved deals). On the first 120 deals of the arena's
             seed 2026 against the heuristic: 0 gave +13.7, 0.35 +16.0 (declarer in 33% of the
@@ -556,18 +558,22 @@ class StrongPlayer:
             (1,000 deals, the declarer share stays 30.5%); against the heuristic it costs
             about 1.2 to 1.7 SF points per game (+13.90 over 540 deals instead of +15.12), as
             the penalty does, for the heuristic is no longer pushed into its overbids
-            (docs/benchmarks.md).
+            (docs/benchmarks.md). These figures are of the earlier defence (the defenders'
+            settings equal to the declarer's); with the defence of today the self-play
+            declarer wins 81.9% of the same games and the margin is +15.12.
         defence_worlds: ``worlds`` for a defender's card decisions.
         defence_budget: ``node_budget`` for a defender's card decisions.
         defence_inference: ``inference`` for a defender's card decisions. The defence is where
             the strong player gave most away (``bench/bench_defence.py``): half of the games
-            a defence let through turned at a defender's lead in the first three tricks, where
-            a world's solve is costly and the declarer's settings (32 worlds, a million nodes, ``2``)
-            judged the opening lead on a median of 8 worlds. With 64 worlds, two million
-            nodes and ``3`` (the declarer's cards played as the heuristic's rules would play
-            them) the heuristic declarer wins 2.1 percentage points fewer of the same
-            contracts (-4.3 .. 0.0, 1,081 games) and the strong declarer 3.4 fewer
-            (-6.5 .. -0.3, 416 games) (docs/benchmarks.md, "Strong defence").
+            a defence let through turned at a defender's lead in the first three tricks,
+            where a world's solve is costly and the declarer's settings (32 worlds, a million
+            nodes, ``2``) judged the opening lead on a median of 8 worlds. With 64 worlds, two
+            million nodes and ``3`` (the cards the others played, the declarer's and the
+            partner's, as the heuristic's rules would play them) the heuristic declarer wins
+            2.1 percentage points fewer of the same contracts (-4.3 .. 0.0, 1,081 games) and
+            the strong declarer 3.4 fewer (-6.5 .. -0.3, 416 games); against the heuristic
+            +15.12 SF points per game instead of +13.90 over 540 deals (docs/benchmarks.md,
+            "Strong defence").
     """
 
     name = "strong"
