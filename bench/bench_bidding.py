@@ -32,7 +32,7 @@ import argparse
 import math
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
@@ -76,7 +76,9 @@ def parse_setting(text: str) -> Setting:
     return tuple(out)
 
 
-def _player(name: str, settings: dict[str, Setting]) -> Player:
+def player_of(name: str, settings: Mapping[str, tuple[tuple[str, object], ...]]) -> Player:
+    """The player ``name`` of a comparison, made once per process: the heuristic, or (any
+    other name) a strong player with the arguments ``settings[name]`` set on it."""
     key = (name, settings.get(name))
     if key not in _PLAYERS:
         if name == "heuristic":
@@ -95,7 +97,7 @@ def _run(number: int, seating: Seating, settings: dict[str, Setting], *, whole: 
     while not state.is_terminal() and (whole or state.phase == Phase.BIDDING):
         seat = state.current_player
         assert seat is not None
-        player = _player(seating[seat], settings)
+        player = player_of(seating[seat], settings)
         rng = decision_rng(number, len(state.actions))
         state = state.apply(player.choose(state.information_state(seat), rng))
     return state

@@ -39,15 +39,14 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
-from bench_par import deal_numbers
+from bench_bidding import player_of
+from bench_par import deal_numbers, heuristic_contract
 
 from skat.arena import mean_ci
-from skat.players import Player, decision_rng, get_player
-from skat.players.strong import StrongPlayer
+from skat.players import decision_rng
 from skat.rules import GameType
 from skat.scoring import GameResult
 from skat.solver import position_from_state, solve_threshold, warm_up
-from skat.state import Phase, State
 
 CARD_PLAY_ARGUMENTS = (
     "worlds",
@@ -113,32 +112,10 @@ def parse_pairing(text: str) -> tuple[str, str]:
     return declarer, defenders
 
 
-_PLAYERS: dict[object, Player] = {}
-
-
-def _player(name: str, settings: dict[str, Setting]) -> Player:
-    key = (name, settings.get(name))
-    if key not in _PLAYERS:
-        if name == "heuristic":
-            _PLAYERS[key] = get_player("heuristic")
-        else:
-            player = StrongPlayer()
-            for argument, value in settings[name]:
-                setattr(player, argument, value)
-            _PLAYERS[key] = player
-    return _PLAYERS[key]
-
-
 def run_deal(job: tuple[int, tuple[tuple[str, str], ...], dict[str, Setting]]) -> Deal | None:
     """The heuristic's contract of deal ``number``, played out by each pairing; None: passed."""
     number, pairings, settings = job
-    bidder = _player("heuristic", settings)
-    state = State.new(number)
-    while not state.is_terminal() and state.phase != Phase.PLAY:
-        seat = state.current_player
-        assert seat is not None
-        rng = decision_rng(number, len(state.actions))
-        state = state.apply(bidder.choose(state.information_state(seat), rng))
+    state = heuristic_contract(number)
     if state.is_terminal() or state.contract is None or state.declarer is None:
         return None
     declarer = int(state.declarer)
@@ -153,7 +130,7 @@ def run_deal(job: tuple[int, tuple[tuple[str, str], ...], dict[str, Setting]]) -
             assert seat is not None
             name = declaring if int(seat) == declarer else defending
             rng = decision_rng(number, len(played.actions))
-            action = _player(name, settings).choose(played.information_state(seat), rng)
+            action = player_of(name, settings).choose(played.information_state(seat), rng)
             played = played.apply(action)
         result = played.result()
         assert isinstance(result, GameResult)

@@ -133,9 +133,10 @@ def _play_declarer(start: State, declarer: int, player: Player) -> int:
     return result.declarer_points
 
 
-def run_deal(task: tuple[int, tuple[str, ...]]) -> DealResult:
-    """Bid ``number`` with the heuristic, find the par, play it with each named player."""
-    number, names = task
+def heuristic_contract(number: int) -> State:
+    """Deal ``number`` (ISkO rules, dealer 0) bid, its skat taken or not, discarded and declared
+    by the heuristic in all three seats (``decision_rng(number, action index)``): the state at
+    the first card, or the passed deal's end."""
     bidder = _player("heuristic")
     state = State.new(number)
     while not state.is_terminal() and state.phase != Phase.PLAY:
@@ -144,6 +145,13 @@ def run_deal(task: tuple[int, tuple[str, ...]]) -> DealResult:
         index = len(state.actions)
         info = state.information_state(int(seat))
         state = state.apply(bidder.choose(info, decision_rng(number, index)))
+    return state
+
+
+def run_deal(task: tuple[int, tuple[str, ...]]) -> DealResult:
+    """Bid ``number`` with the heuristic, find the par, play it with each named player."""
+    number, names = task
+    state = heuristic_contract(number)
     contract = state.contract
     if state.is_terminal() or contract is None or state.declarer is None:
         return DealResult(number, "passed")

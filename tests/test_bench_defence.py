@@ -10,7 +10,8 @@ import pytest
 
 @pytest.fixture(scope="module")
 def bench(bench_script: Callable[[str], ModuleType]) -> ModuleType:
-    bench_script("bench_par")  # imported by bench_defence as a sibling script
+    for sibling in ("bench_par", "bench_bidding"):  # imported by bench_defence
+        bench_script(sibling)
     return bench_script("bench_defence")
 
 
