@@ -1,9 +1,12 @@
 """Card play with the contract fixed: the strong player's defence (and declarer play) compared.
 
 Per deal number (``random.Random(seed).randrange(2**64)``, the sequence of ``bench_par.py``;
-ISkO rules, dealer 0), the heuristic player bids, takes the skat or plays Hand, discards and
-declares in all three seats (``decision_rng(number, action index)``), so every pairing meets
-the same contract. Passed deals are skipped. The card play is then played out once by each
+ISkO rules, dealer 0), one player bids, takes the skat or plays Hand, discards and declares in
+all three seats (``decision_rng(number, action index)``), so every pairing meets the same
+contract: the heuristic, or with ``--contract strong`` the strong player with its defaults
+(whose contract does not depend on the card-play settings below, so ``base/base`` and
+``variant/variant`` are then the strong player's self-play with either setting). Passed deals
+are skipped. The card play is then played out once by each
 pairing ``DECLARER/DEFENDERS`` named on the command line, each name one of:
 
 * ``heuristic``: the heuristic player;
@@ -12,7 +15,7 @@ pairing ``DECLARER/DEFENDERS`` named on the command line, each name one of:
 
 Both defenders are the same player. The settings are the card play's (``worlds``,
 ``node_budget``, ``min_worlds``, ``inference``, ``defence_worlds``, ``defence_budget``,
-``defence_inference``); the auction and the contract are the heuristic's whatever they are.
+``defence_inference``); the auction and the contract are the same whatever they are.
 
 For each pairing: the declarer's wins, his mean card points (``GameResult.declarer_points``),
 his mean list score (game points, ``GameResult.score``), and against the open-hand par (the
@@ -25,8 +28,10 @@ declarer's win rate with a 95% interval over games (paired by deal). Run::
     .venv/bin/python bench/bench_defence.py heuristic/base heuristic/variant base/base \\
         base/variant --base defence_worlds=32,defence_budget=1000000,defence_inference=2 \\
         --deals 500 --seed 13
+    .venv/bin/python bench/bench_defence.py base/base variant/variant --contract strong \\
+        --base worlds=32,node_budget=1000000,inference=2 --deals 300 --seed 2027
 
-(about 20 minutes on two cores). The figures go to ``docs/benchmarks.md``, section "Players",
+(about 20 minutes on two cores each). The figures go to ``docs/benchmarks.md``, section "Players",
 "Strong defence".
 """
 
@@ -40,7 +45,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 from bench_bidding import player_of
-from bench_par import deal_numbers, heuristic_contract
+from bench_par import contract_of, deal_numbers
 
 from skat.arena import mean_ci
 from skat.players import decision_rng
@@ -60,6 +65,9 @@ CARD_PLAY_ARGUMENTS = (
 """The StrongPlayer arguments a setting may name."""
 
 NAMES = ("heuristic", "base", "variant")
+
+BIDDERS = ("heuristic", "strong")
+"""The players that may fix the contract (``--contract``)."""
 
 Setting = tuple[tuple[str, int], ...]
 
@@ -112,10 +120,15 @@ def parse_pairing(text: str) -> tuple[str, str]:
     return declarer, defenders
 
 
-def run_deal(job: tuple[int, tuple[tuple[str, str], ...], dict[str, Setting]]) -> Deal | None:
-    """The heuristic's contract of deal ``number``, played out by each pairing; None: passed."""
-    number, pairings, settings = job
-    state = heuristic_contract(number)
+Job = tuple[int, tuple[tuple[str, str], ...], dict[str, Setting], str]
+"""A deal number, the pairings, the settings by name, and the player fixing the contract."""
+
+
+def run_deal(job: Job) -> Deal | None:
+    """Deal ``number`` with the contract of the bidder (:data:`BIDDERS`), played out by each
+    pairing; None: passed."""
+    number, pairings, settings, bidder = job
+    state = contract_of(number, bidder)
     if state.is_terminal() or state.contract is None or state.declarer is None:
         return None
     declarer = int(state.declarer)
@@ -138,10 +151,11 @@ def run_deal(job: tuple[int, tuple[tuple[str, str], ...], dict[str, Setting]]) -
     return Deal(number, str(state.contract), par_won, tuple(games))
 
 
-def report(deals: Sequence[Deal], labels: Sequence[str]) -> list[str]:
-    """The lines printed for the played ``deals`` (each pairing labelled as given)."""
+def report(deals: Sequence[Deal], labels: Sequence[str], bidder: str = "heuristic") -> list[str]:
+    """The lines printed for the played ``deals`` (each pairing labelled as given; the
+    contracts are the ``bidder``'s)."""
     n = len(deals)
-    lines = [f"{n} games with the heuristic's contracts"]
+    lines = [f"{n} games, the contracts bid and declared by the {bidder} player"]
     beatable = [d for d in deals if d.par_won is False]
     winnable = [d for d in deals if d.par_won is True]
     for j, label in enumerate(labels):
@@ -174,6 +188,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=100, help="deal numbers to try (default 100)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the deal numbers (default 1)")
     ap.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    ap.add_argument(
+        "--contract", choices=BIDDERS, default="heuristic",
+        help="the player who bids and declares in all seats (default heuristic)",
+    )  # fmt: skip
     args = ap.parse_args(argv)
     try:
         pairings = tuple(parse_pairing(p) for p in args.pairings)
@@ -182,14 +200,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error(str(err))
     if args.deals < 1 or args.workers < 1:
         ap.error("--deals and --workers must be at least 1")
-    jobs = [(number, pairings, settings) for number in deal_numbers(args.deals, args.seed)]
+    numbers = deal_numbers(args.deals, args.seed)
+    jobs: list[Job] = [(number, pairings, settings, args.contract) for number in numbers]
     start = time.perf_counter()
     with ProcessPoolExecutor(args.workers, initializer=warm_up) as pool:
         deals = [d for d in pool.map(run_deal, jobs, chunksize=1) if d is not None]
     if not deals:
         print("every deal was passed", file=sys.stderr)
         return 1
-    for line in report(deals, args.pairings):
+    for line in report(deals, args.pairings, args.contract):
         print(line)
     print(f"{args.deals} deal numbers, {time.perf_counter() - start:.0f} s")
     return 0

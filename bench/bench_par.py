@@ -133,19 +133,29 @@ def _play_declarer(start: State, declarer: int, player: Player) -> int:
     return result.declarer_points
 
 
-def heuristic_contract(number: int) -> State:
+def contract_of(number: int, bidder: str = "heuristic") -> State:
     """Deal ``number`` (ISkO rules, dealer 0) bid, its skat taken or not, discarded and declared
-    by the heuristic in all three seats (``decision_rng(number, action index)``): the state at
-    the first card, or the passed deal's end."""
-    bidder = _player("heuristic")
+    by the player ``bidder`` (a :func:`skat.players.get_player` name, its defaults) in all three
+    seats (``decision_rng(number, action index)``): the state at the first card, or the passed
+    deal's end.
+
+    Raises:
+        UnknownPlayerError: ``bidder`` is not a player name.
+    """
+    player = _player(bidder)
     state = State.new(number)
     while not state.is_terminal() and state.phase != Phase.PLAY:
         seat = state.current_player
         assert seat is not None
         index = len(state.actions)
         info = state.information_state(int(seat))
-        state = state.apply(bidder.choose(info, decision_rng(number, index)))
+        state = state.apply(player.choose(info, decision_rng(number, index)))
     return state
+
+
+def heuristic_contract(number: int) -> State:
+    """:func:`contract_of` ``number`` with the heuristic in all three seats."""
+    return contract_of(number, "heuristic")
 
 
 def run_deal(task: tuple[int, tuple[str, ...]]) -> DealResult:

@@ -37,7 +37,7 @@ def test_every_pairing_plays_the_heuristics_contract(bench: ModuleType) -> None:
     pairings = (("heuristic", "heuristic"), ("heuristic", "base"), ("heuristic", "heuristic"))
     deals = []
     for number in bench.deal_numbers(4, 3):
-        deal = bench.run_deal((number, pairings, settings))
+        deal = bench.run_deal((number, pairings, settings, "heuristic"))
         if deal is not None:
             deals.append(deal)
             assert len(deal.games) == 3
@@ -45,7 +45,7 @@ def test_every_pairing_plays_the_heuristics_contract(bench: ModuleType) -> None:
             assert all(0 <= game.points <= 120 for game in deal.games)
     assert len(deals) >= 2
     lines = bench.report(deals, ["heuristic/heuristic", "heuristic/base", "again"])
-    assert lines[0] == f"{len(deals)} games with the heuristic's contracts"
+    assert lines[0] == f"{len(deals)} games, the contracts bid and declared by the heuristic player"
     assert "again against heuristic/heuristic: 0 more won, 0 fewer won" in lines[-1]
 
 
@@ -58,7 +58,7 @@ def test_the_report_counts_each_pairing_against_the_open_hand_answer(bench: Modu
         bench.Deal(4, "S", True, (won, lost)),
     ]
     lines = bench.report(deals, ["first", "second"])
-    assert lines[0] == "4 games with the heuristic's contracts"
+    assert lines[0] == "4 games, the contracts bid and declared by the heuristic player"
     assert lines[1] == (
         "first                declarer wins 3/4 (75.0%), card points 65.00, list score +12.00; "
         "won though beaten open-handed 1/1, lost though won open-handed 1/2"
@@ -70,3 +70,38 @@ def test_the_report_counts_each_pairing_against_the_open_hand_answer(bench: Modu
     assert lines[3].startswith(
         "second against first: 1 more won, 2 fewer won; declarer wins -25.00% ("
     )
+
+
+def test_the_strong_players_contract_is_played_by_every_pairing(bench: ModuleType) -> None:
+    small = (("worlds", 2), ("node_budget", 20_000), ("min_worlds", 1))
+    settings = {
+        "base": (*small, ("defence_worlds", 2), ("defence_budget", 20_000)),
+        "variant": (*small, ("defence_worlds", 3), ("defence_budget", 30_000)),
+    }
+    pairings = (("base", "base"), ("variant", "variant"))
+    played = differ = 0
+    for number in bench.deal_numbers(3, 5):
+        contract = bench.contract_of(number, "strong")
+        heuristic = bench.contract_of(number, "heuristic")
+        differ += (contract.contract, contract.declarer) != (heuristic.contract, heuristic.declarer)
+        deal = bench.run_deal((number, pairings, settings, "strong"))
+        if contract.is_terminal():
+            assert deal is None
+            continue
+        assert deal is not None
+        assert deal.contract == str(contract.contract)
+        assert len(deal.games) == 2
+        played += 1
+    assert played >= 1
+    assert differ >= 1  # so the test tells the strong player's contracts from the heuristic's
+    lines = bench.report([bench.Deal(1, "C", True, (bench.Played(True, 61, 18),))], ["x"], "strong")
+    assert lines[0] == "1 games, the contracts bid and declared by the strong player"
+
+
+def test_an_unknown_contract_player_is_a_usage_error(
+    bench: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        bench.main(["base/base", "--contract", "random"])
+    assert exit_info.value.code == 2
+    assert "--contract" in capsys.readouterr().err
