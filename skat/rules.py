@@ -38,6 +38,7 @@ __all__ = [
     "RamschSkat",
     "ScoreList",
     "effective_suit",
+    "effective_suit_mask",
     "follow_mask",
     "legal_cards",
     "trick_winner",
@@ -168,6 +169,16 @@ def effective_suit(card: int, game: int) -> int:
     Jacks are trumps in every game but Null, where they belong to their printed suit (ISkO 2.2).
     """
     return _EFF[game][card]
+
+
+def effective_suit_mask(eff: int, game: int) -> int:
+    """The card mask of all cards of effective suit ``eff`` (0..3 or :data:`TRUMP`) in ``game``:
+    the trumps, or a suit without its jack (with it in Null; ISkO 2.2).
+
+    >>> effective_suit_mask(TRUMP, GameType.GRAND) == JACKS
+    True
+    """
+    return _FOLLOW[game][eff]
 
 
 def follow_mask(led: int, game: int) -> int:

@@ -28,6 +28,7 @@ from skat.rules import (
     RamschSkat,
     ScoreList,
     effective_suit,
+    effective_suit_mask,
     follow_mask,
     legal_cards,
     trick_winner,
@@ -153,6 +154,15 @@ def test_follow_mask_is_the_effective_suit_of_the_led_card(
     led: str, game: GameType, follow: str
 ) -> None:
     assert follow_mask(parse_card(led), game) == m(follow)
+
+
+@pytest.mark.parametrize("game", list(GameType))
+def test_the_effective_suits_split_the_deck_in_every_game(game: GameType) -> None:
+    masks = [effective_suit_mask(eff, game) for eff in range(5)]
+    for card in range(32):  # each card lies in its effective suit's mask and in no other
+        assert [mask >> card & 1 for mask in masks].count(1) == 1
+        assert masks[effective_suit(card, game)] >> card & 1
+    assert masks[TRUMP] == trump_mask(game)
 
 
 # --- legal cards ---------------------------------------------------------------------------------

@@ -29,7 +29,15 @@ from skat.cards import ALL_CARDS, JACKS, RANK_POINTS, points
 from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.players import evaluation as ev
-from skat.rules import TRUMP, GameType, effective_suit, trick_winner, trump_mask
+from skat.rules import (
+    TRUMP,
+    GameType,
+    effective_suit,
+    effective_suit_mask,
+    follow_mask,
+    trick_winner,
+    trump_mask,
+)
 from skat.state import Action, ActionKind, InformationState, Phase
 
 __all__ = [
@@ -46,14 +54,6 @@ __all__ = [
 ]
 
 _SUIT_PLAIN = tuple(0x7F << (8 * s) for s in range(4))
-
-
-def _eff_mask(eff: int, game: int) -> int:
-    """The cards of effective suit ``eff`` (0..3 or TRUMP) in ``game``."""
-    trumps = trump_mask(game)
-    if eff == TRUMP:
-        return trumps
-    return (0xFF << (8 * eff)) & ~trumps
 
 
 def _bits(mask: int) -> list[int]:
@@ -150,7 +150,7 @@ def _likely(t: Table, trick: list[int]) -> bool:
         return False
     game = t.game
     led_eff = effective_suit(trick[0], game)
-    suit = _eff_mask(led_eff, game)
+    suit = effective_suit_mask(led_eff, game)
     plenty = (t.unseen & suit).bit_count() >= 3
     win_pos = trick_winner(trick, game)
     winner = t.seat_at(win_pos)
@@ -174,7 +174,7 @@ def _make_strength() -> tuple[tuple[int, ...], ...]:
         for card in range(32):
             # count how many cards of the same effective suit it beats when led
             eff = effective_suit(card, game)
-            same = _eff_mask(eff, game)
+            same = effective_suit_mask(eff, game)
             beaten = sum(
                 1
                 for other in _bits(same)
@@ -202,7 +202,7 @@ def _lowest(cards: list[int], game: int) -> int:
 
 def _top_of_suit(t: Table, card: int) -> bool:
     """True if no unseen card of ``card``'s effective suit is stronger than ``card``."""
-    same = _eff_mask(effective_suit(card, t.game), t.game) & t.unseen
+    same = follow_mask(card, t.game) & t.unseen
     s = _STRENGTH[t.game][card]
     return all(_STRENGTH[t.game][c] < s for c in _bits(same))
 
@@ -219,7 +219,7 @@ def _discard_choice(t: Table, legal: list[int]) -> int:
         eff = effective_suit(c, game)
         if eff == TRUMP:
             return (1, float(_STRENGTH[game][c]))
-        suit_cards = t.hand & _eff_mask(eff, game)
+        suit_cards = t.hand & effective_suit_mask(eff, game)
         n = suit_cards.bit_count()
         pts = RANK_POINTS[c & 7]
         penalty = float(pts)
@@ -313,7 +313,7 @@ def _declarer_lead(t: Table, legal: list[int]) -> int:
 
     def lead_cost(c: int) -> tuple[int, int, int]:
         eff = effective_suit(c, game)
-        n = (t.hand & _eff_mask(eff, game)).bit_count()
+        n = (t.hand & effective_suit_mask(eff, game)).bit_count()
         rank = c & 7
         bare_ten = rank == ev.TEN and not (t.hand >> (c + 1) & 1)
         return (int(bare_ten) * 20 + RANK_POINTS[rank], n, _STRENGTH[game][c])
@@ -338,7 +338,7 @@ def _defender_lead(t: Table, legal: list[int]) -> int:
     def lead_cost(c: int) -> float:
         eff = effective_suit(c, game)
         rank = c & 7
-        suit_cards = _eff_mask(eff, game)
+        suit_cards = effective_suit_mask(eff, game)
         cost = float(RANK_POINTS[rank])
         ace = (c & ~7) + ev.ACE
         if rank == ev.TEN and (t.unseen >> ace & 1):
@@ -365,7 +365,7 @@ def _play_null(t: Table, legal: list[int]) -> int:
         if not t.trick:
             # lead the card with the most unseen cards above it and none below
             def lead_key(c: int) -> tuple[int, int]:
-                same = _eff_mask(effective_suit(c, game), game) & t.unseen
+                same = follow_mask(c, game) & t.unseen
                 below = sum(1 for o in _bits(same) if st[o] < st[c])
                 above = sum(1 for o in _bits(same) if st[o] > st[c])
                 return (below, -above)
@@ -381,7 +381,7 @@ def _play_null(t: Table, legal: list[int]) -> int:
     decl = t.declarer if t.declarer is not None else 0
     if not t.trick:
         # lead low in a suit the declarer may still hold
-        pool = [c for c in legal if t.possible[decl] & _eff_mask(effective_suit(c, game), game)]
+        pool = [c for c in legal if t.possible[decl] & follow_mask(c, game)]
         return min(pool or legal, key=lambda c: st[c])
     decl_pos = (decl - t.leader) % 3
     if decl_pos < len(t.trick):
@@ -406,7 +406,7 @@ def _play_ramsch(t: Table, legal: list[int]) -> int:
     if not t.trick:
 
         def lead_key(c: int) -> tuple[int, int, int]:
-            same = _eff_mask(effective_suit(c, game), game) & t.unseen
+            same = follow_mask(c, game) & t.unseen
             above = sum(1 for o in _bits(same) if st[o] > st[c])
             return (int(above == 0), RANK_POINTS[c & 7], st[c])
 
@@ -465,7 +465,7 @@ def possible_cards(
             mask = unseen
         for eff in range(5):
             if voids[seat] >> eff & 1:
-                mask &= ~_eff_mask(eff, game)
+                mask &= ~effective_suit_mask(eff, game)
         possible[seat] = mask
     return possible
 

@@ -64,22 +64,15 @@ from skat.rules import (
     GameType,
     Options,
     effective_suit,
+    effective_suit_mask,
     legal_cards,
     trick_winner,
-    trump_mask,
 )
 from skat.scoring import score_ramsch
 from skat.solver import SCHWARZ, Position, Solver
 from skat.state import CONCEDE, PASS, Action, ActionKind, InformationState, Phase
 
 __all__ = ["StrongPlayer", "sample_world"]
-
-
-def _eff_mask(eff: int, game: int) -> int:
-    trumps = trump_mask(game)
-    if eff == 4:
-        return trumps
-    return (0xFF << (8 * eff)) & ~trumps
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +135,7 @@ def _knowledge(info: InformationState) -> _Knowledge:
             allowed[seat] &= ~(info.discard or 0)
         for eff in range(5):
             if voids[seat] >> eff & 1:
-                allowed[seat] &= ~_eff_mask(eff, game)
+                allowed[seat] &= ~effective_suit_mask(eff, game)
     if counts[3] == 0:
         allowed[3] = 0
     return _Knowledge(
