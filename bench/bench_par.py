@@ -35,7 +35,6 @@ solver's par".
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 import time
@@ -43,6 +42,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from skat.arena import mean_ci
 from skat.players import Player, decision_rng, get_player
 from skat.rules import GameType
 from skat.scoring import GameResult
@@ -80,23 +80,6 @@ def card_play_target(schneider: bool, schwarz: bool) -> int:
     if schwarz:
         return SCHWARZ
     return 90 if schneider else 61
-
-
-def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and 95% normal confidence interval (1.96 standard errors) of ``values``.
-
-    >>> mean_ci([1.0, 3.0])
-    (2.0, 0.04, 3.96)
-    """
-    n = len(values)
-    if n == 0:
-        return (math.nan, math.nan, math.nan)
-    mean = sum(values) / n
-    if n < 2:
-        return (mean, mean, mean)
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = 1.96 * math.sqrt(var / n)
-    return (mean, round(mean - half, 10), round(mean + half, 10))
 
 
 def deal_numbers(count: int, seed: int) -> list[int]:

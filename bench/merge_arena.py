@@ -11,17 +11,16 @@ Usage: ``python bench/merge_arena.py part1.json part2.json ...``
 from __future__ import annotations
 
 import json
-import math
 import sys
 from collections.abc import Sequence
 
+from skat.arena import mean_ci
 
-def mean_ci(values: Sequence[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% confidence interval (normal approximation)."""
-    n = len(values)
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
-    return mean, 1.96 * math.sqrt(var / n)
+
+def mean_half(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% confidence interval (:func:`skat.arena.mean_ci`)."""
+    mean, low, high = mean_ci(values)
+    return mean, (high - low) / 2
 
 
 def main(paths: Sequence[str]) -> int:
@@ -62,7 +61,7 @@ def main(paths: Sequence[str]) -> int:
         f"{seconds:.0f} s"
     )
     for j, name in enumerate(players):
-        m, h = mean_ci([d[j] for d in deals])
+        m, h = mean_half([d[j] for d in deals])
         print(f"{name}: {m:+.2f} SF points/game (95% CI {m - h:+.2f} .. {m + h:+.2f})")
     for name, (seat_games, decl, won) in declared.items():
         print(
@@ -78,7 +77,7 @@ def main(paths: Sequence[str]) -> int:
             f"(range over parts), max {max(t['max_ms'] for t in parts):.4g} ms"
         )
     if len(players) == 2:
-        m, h = mean_ci([d[0] - d[1] for d in deals])
+        m, h = mean_half([d[0] - d[1] for d in deals])
         print(
             f"{players[0]} - {players[1]}: {m:+.2f} SF points/game "
             f"(95% CI {m - h:+.2f} .. {m + h:+.2f}, paired over {len(deals)} deals)"

@@ -10,12 +10,21 @@ from collections import Counter
 import pytest
 
 from skat import arena
-from skat.arena import parse_options, run_arena, seatings
+from skat.arena import mean_ci, parse_options, run_arena, seatings
 from skat.cli import main
 from skat.errors import SkatError
 from skat.players import Player, get_player
 from skat.rules import AllPass, KontraRule, Options
 from skat.state import Action, InformationState
+
+
+def test_mean_ci_is_the_mean_with_a_normal_95_percent_interval() -> None:
+    assert mean_ci([]) == (0.0, 0.0, 0.0)
+    assert mean_ci([5.0]) == (5.0, 5.0, 5.0)
+    mean, low, high = mean_ci([1.0, 3.0])  # standard error 1
+    assert mean == 2.0
+    assert low == pytest.approx(0.04)
+    assert high == pytest.approx(3.96)
 
 
 @pytest.mark.parametrize(

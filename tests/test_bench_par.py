@@ -21,14 +21,6 @@ def test_card_play_target(bench: ModuleType) -> None:
     assert bench.card_play_target(True, True) == SCHWARZ
 
 
-def test_mean_ci(bench: ModuleType) -> None:
-    assert bench.mean_ci([5.0]) == (5.0, 5.0, 5.0)
-    mean, lo, hi = bench.mean_ci([1.0, 3.0])
-    assert mean == 2.0
-    assert lo == pytest.approx(0.04)
-    assert hi == pytest.approx(3.96)
-
-
 def test_par_bounds_the_declarer_against_perfect_defence(bench: ModuleType) -> None:
     kept = 0
     for number in bench.deal_numbers(6, 1):
