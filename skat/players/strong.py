@@ -7,10 +7,12 @@ ouvert game, and how many cards each seat and the skat still hold. Each world is
 open-hand solver (:mod:`skat.solver`, null-window threshold searches); the card that reaches the
 contract's target in the most worlds is played (Perfect Information Monte Carlo, Ginsberg 2001;
 for Skat: Kupferschmid & Helmert 2006). Ties, such as a position won or lost in every world, go
-to the card the heuristic player would choose, so the play stays natural. A defender solves
-more worlds with a larger node budget than the declarer, weighted by the cards the others played
-as well (``defence_worlds``, ``defence_budget``, ``defence_inference``): the defence's first
-leads decide many of the games it can still beat.
+to the card the heuristic player would choose, so the play stays natural. The declarer and the
+defenders each have their own number of worlds, node budget and inference (``worlds``,
+``node_budget``, ``inference``; ``defence_worlds``, ``defence_budget``, ``defence_inference``);
+by default both solve up to 64 worlds within two million nodes, weighted by the cards the others
+played as well: the defence's first leads decide many of the games it can still beat, and the
+declarer facing that defence wins more of its games with the same settings.
 
 Hand or pick-up, the discard and the declaration are judged by sampling and solving too
 (:mod:`skat.players.contracts`): the plausible contracts are solved in the same sampled deals and
@@ -507,12 +509,16 @@ class StrongPlayer:
 
     Args:
         worlds: the most worlds per card decision of the declarer (a defender's:
-            ``defence_worlds``), and half of it for Kontra and Re.
+            ``defence_worlds``), and half of it for Kontra and Re. 64 and ``node_budget`` two
+            million, the defenders' settings (doubled from 32 and one million), win the
+            self-play declarer 229 instead of 218 of the same 272 games against today's defence
+            (the first 300 deals of the arena's seed 2027), and ``inference`` 3 a few more
+            (docs/benchmarks.md, "Strong declarer").
         node_budget: solver nodes after which the declarer starts no further world (at least
             ``min_worlds`` are always solved); a count of work, not of seconds, so that the
             decisions are the same on every machine and under any load (docs/design.md decision 4).
-            About 0.7 s at 1.4 million nodes per second; most decisions need far less, as
-            late positions take few nodes and ``worlds`` caps the count (measured p95 0.32 s).
+            Most decisions need far less, as late positions take few nodes and ``worlds`` caps
+            the count (decision times: docs/benchmarks.md).
         min_worlds: the fewest worlds per decision.
         play_bonus: logit added to the heuristic's win chances when it bids and chooses the
             game for this player, only with ``contracts`` off. With the heuristic's game choice
@@ -530,9 +536,11 @@ class StrongPlayer:
             Ramsch play) use what was heard and seen: 0 not at all, 1 a
             hidden declarer's cards fit his contract, 2 also every other seat's cards fit its
             bids, 3 also the cards the others played are the heuristic's choices from their
-            cards in the world (:func:`_play_likelihood`). 3 for every seat was measured no
-            better than 2 against the heuristic (-0.67 SF points per game, -2.28 .. +0.95,
-            540 deals); for the defenders it is better (``defence_inference``).
+            cards in the world (:func:`_play_likelihood`; Ramsch play weighs no plays). 3 for
+            every seat with 32 worlds was measured no better than 2 against the heuristic
+            (-0.67 SF points per game, -2.28 .. +0.95, 540 deals); for the defenders it is better
+            (``defence_inference``), and the declarer facing that defence wins a few more games
+            with it.
         bid_bonus: logit added to the heuristic's win chances for the bid limit only (the game
             itself is then chosen by the solved deals). On the first 120 deals of the arena's
             seed 2026 against the heuristic: 0 gave +13.7, 0.35 +16.0 (declarer in 33% of the
@@ -559,10 +567,10 @@ class StrongPlayer:
         defence_inference: ``inference`` for a defender's card decisions. The defence is where
             the strong player gave most away (``bench/bench_defence.py``): half of the games
             a defence let through turned at a defender's lead in the first three tricks,
-            where a world's solve is costly and the declarer's settings (32 worlds, a million
-            nodes, ``2``) judged the opening lead on a median of 8 worlds. With 64 worlds, two
-            million nodes and ``3`` (the cards the others played, the declarer's and the
-            partner's, as the heuristic's rules would play them) the heuristic declarer wins
+            where a world's solve is costly and the declarer's settings of then (32 worlds, a
+            million nodes, ``2``) judged the opening lead on a median of 8 worlds. With 64
+            worlds, two million nodes and ``3`` (the cards the others played, the declarer's and
+            the partner's, as the heuristic's rules would play them) the heuristic declarer wins
             2.1 percentage points fewer of the same contracts (-4.3 .. 0.0, 1,081 games) and
             the strong declarer 3.4 fewer (-6.5 .. -0.3, 416 games); against the heuristic
             +15.12 SF points per game instead of +13.90 over 540 deals (docs/benchmarks.md,
@@ -573,15 +581,15 @@ class StrongPlayer:
 
     def __init__(
         self,
-        worlds: int = 32,
-        node_budget: int = 1_000_000,
+        worlds: int = 64,
+        node_budget: int = 2_000_000,
         min_worlds: int = 2,
         play_bonus: float = 0.0,
         contracts: bool = True,
         contract_worlds: int = 24,
         contract_budget: int = 2_000_000,
         solved_bidding: bool = False,
-        inference: int = 2,
+        inference: int = 3,
         bid_bonus: float = 0.35,
         contest_penalty: float = 0.0,
         contest_check: float | None = 0.0,
