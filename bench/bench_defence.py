@@ -25,14 +25,15 @@ counted) how many games he won that best defence beats and lost that best play w
 later pairing, the games whose result differs from the first pairing's, and the change of the
 declarer's win rate with a 95% interval over games (paired by deal). Run::
 
+    OLD=worlds=32,node_budget=1000000,inference=2  # the declarer's settings before e9bf38b
     .venv/bin/python bench/bench_defence.py heuristic/base heuristic/variant base/base \\
-        base/variant --base defence_worlds=32,defence_budget=1000000,defence_inference=2 \\
-        --deals 500 --seed 13
+        base/variant --base $OLD,defence_worlds=32,defence_budget=1000000,defence_inference=2 \\
+        --variant $OLD --deals 500 --seed 13
     .venv/bin/python bench/bench_defence.py base/base variant/variant --contract strong \\
-        --base worlds=32,node_budget=1000000,inference=2 --deals 300 --seed 2027
+        --base $OLD --deals 300 --seed 2027
 
-(about 20 minutes on two cores each). The figures go to ``docs/benchmarks.md``, section "Players",
-"Strong defence".
+(the first about 20 minutes on two cores; the second not timed at length). The figures go to
+``docs/benchmarks.md``, section "Players", "Strong defence" and "Strong declarer".
 """
 
 from __future__ import annotations

@@ -83,7 +83,7 @@ def test_the_strong_players_contract_is_played_by_every_pairing(bench: ModuleTyp
     for number in bench.deal_numbers(3, 5):
         contract = bench.contract_of(number, "strong")
         heuristic = bench.contract_of(number, "heuristic")
-        differ += (contract.contract, contract.declarer) != (heuristic.contract, heuristic.declarer)
+        differ += str(contract.contract) != str(heuristic.contract)
         deal = bench.run_deal((number, pairings, settings, "strong"))
         if contract.is_terminal():
             assert deal is None

@@ -560,8 +560,8 @@ class StrongPlayer:
             about 1.2 to 1.7 SF points per game (+13.90 over 540 deals instead of +15.12), as
             the penalty does, for the heuristic is no longer pushed into its overbids
             (docs/benchmarks.md). These figures are of the earlier defence (the defenders'
-            settings equal to the declarer's); with the defence of today the self-play
-            declarer wins 81.9% of the same games and the margin is +15.12.
+            settings equal to the declarer's then); with today's defence and declarer the
+            self-play declarer wins 84.6% of the same games and the margin is +15.59.
         defence_worlds: ``worlds`` for a defender's card decisions.
         defence_budget: ``node_budget`` for a defender's card decisions.
         defence_inference: ``inference`` for a defender's card decisions. The defence is where
@@ -572,9 +572,9 @@ class StrongPlayer:
             worlds, two million nodes and ``3`` (the cards the others played, the declarer's and
             the partner's, as the heuristic's rules would play them) the heuristic declarer wins
             2.1 percentage points fewer of the same contracts (-4.3 .. 0.0, 1,081 games) and
-            the strong declarer 3.4 fewer (-6.5 .. -0.3, 416 games); against the heuristic
-            +15.12 SF points per game instead of +13.90 over 540 deals (docs/benchmarks.md,
-            "Strong defence").
+            the strong declarer (with its settings of then) 3.4 fewer (-6.5 .. -0.3, 416
+            games); against the heuristic +15.12 SF points per game instead of +13.90 over 540
+            deals (docs/benchmarks.md, "Strong defence").
     """
 
     name = "strong"
