@@ -149,8 +149,7 @@ def _likely(t: Table, trick: list[int]) -> bool:
     if not trick:
         return False
     game = t.game
-    led_eff = effective_suit(trick[0], game)
-    suit = effective_suit_mask(led_eff, game)
+    suit = follow_mask(trick[0], game)
     plenty = (t.unseen & suit).bit_count() >= 3
     win_pos = trick_winner(trick, game)
     winner = t.seat_at(win_pos)
