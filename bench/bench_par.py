@@ -136,15 +136,10 @@ def contract_of(number: int, bidder: str = "heuristic") -> State:
     return state
 
 
-def heuristic_contract(number: int) -> State:
-    """:func:`contract_of` ``number`` with the heuristic in all three seats."""
-    return contract_of(number, "heuristic")
-
-
 def run_deal(task: tuple[int, tuple[str, ...]]) -> DealResult:
     """Bid ``number`` with the heuristic, find the par, play it with each named player."""
     number, names = task
-    state = heuristic_contract(number)
+    state = contract_of(number)
     contract = state.contract
     if state.is_terminal() or contract is None or state.declarer is None:
         return DealResult(number, "passed")
