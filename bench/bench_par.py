@@ -166,6 +166,11 @@ def _init_worker() -> None:
     warm_up()
 
 
+def _class_mean(losses: list[float]) -> str:
+    """The mean loss of one game class, or "–" when the class had no game (not a made-up 0)."""
+    return f"{mean_ci(losses)[0]:.2f}" if losses else "–"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print the table (and one line per kept deal with ``--verbose``)."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
@@ -225,7 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         spread = f"{ranked[len(ranked) // 2]:.0f} / {ranked[int(0.9 * len(ranked))]:.0f}"
         grand = [x for x, r in zip(losses, kept, strict=True) if r.contract.startswith("G")]
         suit = [x for x, r in zip(losses, kept, strict=True) if not r.contract.startswith("G")]
-        by_type = f"{mean_ci(suit)[0]:.2f} ({len(suit)}) / {mean_ci(grand)[0]:.2f} ({len(grand)})"
+        by_type = f"{_class_mean(suit)} ({len(suit)}) / {_class_mean(grand)} ({len(grand)})"
         print(
             f"| {name} | {len(kept)} | {m:.2f} | {lo:.2f} .. {hi:.2f} "
             f"| {spread} / {ranked[-1]:.0f} | {exact / len(kept):.1%} "

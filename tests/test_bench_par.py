@@ -30,3 +30,8 @@ def test_par_bounds_the_declarer_against_perfect_defence(bench: ModuleType) -> N
             assert res.par >= res.target
             assert 0 <= res.achieved[0] <= res.par
     assert kept >= 2
+
+
+def test_an_empty_game_class_has_no_mean(bench: ModuleType) -> None:
+    assert bench._class_mean([]) == "–"
+    assert bench._class_mean([3.0, 5.0]) == "4.00"
