@@ -83,6 +83,7 @@ class Step:
             the bid the value fell short of), ``raised_value``, ``won`` (value: the score),
             ``lost_double`` / ``lost_hand_single`` (value: the signed score), ``kontra``, ``re``,
             ``supra`` (value: the signed score after the factor), ``score``; in Ramsch also
+            ``ramsch_skat`` (value: the skat's card points, seat: who counts them),
             ``ramsch_points``, ``jungfrau``, ``schieben`` (value: the running multiplier),
             ``durchmarsch``.
         value: the number of this step (game points, a level or a multiplier).
@@ -527,14 +528,16 @@ def score_ramsch(
     points = list(trick_points)
     if options.ramsch_skat == RamschSkat.LOSER:
         most = max(trick_points)
-        for seat in range(3):
-            if trick_points[seat] == most:
-                points[seat] += skat_points
+        skat_to = tuple(seat for seat in range(3) if trick_points[seat] == most)
     else:
-        points[last_trick_seat] += skat_points
+        skat_to = (last_trick_seat,)
+    steps: list[Step] = []
+    for seat in skat_to:
+        points[seat] += skat_points
+        if skat_points:  # where the skat's points went: they are in no trick
+            steps.append(Step("ramsch_skat", skat_points, seat))
     jungfrau = tuple(seat for seat in range(3) if tricks[seat] == 0)
     push_factor = 1 << pushes
-    steps: list[Step] = []
     scores = [0, 0, 0]
     durchmarsch = next((seat for seat in range(3) if tricks[seat] == 10), None)
     if durchmarsch is not None and options.durchmarsch:

@@ -603,6 +603,22 @@ def test_ramsch_skat_goes_to_the_loser_under_the_option(
 ) -> None:
     result = score_ramsch((50, 40, 20), (4, 4, 2), 10, 2, options=Options(ramsch_skat=skat_rule))
     assert (result.points, result.scores) == (points, scores)
+    # the explanation says where the skat's points went (they are in nobody's tricks)
+    skat_to = 0 if skat_rule == RamschSkat.LOSER else 2
+    assert [s for s in result.explanation if s.code == "ramsch_skat"] == [
+        Step("ramsch_skat", 10, skat_to)
+    ]
+
+
+def test_ramsch_skat_to_tied_losers_is_explained_for_each_and_an_empty_skat_not_at_all() -> None:
+    loser = Options(ramsch_skat=RamschSkat.LOSER)
+    tied = score_ramsch((45, 45, 20), (4, 4, 2), 10, 2, options=loser)
+    assert [s for s in tied.explanation if s.code == "ramsch_skat"] == [
+        Step("ramsch_skat", 10, 0),
+        Step("ramsch_skat", 10, 1),
+    ]
+    blank = score_ramsch((60, 40, 20), (4, 4, 2), 0, 2)
+    assert all(s.code != "ramsch_skat" for s in blank.explanation)
 
 
 @pytest.mark.parametrize(
