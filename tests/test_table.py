@@ -777,3 +777,196 @@ def test_an_unreadable_import_is_reported_and_changes_nothing(
     assert _stored(page)["series"] == before
     assert not page.errors
     context.close()
+
+
+# ---- what a newcomer's review asked for ---------------------------------------------------------
+
+
+def _first_scored_deal(page: Any, tries: int = 5) -> dict[str, Any]:
+    """Plays series deals until one changes the score (not passed in); returns its sheet entry."""
+    for attempt in range(tries):
+        if attempt:
+            page.click("[data-ui='next']")
+        _play_out(page)
+        deal: dict[str, Any] = _stored(page)["series"]["deals"][-1]
+        if any(deal["list_scores"]):
+            return deal
+    raise AssertionError(f"no scored deal in {tries} deals")
+
+
+def test_each_sheet_row_shows_its_change_and_the_legend_explains_the_list(
+    browser: Any, url: str
+) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    deal = _first_scored_deal(page)
+    row = len(_stored(page)["series"]["deals"]) - 1
+    scores = _core_scores(deal["record"])
+    by_player = [0, 0, 0]
+    for seat in range(3):
+        by_player[(seat - deal["human_seat"]) % 3] = scores[seat]
+    _open_sheet(page)
+    page.wait_for_selector("table.sheet")
+    for player in range(3):
+        cell = page.locator(f"[data-row='{row}'] [data-delta='{player}']")
+        if by_player[player]:
+            shown = (cell.text_content() or "").replace("−", "-").replace("+", "")
+            assert int(re.sub(r"[^\d-]", "", shown)) == by_player[player], (player, shown)
+        else:
+            assert cell.count() == 0
+    legend = page.text_content(".sheet-legend") or ""
+    for part in ("+50", "−50", "+40"):
+        assert part in legend, legend
+    context.close()
+
+
+@pytest.mark.parametrize("typed", ["abc", "-5", "1e3", "18446744073709551616"])
+def test_a_typed_text_that_is_no_deal_number_is_explained_and_kept(
+    browser: Any, url: str, typed: str
+) -> None:
+    context = _context(browser, lang="de")
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    before = _stored(page)["current"]
+    page.fill("[data-deal-number]", typed)
+    page.press("[data-deal-number]", "Enter")
+    banner = page.wait_for_selector(".error-banner")
+    text = banner.text_content() or ""
+    assert "ganze Zahl von 0 bis 18446744073709551615" in text, text
+    assert "not a deal number" not in text
+    assert page.input_value("[data-deal-number]") == typed
+    assert _stored(page)["current"] == before
+    page.fill("[data-deal-number]", "  77 ")
+    page.press("[data-deal-number]", "Enter")
+    page.wait_for_function("document.querySelector('[data-deal-number]').value === '77'")
+    assert page.locator(".error-banner").count() == 0
+    assert not page.errors
+    context.close()
+
+
+def test_a_ramsch_says_so_in_the_header_and_explains_where_the_skat_went(
+    browser: Any, url: str
+) -> None:
+    context = _context(browser, options={"all_pass": "ramsch"})
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    page.fill("[data-deal-number]", "1000")
+    page.press("[data-deal-number]", "Enter")
+    phase, _ = _settle(page)
+    while phase == "bidding":
+        page.click(".controls [data-action='p']")
+        phase, _ = _settle(page)
+    assert phase == "play", phase
+    assert "Ramsch" in (page.text_content(".info-game[data-contract='R']") or "")
+    _play_out(page)
+    skat_line = page.text_content(".explanation li.ramsch_skat") or ""
+    assert re.search(r"The skat's \d+ card points count for ", skat_line), skat_line
+    assert not page.errors
+    context.close()
+
+
+def test_schieberamsch_is_named_and_a_jack_says_why_it_cannot_be_pushed(
+    browser: Any, url: str
+) -> None:
+    context = _context(browser, options={"all_pass": "schieberamsch"})
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    page.fill("[data-deal-number]", "1000")
+    page.press("[data-deal-number]", "Enter")
+    phase, _ = _settle(page)
+    while phase == "bidding":
+        page.click(".controls [data-action='p']")
+        phase, _ = _settle(page)
+    assert phase == "schieben", phase
+    assert "Schieberamsch" in (page.text_content(".info-game[data-contract='R']") or "")
+    page.click(".controls [data-action='s']")
+    _settle(page)
+    jacks = page.locator("[data-card$='J']")
+    assert jacks.count() >= 1, "deal 1000 gives the person a jack after the pick-up"
+    for i in range(jacks.count()):
+        jack = jacks.nth(i)
+        assert jack.is_disabled()
+        assert "unpushable" in (jack.get_attribute("class") or "")
+        assert "Jacks may not be pushed on" in (jack.get_attribute("title") or "")
+    assert not page.errors
+    context.close()
+
+
+def _declare_hand_on_136(page: Any) -> None:
+    """Deal 136: the person bids 18, wins the auction and opens the Hand declaration."""
+    page.fill("[data-deal-number]", "136")
+    page.press("[data-deal-number]", "Enter")
+    phase, _ = _settle(page)
+    while phase == "bidding":
+        bid = page.locator(".controls [data-action='18']")
+        page.click(".controls [data-action='18']" if bid.count() else ".controls [data-action='y']")
+        phase, _ = _settle(page)
+    assert phase == "skat", phase
+    page.click(".controls [data-ui='hand']")
+    page.wait_for_selector(".declare-dialog")
+
+
+def test_null_offers_no_schneider_or_schwarz_switch(browser: Any, url: str) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    _declare_hand_on_136(page)
+    page.click(".declare-dialog [data-game='N']")
+    for option in ("schneider", "schwarz"):
+        assert page.locator(f"[data-option='{option}']").is_disabled(), option
+    assert not page.locator("[data-option='ouvert']").is_disabled()
+    page.click(".declare-dialog [data-game='S']")
+    assert not page.locator("[data-option='schneider']").is_disabled()
+    context.close()
+
+
+def test_conceding_asks_first_and_cancelling_keeps_the_game(browser: Any, url: str) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    _declare_hand_on_136(page)
+    page.click(".declare-dialog [data-game='S']")
+    page.click("[data-action='declare']")
+    phase, to_act = _settle(page)
+    while to_act != page.get_attribute("#table", "data-human"):
+        phase, to_act = _settle(page)
+    assert phase == "play"
+    before = _stored(page)["current"]["record"]
+    page.click(".controls [data-action='RE']")
+    page.wait_for_selector("[data-ui='confirm-no']")
+    page.click("[data-ui='confirm-no']")
+    assert _settle(page)[0] == "play"
+    assert _stored(page)["current"]["record"] == before
+    page.click(".controls [data-action='RE']")
+    page.click("[data-ui='confirm-yes']")
+    _wait_for_answer(page, before)
+    assert _settle(page)[0] == "result"
+    assert "conceded" in (page.text_content("[data-result]") or "")
+    assert not page.errors
+    context.close()
+
+
+def test_a_notice_follows_the_language_and_the_settings_name_the_servers_level(
+    browser: Any, url: str
+) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    english = page.text_content("[data-notice='draw']") or ""
+    assert english
+    page.select_option("[data-ui='lang']", "de")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    german = page.text_content("[data-notice='draw']") or ""
+    assert german
+    assert german != english
+    page.click("[data-ui='open-settings']")
+    label = page.text_content("[data-setting='player'] option[value='auto']") or ""
+    assert label == "wie am Server eingestellt (schnell)", label
+    context.close()

@@ -66,3 +66,15 @@ export function view(record, humanSeat, player = null) {
 export function draw() {
   return post("/api/draw", {});
 }
+
+/** The server's state: {ok, player} (player: the level it plays when a request names none). */
+export async function health() {
+  let response;
+  try {
+    response = await fetch("/api/health");
+  } catch (err) {
+    throw new ApiError("network", String(err), 0);
+  }
+  if (!response.ok) throw new ApiError("http_" + response.status, "", response.status);
+  return response.json();
+}

@@ -54,7 +54,9 @@ const app = {
   panel: null, // "sheet" | "settings" | "help" | null: the open side panel
   reviewing: null, // {view, record, index} of a sheet row being looked at
   confirming: null, // {text, yes, onYes}: a question before something is thrown away
-  notice: null, // {text}: a message that stays until closed (data set aside, import done, ...)
+  notice: null, // {say: () => text in the current language, kind}: a message that stays until closed (data set aside, import done, ...)
+  typedNumber: null, // a typed deal number that is not one, kept in the field to be corrected
+  serverPlayer: null, // the level the server plays by default (GET /api/health), once known
   focusKey: null, // the control to focus after the next render (keyboard play)
 };
 
@@ -237,6 +239,9 @@ function disabledReason(card) {
   const v = app.view;
   if (app.busy || app.animating) return t("reason.wait");
   if (v.phase === "discard") return "";
+  if (v.phase === "schieben" && v.to_act === app.humanSeat && card[1] === "J" && (v.legal ?? []).some((a) => a.includes("."))) {
+    return t("reason.noJackPush");
+  }
   if (v.phase !== "play") return t("reason.notNow");
   if (v.to_act !== app.humanSeat) return t("reason.notYourTurn");
   const led = (v.trick ?? [])[0];
@@ -308,9 +313,9 @@ function topBar() {
     inputmode: "numeric",
     autocomplete: "off",
     "aria-label": t("deal.number"),
-    value: v?.deal_number ?? "",
+    value: app.typedNumber ?? v?.deal_number ?? "",
     onkeydown: (e) => {
-      if (e.key === "Enter") startDeal(e.target.value.trim());
+      if (e.key === "Enter") playTyped(e.target.value);
     },
   });
   const lang = h(
@@ -332,7 +337,7 @@ function topBar() {
       { class: "deal-field" },
       h("span", {}, t("deal.number")),
       number,
-      h("button", { class: "btn small", "data-ui": "play-number", onclick: () => startDeal(number.value.trim()) }, t("deal.play")),
+      h("button", { class: "btn small", "data-ui": "play-number", onclick: () => playTyped(number.value) }, t("deal.play")),
     ),
     h("button", { class: "btn small", "data-ui": "next-deal", onclick: () => startDeal(null) }, t("deal.next")),
     gameInfo(),
@@ -386,6 +391,17 @@ function gameInfo() {
     );
   } else if (v.declarer !== null && v.declarer !== undefined) {
     items.push(h("span", { class: "info-game" }, t("info.declarer", { name: playerName(v.declarer) })));
+  } else if (v.phase === "schieben" || v.contract === "R") {
+    // all passed: say which game is played, as for a declarer's game
+    const pushing = recordOptions(app.record ?? "").all_pass === "schieberamsch";
+    items.push(
+      h(
+        "span",
+        { class: "info-game", "data-contract": "R" },
+        h("span", { class: "info-label" }, t("info.game")),
+        t(pushing ? "rule.all_pass.schieberamsch" : "game.R"),
+      ),
+    );
   }
   items.push(h("span", { class: "info-bid", "data-bid": v.bid ?? 0 }, t("info.bid"), " ", h("strong", {}, String(v.bid || "–"))));
   if (v.kontra && v.kontra.length) {
@@ -424,7 +440,7 @@ function errorBanner() {
   return h(
     "div",
     { class: "error-banner", role: "alert" },
-    h("span", {}, t("error." + app.error.code, { message: app.error.message }, t("error.generic", { message: app.error.message || app.error.code }))),
+    h("span", {}, t("error." + app.error.code, { message: app.error.message, largest: String(LARGEST_DEAL_NUMBER) }, t("error.generic", { message: app.error.message || app.error.code }))),
     h("button", { class: "btn small", onclick: () => { app.error = null; render(); } }, t("button.close")),
   );
 }
@@ -530,7 +546,8 @@ function humanArea(v) {
         class:
           "card-btn" +
           (picked ? " picked" : "") +
-          ((discardPhase || pushable.size) && (v.picked_up ?? []).includes(card) ? " from-skat" : ""),
+          ((discardPhase || pushable.size) && (v.picked_up ?? []).includes(card) ? " from-skat" : "") +
+          (pushable.size && !pushable.has(card) ? " unpushable" : ""),
         "data-card": card,
         disabled: !enabled,
         "aria-pressed": selectable ? String(picked) : null,
@@ -555,7 +572,9 @@ function humanArea(v) {
 // ---- the controls of each phase ---------------------------------------------------------------
 
 function actionButton(token, label, extra = {}) {
-  return h("button", { class: "btn " + (extra.class ?? ""), "data-action": token, onclick: () => send([token]) }, label ?? actionLabel(token));
+  // conceding throws the game away: asked once more, a slip of the mouse must not cost it
+  const go = token === "RE" ? () => ask(t("concede.ask"), actionLabel(token), () => send([token])) : () => send([token]);
+  return h("button", { class: "btn " + (extra.class ?? ""), "data-action": token, onclick: go }, label ?? actionLabel(token));
 }
 
 function controls(v) {
@@ -772,7 +791,8 @@ function declareDialog(v) {
   });
   const switches = OPTIONS.map((o) => {
     const next = toggled(o);
-    const allowed = d.game && options.some((c) => sameContract(c, next));
+    // a switch that would not change the contract (Schneider in a Null) is not offered
+    const allowed = d.game && !sameContract(next, d) && options.some((c) => sameContract(c, next));
     return h(
       "label",
       { class: "switch" + (allowed ? "" : " disabled") },
@@ -1100,7 +1120,7 @@ async function seriesForNextDeal() {
   series = sheet.newSeries(app.settings.seriesLength ?? 0, rule("score_list"), draw);
   app.store.series = series;
   persist();
-  if (!app.notice) app.notice = { text: drawText(series), kind: "draw" };
+  if (!app.notice) app.notice = { say: () => drawText(series), kind: "draw" };
   announce(drawText(series));
   return series;
 }
@@ -1109,16 +1129,35 @@ async function seriesForNextDeal() {
  * Starts a deal. `number` null: the next deal of the series (the dealer passes on clockwise);
  * a typed number or a replay is practice (`practice`): played, but not written on the sheet.
  */
+const LARGEST_DEAL_NUMBER = 2n ** 64n - 1n;
+
+/** Plays the deal number typed by the person; a text that is not one (digits, at most 2^64 − 1)
+ * gets a message in the person's language and stays in the field to be corrected. */
+function playTyped(text) {
+  const typed = String(text ?? "").trim();
+  if (!/^[0-9]{1,20}$/.test(typed) || BigInt(typed) > LARGEST_DEAL_NUMBER) {
+    if (app.busy) return;
+    app.typedNumber = String(text ?? "");
+    app.error = { code: "bad_deal_number", message: "" };
+    announce(t("error.bad_deal_number", { largest: String(LARGEST_DEAL_NUMBER) }));
+    render();
+    return;
+  }
+  startDeal(typed);
+}
+
 async function startDeal(number, how = {}) {
   if (app.busy) return;
   app.busy = true;
   app.error = null;
+  app.typedNumber = null;
   app.bubbles = {};
   app.discard = [];
   app.declaring = null;
   app.showLastTrick = false;
   app.reviewing = null;
-  if (app.notice?.kind === "draw") app.notice = null;
+  // a new deal closes the notices of the last one; set-aside data stays said until closed
+  if (app.notice && app.notice.kind !== "damaged") app.notice = null;
   render();
   try {
     let data;
@@ -1431,7 +1470,9 @@ function settingsPanel() {
       h("h3", { id: "settings-table" }, t("settings.table")),
       choice("lang", LANGUAGES, app.settings.lang, (v) => t("language." + v)),
       choice("deck", DECK_NAMES, app.settings.deck, (v) => t("deck." + v)),
-      choice("player", PLAYER_LEVELS, app.settings.player, (v) => t("player.level." + v)),
+      choice("player", PLAYER_LEVELS, app.settings.player, (v) =>
+        v === "auto" && app.serverPlayer ? t("player.level.autoIs", { level: t("player.level." + app.serverPlayer) }) : t("player.level." + v),
+      ),
       choice("trickWait", ["time", "click"], app.settings.trickWait, (v) => t("setting.trickWait." + v)),
       app.settings.trickWait === "time"
         ? choice("trickMs", TRICK_TIMES, app.settings.trickMs, (v) => t("setting.seconds", { n: formatNumber(v / 1000, 1) }))
@@ -1469,7 +1510,7 @@ function drawText(series) {
 
 function gameCell(deal) {
   const r = deal.result;
-  if (r.passed || r.kind === "passed") return t("marker.passed");
+  if (r.passed || r.kind === "passed") return "–"; // the notes column says "passed"
   if (r.kind === "ramsch") return t("game.R");
   const c = parseContract(r.contract);
   const m = sheet.matadorsOf(r);
@@ -1515,7 +1556,15 @@ function sheetPanel() {
       h("td", { class: "col-game" }, gameCell(d)),
       h("td", { class: "num col-value" }, value === null ? "–" : fmt(value)),
       h("td", { class: "markers col-markers" }, marks.map((m) => h("span", { class: "marker marker-" + m }, t("marker." + m)))),
-      row.totals.map((total, p) => h("td", { class: "num total" + (row.scores[p] ? " changed" : ""), "data-total": String(p) }, formatNumber(total, 0))),
+      row.totals.map((total, p) =>
+        h(
+          "td",
+          { class: "num total" + (row.scores[p] ? " changed" : ""), "data-total": String(p) },
+          formatNumber(total, 0),
+          // this deal's change of the total, so the list score is explained line by line
+          row.scores[p] ? h("small", { class: "delta", "data-delta": String(p) }, fmt(row.scores[p])) : null,
+        ),
+      ),
     );
   });
   const foot = [
@@ -1548,6 +1597,7 @@ function sheetPanel() {
       { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": t("sheet.title") },
       h("table", { class: "sheet", "data-list": series.list }, h("caption", { class: "sr-only" }, t("sheet.caption")), h("thead", {}, head), h("tbody", {}, body), h("tfoot", {}, foot)),
     ),
+    h("p", { class: "sheet-legend" }, t(series.list === "seeger_fabian" ? "sheet.legendSeegerFabian" : "sheet.legendSimple")),
     sheetButtons(series),
     archiveList(),
   );
@@ -1639,7 +1689,7 @@ function noticeBanner() {
   return h(
     "div",
     { class: "notice", role: "status", "data-notice": app.notice.kind ?? "info" },
-    h("span", {}, app.notice.text),
+    h("span", {}, app.notice.say()),
     h("button", { class: "btn small", "data-ui": "close-notice", onclick: () => { app.notice = null; render(); } }, t("button.close")),
   );
 }
@@ -1662,7 +1712,7 @@ function askClear() {
     app.store.series = null;
     app.store.archive = [];
     persist();
-    app.notice = { text: t("sheet.cleared"), kind: "cleared" };
+    app.notice = { say: () => t("sheet.cleared"), kind: "cleared" };
     render();
   });
 }
@@ -1696,10 +1746,10 @@ async function importFile(file) {
     if (app.store.series) app.store.archive.push({ ...app.store.series, closed: true });
     app.store.series = series;
     persist();
-    app.notice = { text: tn("import.done", series.deals.length), kind: "imported" };
+    app.notice = { say: () => tn("import.done", series.deals.length), kind: "imported" };
   } catch (err) {
     const key = String(err?.message ?? "");
-    app.notice = { text: key.startsWith("import.") ? t(key) : t("import.failed", { message: err?.code ?? key }), kind: "import-failed" };
+    app.notice = { say: () => (key.startsWith("import.") ? t(key) : t("import.failed", { message: err?.code ?? key })), kind: "import-failed" };
   }
   render();
 }
@@ -1714,7 +1764,7 @@ async function openReview(index) {
     app.reviewing = { view: data.view, record: data.record, index, humanSeat: deal.human_seat, options: recordOptions(deal.record) };
     app.focusKey = `[data-ui="close-review"]`;
   } catch (err) {
-    app.notice = { text: t("error.generic", { message: err.code ?? String(err) }), kind: "error" };
+    app.notice = { say: () => t("error.generic", { message: err.code ?? String(err) }), kind: "error" };
   }
   render();
 }
@@ -1810,8 +1860,18 @@ async function boot() {
     document.body.append(h("div", { id: "announce", class: "sr-only", "aria-live": "polite", "aria-atomic": "true" }));
   }
   document.addEventListener("keydown", onKey);
+  // the level the server plays when the settings leave it to the server (shown in the settings)
+  api.health().then(
+    (data) => {
+      if (PLAYER_LEVELS.includes(data?.player)) {
+        app.serverPlayer = data.player;
+        if (app.panel === "settings") render();
+      }
+    },
+    () => {},
+  );
   if (problems.length) {
-    app.notice = { text: t("store.setAside", { keys: problems.join(", ") }), kind: "damaged" };
+    app.notice = { say: () => t("store.setAside", { keys: problems.join(", ") }), kind: "damaged" };
   }
   render();
   const current = store.current;
@@ -1839,7 +1899,7 @@ async function boot() {
       problems.push(storage.setAside("current", current));
       app.store.current = null;
       persist();
-      app.notice = { text: t("store.setAside", { keys: problems.join(", ") }), kind: "damaged" };
+      app.notice = { say: () => t("store.setAside", { keys: problems.join(", ") }), kind: "damaged" };
     }
   }
   await startDeal(null);
