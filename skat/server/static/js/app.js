@@ -381,7 +381,8 @@ function gameInfo() {
     items.push(
       h(
         "span",
-        { class: "info-game", "data-contract": v.contract },
+        // the full text stays at hand when a narrow header cuts it short
+        { class: "info-game", "data-contract": v.contract, title: `${contractText(v.contract)} · ${t("info.declarer", { name: playerName(v.declarer) })}` },
         h("span", { class: "info-label" }, t("info.game")),
         gameNode(c.game),
         c.ouvert || c.hand || c.schneider ? " " + contractText(v.contract).split(" ").slice(1).join(" ") : "",
@@ -1510,7 +1511,7 @@ function drawText(series) {
 
 function gameCell(deal) {
   const r = deal.result;
-  if (r.passed || r.kind === "passed") return "–"; // the notes column says "passed"
+  if (r.passed || r.kind === "passed") return t("marker.passed");
   if (r.kind === "ramsch") return t("game.R");
   const c = parseContract(r.contract);
   const m = sheet.matadorsOf(r);
@@ -1555,7 +1556,8 @@ function sheetPanel() {
       h("td", { class: "num col-bid" }, r.bid ? formatNumber(r.bid) : "–"),
       h("td", { class: "col-game" }, gameCell(d)),
       h("td", { class: "num col-value" }, value === null ? "–" : fmt(value)),
-      h("td", { class: "markers col-markers" }, marks.map((m) => h("span", { class: "marker marker-" + m }, t("marker." + m)))),
+      // a passed deal says so in its game column (shown on phones too), not twice
+      h("td", { class: "markers col-markers" }, marks.filter((m) => m !== "passed").map((m) => h("span", { class: "marker marker-" + m }, t("marker." + m)))),
       row.totals.map((total, p) =>
         h(
           "td",

@@ -1,0 +1,289 @@
+"""The table's layout in a real Chromium (Debian's ``/usr/bin/chromium``) at the sizes testers use:
+no sideways overflow on a 320 px phone, the top bar on one row at 1280 px with a long German game
+text, the score sheet fitting a 375 px phone (and hinting at the part it scrolls to where it cannot
+fit), and a raised hand card leaving its neighbour's index corner in view.
+
+The pages start from a stored deal: ``localStorage`` holds a record of deal 136 (built here on the
+core, so every action in it is the test's choice and not a computer player's) and the server
+continues it, as after a reload. The German deck and texts make the longest game names.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from skat import record
+from skat.deal import parse_deal_number
+from skat.rules import KontraRule, Options
+from skat.state import State
+
+pytestmark = pytest.mark.browser
+
+DEAL = 136
+SETTINGS = {"lang": "de", "deck": "german", "trickMs": 40, "cardMs": 10, "callMs": 10}
+STARTED = "2026-11-30T09:19:00.000Z"
+
+
+def _record(actions: list[str], options: Options | None = None) -> str:
+    """The record of deal 136 after ``actions`` (every seat's, in turn)."""
+    state = State.new(parse_deal_number(DEAL), options or Options())
+    for action in actions:
+        state = state.apply(action)
+    return record.write(record.from_state(state))
+
+
+# Deal 136: middlehand bids 18, the others pass, middlehand plays Spades (German: Grün) Hand.
+BIDDING = _record([])
+SKAT = _record(["18", "p", "p"])
+HAND = ["18", "p", "p", "SH"]
+# ... and forehand says Kontra: seen from rearhand (seat 2) the declarer sits on the right, so the
+# top bar reads "Spiel: Grün Hand · Alleinspieler: Rechts  Gereizt 18  Kontra".
+KONTRA = _record([*HAND, "K"], Options(kontra=KontraRule.ON))
+# Seen from forehand, who leads the first trick: all ten cards can be played.
+LEAD = _record(HAND)
+
+
+def _deal(
+    contract: str, declarer: int | None, score: int, scores: list[int], **result: Any
+) -> dict[str, Any]:
+    """A finished deal of the score sheet as the page stores it (the person in seat 0)."""
+    res = {
+        "kind": "game",
+        "contract": contract,
+        "declarer": declarer,
+        "bid": 18,
+        "score": score,
+        "won": score > 0,
+        "levels": ["game", "hand"] if contract.endswith("H") else ["game"],
+        "kontra": 0,
+        "passed": False,
+        "steps": [{"code": "matadors_with", "value": 1}],
+        "list_scores": scores,
+        "score_list": "seeger_fabian",
+        **result,
+    }
+    return {
+        "record": "(;GM[Skat];)",
+        "human_seat": 0,
+        "deal_number": "845758382",
+        "result": res,
+        "iss_result": "",
+        "list_scores": scores,
+        "dealer": 0,
+        "finished": STARTED,
+    }
+
+
+# The series of the tester's phone screenshot: five deals, Seeger-Fabian.
+SERIES = {
+    "id": STARTED,
+    "started": STARTED,
+    "length": 0,
+    "list": "seeger_fabian",
+    "draw": {"cards": ["HJ", "HT", "C8"], "positions": [0, 1, 2]},
+    "closed": False,
+    "deals": [
+        _deal("G", 1, 48, [0, 98, 0], steps=[{"code": "matadors_without", "value": 1}]),
+        _deal("G", 2, 120, [0, 0, 170], steps=[{"code": "matadors_with", "value": 4}]),
+        _deal("C", 0, -48, [-98, 40, 40]),
+        _deal("", None, 0, [0, 0, 0], kind="passed", passed=True, bid=0),
+        _deal("HH", 2, 80, [0, 0, 130], steps=[{"code": "matadors_with", "value": 2}]),
+    ],
+}
+
+
+@pytest.fixture
+def open_page(browser: Any, server: Any) -> Iterator[Any]:
+    """Opens the game at a window size with a stored deal (and series); closes it afterwards."""
+    contexts: list[Any] = []
+
+    def _open(
+        width: int, height: int, deal: str, seat: int, phase: str, series: bool = False
+    ) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        store = {
+            "schema": 2,
+            "settings": SETTINGS,
+            "current": {"record": deal, "human_seat": seat, "practice": True},
+            "series": SERIES if series else None,
+            "archive": [],
+        }
+        context.add_init_script(
+            "if (!localStorage.getItem('skat.store')) "
+            f"localStorage.setItem('skat.store', {json.dumps(json.dumps(store))})"
+        )
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.errors = errors
+        page.goto(server.url)
+        page.wait_for_selector(f"#table[data-busy='0'][data-phase='{phase}']", timeout=30_000)
+        return page
+
+    yield _open
+    for context in contexts:
+        context.close()
+
+
+SCROLLER = "document.querySelector('.sheet-scroll')"
+
+
+def _overflow(page: Any) -> int:
+    """How far the page reaches past the window's right edge (px); 0 when nothing sticks out."""
+    return int(
+        page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    )
+
+
+def _sticking_out(page: Any) -> list[str]:
+    """The elements whose right edge lies beyond the window's (but for those inside a box that
+    scrolls or clips them, such as the score sheet's)."""
+    return list(
+        page.evaluate(
+            """() => {
+                 const clipped = (e) => {
+                   for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+                     if (getComputedStyle(a).overflowX !== 'visible') return true;
+                   }
+                   return false;
+                 };
+                 const edge = document.documentElement.clientWidth + 0.5;
+                 return [...document.querySelectorAll('body *')].filter((e) => {
+                   const r = e.getBoundingClientRect();
+                   return r.width > 0 && r.right > edge && !clipped(e);
+                 }).map((e) => e.tagName.toLowerCase() + '.' + [...e.classList].join('.'))
+                   .slice(0, 8);
+               }"""
+        )
+    )
+
+
+# ---- 320 px: nothing sticks out sideways ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("stage", ["bidding", "declare", "play", "sheet"])
+def test_nothing_overflows_sideways_on_a_320px_phone(open_page: Any, stage: str) -> None:
+    if stage == "bidding":
+        page = open_page(320, 640, BIDDING, 1, "bidding")
+        assert page.locator(".controls [data-action='18']").count() == 1
+    elif stage == "declare":
+        page = open_page(320, 640, SKAT, 1, "skat")
+        page.click("[data-ui='hand']")
+        page.wait_for_selector(".declare-dialog [data-action='declare']")
+    else:
+        page = open_page(320, 640, KONTRA, 2, "play", series=True)
+        if stage == "sheet":
+            page.click("[data-ui='open-sheet']")
+            page.wait_for_selector("table.sheet [data-row='4']")
+    assert _overflow(page) <= 0, _sticking_out(page)
+    assert _sticking_out(page) == []
+    # the language menu in particular is whole and in the window
+    box = page.locator("[data-ui='lang']").bounding_box()
+    assert box is not None
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= 320
+    assert not page.errors, page.errors
+
+
+# ---- 1280 px: the top bar keeps one row --------------------------------------------------------
+
+
+def test_the_top_bar_keeps_one_row_at_1280px_with_a_long_german_game_text(open_page: Any) -> None:
+    page = open_page(1280, 800, KONTRA, 2, "play")
+    text = page.inner_text("header.top-bar .game-info")
+    assert "Grün Hand" in text
+    assert "Alleinspieler: Rechts" in text
+    assert "Kontra" in text
+    rows = page.evaluate(
+        """() => [...document.querySelector('header.top-bar').children]
+             .filter((e) => e.getBoundingClientRect().height > 0)
+             .map((e) => {
+               const r = e.getBoundingClientRect();
+               return {name: e.className, top: r.top, bottom: r.bottom, right: r.right};
+             })"""
+    )
+    # One row: every child of the bar overlaps every other vertically (a second row would start
+    # below the first row's lowest bottom), and the menu ends inside the window.
+    lowest_top = max(r["top"] for r in rows)
+    highest_bottom = min(r["bottom"] for r in rows)
+    assert lowest_top < highest_bottom, rows
+    height = page.evaluate(
+        "document.querySelector('header.top-bar').getBoundingClientRect().height"
+    )
+    assert height < 60, rows
+    assert max(r["right"] for r in rows) <= 1280
+    # the bid and the Kontra stay whole; only the game text gives way
+    info = page.locator(".game-info").bounding_box()
+    for part in (".info-bid", ".info-kontra"):
+        box = page.locator(f".game-info {part}").bounding_box()
+        assert box is not None
+        assert info is not None
+        assert info["x"] - 0.5 <= box["x"]
+        assert box["x"] + box["width"] <= info["x"] + info["width"] + 0.5, part
+    assert not page.errors, page.errors
+
+
+# ---- the score sheet on phones ----------------------------------------------------------------
+
+
+def test_the_score_sheet_fits_a_375px_phone_and_hints_where_it_scrolls(open_page: Any) -> None:
+    page = open_page(375, 740, KONTRA, 2, "play", series=True)
+    page.click("[data-ui='open-sheet']")
+    page.wait_for_selector("table.sheet [data-row='4']")
+    fit = f"({SCROLLER}.scrollWidth - {SCROLLER}.clientWidth)"
+    assert page.evaluate(fit) <= 0
+    # every column of the totals is inside the panel
+    panel = page.locator(".dialog.panel").bounding_box()
+    last = page.locator("table.sheet thead th:last-child").bounding_box()
+    assert panel is not None
+    assert last is not None
+    assert last["x"] + last["width"] <= panel["x"] + panel["width"]
+    assert _overflow(page) <= 0
+
+    # 320 px: too narrow for all columns, so the sheet scrolls, and its scrollable edge fades
+    # out until it is scrolled to the end.
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.wait_for_function(f"{fit} > 0")
+    mask = f"getComputedStyle({SCROLLER}).maskImage"
+    # the scroll-driven animation may take a frame to follow the new width
+    page.wait_for_function(f"{mask}.includes('gradient')", timeout=5_000)
+    page.evaluate(f"{SCROLLER}.scrollLeft = {SCROLLER}.scrollWidth")
+    page.wait_for_function(f"{mask} === 'none'")
+    assert _overflow(page) <= 0
+    assert not page.errors, page.errors
+
+
+# ---- the hand ----------------------------------------------------------------------------------
+
+
+def test_a_raised_hand_card_leaves_the_next_cards_index_corner_in_view(open_page: Any) -> None:
+    page = open_page(1280, 800, LEAD, 0, "play")
+    cards = page.locator("[data-card]")
+    assert cards.count() == 10
+    assert page.locator("[data-card]:disabled").count() == 0
+    for i in (0, 4):
+        mine = cards.nth(i)
+        before = mine.bounding_box()
+        mine.hover()
+        page.wait_for_function(
+            "([i, top]) => "
+            "document.querySelectorAll('[data-card]')[i].getBoundingClientRect().top <= top - 11",
+            arg=[i, before["y"]],
+        )
+        # the hovered card is raised and still covers the next card's top left corner
+        raised = mine.bounding_box()
+        nxt = cards.nth(i + 1).bounding_box()
+        x, y = nxt["x"] + 6, nxt["y"] + 12
+        assert raised["x"] < x < raised["x"] + raised["width"]
+        assert raised["y"] < y < raised["y"] + raised["height"]
+        shown = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.closest('[data-card]')?.dataset.card",
+            [x, y],
+        )
+        assert shown == cards.nth(i + 1).get_attribute("data-card")
+    assert not page.errors, page.errors
