@@ -832,7 +832,7 @@ def test_a_typed_text_that_is_no_deal_number_is_explained_and_kept(
     before = _stored(page)["current"]
     page.fill("[data-deal-number]", typed)
     page.press("[data-deal-number]", "Enter")
-    banner = page.wait_for_selector(".error-banner")
+    banner = page.wait_for_selector("[data-notice='bad-number']")
     text = banner.text_content() or ""
     assert "ganze Zahl von 0 bis 18446744073709551615" in text, text
     assert "not a deal number" not in text
@@ -841,7 +841,7 @@ def test_a_typed_text_that_is_no_deal_number_is_explained_and_kept(
     page.fill("[data-deal-number]", "  77 ")
     page.press("[data-deal-number]", "Enter")
     page.wait_for_function("document.querySelector('[data-deal-number]').value === '77'")
-    assert page.locator(".error-banner").count() == 0
+    assert page.locator("[data-notice='bad-number']").count() == 0
     assert not page.errors
     context.close()
 

@@ -441,7 +441,7 @@ function errorBanner() {
   return h(
     "div",
     { class: "error-banner", role: "alert" },
-    h("span", {}, t("error." + app.error.code, { message: app.error.message, largest: String(LARGEST_DEAL_NUMBER) }, t("error.generic", { message: app.error.message || app.error.code }))),
+    h("span", {}, t("error." + app.error.code, { message: app.error.message }, t("error.generic", { message: app.error.message || app.error.code }))),
     h("button", { class: "btn small", onclick: () => { app.error = null; render(); } }, t("button.close")),
   );
 }
@@ -1139,8 +1139,10 @@ function playTyped(text) {
   if (!/^[0-9]{1,20}$/.test(typed) || BigInt(typed) > LARGEST_DEAL_NUMBER) {
     if (app.busy) return;
     app.typedNumber = String(text ?? "");
-    app.error = { code: "bad_deal_number", message: "" };
-    announce(t("error.bad_deal_number", { largest: String(LARGEST_DEAL_NUMBER) }));
+    // said under the bar, where it covers neither the table nor an open result
+    const say = () => t("error.bad_deal_number", { largest: String(LARGEST_DEAL_NUMBER) });
+    app.notice = { say, kind: "bad-number" };
+    announce(say());
     render();
     return;
   }
