@@ -100,6 +100,8 @@ def test_complete_deal_ends_with_the_result_records_check_computes(
     assert data["view"]["iss_result"] == f"R[{report.computed}]"
     assert data["view"]["review"]["skat"]
     assert len(data["view"]["review"]["hands"]) == 3
+    # only a Schieberamsch has a skat pushed on; a declarer's game shows his discard instead
+    assert data["view"]["review"]["final_skat"] == []
 
 
 @pytest.mark.parametrize(("number", "seed"), [(2, 7), (9, 8)])

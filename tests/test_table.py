@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from skat import record as iss
+from skat.cards import cards_of_mask, format_card
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -892,6 +893,16 @@ def test_schieberamsch_is_named_and_a_jack_says_why_it_cannot_be_pushed(
         assert jack.is_disabled()
         assert "unpushable" in (jack.get_attribute("class") or "")
         assert "Jacks may not be pushed on" in (jack.get_attribute("title") or "")
+    # push the first two pushable cards, play to the end: the review shows the skat that counted
+    for card in page.locator("[data-card]:not([disabled])").all()[:2]:
+        card.click()
+    page.click(".controls [data-action='push']")
+    record = _play_out(page)
+    state = iss.replay(iss.parse(record))
+    faces = page.locator("[data-review-final-skat] [data-face]")
+    shown = sorted(faces.nth(i).get_attribute("data-face") or "" for i in range(faces.count()))
+    assert state.skat != state.deal.skat.mask
+    assert shown == sorted(format_card(c) for c in cards_of_mask(state.skat))
     assert not page.errors
     context.close()
 
@@ -969,4 +980,33 @@ def test_a_notice_follows_the_language_and_the_settings_name_the_servers_level(
     page.click("[data-ui='open-settings']")
     label = page.text_content("[data-setting='player'] option[value='auto']") or ""
     assert label == "wie am Server eingestellt (schnell)", label
+    context.close()
+
+
+def test_a_deal_dealt_before_an_import_is_not_written_on_the_imported_series(
+    browser: Any, url: str, tmp_path: Path
+) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    first = _play_out(page)
+    page.click("[data-ui='next']")
+    _settle(page)  # the second deal of the first series is in progress
+    path = tmp_path / "one.txt"
+    path.write_text(first + "\n", encoding="utf-8")
+    _open_sheet(page)
+    page.set_input_files("[data-ui='import-file']", str(path))
+    page.wait_for_selector("[data-notice='imported']")
+    page.click("[data-ui='close-panel']")
+    imported = _stored(page)["series"]
+    assert len(imported["deals"]) == 1
+    _play_out(page)
+    assert _stored(page)["series"]["deals"] == imported["deals"]
+    # the next deal is dealt for the imported series and goes on its sheet
+    page.click("[data-ui='next']")
+    _play_out(page)
+    after = _stored(page)["series"]
+    assert after["id"] == imported["id"]
+    assert len(after["deals"]) == 2
+    assert not page.errors
     context.close()

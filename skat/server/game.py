@@ -338,11 +338,14 @@ def _result_json(state: State) -> dict[str, Any]:
 def _review(state: State) -> dict[str, Any]:
     declarer = state.declarer
     discard = state.discard(declarer) if declarer is not None else 0
+    # Schieberamsch: the skat that counted is the one pushed on last, not the dealt one
+    pushed = state.skat if declarer is None and state.skat != state.deal.skat.mask else 0
     return {
         "hands": [_cards(h.mask) for h in state.deal.hands],
         "skat": _cards(state.deal.skat.mask),
         "declarer": None if declarer is None else int(declarer),
         "discard": _cards(discard),
+        "final_skat": _cards(pushed),
         "tricks": [
             {
                 "cards": _trick_cards(t.leader, t.cards),

@@ -57,6 +57,7 @@ const app = {
   notice: null, // {say: () => text in the current language, kind}: a message that stays until closed (data set aside, import done, ...)
   typedNumber: null, // a typed deal number that is not one, kept in the field to be corrected
   serverPlayer: null, // the level the server plays by default (GET /api/health), once known
+  seriesId: null, // the series the deal in progress was dealt for (null: practice or unknown)
   focusKey: null, // the control to focus after the next render (keyboard play)
 };
 
@@ -883,7 +884,9 @@ function signed(value) {
 function stepText(step) {
   const params = { value: step.value, signed: signed(step.value) };
   if (step.seat !== undefined && step.seat !== null) params.name = playerName(step.seat);
-  return t("step." + step.code, params, `${step.code}: ${step.value}`);
+  // "for you" is not "for" + the name "You" in every language (für dich, för dig)
+  const own = step.code === "ramsch_skat" && seatPosition(step.seat) === "bottom" ? "_you" : "";
+  return t("step." + step.code + own, params, `${step.code}: ${step.value}`);
 }
 
 /**
@@ -1078,6 +1081,8 @@ function review(rv, game) {
       h("span", { class: "mini-cards" }, rv.skat.map((c) => cardFace(c, { title: cardLabel(c) }))),
       rv.discard && rv.discard.length ? h("span", { class: "review-name" }, t("review.discard")) : null,
       rv.discard && rv.discard.length ? h("span", { class: "mini-cards" }, rv.discard.map((c) => cardFace(c, { title: cardLabel(c) }))) : null,
+      rv.final_skat && rv.final_skat.length ? h("span", { class: "review-name" }, t("review.finalSkat")) : null,
+      rv.final_skat && rv.final_skat.length ? h("span", { class: "mini-cards", "data-review-final-skat": true }, rv.final_skat.map((c) => cardFace(c, { title: cardLabel(c) }))) : null,
     ),
     h("ol", { class: "review-tricks" }, tricks),
   );
@@ -1168,9 +1173,11 @@ async function startDeal(number, how = {}) {
       const series = await seriesForNextDeal();
       const seat = sheet.humanSeatForDealer(sheet.nextDealer(series));
       app.practice = false;
+      app.seriesId = series.id;
       data = await api.newDeal(null, dealOptions(series), seat, playerLevel());
     } else {
       app.practice = true;
+      app.seriesId = null;
       const seat = how.humanSeat ?? null;
       const options = how.options ?? dealOptions(app.store.series);
       data = await api.newDeal(number, options, seat, playerLevel());
@@ -1212,7 +1219,7 @@ function fail(err) {
 }
 
 function saveCurrent() {
-  app.store.current = { record: app.record, human_seat: app.humanSeat, practice: app.practice };
+  app.store.current = { record: app.record, human_seat: app.humanSeat, practice: app.practice, series_id: app.seriesId };
   persist();
 }
 
@@ -1220,6 +1227,8 @@ function saveCurrent() {
 function writeOnSheet(view) {
   const series = app.store.series;
   if (app.practice || !series || view.phase !== "result" || !view.result) return;
+  // a deal dealt for another series (one imported or begun since) is not written on this one
+  if (app.seriesId && series.id !== app.seriesId) return;
   if (series.deals.some((d) => d.record === app.record)) return;
   if (sheet.isComplete(series)) return;
   series.deals.push(sheet.sheetDeal(view, app.record, app.humanSeat));
@@ -1883,6 +1892,7 @@ async function boot() {
     app.humanSeat = current.human_seat;
     app.record = current.record;
     app.practice = Boolean(current.practice);
+    app.seriesId = typeof current.series_id === "string" ? current.series_id : null;
     try {
       app.busy = true;
       const data = await api.view(current.record, current.human_seat, playerLevel());

@@ -6,7 +6,7 @@
 // Layout of schema 2 (key "skat.store"):
 //   { schema: 2,
 //     settings: {...},                        // see app.js DEFAULT_SETTINGS
-//     current: {record, human_seat, practice} | null,
+//     current: {record, human_seat, practice, series_id?} | null,
 //     series: {id, started, length, list, draw, deals: [Deal], closed} | null,
 //     archive: [Series] }                     // finished series, newest last
 //   Deal = {record, human_seat, deal_number, result, iss_result, list_scores, dealer, finished}
