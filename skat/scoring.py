@@ -29,6 +29,7 @@ not part of the ISkO; the pre-1999 rule "a lost Hand game counts single" is an o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from skat.contract import Contract
@@ -87,7 +88,8 @@ class Step:
             ``ramsch_points``, ``jungfrau``, ``schieben`` (value: the running multiplier),
             ``durchmarsch``.
         value: the number of this step (game points, a level or a multiplier).
-        seat: the seat the step is about (Ramsch only), else ``None``.
+        seat: the seat the step is about (Ramsch only: a Jungfrau, a push, who counts the skat),
+            else ``None``.
     """
 
     code: str
@@ -485,6 +487,7 @@ def score_ramsch(
     last_trick_seat: int,
     *,
     pushes: int = 0,
+    pushed_by: Sequence[int] = (),
     options: Options = Options(),  # noqa: B008 (a frozen dataclass: safe as a default)
 ) -> RamschResult:
     """Score a Ramsch: the most card points lose them, doubled per Jungfrau and per push.
@@ -502,11 +505,14 @@ def score_ramsch(
         skat_points: card points of the skat (with the trick points, 120 together).
         last_trick_seat: the seat that won the last trick.
         pushes: how many players passed the skat on (Schieberamsch), 0..3.
+        pushed_by: the seats that passed it on, in order, for the explanation (empty: not
+            said; else one per push).
         options: the table's rule options (``ramsch_skat``, ``durchmarsch``).
 
     Raises:
         SkatError: points that do not add up to 120, tricks that do not add up to 10, a last
-            trick winner without a trick, or pushes outside 0..3.
+            trick winner without a trick, pushes outside 0..3, or ``pushed_by`` not one seat
+            per push.
 
     Source: pub rules of the seeds (000: Ramsch, Jungfrau, Durchmarsch +120 or −480,
     Schieberamsch; 001: the skat to the last trick); not part of the ISkO.
@@ -524,6 +530,8 @@ def score_ramsch(
         raise SkatError(f"the last trick's winner must be a seat with a trick: {last_trick_seat!r}")
     if not 0 <= pushes <= 3:
         raise SkatError(f"pushes must be 0..3: {pushes!r}")
+    if pushed_by and (len(pushed_by) != pushes or not set(pushed_by) <= {0, 1, 2}):
+        raise SkatError(f"pushed_by must name the {pushes} pushing seats: {tuple(pushed_by)!r}")
 
     points = list(trick_points)
     if options.ramsch_skat == RamschSkat.LOSER:
@@ -537,25 +545,30 @@ def score_ramsch(
         if skat_points:  # where the skat's points went: they are in no trick
             steps.append(Step("ramsch_skat", skat_points, seat))
     jungfrau = tuple(seat for seat in range(3) if tricks[seat] == 0)
-    push_factor = 1 << pushes
     scores = [0, 0, 0]
     durchmarsch = next((seat for seat in range(3) if tricks[seat] == 10), None)
+    running = 1
+
+    def pushed() -> None:  # each push doubles, a Durchmarsch's +120 too
+        nonlocal running
+        for push in range(pushes):
+            running *= 2
+            steps.append(Step("schieben", running, pushed_by[push] if pushed_by else None))
+
     if durchmarsch is not None and options.durchmarsch:
-        multiplier = push_factor
         steps.append(Step("durchmarsch", 120, durchmarsch))
+        pushed()
+        multiplier = running
         scores[durchmarsch] = 120 * multiplier
         losers: tuple[int, ...] = ()
     else:
         most = max(points)
         losers = tuple(seat for seat in range(3) if points[seat] == most)
-        running = 1
         steps.append(Step("ramsch_points", most, losers[0] if len(losers) == 1 else None))
         for seat in jungfrau:
             running *= 2
             steps.append(Step("jungfrau", running, seat))
-        for _ in range(pushes):
-            running *= 2
-            steps.append(Step("schieben", running))
+        pushed()
         multiplier = running
         for seat in losers:
             scores[seat] = -most * multiplier

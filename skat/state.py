@@ -349,6 +349,7 @@ class _Core:
         "penalty_seat",
         "phase",
         "player",
+        "pushers",
         "pushes",
         "resigned",
         "result",
@@ -378,6 +379,7 @@ class _Core:
     phase: Phase
     player: int
     pushes: int
+    pushers: tuple[int, ...]  # the seats that pushed the skat on unseen, in order
     resigned: int
     result: GameResult | RamschResult | bool | None
     seen: tuple[int, int, int]
@@ -411,6 +413,7 @@ class _Core:
         new.phase = self.phase
         new.player = self.player
         new.pushes = self.pushes
+        new.pushers = self.pushers
         new.resigned = self.resigned
         new.seen = self.seen
         new.shown = self.shown
@@ -443,6 +446,7 @@ def _initial_core(d: Deal) -> _Core:
     c.phase = Phase.BIDDING
     c.player = 1
     c.pushes = 0
+    c.pushers = ()
     c.resigned = 0
     c.result = False
     c.seen = (0, 0, 0)
@@ -822,6 +826,7 @@ class State:
             return
         if action.kind == ActionKind.PASS:
             n.pushes += 1
+            n.pushers = (*n.pushers, seat)
         else:
             n.hands = _set(n.hands, seat, n.hands[seat] & ~action.value)
             n.skat = action.value
@@ -1066,6 +1071,7 @@ class State:
                     points(c.skat),
                     last,
                     pushes=c.pushes,
+                    pushed_by=c.pushers,
                     options=self.options,
                 )
             else:

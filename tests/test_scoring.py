@@ -636,6 +636,30 @@ def test_ramsch_two_players_tied_on_60_with_a_jungfrau_both_lose_120(
     assert Step("jungfrau", 2, 2) in result.explanation
 
 
+def test_ramsch_pushes_name_their_seats_when_given_and_must_match_the_count() -> None:
+    result = score_ramsch((70, 40, 0), (6, 4, 0), 10, 0, pushes=2, pushed_by=(1, 2))
+    assert [s for s in result.explanation if s.code == "schieben"] == [
+        Step("schieben", 4, 1),
+        Step("schieben", 8, 2),
+    ]
+    unnamed = score_ramsch((70, 40, 0), (6, 4, 0), 10, 0, pushes=1)
+    assert [s.seat for s in unnamed.explanation if s.code == "schieben"] == [None]
+    for wrong in ((1,), (1, 2, 0), (1, 5)):
+        with pytest.raises(SkatError, match="pushed_by"):
+            score_ramsch((70, 40, 0), (6, 4, 0), 10, 0, pushes=2, pushed_by=wrong)
+
+
+def test_a_durchmarsch_after_pushes_explains_each_doubling() -> None:
+    result = score_ramsch((0, 110, 0), (0, 10, 0), 10, 1, pushes=2, pushed_by=(0, 2))
+    assert result.scores == (0, 480, 0)
+    assert [(s.code, s.value, s.seat) for s in result.explanation[:4]] == [
+        ("ramsch_skat", 10, 1),
+        ("durchmarsch", 120, 1),
+        ("schieben", 2, 0),
+        ("schieben", 4, 2),
+    ]
+
+
 @pytest.mark.parametrize(("pushes", "multiplier"), [(0, 2), (1, 4), (2, 8), (3, 16)])
 def test_ramsch_each_push_and_each_jungfrau_doubles(pushes: int, multiplier: int) -> None:
     result = score_ramsch((70, 40, 0), (6, 4, 0), 10, 0, pushes=pushes)

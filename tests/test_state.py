@@ -523,6 +523,16 @@ def test_schieberamsch_multiplier_doubles_per_unseen_pass() -> None:
     assert pushed.pushes == 3
     assert r3.multiplier == 8 * r0.multiplier
     assert [8 * x for x in r0.scores] == list(r3.scores)
+    # the explanation names who pushed, in turn: forehand, middlehand, rearhand
+    assert [s.seat for s in r3.explanation if s.code == "schieben"] == [0, 1, 2]
+
+
+def test_schieberamsch_names_only_the_seats_that_pushed_unseen() -> None:
+    s = play(table(Options(all_pass=AllPass.SCHIEBERAMSCH)), "p", "p", "p", "p", "s", "SA.ST", "p")
+    assert s.pushes == 2
+    result = play_out(s).result()
+    assert isinstance(result, RamschResult)
+    assert [step.seat for step in result.explanation if step.code == "schieben"] == [0, 2]
 
 
 # -- illegal actions leave the state unchanged ---------------------------------------------------

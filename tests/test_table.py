@@ -1010,3 +1010,25 @@ def test_a_deal_dealt_before_an_import_is_not_written_on_the_imported_series(
     assert len(after["deals"]) == 2
     assert not page.errors
     context.close()
+
+
+def test_a_skat_pushed_on_unseen_is_named_in_the_result(browser: Any, url: str) -> None:
+    context = _context(browser, options={"all_pass": "schieberamsch"})
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    page.fill("[data-deal-number]", "1000")
+    page.press("[data-deal-number]", "Enter")
+    phase, _ = _settle(page)
+    while phase == "bidding":
+        page.click(".controls [data-action='p']")
+        phase, _ = _settle(page)
+    assert phase == "schieben", phase
+    before = _stored(page)["current"]["record"]
+    page.click(".controls [data-action='p']")  # pass the skat on without looking
+    _wait_for_answer(page, before)
+    _play_out(page)
+    lines = page.locator(".explanation li.schieben").all_text_contents()
+    assert any(line.startswith("You pushed the skat on unseen: doubled, now ×") for line in lines)
+    assert not page.errors
+    context.close()

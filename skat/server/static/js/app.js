@@ -884,9 +884,12 @@ function signed(value) {
 function stepText(step) {
   const params = { value: step.value, signed: signed(step.value) };
   if (step.seat !== undefined && step.seat !== null) params.name = playerName(step.seat);
-  // "for you" is not "for" + the name "You" in every language (für dich, för dig)
-  const own = step.code === "ramsch_skat" && seatPosition(step.seat) === "bottom" ? "_you" : "";
-  return t("step." + step.code + own, params, `${step.code}: ${step.value}`);
+  // a push names its seat when the result says it (older results do not)
+  const key = "step." + step.code + (step.code === "schieben" && params.name ? "_by" : "");
+  const plain = t(key, params, `${step.code}: ${step.value}`);
+  // "for you", "you have" are not the name "You" in every language (für dich, du hast)
+  const own = params.name && seatPosition(step.seat) === "bottom";
+  return own ? t(key + "_you", params, plain) : plain;
 }
 
 /**
