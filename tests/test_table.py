@@ -847,10 +847,10 @@ def test_a_typed_text_that_is_no_deal_number_is_explained_and_kept(
     context.close()
 
 
-def test_a_ramsch_says_so_in_the_header_and_explains_where_the_skat_went(
-    browser: Any, url: str
-) -> None:
-    context = _context(browser, options={"all_pass": "ramsch"})
+def _all_pass_on_1000(browser: Any, url: str, all_pass: str) -> tuple[Any, Any, str]:
+    """Deal 1000 with ``all_pass`` (Ramsch or Schieberamsch), everybody passing in the auction;
+    returns the context, the page and the phase after the auction."""
+    context = _context(browser, options={"all_pass": all_pass})
     page = _page(context)
     page.goto(url)
     _settle(page)
@@ -860,6 +860,13 @@ def test_a_ramsch_says_so_in_the_header_and_explains_where_the_skat_went(
     while phase == "bidding":
         page.click(".controls [data-action='p']")
         phase, _ = _settle(page)
+    return context, page, phase
+
+
+def test_a_ramsch_says_so_in_the_header_and_explains_where_the_skat_went(
+    browser: Any, url: str
+) -> None:
+    context, page, phase = _all_pass_on_1000(browser, url, "ramsch")
     assert phase == "play", phase
     assert "Ramsch" in (page.text_content(".info-game[data-contract='R']") or "")
     _play_out(page)
@@ -872,16 +879,7 @@ def test_a_ramsch_says_so_in_the_header_and_explains_where_the_skat_went(
 def test_schieberamsch_is_named_and_a_jack_says_why_it_cannot_be_pushed(
     browser: Any, url: str
 ) -> None:
-    context = _context(browser, options={"all_pass": "schieberamsch"})
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
-    page.fill("[data-deal-number]", "1000")
-    page.press("[data-deal-number]", "Enter")
-    phase, _ = _settle(page)
-    while phase == "bidding":
-        page.click(".controls [data-action='p']")
-        phase, _ = _settle(page)
+    context, page, phase = _all_pass_on_1000(browser, url, "schieberamsch")
     assert phase == "schieben", phase
     assert "Schieberamsch" in (page.text_content(".info-game[data-contract='R']") or "")
     page.click(".controls [data-action='s']")
@@ -1013,16 +1011,7 @@ def test_a_deal_dealt_before_an_import_is_not_written_on_the_imported_series(
 
 
 def test_a_skat_pushed_on_unseen_is_named_in_the_result(browser: Any, url: str) -> None:
-    context = _context(browser, options={"all_pass": "schieberamsch"})
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
-    page.fill("[data-deal-number]", "1000")
-    page.press("[data-deal-number]", "Enter")
-    phase, _ = _settle(page)
-    while phase == "bidding":
-        page.click(".controls [data-action='p']")
-        phase, _ = _settle(page)
+    context, page, phase = _all_pass_on_1000(browser, url, "schieberamsch")
     assert phase == "schieben", phase
     before = _stored(page)["current"]["record"]
     page.click(".controls [data-action='p']")  # pass the skat on without looking
