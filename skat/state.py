@@ -350,7 +350,6 @@ class _Core:
         "phase",
         "player",
         "pushers",
-        "pushes",
         "resigned",
         "result",
         "seen",
@@ -378,7 +377,6 @@ class _Core:
     legal: tuple[Action, ...] | None
     phase: Phase
     player: int
-    pushes: int
     pushers: tuple[int, ...]  # the seats that pushed the skat on unseen, in order
     resigned: int
     result: GameResult | RamschResult | bool | None
@@ -412,7 +410,6 @@ class _Core:
         new.penalty_seat = self.penalty_seat
         new.phase = self.phase
         new.player = self.player
-        new.pushes = self.pushes
         new.pushers = self.pushers
         new.resigned = self.resigned
         new.seen = self.seen
@@ -445,7 +442,6 @@ def _initial_core(d: Deal) -> _Core:
     c.legal = None
     c.phase = Phase.BIDDING
     c.player = 1
-    c.pushes = 0
     c.pushers = ()
     c.resigned = 0
     c.result = False
@@ -825,7 +821,6 @@ class State:
             n.took = True
             return
         if action.kind == ActionKind.PASS:
-            n.pushes += 1
             n.pushers = (*n.pushers, seat)
         else:
             n.hands = _set(n.hands, seat, n.hands[seat] & ~action.value)
@@ -955,7 +950,7 @@ class State:
     @property
     def pushes(self) -> int:
         """Schieberamsch: how many players passed the skat on unseen."""
-        return self._c.pushes
+        return len(self._c.pushers)
 
     @property
     def resigned(self) -> int:
@@ -1070,7 +1065,7 @@ class State:
                     c.won_count,
                     points(c.skat),
                     last,
-                    pushes=c.pushes,
+                    pushes=len(c.pushers),
                     pushed_by=c.pushers,
                     options=self.options,
                 )
@@ -1119,7 +1114,7 @@ class State:
             trick=c.trick,
             leader=c.leader,
             kontra=c.kontra,
-            pushes=c.pushes,
+            pushes=len(c.pushers),
             actions=tuple(public),
             played=self.played,
             _legal=legal,
