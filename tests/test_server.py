@@ -499,3 +499,18 @@ def test_schieberamsch_view_marks_the_cards_taken_from_the_skat() -> None:
     assert view["phase"] == "schieben"
     assert sorted(view["picked_up"]) == sorted(game._cards(state.deal.skat.mask))
     assert game.view(state, 1)["picked_up"] == []  # another seat sees nothing of it
+
+
+def test_schieberamsch_view_counts_the_skats_passed_on_unseen() -> None:
+    from skat.rules import AllPass, Options
+    from skat.server import game
+    from skat.state import Action, ActionKind, State
+
+    state = State.new(7, Options(all_pass=AllPass.SCHIEBERAMSCH))
+    while state.phase.value == "bidding":
+        state = state.apply(Action(ActionKind.PASS))
+    assert game.view(state, 0)["pushes"] == 0
+    state = state.apply(Action(ActionKind.PASS))  # forehand passes the skat on unseen
+    assert [game.view(state, seat)["pushes"] for seat in range(3)] == [1, 1, 1]  # public
+    state = state.apply(Action(ActionKind.PASS))  # middlehand too
+    assert game.view(state, 2)["pushes"] == 2

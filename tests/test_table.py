@@ -1016,6 +1016,21 @@ def test_a_skat_pushed_on_unseen_is_named_in_the_result(browser: Any, url: str) 
     before = _stored(page)["current"]["record"]
     page.click(".controls [data-action='p']")  # pass the skat on without looking
     _wait_for_answer(page, before)
+    phase, _ = _settle(page)
+    assert phase == "play", phase
+    # while the cards are played the header says how often the skat went on unseen, and the
+    # factor that doubling gives, as the record has it
+    pushes = iss.replay(iss.parse(_stored(page)["current"]["record"])).pushes
+    assert pushes >= 1
+    shown = page.text_content(".info-pushes") or ""
+    assert shown == f"skat pushed on unseen {pushes}× · ×{2**pushes}", shown
+    # the calls of the Schieben say what they were, not an auction's "Pass" or a hidden token
+    human = page.get_attribute("#table", "data-human")
+    assert page.text_content(f"[data-bubble='{human}']") == "Pushes on unseen"
+    said = page.locator("[data-bubble]").all_text_contents()
+    assert said and all(
+        text in ("Pushes on unseen", "Takes the skat", "Pushes two cards on") for text in said
+    ), said
     _play_out(page)
     lines = page.locator(".explanation li.schieben").all_text_contents()
     assert any(line.startswith("You pushed the skat on unseen: doubled, now ×") for line in lines)

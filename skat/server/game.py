@@ -9,7 +9,7 @@ human's seat may know, plus the review once the deal is over) and the events to 
 The view's fields (JSON): ``deal_number`` (a string: deal numbers reach 2^64 − 1, beyond a
 JavaScript number), ``human``, ``phase``, ``to_act``, ``hand`` (ISS cards), ``legal`` (action
 tokens), ``bid``, ``calls`` (``[{seat, action}]``), ``declarer``, ``contract``, ``kontra``
-(tokens said), ``picked_up`` (the skat cards the human took), ``declare_after_discard`` (the
+(tokens said), ``pushes`` (Schieberamsch: skats passed on unseen, each doubling), ``picked_up`` (the skat cards the human took), ``declare_after_discard`` (the
 contracts that will be legal after the discard, so that the browser can offer the declaration
 before sending the discard), ``hand_sizes``, ``open_hand`` (``{seat, cards}`` of an ouvert
 declarer), ``trick`` (``[{seat, card}]``), ``last_trick``, ``tricks`` (taken per seat),
@@ -388,6 +388,7 @@ def view(state: State, human: int) -> dict[str, Any]:
         "declarer": None if declarer is None else int(declarer),
         "contract": None if state.contract is None else str(state.contract),
         "kontra": kontra_tokens,
+        "pushes": info.pushes,
         "picked_up": _cards(info.skat)
         if declarer == human or (state.phase == Phase.SCHIEBEN and to_act == human)
         else [],

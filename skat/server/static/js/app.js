@@ -206,6 +206,9 @@ function actionLabel(token) {
 // ---- the record of a call as a bubble ---------------------------------------------------------
 
 function callText(token) {
+  if (token === "push:p") return t("bubble.pushUnseen");
+  if (token === "push:??.??") return t("bubble.pushed");
+  if (token === "??.??") return t("bubble.discarded");
   if (/^\d+$/.test(token)) return token;
   if (token === "y") return t("bubble.yes");
   if (token === "p") return t("bubble.pass");
@@ -404,6 +407,12 @@ function gameInfo() {
         t(pushing ? "rule.all_pass.schieberamsch" : "game.R"),
       ),
     );
+    // each skat passed on unseen doubles what the Ramsch counts: say so while it is played
+    if (v.pushes > 0) {
+      items.push(
+        h("span", { class: "info-pushes", "data-pushes": v.pushes }, t("info.pushed", { count: v.pushes, factor: 2 ** v.pushes })),
+      );
+    }
   }
   items.push(h("span", { class: "info-bid", "data-bid": v.bid ?? 0 }, t("info.bid"), " ", h("strong", {}, String(v.bid || "–"))));
   if (v.kontra && v.kontra.length) {
@@ -449,6 +458,17 @@ function errorBanner() {
 
 function isFresh(stamp) {
   return stamp !== undefined && performance.now() - stamp < 200;
+}
+
+/**
+ * The token an event's bubble keeps: a Schieberamsch pass (the skat pushed on unseen, kind
+ * "other") and two hidden cards pushed on are told apart from an auction's pass and a declarer's
+ * hidden discard, which share their record tokens.
+ */
+function bubbleToken(ev) {
+  if (ev.kind === "other" && ev.action === "p") return "push:p";
+  if (ev.action === "??.??" && (app.view?.declarer ?? null) === null) return "push:??.??";
+  return ev.action;
 }
 
 /** Shows a call at its seat; the token is kept, so the bubble follows a change of language. */
@@ -1254,7 +1274,7 @@ async function receive(data, before) {
   } else {
     for (const ev of events) {
       if (ev.kind === "call" || ev.kind === "declare" || ev.kind === "skat" || ev.kind === "other") {
-        setBubble(ev.seat, ev.action);
+        setBubble(ev.seat, bubbleToken(ev));
         announceEvent(ev);
       }
     }
@@ -1320,7 +1340,7 @@ async function animate(events) {
       app.bubbles = {};
       render();
     } else {
-      if (ev.seat !== null && ev.seat !== undefined) setBubble(ev.seat, ev.action);
+      if (ev.seat !== null && ev.seat !== undefined) setBubble(ev.seat, bubbleToken(ev));
       announceEvent(ev);
       render();
       await sleep(app.settings.callMs);
@@ -1340,7 +1360,7 @@ function announce(text) {
 function announceEvent(ev) {
   if (ev.seat === null || ev.seat === undefined || ev.seat === app.humanSeat) return;
   if (ev.kind === "discard") return;
-  announce(t("announce.says", { name: playerName(ev.seat), what: callText(ev.action) }));
+  announce(t("announce.says", { name: playerName(ev.seat), what: callText(bubbleToken(ev)) }));
 }
 
 function trickText(ev) {
