@@ -1028,7 +1028,8 @@ def test_a_skat_pushed_on_unseen_is_named_in_the_result(browser: Any, url: str) 
     human = page.get_attribute("#table", "data-human")
     assert page.text_content(f"[data-bubble='{human}']") == "Pushes on unseen"
     said = page.locator("[data-bubble]").all_text_contents()
-    assert said and all(
+    assert said
+    assert all(
         text in ("Pushes on unseen", "Takes the skat", "Pushes two cards on") for text in said
     ), said
     _play_out(page)

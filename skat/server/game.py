@@ -9,9 +9,10 @@ human's seat may know, plus the review once the deal is over) and the events to 
 The view's fields (JSON): ``deal_number`` (a string: deal numbers reach 2^64 − 1, beyond a
 JavaScript number), ``human``, ``phase``, ``to_act``, ``hand`` (ISS cards), ``legal`` (action
 tokens), ``bid``, ``calls`` (``[{seat, action}]``), ``declarer``, ``contract``, ``kontra``
-(tokens said), ``pushes`` (Schieberamsch: skats passed on unseen, each doubling), ``picked_up`` (the skat cards the human took), ``declare_after_discard`` (the
-contracts that will be legal after the discard, so that the browser can offer the declaration
-before sending the discard), ``hand_sizes``, ``open_hand`` (``{seat, cards}`` of an ouvert
+(tokens said), ``pushes`` (Schieberamsch: skats passed on unseen, each doubling),
+``picked_up`` (the skat cards the human took), ``declare_after_discard`` (the contracts that will
+be legal after the discard, so that the browser can offer the declaration before sending the
+discard), ``hand_sizes``, ``open_hand`` (``{seat, cards}`` of an ouvert
 declarer), ``trick`` (``[{seat, card}]``), ``last_trick``, ``tricks`` (taken per seat),
 ``result``, ``iss_result`` and ``review`` (original hands, skat, discard, every trick; only when
 the deal is over), and ``info`` (the seat's :meth:`~skat.state.InformationState.to_json`).

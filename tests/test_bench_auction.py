@@ -1,0 +1,66 @@
+"""bench/bench_auction.py: the outcome read from an arena report, and the auction replayed."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from skat.arena import arena_deal_number
+from skat.players import decision_rng, get_player
+from skat.rules import Options
+from skat.state import State
+
+
+@pytest.fixture(scope="module")
+def bench(bench_script: Callable[[str], ModuleType]) -> ModuleType:
+    return bench_script("bench_auction")
+
+
+def _report(path: Path, rows: list[list[float]], players: list[str] | None = None) -> str:
+    path.write_text(json.dumps({"players": players or ["strong"], "seed": 5, "per_deal": rows}))
+    return str(path)
+
+
+def test_the_sign_of_a_deals_mean_score_says_won_lost_or_passed(
+    bench: ModuleType, tmp_path: Path
+) -> None:
+    first = _report(tmp_path / "a.json", [[0, 1, 22.67], [1, 2, -2.0]])
+    second = _report(tmp_path / "b.json", [[2, 3, 0.0]])
+    assert bench.outcomes([first, second]) == (5, {0: "W", 1: "L", 2: "P"})
+
+
+def test_a_report_of_other_players_is_refused(bench: ModuleType, tmp_path: Path) -> None:
+    other = _report(tmp_path / "a.json", [[0, 1, 1.0]], ["strong", "heuristic"])
+    with pytest.raises(ValueError, match="not strong self-play"):
+        bench.outcomes([other])
+    assert bench.main([other]) == 2
+
+
+def test_the_replayed_auction_is_the_strong_players_own(bench: ModuleType) -> None:
+    # the first deals of seed 2027 where forehand has the last word and where someone declares
+    seen_alone = seen_declarer = False
+    for index in range(12):
+        auction = bench.replay_auction((2027, index))
+        number = arena_deal_number(2027, index)
+        state = State.new(number, Options())
+        player = get_player("strong")
+        while state.phase.value == "bidding":
+            seat = state.current_player
+            assert seat is not None
+            info = state.information_state(seat)
+            state = state.apply(player.choose(info, decision_rng(number, len(state.actions))))
+        assert auction.declarer == (None if state.declarer is None else int(state.declarer))
+        assert auction.bid == state.bid
+        if auction.last_word is not None:
+            seen_alone = True
+            kind, expected = auction.last_word
+            assert kind in ("BID", "PASS")
+            assert auction.declarer == (0 if kind == "BID" else None)
+            assert expected is None or -400 < expected < 400
+        seen_declarer |= auction.declarer is not None
+    assert seen_alone
+    assert seen_declarer
