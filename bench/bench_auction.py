@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -139,26 +140,33 @@ def _line(name: str, games: list[Auction], result: dict[int, str]) -> str:
     return f"{name:44} {len(games):5} games, won {won:5} {rate}"
 
 
+def _band(low: float, high: float) -> str:
+    """``below 10``, ``10 .. 30``, ``50 and more`` for the bounds (``-inf``/``inf`` open)."""
+    if low == -math.inf:
+        return f"below {high:g}"
+    if high == math.inf:
+        return f"{low:g} and more"
+    return f"{low:g} .. {high:g}"
+
+
 def report(auctions: list[Auction], result: dict[int, str]) -> list[str]:
     """The table's lines (see the module doc)."""
     games = [a for a in auctions if a.declarer is not None]
     lines = [_line("all games", games, result)]
     lines.append(_line("uncontested", [a for a in games if not a.contested], result))
     lines.append(_line("contested", [a for a in games if a.contested], result))
-    bands = [(-1e9, 10), (10, 30), (30, 50), (50, 1e9)]
-    for low, high in bands:
+    for low, high in [(-math.inf, 10), (10, 30), (30, 50), (50, math.inf)]:
         band = [a for a in games if a.worth is not None and low <= a.worth < high]
-        lines.append(_line(f"  contest check's expected score {low:g}..{high:g}", band, result))
+        lines.append(_line(f"  contest check's expected score {_band(low, high)}", band, result))
     alone = [a for a in auctions if a.last_word is not None]
     lines.append(f"forehand's last word: {len(alone)} deals")
-    for low, high in [(-1e9, -25), (-25, 0), (0, 1e9)]:
-        band = [a for a in alone if a.last_word and a.last_word[1] is not None]
-        band = [a for a in band if a.last_word and low <= (a.last_word[1] or 0.0) < high]
+    rated = [(a, a.last_word[1]) for a in alone if a.last_word and a.last_word[1] is not None]
+    for low, high in [(-math.inf, -25), (-25, 0), (0, math.inf)]:
+        band = [a for a, expected in rated if low <= expected < high]
         played = [a for a in band if a.declarer is not None]
-        passed = len(band) - len(played)
         lines.append(
-            _line(f"  solved expected score {low:g}..{high:g}: played", played, result)
-            + f"; passed {passed}"
+            _line(f"  solved expected score {_band(low, high)}: played", played, result)
+            + f"; passed {len(band) - len(played)}"
         )
     return lines
 

@@ -64,3 +64,29 @@ def test_the_replayed_auction_is_the_strong_players_own(bench: ModuleType) -> No
         seen_declarer |= auction.declarer is not None
     assert seen_alone
     assert seen_declarer
+
+
+def test_the_report_counts_each_class_once(bench: ModuleType) -> None:
+    a = bench.Auction
+    auctions = [
+        a(0, 0, 18, False, None, ("BID", 12.5)),  # forehand alone, rated well, won
+        a(1, 0, 18, False, None, ("BID", -40.0)),  # forehand alone, rated badly, lost
+        a(2, None, 0, False, None, ("PASS", -80.0)),  # passed in
+        a(3, 2, 23, True, 35.0, None),  # contested, won
+        a(4, 1, 20, True, 5.0, None),  # contested, lost
+    ]
+    result = {0: "W", 1: "L", 2: "P", 3: "W", 4: "L"}
+    lines = bench.report(auctions, result)
+    assert lines[0].split() == ["all", "games", "4", "games,", "won", "2", "50.0%"]
+    assert "uncontested" in lines[1]
+    assert lines[1].split()[-2:] == ["1", "50.0%"]
+    assert lines[2].split()[-2:] == ["1", "50.0%"]
+    assert "below 10" in lines[3]
+    assert lines[3].split()[-5:] == ["1", "games,", "won", "0", "0.0%"]
+    assert "30 .. 50" in lines[5]
+    assert lines[5].endswith("100.0%")
+    assert lines[7] == "forehand's last word: 3 deals"
+    assert "below -25: played" in lines[8]
+    assert lines[8].endswith("0.0%; passed 1")
+    assert "0 and more: played" in lines[10]
+    assert lines[10].endswith("100.0%; passed 0")
