@@ -897,8 +897,9 @@ const LEVEL_CODES = new Set([
   "ouvert",
 ]);
 
+/** A score with its sign (+98, −146), written as the score sheet writes it in this language. */
 function signed(value) {
-  return (value > 0 ? "+" : "") + String(value);
+  return formatNumber(value, 0, true);
 }
 
 function stepText(step) {
