@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
-from skat.arena import arena_deal_number
+from skat.arena import arena_deal_number, options_json
 from skat.players import contracts as ct
 from skat.players import decision_rng
 from skat.players.strong import StrongPlayer
@@ -114,7 +114,8 @@ def outcomes(paths: Sequence[str]) -> tuple[int, dict[int, str]]:
     """The seed and, per deal index, ``W`` (declarer won), ``L`` (lost) or ``P`` (passed in).
 
     Raises:
-        ValueError: a report is not strong self-play, or the parts have different seeds.
+        ValueError: a report is not strong self-play under the default rules (the sign of a
+            deal's mean score says won or lost only there), or the parts have different seeds.
     """
     seed: int | None = None
     out: dict[int, str] = {}
@@ -123,6 +124,8 @@ def outcomes(paths: Sequence[str]) -> tuple[int, dict[int, str]]:
             data = json.load(handle)
         if list(data["players"]) != ["strong"]:
             raise ValueError(f"{path}: players {data['players']}, not strong self-play")
+        if data.get("options") != [options_json(Options())]:
+            raise ValueError(f"{path}: rules {data.get('options')}, not the default rules")
         if seed is not None and data["seed"] != seed:
             raise ValueError(f"{path}: seed {data['seed']}, the first part has {seed}")
         seed = int(data["seed"])

@@ -46,6 +46,7 @@ __all__ = [
     "add_arena_parser",
     "arena_deal_number",
     "mean_ci",
+    "options_json",
     "parse_options",
     "play_deal",
     "run_arena",
@@ -414,7 +415,7 @@ class ArenaReport:
             "players": list(self.players),
             "deals": self.deals,
             "seed": self.seed,
-            "options": [_options_json(o) for o in self.options],
+            "options": [options_json(o) for o in self.options],
             "passed_auction": self.passed,
             "games": len(games),
             "clean_deals": len(self._clean()),
@@ -490,7 +491,8 @@ class ArenaReport:
 _KINDS = ("game", "ramsch", "passed", "illegal", "crash")
 
 
-def _options_json(o: Options) -> dict[str, object]:
+def options_json(o: Options) -> dict[str, object]:
+    """The rule options ``o`` as a report writes them (``{"all_pass": "new_deal", ...}``)."""
     return {
         "all_pass": o.all_pass.value,
         "kontra": o.kontra.value,
@@ -505,8 +507,8 @@ def _options_json(o: Options) -> dict[str, object]:
 
 def _options_text(o: Options) -> str:
     default = Options()
-    words = [k for k, v in _options_json(o).items() if v != _options_json(default)[k]]
-    return ",".join(f"{k}={_options_json(o)[k]}" for k in words) or "isko"
+    words = [k for k, v in options_json(o).items() if v != options_json(default)[k]]
+    return ",".join(f"{k}={options_json(o)[k]}" for k in words) or "isko"
 
 
 def _tasks(

@@ -9,7 +9,7 @@ from types import ModuleType
 
 import pytest
 
-from skat.arena import arena_deal_number
+from skat.arena import arena_deal_number, options_json
 from skat.players import decision_rng, get_player
 from skat.rules import Options
 from skat.state import State
@@ -20,8 +20,15 @@ def bench(bench_script: Callable[[str], ModuleType]) -> ModuleType:
     return bench_script("bench_auction")
 
 
-def _report(path: Path, rows: list[list[float]], players: list[str] | None = None) -> str:
-    path.write_text(json.dumps({"players": players or ["strong"], "seed": 5, "per_deal": rows}))
+def _report(
+    path: Path,
+    rows: list[list[float]],
+    players: list[str] | None = None,
+    options: Options | None = None,
+) -> str:
+    rules = [options_json(options or Options())]
+    data = {"players": players or ["strong"], "seed": 5, "options": rules, "per_deal": rows}
+    path.write_text(json.dumps(data))
     return str(path)
 
 
@@ -38,6 +45,13 @@ def test_a_report_of_other_players_is_refused(bench: ModuleType, tmp_path: Path)
     with pytest.raises(ValueError, match="not strong self-play"):
         bench.outcomes([other])
     assert bench.main([other]) == 2
+
+
+def test_a_report_under_other_rules_is_refused(bench: ModuleType, tmp_path: Path) -> None:
+    # with a lost Hand game counted once, a lost game's mean score can be positive
+    other = _report(tmp_path / "a.json", [[0, 1, 1.0]], options=Options(lost_hand_single=True))
+    with pytest.raises(ValueError, match="not the default rules"):
+        bench.outcomes([other])
 
 
 def test_the_replayed_auction_is_the_strong_players_own(bench: ModuleType) -> None:

@@ -514,3 +514,22 @@ def test_schieberamsch_view_counts_the_skats_passed_on_unseen() -> None:
     assert [game.view(state, seat)["pushes"] for seat in range(3)] == [1, 1, 1]  # public
     state = state.apply(Action(ActionKind.PASS))  # middlehand too
     assert game.view(state, 2)["pushes"] == 2
+
+
+def test_schieberamsch_moves_are_push_events_not_auction_passes_or_discards() -> None:
+    from skat.rules import AllPass, Options
+    from skat.server import game
+    from skat.state import Action, ActionKind, State
+
+    state = State.new(7, Options(all_pass=AllPass.SCHIEBERAMSCH))
+    events: list[dict[str, object]] = []
+    while state.phase.value == "bidding":
+        state = game._step(state, Action(ActionKind.PASS), 0, events)
+    assert {e["kind"] for e in events} == {"call"}  # the auction's passes
+    state = game._step(state, Action(ActionKind.PASS), 0, events)  # forehand: on unseen
+    assert events[-1] == {"kind": "push", "seat": 0, "action": "p"}
+    state = game._step(state, Action(ActionKind.PICKUP), 0, events)  # middlehand takes it
+    assert events[-1]["kind"] == "skat"
+    push = next(a for a in state.legal_actions() if a.kind == ActionKind.DISCARD)
+    state = game._step(state, push, 0, events)  # and pushes two cards on, unseen by seat 0
+    assert events[-1] == {"kind": "push", "seat": 1, "action": "??.??"}

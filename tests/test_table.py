@@ -847,10 +847,12 @@ def test_a_typed_text_that_is_no_deal_number_is_explained_and_kept(
     context.close()
 
 
-def _all_pass_on_1000(browser: Any, url: str, all_pass: str) -> tuple[Any, Any, str]:
+def _all_pass_on_1000(
+    browser: Any, url: str, all_pass: str, locale: str = "en-GB"
+) -> tuple[Any, Any, str]:
     """Deal 1000 with ``all_pass`` (Ramsch or Schieberamsch), everybody passing in the auction;
     returns the context, the page and the phase after the auction."""
-    context = _context(browser, options={"all_pass": all_pass})
+    context = _context(browser, locale=locale, options={"all_pass": all_pass})
     page = _page(context)
     page.goto(url)
     _settle(page)
@@ -1014,26 +1016,63 @@ def test_a_skat_pushed_on_unseen_is_named_in_the_result(browser: Any, url: str) 
     context, page, phase = _all_pass_on_1000(browser, url, "schieberamsch")
     assert phase == "schieben", phase
     before = _stored(page)["current"]["record"]
+    bar = page.locator(".top-bar").bounding_box()
     page.click(".controls [data-action='p']")  # pass the skat on without looking
     _wait_for_answer(page, before)
     phase, _ = _settle(page)
     assert phase == "play", phase
+    # the pushes' text takes no new row on the bar: the table does not jump
+    after = page.locator(".top-bar").bounding_box()
+    assert bar is not None
+    assert after is not None
+    assert after["height"] == bar["height"], (bar, after)
     # while the cards are played the header says how often the skat went on unseen, and the
     # factor that doubling gives, as the record has it
     pushes = iss.replay(iss.parse(_stored(page)["current"]["record"])).pushes
     assert pushes >= 1
     shown = page.text_content(".info-pushes") or ""
-    assert shown == f"skat pushed on unseen {pushes}× · ×{2**pushes}", shown
+    assert shown == f"×{2**pushes}: skat pushed on unseen {pushes}×", shown
+    assert page.get_attribute(".info-pushes", "title") == shown
     # the calls of the Schieben say what they were, not an auction's "Pass" or a hidden token
     human = page.get_attribute("#table", "data-human")
-    assert page.text_content(f"[data-bubble='{human}']") == "Pushes on unseen"
+    assert page.text_content(f"[data-bubble='{human}']") == "Pushes the skat on unseen"
     said = page.locator("[data-bubble]").all_text_contents()
     assert said
     assert all(
-        text in ("Pushes on unseen", "Takes the skat", "Pushes two cards on") for text in said
+        text in ("Pushes the skat on unseen", "Takes the skat", "Pushes two cards on")
+        for text in said
     ), said
     _play_out(page)
     lines = page.locator(".explanation li.schieben").all_text_contents()
     assert any(line.startswith("You pushed the skat on unseen: doubled, now ×") for line in lines)
+    assert not page.errors
+    context.close()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "de-DE", "zh-CN", "sv-SE"])
+def test_the_pushes_take_no_row_of_their_own_on_the_bar(
+    browser: Any, url: str, locale: str
+) -> None:
+    # the bar's height at each screen width is the same before the first push and after it:
+    # the pushes' text stands where the bid did, and the table does not jump
+    context, page, phase = _all_pass_on_1000(browser, url, "schieberamsch", locale)
+    assert phase == "schieben", phase
+    widths = (SIZES["desktop"], (1024, 768), SIZES["phone"], SIZES["narrow"])
+
+    def heights() -> list[int]:
+        out = []
+        for width, height in widths:
+            page.set_viewport_size({"width": width, "height": height})
+            out.append(page.evaluate("document.querySelector('.top-bar').offsetHeight"))
+        page.set_viewport_size(dict(zip(("width", "height"), SIZES["desktop"], strict=True)))
+        return out
+
+    before = heights()
+    record = _stored(page)["current"]["record"]
+    page.click(".controls [data-action='p']")  # pass the skat on without looking
+    _wait_for_answer(page, record)
+    assert _settle(page)[0] == "play"
+    assert page.locator(".info-pushes").count() == 1
+    assert heights() == before, locale
     assert not page.errors
     context.close()

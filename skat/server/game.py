@@ -17,8 +17,9 @@ declarer), ``trick`` (``[{seat, card}]``), ``last_trick``, ``tricks`` (taken per
 ``result``, ``iss_result`` and ``review`` (original hands, skat, discard, every trick; only when
 the deal is over), and ``info`` (the seat's :meth:`~skat.state.InformationState.to_json`).
 
-Events (JSON): ``{"kind": "call"|"skat"|"discard"|"declare"|"kontra"|"card"|"concede"|"other",
-"seat": s, "action": token}`` for each action (another seat's discard shows as ``??.??``) and
+Events (JSON): ``{"kind": "call"|"skat"|"discard"|"declare"|"kontra"|"card"|"concede"|"push"|
+"other", "seat": s, "action": token}`` for each action (another seat's discard shows as
+``??.??``; ``push``: a Schieberamsch skat passed on unseen, ``p``, or two cards pushed on) and
 ``{"kind": "trick", "seat": null, "winner": s, "cards": [...], "points": n}`` after each
 completed trick.
 """
@@ -186,8 +187,8 @@ def _step(state: State, action: Action, human: int, events: list[dict[str, Any]]
     if action.kind == ActionKind.DISCARD and seat != human:
         token = "??.??"
     kind = _KINDS.get(action.kind, "other")
-    if action.kind == ActionKind.PASS and state.phase == Phase.SCHIEBEN:
-        kind = "other"
+    if state.phase == Phase.SCHIEBEN and action.kind in (ActionKind.PASS, ActionKind.DISCARD):
+        kind = "push"  # the skat passed on unseen, or two cards pushed on after taking it
     events.append({"kind": kind, "seat": None if seat is None else int(seat), "action": token})
     if len(after.tricks) > before:
         trick = after.tricks[-1]

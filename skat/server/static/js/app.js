@@ -207,7 +207,7 @@ function actionLabel(token) {
 
 function callText(token) {
   if (token === "push:p") return t("bubble.pushUnseen");
-  if (token === "push:??.??") return t("bubble.pushed");
+  if (token === "push:cards") return t("bubble.pushed");
   if (token === "??.??") return t("bubble.discarded");
   if (/^\d+$/.test(token)) return token;
   if (token === "y") return t("bubble.yes");
@@ -407,14 +407,15 @@ function gameInfo() {
         t(pushing ? "rule.all_pass.schieberamsch" : "game.R"),
       ),
     );
-    // each skat passed on unseen doubles what the Ramsch counts: say so while it is played
-    if (v.pushes > 0) {
-      items.push(
-        h("span", { class: "info-pushes", "data-pushes": v.pushes }, t("info.pushed", { count: v.pushes, factor: 2 ** v.pushes })),
-      );
-    }
   }
-  items.push(h("span", { class: "info-bid", "data-bid": v.bid ?? 0 }, t("info.bid"), " ", h("strong", {}, String(v.bid || "–"))));
+  if (v.pushes > 0) {
+    // Each skat passed on unseen doubles what the Schieberamsch counts: that is said where the
+    // bid stands in other games (nobody bid), so the bar keeps its rows.
+    const pushed = t("info.pushed", { count: v.pushes, factor: 2 ** v.pushes });
+    items.push(h("span", { class: "info-pushes", "data-pushes": v.pushes, title: pushed }, pushed));
+  } else {
+    items.push(h("span", { class: "info-bid", "data-bid": v.bid ?? 0 }, t("info.bid"), " ", h("strong", {}, String(v.bid || "–"))));
+  }
   if (v.kontra && v.kontra.length) {
     items.push(h("span", { class: "info-kontra" }, v.kontra.map(actionLabel).join(" · ")));
   }
@@ -461,13 +462,12 @@ function isFresh(stamp) {
 }
 
 /**
- * The token an event's bubble keeps: a Schieberamsch pass (the skat pushed on unseen, kind
- * "other") and two hidden cards pushed on are told apart from an auction's pass and a declarer's
- * hidden discard, which share their record tokens.
+ * The token an event's bubble keeps: a Schieberamsch move (kind "push": the skat passed on
+ * unseen, or two cards pushed on) is told apart from an auction's pass and a declarer's discard,
+ * which share its record tokens.
  */
 function bubbleToken(ev) {
-  if (ev.kind === "other" && ev.action === "p") return "push:p";
-  if (ev.action === "??.??" && (app.view?.declarer ?? null) === null) return "push:??.??";
+  if (ev.kind === "push") return ev.action === "p" ? "push:p" : "push:cards";
   return ev.action;
 }
 
@@ -1274,7 +1274,7 @@ async function receive(data, before) {
     await animate(events);
   } else {
     for (const ev of events) {
-      if (ev.kind === "call" || ev.kind === "declare" || ev.kind === "skat" || ev.kind === "other") {
+      if (["call", "declare", "skat", "push", "other"].includes(ev.kind)) {
         setBubble(ev.seat, bubbleToken(ev));
         announceEvent(ev);
       }

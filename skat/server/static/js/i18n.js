@@ -70,7 +70,7 @@ const en = {
   "info.game": "Game:",
   "info.declarer": "declarer: {name}",
   "info.bid": "Bid",
-  "info.pushed": "skat pushed on unseen {count}× · ×{factor}",
+  "info.pushed": "×{factor}: skat pushed on unseen {count}×",
 
   "status.loading": "Shuffling…",
   "status.thinking": "Thinking…",
@@ -91,7 +91,7 @@ const en = {
   "bubble.yes": "Yes",
   "bubble.pass": "Pass",
   "bubble.skat": "Takes the skat",
-  "bubble.pushUnseen": "Pushes on unseen",
+  "bubble.pushUnseen": "Pushes the skat on unseen",
   "bubble.pushed": "Pushes two cards on",
   "bubble.discarded": "Discards two cards",
 
@@ -425,7 +425,7 @@ const de = {
   "info.game": "Spiel:",
   "info.declarer": "Alleinspieler: {name}",
   "info.bid": "Gereizt",
-  "info.pushed": "Skat {count}× ungesehen geschoben · ×{factor}",
+  "info.pushed": "×{factor}: Skat {count}× ungesehen geschoben",
 
   "status.loading": "Mischen…",
   "status.thinking": "Überlegt…",
@@ -447,7 +447,7 @@ const de = {
   "bubble.pass": "Passe",
   "bubble.skat": "Nimmt den Skat",
   "bubble.pushUnseen": "Schiebt ungesehen",
-  "bubble.pushed": "Schiebt zwei Karten",
+  "bubble.pushed": "Schiebt zwei Karten weiter",
   "bubble.discarded": "Drückt zwei Karten",
 
   "skat.pickUp": "Skat aufnehmen",
@@ -776,7 +776,7 @@ const zh = {
   "info.game": "游戏：",
   "info.declarer": "庄家：{name}",
   "info.bid": "叫分",
-  "info.pushed": "斯卡特牌未看传下{count}次 · ×{factor}",
+  "info.pushed": "×{factor}：斯卡特牌未看传下{count}次",
   "status.loading": "洗牌中…",
   "status.thinking": "思考中…",
   "status.waitingFor": "{name}正在思考…",
@@ -1110,7 +1110,7 @@ const sv = {
   "info.game": "Spel:",
   "info.declarer": "spelförare: {name}",
   "info.bid": "Bud",
-  "info.pushed": "skatten skickad vidare osedd {count}× · ×{factor}",
+  "info.pushed": "×{factor}: skatten skickad vidare osedd {count}×",
   "status.loading": "Blandar…",
   "status.thinking": "Tänker…",
   "status.waitingFor": "{name} tänker…",
