@@ -217,6 +217,9 @@ def parse_log(
     if game_word is not None:
         if game_word not in _GAMES:
             raise SkatError(f"unknown game {game_word!r}")
+        # only a Hand game announces Schneider or Schwarz: XSkat's log may say the announcement
+        # on its own line and leave the Hand unsaid
+        hand = hand or schneider or schwarz
         g.contract = Contract.make(
             _GAMES[game_word], hand=hand, schneider=schneider, schwarz=schwarz, ouvert=ouvert
         )
