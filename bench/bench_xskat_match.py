@@ -817,9 +817,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                     scores, problem = _verified_scores(run, number, options)
                     ours = sorted({(p - start) % 3 for p in range(len(displays))})
                     if args.verbose:
+                        alone = (
+                            "passed"
+                            if base.declarer is None
+                            else f"{base.contract} by {base.declarer}, won {base.won}"
+                        )
                         print(
                             f"{design} deal {i} {number} seats {ours}: {run.seconds:.1f} s "
-                            f"{problem or scores} {' '.join(run.applied)}",
+                            f"{problem or scores} {' '.join(run.applied)} | XSkat alone: "
+                            f"{alone} {base.scores}",
                             file=sys.stderr,
                         )
                     if scores is None:
