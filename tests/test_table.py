@@ -1076,3 +1076,42 @@ def test_the_pushes_take_no_row_of_their_own_on_the_bar(
     assert heights() == before, locale
     assert not page.errors
     context.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "player"),
+    [("en-GB", "heuristic"), ("de-DE", "strong"), ("sv-SE", "strong")],
+)
+def test_a_phones_bubbles_stay_on_the_screen_in_a_schieberamsch(
+    browser: Any, url: str, locale: str, player: str
+) -> None:
+    # the longest calls of the Schieben on a 390 px phone ("Pushes the skat on unseen": the
+    # heuristic's; "Schiebt zwei Karten weiter": the strong player's, who takes the skat on deal
+    # 1000): wrapped over their plates, no sideways scrolling
+    context = _context(
+        browser, size="phone", locale=locale, player=player, options={"all_pass": "schieberamsch"}
+    )
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    page.fill("[data-deal-number]", "1000")
+    page.press("[data-deal-number]", "Enter")
+    phase, _ = _settle(page)
+    while phase == "bidding":
+        page.click(".controls [data-action='p']")
+        phase, _ = _settle(page)
+    record = _stored(page)["current"]["record"]
+    page.click(".controls [data-action='p']")  # pass the skat on without looking
+    _wait_for_answer(page, record)
+    assert _settle(page)[0] == "play"
+    width = SIZES["phone"][0]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    boxes = [b.bounding_box() for b in page.locator("[data-bubble]").all() if b.is_visible()]
+    assert boxes, "the computers' calls are still shown in the first trick"
+    for box in boxes:
+        assert box is not None
+        assert box["x"] >= 0, box
+        assert box["x"] + box["width"] <= width, box
+    _shoot(page, f"phone-schieben-bubbles-{locale}-{player}")
+    assert not page.errors
+    context.close()
