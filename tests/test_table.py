@@ -1115,3 +1115,48 @@ def test_a_phones_bubbles_stay_on_the_screen_in_a_schieberamsch(
     _shoot(page, f"phone-schieben-bubbles-{locale}-{player}")
     assert not page.errors
     context.close()
+
+
+def test_leaving_a_series_deal_the_person_has_acted_in_asks_first(browser: Any, url: str) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    phase, to_act = _settle(page)
+    human = page.get_attribute("#table", "data-human")
+    first = _stored(page)["current"]["record"]
+    assert phase == "bidding"
+    while to_act != human:
+        phase, to_act = _settle(page)
+    page.click(".controls [data-action='p']")  # the person has acted in this series deal
+    _wait_for_answer(page, first)
+    _settle(page)
+    before = _stored(page)["current"]
+    assert not before["practice"]
+    # "New deal": asked, and cancelling keeps the deal as it was
+    page.click("[data-ui='next-deal']")
+    page.wait_for_selector("[data-ui='confirm-no']")
+    assert "not be written on the score sheet" in (page.text_content(".dialog.confirm") or "")
+    page.click("[data-ui='confirm-no']")
+    assert _stored(page)["current"] == before
+    # a typed number asks too; leaving then plays it
+    page.fill("[data-deal-number]", "77")
+    page.press("[data-deal-number]", "Enter")
+    page.wait_for_selector("[data-ui='confirm-yes']")
+    page.click("[data-ui='confirm-yes']")
+    page.wait_for_function(
+        "before => JSON.parse(localStorage.getItem('skat.store')).current?.record !== before",
+        arg=before["record"],
+    )
+    _settle(page)
+    now = _stored(page)["current"]
+    assert now["practice"]
+    assert page.input_value("[data-deal-number]") == "77"
+    # practice goes freely: a new deal from it is not asked for
+    page.click("[data-ui='next-deal']")
+    page.wait_for_function(
+        "before => JSON.parse(localStorage.getItem('skat.store')).current?.record !== before",
+        arg=now["record"],
+    )
+    assert page.locator("[data-ui='confirm-yes']").count() == 0
+    assert not page.errors
+    context.close()

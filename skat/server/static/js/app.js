@@ -319,7 +319,10 @@ function topBar() {
     "aria-label": t("deal.number"),
     value: app.typedNumber ?? v?.deal_number ?? "",
     onkeydown: (e) => {
-      if (e.key === "Enter") playTyped(e.target.value);
+      if (e.key !== "Enter") return;
+      // the Enter must not go on to press the button that a question may focus next
+      e.preventDefault();
+      playTyped(e.target.value);
     },
   });
   const lang = h(
@@ -343,7 +346,7 @@ function topBar() {
       number,
       h("button", { class: "btn small", "data-ui": "play-number", onclick: () => playTyped(number.value) }, t("deal.play")),
     ),
-    h("button", { class: "btn small", "data-ui": "next-deal", onclick: () => startDeal(null) }, t("deal.next")),
+    h("button", { class: "btn small", "data-ui": "next-deal", onclick: () => leavingDeal(() => startDeal(null)) }, t("deal.next")),
     gameInfo(),
     app.busy ? spinner(t("status.thinking")) : null,
     h(
@@ -1175,7 +1178,24 @@ function playTyped(text) {
     render();
     return;
   }
-  startDeal(typed);
+  leavingDeal(() => startDeal(typed));
+}
+
+/**
+ * Runs `go` (a new deal) at once, or after the person confirms when it would throw away a deal
+ * of the series in which the person has already acted: such a deal never reaches the score
+ * sheet, so one click must not lose it. A deal not yet touched, one played out, and practice (a
+ * typed number or a replay) go freely.
+ */
+function leavingDeal(go) {
+  const v = app.view;
+  if (app.busy || app.animating) return;
+  const acted = (v?.info?.actions ?? []).some(([seat]) => seat === app.humanSeat);
+  if (!v || v.phase === "result" || app.practice || !acted) {
+    go();
+    return;
+  }
+  ask(t("deal.askLeave"), t("deal.leave"), go);
 }
 
 async function startDeal(number, how = {}) {
