@@ -1160,3 +1160,28 @@ def test_leaving_a_series_deal_the_person_has_acted_in_asks_first(browser: Any, 
     assert page.locator("[data-ui='confirm-yes']").count() == 0
     assert not page.errors
     context.close()
+
+
+def test_a_durchmarsch_is_headed_as_a_win(browser: Any, url: str) -> None:
+    # deal 44 in Schieberamsch: the person (rearhand) pushes the skat on unseen, plays the first
+    # playable card each time and takes every trick against the strong computers
+    context = _context(browser, player="strong", options={"all_pass": "schieberamsch"})
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    page.fill("[data-deal-number]", "44")
+    page.press("[data-deal-number]", "Enter")
+    phase, _ = _settle(page)
+    while phase == "bidding":
+        page.click(".controls [data-action='p']")
+        phase, _ = _settle(page)
+    record = _stored(page)["current"]["record"]
+    page.click(".controls [data-action='p']")  # pass the skat on without looking
+    _wait_for_answer(page, record)
+    result = iss.replay(iss.parse(_play_out(page))).result()
+    assert isinstance(result, RamschResult)
+    assert result.durchmarsch == int(page.get_attribute("#table", "data-human") or -1)
+    headline = page.text_content(".result-panel h2") or ""
+    assert headline == "Durchmarsch: you took every trick and win.", headline
+    assert not page.errors
+    context.close()

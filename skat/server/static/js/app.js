@@ -960,7 +960,11 @@ function resultHeadline(r) {
   if (r.passed) headline = t("result.passed");
   else if (r.kind === "ramsch") {
     good = !(r.losers ?? []).includes(app.humanSeat);
-    headline = good ? t("result.ramschWon") : t("result.ramschLost");
+    // a Durchmarsch (every trick, where the rules count it) is a win, not just escaping the loss
+    const march = (r.steps ?? []).some((s) => s.code === "durchmarsch");
+    if (march && r.durchmarsch === app.humanSeat) headline = t("result.durchmarschYou");
+    else if (march) headline = t("result.durchmarsch", { name: playerName(r.durchmarsch) });
+    else headline = good ? t("result.ramschWon") : t("result.ramschLost");
   } else if (r.declarer === app.humanSeat) {
     headline = r.won ? t("result.youWon") : t("result.youLost");
     good = r.won;
