@@ -1193,7 +1193,7 @@ function playTyped(text) {
  */
 function leavingDeal(go) {
   const v = app.view;
-  if (app.busy || app.animating) return;
+  if (app.busy) return;
   const acted = (v?.info?.actions ?? []).some(([seat]) => seat === app.humanSeat);
   if (!v || v.phase === "result" || app.practice || !acted) {
     go();
