@@ -847,16 +847,17 @@ def test_a_typed_text_that_is_no_deal_number_is_explained_and_kept(
     context.close()
 
 
-def _all_pass_on_1000(
-    browser: Any, url: str, all_pass: str, locale: str = "en-GB"
+def _all_pass_on(
+    browser: Any, url: str, all_pass: str, number: str = "1000", **context_args: Any
 ) -> tuple[Any, Any, str]:
-    """Deal 1000 with ``all_pass`` (Ramsch or Schieberamsch), everybody passing in the auction;
-    returns the context, the page and the phase after the auction."""
-    context = _context(browser, locale=locale, options={"all_pass": all_pass})
+    """Deal ``number`` (1000 by default) with ``all_pass`` (Ramsch or Schieberamsch), everybody
+    passing in the auction; ``context_args`` go to :func:`_context` (size, locale, player).
+    Returns the context, the page and the phase after the auction."""
+    context = _context(browser, options={"all_pass": all_pass}, **context_args)
     page = _page(context)
     page.goto(url)
     _settle(page)
-    page.fill("[data-deal-number]", "1000")
+    page.fill("[data-deal-number]", number)
     page.press("[data-deal-number]", "Enter")
     phase, _ = _settle(page)
     while phase == "bidding":
@@ -865,10 +866,19 @@ def _all_pass_on_1000(
     return context, page, phase
 
 
+def _push_on_unseen(page: Any) -> str:
+    """The person passes the Schieberamsch skat on without looking; returns the phase after the
+    computers' answer."""
+    record = _stored(page)["current"]["record"]
+    page.click(".controls [data-action='p']")
+    _wait_for_answer(page, record)
+    return _settle(page)[0]
+
+
 def test_a_ramsch_says_so_in_the_header_and_explains_where_the_skat_went(
     browser: Any, url: str
 ) -> None:
-    context, page, phase = _all_pass_on_1000(browser, url, "ramsch")
+    context, page, phase = _all_pass_on(browser, url, "ramsch")
     assert phase == "play", phase
     assert "Ramsch" in (page.text_content(".info-game[data-contract='R']") or "")
     _play_out(page)
@@ -881,7 +891,7 @@ def test_a_ramsch_says_so_in_the_header_and_explains_where_the_skat_went(
 def test_schieberamsch_is_named_and_a_jack_says_why_it_cannot_be_pushed(
     browser: Any, url: str
 ) -> None:
-    context, page, phase = _all_pass_on_1000(browser, url, "schieberamsch")
+    context, page, phase = _all_pass_on(browser, url, "schieberamsch")
     assert phase == "schieben", phase
     assert "Schieberamsch" in (page.text_content(".info-game[data-contract='R']") or "")
     page.click(".controls [data-action='s']")
@@ -1013,13 +1023,10 @@ def test_a_deal_dealt_before_an_import_is_not_written_on_the_imported_series(
 
 
 def test_a_skat_pushed_on_unseen_is_named_in_the_result(browser: Any, url: str) -> None:
-    context, page, phase = _all_pass_on_1000(browser, url, "schieberamsch")
+    context, page, phase = _all_pass_on(browser, url, "schieberamsch")
     assert phase == "schieben", phase
-    before = _stored(page)["current"]["record"]
     bar = page.locator(".top-bar").bounding_box()
-    page.click(".controls [data-action='p']")  # pass the skat on without looking
-    _wait_for_answer(page, before)
-    phase, _ = _settle(page)
+    phase = _push_on_unseen(page)
     assert phase == "play", phase
     # the pushes' text takes no new row on the bar: the table does not jump
     after = page.locator(".top-bar").bounding_box()
@@ -1055,7 +1062,7 @@ def test_the_pushes_take_no_row_of_their_own_on_the_bar(
 ) -> None:
     # the bar's height at each screen width is the same before the first push and after it:
     # the pushes' text stands where the bid did, and the table does not jump
-    context, page, phase = _all_pass_on_1000(browser, url, "schieberamsch", locale)
+    context, page, phase = _all_pass_on(browser, url, "schieberamsch", locale=locale)
     assert phase == "schieben", phase
     widths = (SIZES["desktop"], (1024, 768), SIZES["phone"], SIZES["narrow"])
 
@@ -1068,10 +1075,7 @@ def test_the_pushes_take_no_row_of_their_own_on_the_bar(
         return out
 
     before = heights()
-    record = _stored(page)["current"]["record"]
-    page.click(".controls [data-action='p']")  # pass the skat on without looking
-    _wait_for_answer(page, record)
-    assert _settle(page)[0] == "play"
+    assert _push_on_unseen(page) == "play"
     assert page.locator(".info-pushes").count() == 1
     assert heights() == before, locale
     assert not page.errors
@@ -1088,22 +1092,11 @@ def test_a_phones_bubbles_stay_on_the_screen_in_a_schieberamsch(
     # the longest calls of the Schieben on a 390 px phone ("Pushes the skat on unseen": the
     # heuristic's; "Schiebt zwei Karten weiter": the strong player's, who takes the skat on deal
     # 1000): wrapped over their plates, no sideways scrolling
-    context = _context(
-        browser, size="phone", locale=locale, player=player, options={"all_pass": "schieberamsch"}
+    context, page, phase = _all_pass_on(
+        browser, url, "schieberamsch", size="phone", locale=locale, player=player
     )
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
-    page.fill("[data-deal-number]", "1000")
-    page.press("[data-deal-number]", "Enter")
-    phase, _ = _settle(page)
-    while phase == "bidding":
-        page.click(".controls [data-action='p']")
-        phase, _ = _settle(page)
-    record = _stored(page)["current"]["record"]
-    page.click(".controls [data-action='p']")  # pass the skat on without looking
-    _wait_for_answer(page, record)
-    assert _settle(page)[0] == "play"
+    assert phase == "schieben", phase
+    assert _push_on_unseen(page) == "play"
     width = SIZES["phone"][0]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     boxes = [b.bounding_box() for b in page.locator("[data-bubble]").all() if b.is_visible()]
@@ -1175,19 +1168,9 @@ def test_leaving_a_series_deal_the_person_has_acted_in_asks_first(browser: Any, 
 def test_a_durchmarsch_is_headed_as_a_win(browser: Any, url: str) -> None:
     # deal 44 in Schieberamsch: the person (rearhand) pushes the skat on unseen, plays the first
     # playable card each time and takes every trick against the strong computers
-    context = _context(browser, player="strong", options={"all_pass": "schieberamsch"})
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
-    page.fill("[data-deal-number]", "44")
-    page.press("[data-deal-number]", "Enter")
-    phase, _ = _settle(page)
-    while phase == "bidding":
-        page.click(".controls [data-action='p']")
-        phase, _ = _settle(page)
-    record = _stored(page)["current"]["record"]
-    page.click(".controls [data-action='p']")  # pass the skat on without looking
-    _wait_for_answer(page, record)
+    context, page, phase = _all_pass_on(browser, url, "schieberamsch", "44", player="strong")
+    assert phase == "schieben", phase
+    _push_on_unseen(page)
     result = iss.replay(iss.parse(_play_out(page))).result()
     assert isinstance(result, RamschResult)
     assert result.durchmarsch == int(page.get_attribute("#table", "data-human") or -1)
