@@ -323,12 +323,8 @@ def test_when_every_draw_is_rejected_the_most_likely_world_is_kept(
     assert world == (3, 0, 0, 0)  # whole likelihoods 0.25, 0.3 and 0.5
 
 
-def test_a_defender_plays_with_the_defence_settings_and_the_declarer_with_his(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The declarer's card is judged on ``worlds`` worlds drawn with ``inference``, a
-    defender's on ``defence_worlds`` drawn with ``defence_inference`` (both budgets too large
-    to stop earlier); middlehand declares, so neither role is seat 0's alone."""
+def _recorded_draws(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """A list that records (seat, inference) for every world the strong player draws."""
     import skat.players.strong as strong
 
     drawn: list[tuple[int, int]] = []
@@ -339,6 +335,16 @@ def test_a_defender_plays_with_the_defence_settings_and_the_declarer_with_his(
         return draw(info, k, rng, inference, **kwargs)
 
     monkeypatch.setattr(strong, "_draw_likely", counted)
+    return drawn
+
+
+def test_a_defender_plays_with_the_defence_settings_and_the_declarer_with_his(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The declarer's card is judged on ``worlds`` worlds drawn with ``inference``, a
+    defender's on ``defence_worlds`` drawn with ``defence_inference`` (both budgets too large
+    to stop earlier); middlehand declares, so neither role is seat 0's alone."""
+    drawn = _recorded_draws(monkeypatch)
     middlehand = CardSet.from_str("CJ SJ CA CT C9 SA ST S9 HA H8")
     forehand = CardSet.from_str("HJ DJ CK CQ S7 S8 H7 H9 D7 D8")
     skat = CardSet.from_str("DA DT")
@@ -366,22 +372,50 @@ def test_a_defender_plays_with_the_defence_settings_and_the_declarer_with_his(
 
 def test_a_defender_stops_at_the_defence_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """With a budget of one node only ``min_worlds`` worlds are solved."""
-    import skat.players.strong as strong
-
-    drawn: list[int] = []
-    draw = strong._draw_likely
-
-    def counted(info, k, rng, inference, **kwargs):  # type: ignore[no-untyped-def]
-        drawn.append(int(info.seat))
-        return draw(info, k, rng, inference, **kwargs)
-
-    monkeypatch.setattr(strong, "_draw_likely", counted)
+    drawn = _recorded_draws(monkeypatch)
     state = _forehand_declares(
         "CJ SJ CA CT C9 SA ST S9 HA H8", "HJ DJ CK CQ S7 S8 H7 H9 D7 D8", "DA DT", "CH"
     )
     player = StrongPlayer(worlds=5, node_budget=10**9, defence_worlds=7, defence_budget=1)
     state = state.apply(player.choose(state.information_state(0), decision_rng(1, 4)))
-    assert drawn == [0] * 5
+    assert [seat for seat, _ in drawn] == [0] * 5
     drawn.clear()
     player.choose(state.information_state(1), decision_rng(1, 5))
-    assert drawn == [1] * player.min_worlds
+    assert [seat for seat, _ in drawn] == [1] * player.min_worlds
+
+
+def test_the_first_tricks_get_early_factor_times_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While fewer than ``early_tricks`` tricks are complete, the declarer and a defender may
+    solve ``early_factor`` times their node budget: with budgets of one node each solves
+    ``min_worlds`` worlds, with a factor of a billion all its worlds in the first and the
+    second trick, and ``min_worlds`` again from the third trick on."""
+    drawn = _recorded_draws(monkeypatch)
+    state = _forehand_declares(
+        "CJ SJ CA CT C9 SA ST S9 HA H8", "HJ DJ CK CQ S7 S8 H7 H9 D7 D8", "DA DT", "CH"
+    )
+    plain = StrongPlayer(
+        worlds=5, node_budget=1, defence_worlds=7, defence_budget=1, early_factor=1
+    )
+    early = StrongPlayer(
+        worlds=5, node_budget=1, defence_worlds=7, defence_budget=1, early_factor=10**9
+    )
+    all_worlds = {0: 5, 1: 7, 2: 7}  # forehand declares
+    checked: set[tuple[int, bool]] = set()
+    while len(state.tricks) < 3:
+        seat = state.current_player
+        assert seat is not None
+        info = state.information_state(seat)
+        index = len(state.actions)
+        if len([a for a in info.legal_actions() if a.kind == ActionKind.CARD]) > 1:
+            drawn.clear()
+            plain.choose(info, decision_rng(1, index))
+            assert [s for s, _ in drawn] == [int(seat)] * plain.min_worlds
+            drawn.clear()
+            early.choose(info, decision_rng(1, index))
+            expected = all_worlds[int(seat)] if len(state.tricks) < 2 else early.min_worlds
+            assert [s for s, _ in drawn] == [int(seat)] * expected
+            checked.add((len(state.tricks), seat == state.declarer))
+        state = state.apply(plain.choose(info, decision_rng(1, index)))
+    assert checked >= {(t, d) for t in range(3) for d in (True, False)}

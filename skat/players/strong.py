@@ -12,7 +12,9 @@ defenders each have their own number of worlds, node budget and inference (``wor
 ``node_budget``, ``inference``; ``defence_worlds``, ``defence_budget``, ``defence_inference``);
 by default both solve up to 64 worlds within two million nodes, weighted by the cards the others
 played as well: the defence's first leads decide many of the games it can still beat, and the
-declarer facing that defence wins more of its games with the same settings.
+declarer facing that defence wins more of its games with the same settings. In the first two
+tricks, where a world costs the most to solve, both budgets are three times as large
+(``early_tricks``, ``early_factor``).
 
 Hand or pick-up, the discard and the declaration are judged by sampling and solving too
 (:mod:`skat.players.contracts`): the plausible contracts are solved in the same sampled deals and
@@ -575,6 +577,19 @@ class StrongPlayer:
             the strong declarer (with its settings of then) 3.4 fewer (-6.5 .. -0.3, 416
             games); against the heuristic +15.12 SF points per game instead of +13.90 over 540
             deals (docs/benchmarks.md, "Strong defence").
+        early_tricks: a card decision is early while fewer tricks than this are complete (2:
+            the first and the second trick).
+        early_factor: the whole number an early decision's node budget (``node_budget`` or
+            ``defence_budget``) is multiplied by. A ten-card world costs the most to solve:
+            with two million nodes a declarer judged his first card on a median of 9 worlds.
+            With the factor 3, on the first 300 deals of the arena's seed 2027 (the positions
+            of the first two tricks where the legal cards' open-hand values differ), the strong
+            player chose a card of worse open-hand value 39 times in 314 positions instead of
+            47: 12 positions went wrong with the factor 1 only, 4 with the factor 3 only (sign
+            test p = 0.08). A decision there took a median of 0.3 to 0.7 s instead of about
+            0.3 s (``bench/bench_decisions.py``, docs/benchmarks.md, "Strong card play in the
+            first tricks"). With ``early_tricks`` above 2, the second look for Schneider (from
+            the third trick on) gets the multiplied budget as well.
     """
 
     name = "strong"
@@ -596,12 +611,16 @@ class StrongPlayer:
         defence_worlds: int = 64,
         defence_budget: int = 2_000_000,
         defence_inference: int = 3,
+        early_tricks: int = 2,
+        early_factor: int = 3,
     ) -> None:
         self.worlds = worlds
         self.node_budget = node_budget
         self.defence_worlds = defence_worlds
         self.defence_budget = defence_budget
         self.defence_inference = defence_inference
+        self.early_tricks = early_tricks
+        self.early_factor = early_factor
         self._solver: Solver | None = None
         self.min_worlds = min_worlds
         self._heuristic = HeuristicPlayer(play_bonus=play_bonus)
@@ -858,6 +877,8 @@ class StrongPlayer:
         else:
             most, budget = self.defence_worlds, self.defence_budget
             inference = self.defence_inference
+        if len(info.tricks) < self.early_tricks:
+            budget *= self.early_factor
         start = solver.nodes
         worlds: list[Position] = []
         score = dict.fromkeys(cards, 0)
