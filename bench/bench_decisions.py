@@ -42,7 +42,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 from bench_bidding import player_of
-from bench_defence import Setting, parse_setting
+from bench_defence import Setting, add_setting_arguments, settings_of
 
 from skat.arena import arena_deal_number
 from skat.players import decision_rng
@@ -168,18 +168,14 @@ def report(checked: list[Checked], tricks: int) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--base", default="", help="key=value,... (default: the defaults)")
-    ap.add_argument("--variant", default="", help="key=value,... (default: the defaults)")
+    add_setting_arguments(ap)
     ap.add_argument("--deals", type=int, default=100, help="deals (default 100)")
     ap.add_argument("--first", type=int, default=0, help="index of the first deal (default 0)")
     ap.add_argument("--seed", type=int, default=2027, help="the arena's seed (default 2027)")
     ap.add_argument("--tricks", type=int, default=3, help="tricks checked (default 3)")
     ap.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     args = ap.parse_args(argv)
-    try:
-        settings = {"base": parse_setting(args.base), "variant": parse_setting(args.variant)}
-    except ValueError as err:
-        ap.error(str(err))
+    settings = settings_of(ap, args)
     if args.deals < 1 or args.workers < 1 or args.tricks < 1 or args.first < 0:
         ap.error("--deals, --workers and --tricks must be at least 1, --first at least 0")
     jobs: list[Job] = [

@@ -112,6 +112,21 @@ def parse_setting(text: str) -> Setting:
     return tuple(out)
 
 
+def add_setting_arguments(ap: argparse.ArgumentParser) -> None:
+    """``--base`` and ``--variant``: the two card-play settings (:func:`parse_setting`)."""
+    ap.add_argument("--base", default="", help="key=value,... (default: the defaults)")
+    ap.add_argument("--variant", default="", help="key=value,... (default: the defaults)")
+
+
+def settings_of(ap: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, Setting]:
+    """The settings ``base`` and ``variant`` of parsed ``args``; a bad one ends the program
+    through ``ap.error`` with its message."""
+    try:
+        return {"base": parse_setting(args.base), "variant": parse_setting(args.variant)}
+    except ValueError as err:
+        ap.error(str(err))
+
+
 def parse_pairing(text: str) -> tuple[str, str]:
     """``DECLARER/DEFENDERS``, each of :data:`NAMES`.
 
@@ -187,8 +202,7 @@ def report(deals: Sequence[Deal], labels: Sequence[str], bidder: str = "heuristi
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("pairings", nargs="+", help="DECLARER/DEFENDERS, e.g. heuristic/variant")
-    ap.add_argument("--base", default="", help="key=value,... (default: the defaults)")
-    ap.add_argument("--variant", default="", help="key=value,... (default: the defaults)")
+    add_setting_arguments(ap)
     ap.add_argument("--deals", type=int, default=100, help="deal numbers to try (default 100)")
     ap.add_argument("--seed", type=int, default=1, help="seed of the deal numbers (default 1)")
     ap.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
@@ -199,9 +213,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         pairings = tuple(parse_pairing(p) for p in args.pairings)
-        settings = {"base": parse_setting(args.base), "variant": parse_setting(args.variant)}
     except ValueError as err:
         ap.error(str(err))
+    settings = settings_of(ap, args)
     if args.deals < 1 or args.workers < 1:
         ap.error("--deals and --workers must be at least 1")
     numbers = deal_numbers(args.deals, args.seed)
