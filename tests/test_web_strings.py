@@ -99,6 +99,22 @@ def test_every_language_names_its_own_tag_for_intl_formats(code: str) -> None:
     assert TABLES[code]["lang.tag"] == code
 
 
+# The minus sign each language's number format writes (CLDR, as Chromium's Intl.NumberFormat
+# gives it): the sheet and the result panel format their scores so, and the texts match them.
+MINUS = {"en": "-", "de": "-", "zh": "-", "sv": "\u2212"}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_negative_numbers_in_the_texts_have_the_sign_the_scores_are_written_with(code: str) -> None:
+    signs = {
+        (key, match.group())
+        for key, text in TABLES[code].items()
+        for match in re.finditer(r"(?<![\w.])[-\u2212](?=\d)", text)
+    }
+    assert signs, "no negative number found: the pattern is wrong"
+    assert {key for key, sign in signs if sign != MINUS[code]} == set()
+
+
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_text_is_filled_in(code: str) -> None:
     empty = sorted(k for k, v in TABLES[code].items() if not v.strip())

@@ -836,7 +836,7 @@ function declareDialog(v) {
   });
   const chosen = d.game ? formatContract(normalizeContract(d)) : null;
   const legal = chosen && options.some((c) => formatContract(c) === chosen);
-  const known = (v.hand ?? []).concat(app.declaring.discard ? [] : []);
+  const known = v.hand ?? []; // with a discard chosen, the twelve cards: the skat counts for matadors
   let warning = null;
   if (legal) {
     const values = contractValues(normalizeContract(d), known);
@@ -875,6 +875,8 @@ function declareDialog(v) {
           "data-contract": chosen ?? "",
           disabled: !legal,
           onclick: () => {
+            // A click that lands before the table is drawn again finds the dialog closed.
+            if (!app.declaring) return;
             const actions = app.declaring.discard ? [app.declaring.discard.join("."), chosen] : [chosen];
             app.declaring = null;
             app.discard = [];
