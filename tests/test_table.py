@@ -933,6 +933,38 @@ def _declare_hand_on_136(page: Any) -> None:
     page.wait_for_selector(".declare-dialog")
 
 
+def test_the_overbid_warning_names_the_level_that_reaches_the_bid(browser: Any, url: str) -> None:
+    """Deal 1000: the person (middlehand) jumps to 60 and picks up ♣J and ♥A. Diamonds with 4 is
+    worth 5 × 9 = 45, with Schneider 6 × 9 = 54, with Schwarz 7 × 9 = 63: only Schwarz reaches
+    60. Clubs with 4 is worth 5 × 12 = 60 and needs no more."""
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    page.fill("[data-deal-number]", "1000")
+    page.press("[data-deal-number]", "Enter")
+    page.wait_for_function("document.querySelector('[data-deal-number]').value === '1000'")
+    phase, _ = _settle(page)
+    assert phase == "bidding"
+    page.select_option("select[data-ui='jump']", "60")
+    page.click("[data-ui='jump-go']")
+    assert _settle(page)[0] == "skat"
+    page.click(".controls [data-action='s']")
+    assert _settle(page)[0] == "discard"
+    for card in ("CQ", "H8"):
+        page.click(f"[data-card='{card}']")
+    page.click("[data-action='discard']")
+    page.click(".declare-dialog [data-game='D']")
+    warning = page.text_content("[data-warning]") or ""
+    assert "45" in warning, warning
+    assert "54 with Schneider" in warning, warning
+    assert "only Schwarz reaches it" in warning, warning
+    page.click(".declare-dialog [data-game='C']")
+    assert page.locator("[data-warning]").count() == 0
+    assert not page.errors
+    context.close()
+
+
 def test_null_offers_no_schneider_or_schwarz_switch(browser: Any, url: str) -> None:
     context = _context(browser)
     page = _page(context)
@@ -1131,57 +1163,59 @@ def test_a_phones_bubbles_stay_on_the_screen_in_a_schieberamsch(
     context.close()
 
 
-def test_leaving_a_series_deal_the_person_has_acted_in_asks_first(browser: Any, url: str) -> None:
+def _moves(record: str) -> str:
+    """A record's moves (``MV[...]``): the dealt cards, then every action in order."""
+    found = re.search(r"MV\[([^\]]*)\]", record)
+    assert found, record
+    return found.group(1)
+
+
+def test_a_series_deal_is_played_to_its_end_and_waits_while_practice_is_played(
+    browser: Any, url: str
+) -> None:
     context = _context(browser)
     page = _page(context)
     page.goto(url)
-    # a series deal (its number drawn at random) in which the person has said something and
-    # that is not over yet: the person passes in the auction, deal after deal, until one is
-    # played on by the others
-    for _ in range(40):
-        phase, to_act = _settle(page)
-        if phase == "result":
-            page.click("[data-ui='next']")
-            continue
-        if to_act != page.get_attribute("#table", "data-human"):
-            page.wait_for_timeout(100)  # the first deal is still on its way
-            continue
-        if phase == "bidding":
-            record = _stored(page)["current"]["record"]
-            page.click(".controls [data-action='p']")
-            _wait_for_answer(page, record)
-            if _settle(page)[0] != "result":
-                break
-    else:
-        raise AssertionError(f"no series deal went on after the person passed: {phase} {to_act}")
+    _settle(page)
+    # the series' first deal, its number drawn at random, the person's cards on the table
     before = _stored(page)["current"]
     assert not before["practice"]
-    # "New deal": asked, and cancelling keeps the deal as it was
+    assert _stored(page)["series"]["open"]["record"] == before["record"]
+    # "New deal" does not deal it away (a bad hand could be dealt again and again): it says why
     page.click("[data-ui='next-deal']")
-    page.wait_for_selector("[data-ui='confirm-no']")
-    assert "not be written on the score sheet" in (page.text_content(".dialog.confirm") or "")
-    page.click("[data-ui='confirm-no']")
+    page.wait_for_selector("[data-notice='finish-first']")
+    assert "played to its end" in (page.text_content("[data-notice]") or "")
+    assert page.locator("[data-ui='confirm-yes']").count() == 0
     assert _stored(page)["current"] == before
-    # a typed number asks too; leaving then plays it
+    # a typed number plays practice at once; the series deal waits on its series
     page.fill("[data-deal-number]", "77")
     page.press("[data-deal-number]", "Enter")
-    page.wait_for_selector("[data-ui='confirm-yes']")
-    page.click("[data-ui='confirm-yes']")
+    page.wait_for_selector("[data-notice='series-waits']")
+    _settle(page)
+    practice = _stored(page)["current"]
+    assert practice["practice"]
+    assert page.input_value("[data-deal-number]") == "77"
+    assert "“New deal” takes it up again" in (page.text_content("[data-notice]") or "")
+    assert _stored(page)["series"]["open"]["record"] == before["record"]
+    # ... through a reload too; "New deal" from practice takes the same series deal up again
+    page.reload()
+    _settle(page)
+    page.click("[data-ui='next-deal']")
     page.wait_for_function(
-        "before => JSON.parse(localStorage.getItem('skat.store')).current?.record !== before",
+        "before => JSON.parse(localStorage.getItem('skat.store')).current?.record === before",
         arg=before["record"],
     )
     _settle(page)
-    now = _stored(page)["current"]
-    assert now["practice"]
-    assert page.input_value("[data-deal-number]") == "77"
-    # practice goes freely: a new deal from it is not asked for
-    page.click("[data-ui='next-deal']")
-    page.wait_for_function(
-        "before => JSON.parse(localStorage.getItem('skat.store')).current?.record !== before",
-        arg=now["record"],
-    )
-    assert page.locator("[data-ui='confirm-yes']").count() == 0
+    again = _stored(page)["current"]
+    assert not again["practice"]
+    assert again["series_id"] == before["series_id"]
+    # played to its end, it is written on the sheet and the series has no deal waiting
+    _play_out(page)
+    store = _stored(page)
+    assert "open" not in store["series"]
+    written = [d["record"] for d in store["series"]["deals"]]
+    assert written == [store["current"]["record"]]
+    assert _moves(written[0]).startswith(_moves(before["record"]))  # the same deal, played on
     assert not page.errors
     context.close()
 

@@ -346,7 +346,7 @@ function topBar() {
       number,
       h("button", { class: "btn small", "data-ui": "play-number", onclick: () => playTyped(number.value) }, t("deal.play")),
     ),
-    h("button", { class: "btn small", "data-ui": "next-deal", onclick: () => leavingDeal(() => startDeal(null)) }, t("deal.next")),
+    h("button", { class: "btn small", "data-ui": "next-deal", onclick: nextDeal }, t("deal.next")),
     gameInfo(),
     app.busy ? spinner(t("status.thinking")) : null,
     h(
@@ -841,6 +841,7 @@ function declareDialog(v) {
   if (legal) {
     const values = contractValues(normalizeContract(d), known);
     if (values.max < v.bid) warning = t("declare.cannotReach", { value: values.max, bid: v.bid });
+    else if (values.schneider < v.bid) warning = t("declare.needSchwarz", { value: values.plain, schneider: values.schneider, bid: v.bid });
     else if (values.plain < v.bid) warning = t("declare.needMore", { value: values.plain, bid: v.bid });
   }
   const body = [
@@ -1150,12 +1151,18 @@ function dealOptions(series) {
   return options;
 }
 
+/** Puts `series` among the finished ones (a deal of it not played out stays unplayed). */
+function archive(series) {
+  const { open: _unplayed, ...kept } = series;
+  app.store.archive.push({ ...kept, closed: true });
+}
+
 /** The series the next deal belongs to: the current one, or a new one after a seat draw. */
 async function seriesForNextDeal() {
   let series = app.store.series;
   if (series && !sheet.isComplete(series)) return series;
   const draw = await api.draw();
-  if (series) app.store.archive.push({ ...series, closed: true });
+  if (series) archive(series);
   series = sheet.newSeries(app.settings.seriesLength ?? 0, rule("score_list"), draw);
   app.store.series = series;
   persist();
@@ -1184,24 +1191,30 @@ function playTyped(text) {
     render();
     return;
   }
-  leavingDeal(() => startDeal(typed));
+  startDeal(typed);
+}
+
+/** True while the table holds a deal of the current series that is not played out. */
+function inOpenSeriesDeal() {
+  const v = app.view;
+  return Boolean(v && v.phase !== "result" && !app.practice && app.seriesId && app.store.series?.id === app.seriesId);
 }
 
 /**
- * Runs `go` (a new deal) at once, or after the person confirms when it would throw away a deal
- * of the series in which the person has already acted: such a deal never reaches the score
- * sheet, so one click must not lose it. A deal not yet touched, one played out, and practice (a
- * typed number or a replay) go freely.
+ * "New deal": the series' next deal, or the series deal that waits (left for practice). A deal of
+ * the series is played to its end, as at a real table: the button does not deal it away (else a
+ * bad hand could be dealt again and again), it says so; a typed number plays practice meanwhile.
  */
-function leavingDeal(go) {
-  const v = app.view;
+function nextDeal() {
   if (app.busy) return;
-  const acted = (v?.info?.actions ?? []).some(([seat]) => seat === app.humanSeat);
-  if (!v || v.phase === "result" || app.practice || !acted) {
-    go();
+  if (inOpenSeriesDeal()) {
+    const say = () => t("deal.finishFirst");
+    app.notice = { say, kind: "finish-first" };
+    announce(say());
+    render();
     return;
   }
-  ask(t("deal.askLeave"), t("deal.leave"), go);
+  startDeal(null);
 }
 
 async function startDeal(number, how = {}) {
@@ -1221,10 +1234,13 @@ async function startDeal(number, how = {}) {
     let data;
     if (number === null || number === undefined) {
       const series = await seriesForNextDeal();
-      const seat = sheet.humanSeatForDealer(sheet.nextDealer(series));
       app.practice = false;
       app.seriesId = series.id;
-      data = await api.newDeal(null, dealOptions(series), seat, playerLevel());
+      data = await resumeOpen(series);
+      if (!data) {
+        const seat = sheet.humanSeatForDealer(sheet.nextDealer(series));
+        data = await api.newDeal(null, dealOptions(series), seat, playerLevel());
+      }
     } else {
       app.practice = true;
       app.seriesId = null;
@@ -1233,8 +1249,33 @@ async function startDeal(number, how = {}) {
       data = await api.newDeal(number, options, seat, playerLevel());
     }
     await receive(data, null);
+    if (app.practice && app.store.series?.open) {
+      const say = () => t("deal.seriesWaits", { next: t("deal.next") });
+      app.notice = { say, kind: "series-waits" };
+      render();
+    }
   } catch (err) {
     fail(err);
+  }
+}
+
+/**
+ * The server's view of the series deal that waits (`series.open`: dealt, not played out, left
+ * for practice), or null when there is none. A record the server refuses is set aside, said,
+ * and the series deals afresh; a network error is thrown.
+ */
+async function resumeOpen(series) {
+  const open = series.open;
+  if (!open) return null;
+  try {
+    return await api.view(open.record, open.human_seat, playerLevel());
+  } catch (err) {
+    if (err.code === "network") throw err;
+    const key = storage.setAside("series.open", open);
+    delete series.open;
+    persist();
+    app.notice = { say: () => t("store.setAside", { keys: key }), kind: "damaged" };
+    return null;
   }
 }
 
@@ -1270,6 +1311,10 @@ function fail(err) {
 
 function saveCurrent() {
   app.store.current = { record: app.record, human_seat: app.humanSeat, practice: app.practice, series_id: app.seriesId };
+  // A deal of the series waits on its series until it is played out, so that practice in
+  // between (a typed number, a replay) does not lose it and "New deal" takes it up again.
+  const series = app.store.series;
+  if (!app.practice && series && series.id === app.seriesId) series.open = { record: app.record, human_seat: app.humanSeat };
   persist();
 }
 
@@ -1279,9 +1324,10 @@ function writeOnSheet(view) {
   if (app.practice || !series || view.phase !== "result" || !view.result) return;
   // a deal dealt for another series (one imported or begun since) is not written on this one
   if (app.seriesId && series.id !== app.seriesId) return;
-  if (series.deals.some((d) => d.record === app.record)) return;
-  if (sheet.isComplete(series)) return;
-  series.deals.push(sheet.sheetDeal(view, app.record, app.humanSeat));
+  delete series.open; // played out
+  if (!series.deals.some((d) => d.record === app.record) && !sheet.isComplete(series)) {
+    series.deals.push(sheet.sheetDeal(view, app.record, app.humanSeat));
+  }
   persist();
 }
 
@@ -1760,13 +1806,13 @@ function noticeBanner() {
 function askNewSeries() {
   const series = app.store.series;
   const start = () => {
-    if (series) app.store.archive.push({ ...series, closed: true });
+    if (series) archive(series);
     app.store.series = null;
     persist();
     app.panel = null;
     startDeal(null);
   };
-  if (series && series.deals.length && !sheet.isComplete(series)) ask(t("sheet.askNewSeries"), t("sheet.newSeries"), start);
+  if (series && (series.deals.length || series.open) && !sheet.isComplete(series)) ask(t("sheet.askNewSeries"), t("sheet.newSeries"), start);
   else start();
 }
 
@@ -1806,7 +1852,7 @@ async function importFile(file) {
       series = sheet.newSeries(0, sheet.recordScoreList(parsed.records[0].record), null);
       series.deals = await rescore(parsed.records);
     }
-    if (app.store.series) app.store.archive.push({ ...app.store.series, closed: true });
+    if (app.store.series) archive(app.store.series);
     app.store.series = series;
     persist();
     app.notice = { say: () => tn("import.done", series.deals.length), kind: "imported" };

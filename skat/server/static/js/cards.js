@@ -145,14 +145,15 @@ export function matadors(cards, game) {
 }
 
 /**
- * The value a contract reaches when won without further levels, and the most it can reach
- * (Schneider and Schwarz made), from the declarer's known cards. Null has fixed values.
+ * What a contract is worth from the declarer's known cards (game points): `plain` won without
+ * further levels, `schneider` with Schneider made, `max` with Schneider and Schwarz made (ISkO
+ * 5.2). Null has fixed values.
  */
 export function contractValues(contract, cards) {
   const c = contract;
   if (c.game === "N") {
     const v = NULL_VALUE[formatContract({ ...c, schneider: false, schwarz: false })] ?? 23;
-    return { plain: v, max: v };
+    return { plain: v, schneider: v, max: v };
   }
   const base = BASE_VALUE[c.game];
   if (!base) return { plain: 0, max: 0 };
@@ -162,8 +163,9 @@ export function contractValues(contract, cards) {
   levels += c.schwarz ? 1 : 0; // announced
   levels += c.ouvert ? 1 : 0;
   const plainLevels = levels + (c.schneider ? 1 : 0) + (c.schwarz ? 1 : 0);
+  const schneiderLevels = Math.max(plainLevels, levels + 1); // Schneider reached in play
   const max = levels + 2; // Schneider and Schwarz reached in play
-  return { plain: base * plainLevels, max: base * max };
+  return { plain: base * plainLevels, schneider: base * schneiderLevels, max: base * max };
 }
 
 /** Card points of a card (A 11, T 10, K 4, Q 3, J 2). */

@@ -7,7 +7,8 @@
 //   { schema: 2,
 //     settings: {...},                        // see app.js DEFAULT_SETTINGS
 //     current: {record, human_seat, practice, series_id?} | null,
-//     series: {id, started, length, list, draw, deals: [Deal], closed} | null,
+//     series: {id, started, length, list, draw, deals: [Deal], closed,
+//              open?: {record, human_seat}} | null,   // open: its deal not played out yet
 //     archive: [Series] }                     // finished series, newest last
 //   Deal = {record, human_seat, deal_number, result, iss_result, list_scores, dealer, finished}
 // Schema 1 (before score sheets): "skat.v1.settings" and "skat.v1.current", migrated on load.
@@ -79,7 +80,13 @@ export function checkSeries(s, problems = []) {
     if (checkDeal(d)) deals.push(d);
     else problems.push(setAside("deal", d));
   }
-  return { ...s, deals };
+  const { open, ...rest } = s;
+  if (open === undefined || open === null) return { ...rest, deals };
+  if (!checkCurrent(open)) {
+    problems.push(setAside("series.open", open));
+    return { ...rest, deals };
+  }
+  return { ...rest, deals, open };
 }
 
 function checkCurrent(c) {
