@@ -729,6 +729,32 @@ def test_bidding_the_skat_the_discard_and_the_declaration_work_from_the_keyboard
     [
         ({"kind": "passed", "passed": True}, ["passed"]),
         ({"kind": "game", "levels": ["game", "hand"], "kontra": 0}, ["hand"]),
+        # announced: named as such, so that a missed announcement does not read as schneidered
+        (
+            {"kind": "game", "levels": ["game", "hand", "schneider", "schneider_announced"]},
+            ["hand", "schneider_announced"],
+        ),
+        (
+            {
+                "kind": "game",
+                "levels": ["game", "hand", "schneider", "schneider_announced", "schwarz"],
+            },
+            ["hand", "schwarz", "schneider_announced"],
+        ),
+        (
+            {
+                "kind": "game",
+                "levels": [
+                    "game",
+                    "hand",
+                    "schneider",
+                    "schneider_announced",
+                    "schwarz",
+                    "schwarz_announced",
+                ],
+            },
+            ["hand", "schwarz_announced"],
+        ),
         ({"kind": "game", "levels": ["game", "schneider"], "kontra": 1}, ["schneider", "kontra"]),
         (
             {"kind": "game", "levels": ["game", "schneider", "schwarz"], "kontra": 2},
@@ -933,14 +959,9 @@ def _declare_hand_on_136(page: Any) -> None:
     page.wait_for_selector(".declare-dialog")
 
 
-def test_the_overbid_warning_names_the_level_that_reaches_the_bid(browser: Any, url: str) -> None:
-    """Deal 1000: the person (middlehand) jumps to 60 and picks up ♣J and ♥A. Diamonds with 4 is
-    worth 5 × 9 = 45, with Schneider 6 × 9 = 54, with Schwarz 7 × 9 = 63: only Schwarz reaches
-    60. Clubs with 4 is worth 5 × 12 = 60 and needs no more."""
-    context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
+def _discard_on_1000(page: Any, discard: tuple[str, str]) -> list[str]:
+    """Deal 1000: the person (middlehand) jumps to 60, picks up ♣J and ♥A, puts ``discard``
+    away and sees the declaration. Returns the ten cards kept."""
     page.fill("[data-deal-number]", "1000")
     page.press("[data-deal-number]", "Enter")
     page.wait_for_function("document.querySelector('[data-deal-number]').value === '1000'")
@@ -951,9 +972,42 @@ def test_the_overbid_warning_names_the_level_that_reaches_the_bid(browser: Any, 
     assert _settle(page)[0] == "skat"
     page.click(".controls [data-action='s']")
     assert _settle(page)[0] == "discard"
-    for card in ("CQ", "H8"):
+    for card in discard:
         page.click(f"[data-card='{card}']")
     page.click("[data-action='discard']")
+    page.wait_for_selector(".declare-dialog")
+    cards = page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")
+    assert len(cards) == 12, cards
+    return [card for card in cards if card not in discard]
+
+
+def test_the_declaration_opens_with_the_suit_of_the_most_trumps(browser: Any, url: str) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    # the one club but the jack goes away: Clubs, the highest suit, is not the game offered first
+    kept = _discard_on_1000(page, ("CQ", "D7"))
+    trumps = {
+        suit: sum(1 for c in kept if c[1] == "J" or c[0] == suit) for suit in ("C", "S", "H", "D")
+    }
+    most = max(trumps.values())
+    expected = next(suit for suit in ("C", "S", "H", "D") if trumps[suit] == most)
+    assert expected != "C", trumps
+    assert page.get_attribute(".declare-dialog [aria-pressed='true']", "data-game") == expected
+    assert not page.errors
+    context.close()
+
+
+def test_the_overbid_warning_names_the_level_that_reaches_the_bid(browser: Any, url: str) -> None:
+    """Deal 1000 with ♣Q and ♥8 put away: Diamonds with 4 is worth 5 × 9 = 45, with Schneider
+    6 × 9 = 54, with Schwarz 7 × 9 = 63: only Schwarz reaches the bid of 60. Clubs with 4 is
+    worth 5 × 12 = 60 and needs no more."""
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    _discard_on_1000(page, ("CQ", "H8"))
     page.click(".declare-dialog [data-game='D']")
     warning = page.text_content("[data-warning]") or ""
     assert "45" in warning, warning

@@ -65,6 +65,8 @@ DYNAMIC = {
         "hand",
         "schneider",
         "schwarz",
+        "schneider_announced",
+        "schwarz_announced",
         "kontra",
         "re",
         "supra",

@@ -750,10 +750,28 @@ function declarable() {
   return source.filter(isContract).map(parseContract);
 }
 
+/**
+ * The game the dialog opens with: the suit game in which the cards the declarer keeps hold the
+ * most trumps (ties: the higher suit), so one quick click does not declare a suit the person has
+ * just put away; the first contract offered when no suit game is.
+ */
+function openingGame(options, kept) {
+  let best = null;
+  let most = -1;
+  for (const game of ["C", "S", "H", "D"]) {
+    const offered = options.find((c) => c.game === game);
+    if (!offered) continue;
+    const trumps = kept.filter((card) => effectiveSuit(card, game) === "T").length;
+    if (trumps > most) [best, most] = [offered, trumps];
+  }
+  return best ?? options[0];
+}
+
 function openDeclare(hand, discard) {
   app.declaring = { hand, discard };
   const options = declarable();
-  const first = options.find((c) => c.game === "C") ?? options[0];
+  const kept = (app.view?.hand ?? []).filter((card) => !(discard ?? []).includes(card));
+  const first = openingGame(options, kept);
   app.dialog = first ? { ...first, schneider: false, schwarz: false, ouvert: false, hand: first.hand } : { game: null };
   if (first && first.game === "N") app.dialog.ouvert = first.ouvert;
   app.dialog = nearestLegal(app.dialog, options) ?? app.dialog;

@@ -108,8 +108,8 @@ export function declarerPlayer(deal) {
 }
 
 /**
- * The markers of a deal (keys of i18n "marker.*"): hand, schneider, schwarz, kontra, re, supra,
- * overbid, ramsch, jungfrau, durchmarsch, passed, lost.
+ * The markers of a deal (keys of i18n "marker.*"): hand, schneider, schwarz, schneider_announced,
+ * schwarz_announced, kontra, re, supra, overbid, ramsch, jungfrau, durchmarsch, passed.
  */
 export function markers(deal) {
   const r = deal.result;
@@ -123,8 +123,12 @@ export function markers(deal) {
   }
   const levels = r.levels ?? [];
   if (levels.includes("hand")) out.push("hand");
-  if (levels.includes("schwarz")) out.push("schwarz");
-  else if (levels.includes("schneider")) out.push("schneider");
+  // An announcement is named as one: a lost game's "Schneider" alone would read as the declarer
+  // schneidered, where a Schneider announced and missed is meant.
+  const announced = ["schwarz_announced", "schneider_announced"].find((a) => levels.includes(a));
+  if (levels.includes("schwarz") && announced !== "schwarz_announced") out.push("schwarz");
+  else if (levels.includes("schneider") && !announced) out.push("schneider");
+  if (announced) out.push(announced);
   // kontra: 0 none, 1 Kontra, 2 Re, 3 Supra (skat.scoring.GameResult).
   if (r.kontra >= 3) out.push("supra");
   else if (r.kontra === 2) out.push("re");
