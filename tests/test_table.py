@@ -305,6 +305,11 @@ def test_export_then_import_in_a_fresh_profile_gives_the_same_sheet(
     _play_out(page)
     deals = _stored(page)["series"]["deals"]
     totals = _shown_totals(page)
+    # a third deal in progress: it waits on the series, and no export carries its unseen cards
+    page.click("[data-ui='next']")
+    _settle(page)
+    in_progress = _stored(page)["series"]["open"]
+    assert in_progress["record"] not in [d["record"] for d in deals]
     _open_sheet(page)
     files = {}
     for kind in ("json", "iss"):
@@ -319,8 +324,10 @@ def test_export_then_import_in_a_fresh_profile_gives_the_same_sheet(
     context.close()
     # A file whose scores were changed by hand: the import replays the records and scores anew.
     forged = json.loads(files["json"].read_text(encoding="utf-8"))
+    assert "open" not in forged["series"]
     for deal in forged["series"]["deals"]:
         deal["list_scores"] = [999, 0, 0]
+    forged["series"]["open"] = in_progress  # nor does an import take one up
     files["forged"] = tmp_path / "forged.json"
     files["forged"].write_text(json.dumps(forged), encoding="utf-8")
     for kind, path in files.items():
@@ -336,6 +343,7 @@ def test_export_then_import_in_a_fresh_profile_gives_the_same_sheet(
         imported = _stored(page)["series"]["deals"]
         assert [d["list_scores"] for d in imported] == [d["list_scores"] for d in deals]
         assert [d["human_seat"] for d in imported] == [d["human_seat"] for d in deals]
+        assert "open" not in _stored(page)["series"]
         fresh.close()
 
 
@@ -348,6 +356,11 @@ def test_export_then_import_in_a_fresh_profile_gives_the_same_sheet(
         (
             '{"schema": 2, "series": {"deals": "nope"}, "current": {"record": 5}}',
             ['{"record":5}', '{"deals":"nope"}'],
+        ),
+        (
+            '{"schema": 2, "series": {"id": "s", "length": 0, "list": "simple", "deals": [],'
+            ' "open": {"record": 5}}}',
+            ['{"record":5}'],
         ),
     ],
 )
@@ -959,9 +972,8 @@ def _declare_hand_on_136(page: Any) -> None:
     page.wait_for_selector(".declare-dialog")
 
 
-def _discard_on_1000(page: Any, discard: tuple[str, str]) -> list[str]:
-    """Deal 1000: the person (middlehand) jumps to 60, picks up ♣J and ♥A, puts ``discard``
-    away and sees the declaration. Returns the ten cards kept."""
+def _jump_to_60_on_1000(page: Any) -> None:
+    """Deal 1000: the person (middlehand) jumps to 60 and wins the auction."""
     page.fill("[data-deal-number]", "1000")
     page.press("[data-deal-number]", "Enter")
     page.wait_for_function("document.querySelector('[data-deal-number]').value === '1000'")
@@ -970,6 +982,12 @@ def _discard_on_1000(page: Any, discard: tuple[str, str]) -> list[str]:
     page.select_option("select[data-ui='jump']", "60")
     page.click("[data-ui='jump-go']")
     assert _settle(page)[0] == "skat"
+
+
+def _discard_on_1000(page: Any, discard: tuple[str, str]) -> list[str]:
+    """Deal 1000 at 60: the person picks up ♣J and ♥A, puts ``discard`` away and sees the
+    declaration. Returns the ten cards kept."""
+    _jump_to_60_on_1000(page)
     page.click(".controls [data-action='s']")
     assert _settle(page)[0] == "discard"
     for card in discard:
@@ -1010,10 +1028,34 @@ def test_the_overbid_warning_names_the_level_that_reaches_the_bid(browser: Any, 
     _discard_on_1000(page, ("CQ", "H8"))
     page.click(".declare-dialog [data-game='D']")
     warning = page.text_content("[data-warning]") or ""
-    assert "45" in warning, warning
-    assert "54 with Schneider" in warning, warning
-    assert "only Schwarz reaches it" in warning, warning
+    assert "worth 45 without further levels" in warning, warning
+    assert "Schneider does not reach it either: only Schwarz does" in warning, warning
     page.click(".declare-dialog [data-game='C']")
+    assert page.locator("[data-warning]").count() == 0
+    assert not page.errors
+    context.close()
+
+
+def test_the_overbid_warning_of_a_hand_game_names_the_announcement_that_reaches_the_bid(
+    browser: Any, url: str
+) -> None:
+    """Deal 1000 at 60, Hand: ♠J ♥J ♦J without ♣J, Hearts without 1 is worth 3 × 10 = 30, made
+    Schneider and Schwarz 5 × 10 = 50; Schneider announced 50 too, Schwarz announced 7 × 10 = 70.
+    Grand Hand without 1 is worth 3 × 24 = 72 and needs no more."""
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    _jump_to_60_on_1000(page)
+    page.click(".controls [data-ui='hand']")
+    page.click(".declare-dialog [data-game='H']")
+    warning = page.text_content("[data-warning]") or ""
+    assert "worth 30 without further levels" in warning, warning
+    assert "announced, Schwarz makes it worth 70" in warning, warning
+    page.check("[data-option='schwarz']")
+    assert page.get_attribute("[data-action='declare']", "data-contract") == "HHZ"
+    assert page.locator("[data-warning]").count() == 0
+    page.click(".declare-dialog [data-game='G']")
     assert page.locator("[data-warning]").count() == 0
     assert not page.errors
     context.close()
@@ -1270,6 +1312,30 @@ def test_a_series_deal_is_played_to_its_end_and_waits_while_practice_is_played(
     written = [d["record"] for d in store["series"]["deals"]]
     assert written == [store["current"]["record"]]
     assert _moves(written[0]).startswith(_moves(before["record"]))  # the same deal, played on
+    assert not page.errors
+    context.close()
+
+
+def test_a_deal_request_that_fails_leaves_the_series_deal_what_it_was(
+    browser: Any, url: str
+) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    before = _stored(page)
+    assert not before["current"]["practice"]
+    # the typed number's deal does not come: the series deal stays on the table as one
+    page.route("**/api/new", lambda route: route.abort())
+    page.fill("[data-deal-number]", "77")
+    page.press("[data-deal-number]", "Enter")
+    page.wait_for_selector(".error-banner", timeout=10_000)
+    _settle(page)
+    after = _stored(page)
+    assert after["current"] == before["current"]
+    assert after["series"]["open"] == before["series"]["open"]
+    page.click("[data-ui='next-deal']")
+    page.wait_for_selector("[data-notice='finish-first']")
     assert not page.errors
     context.close()
 

@@ -56,6 +56,7 @@ const app = {
   confirming: null, // {text, yes, onYes}: a question before something is thrown away
   notice: null, // {say: () => text in the current language, kind}: a message that stays until closed (data set aside, import done, ...)
   typedNumber: null, // a typed deal number that is not one, kept in the field to be corrected
+  keptAside: [], // the keys under which unreadable data was set aside since the page opened
   serverPlayer: null, // the level the server plays by default (GET /api/health), once known
   seriesId: null, // the series the deal in progress was dealt for (null: practice or unknown)
   focusKey: null, // the control to focus after the next render (keyboard play)
@@ -811,6 +812,31 @@ function toggled(option) {
   return normalizeContract(d);
 }
 
+/**
+ * The declaration dialog's warning when the game `d` is worth less than the bid without further
+ * levels (ISkO 5.4: lost as overbid unless the levels reached lift it), or null: which level
+ * reaches the bid — Schneider made, in a Hand game Schneider announced (and made), Schwarz made,
+ * Schwarz announced — or that none does. `known` are the declarer's cards (the skat counts for
+ * the matadors after a pick-up).
+ */
+function overbidWarning(d, known, bid) {
+  const c = normalizeContract(d);
+  const values = contractValues(c, known);
+  if (values.plain >= bid) return null;
+  const params = { value: values.plain, bid };
+  // a Hand suit game or Grand can still announce what it lacks
+  const announced = (level) => {
+    if (!c.hand || c.game === "N" || c[level]) return null;
+    const value = contractValues(normalizeContract({ ...c, [level]: true }), known).plain;
+    return value >= bid ? t("declare.announce", { ...params, level: t("option." + level), announced: value }) : null;
+  };
+  if (values.schneider >= bid) return t("declare.needMore", params);
+  const schneider = announced("schneider");
+  if (schneider) return schneider;
+  if (values.max >= bid) return t("declare.needSchwarz", params);
+  return announced("schwarz") ?? t("declare.cannotReach", { value: values.max, bid });
+}
+
 function declareDialog(v) {
   const options = declarable();
   const d = app.dialog;
@@ -855,13 +881,7 @@ function declareDialog(v) {
   const chosen = d.game ? formatContract(normalizeContract(d)) : null;
   const legal = chosen && options.some((c) => formatContract(c) === chosen);
   const known = v.hand ?? []; // with a discard chosen, the twelve cards: the skat counts for matadors
-  let warning = null;
-  if (legal) {
-    const values = contractValues(normalizeContract(d), known);
-    if (values.max < v.bid) warning = t("declare.cannotReach", { value: values.max, bid: v.bid });
-    else if (values.schneider < v.bid) warning = t("declare.needSchwarz", { value: values.plain, schneider: values.schneider, bid: v.bid });
-    else if (values.plain < v.bid) warning = t("declare.needMore", { value: values.plain, bid: v.bid });
-  }
+  const warning = legal ? overbidWarning(d, known, v.bid) : null;
   const body = [
     h("h2", {}, t("declare.title")),
     app.declaring.discard
@@ -1171,8 +1191,7 @@ function dealOptions(series) {
 
 /** Puts `series` among the finished ones (a deal of it not played out stays unplayed). */
 function archive(series) {
-  const { open: _unplayed, ...kept } = series;
-  app.store.archive.push({ ...kept, closed: true });
+  app.store.archive.push({ ...sheet.settled(series), closed: true });
 }
 
 /** The series the next deal belongs to: the current one, or a new one after a seat draw. */
@@ -1203,10 +1222,7 @@ function playTyped(text) {
     if (app.busy) return;
     app.typedNumber = String(text ?? "");
     // said under the bar, where it covers neither the table nor an open result
-    const say = () => t("error.bad_deal_number", { largest: String(LARGEST_DEAL_NUMBER) });
-    app.notice = { say, kind: "bad-number" };
-    announce(say());
-    render();
+    notify("bad-number", () => t("error.bad_deal_number", { largest: String(LARGEST_DEAL_NUMBER) }));
     return;
   }
   startDeal(typed);
@@ -1226,10 +1242,7 @@ function inOpenSeriesDeal() {
 function nextDeal() {
   if (app.busy) return;
   if (inOpenSeriesDeal()) {
-    const say = () => t("deal.finishFirst");
-    app.notice = { say, kind: "finish-first" };
-    announce(say());
-    render();
+    notify("finish-first", () => t("deal.finishFirst"));
     return;
   }
   startDeal(null);
@@ -1249,38 +1262,62 @@ async function startDeal(number, how = {}) {
   if (app.notice && app.notice.kind !== "damaged") app.notice = null;
   render();
   try {
+    // What the new deal is (practice or which series) is taken over only with its data: a
+    // request that fails leaves the deal on the table what it was.
     let data;
+    let seriesId = null;
     if (number === null || number === undefined) {
       const series = await seriesForNextDeal();
-      app.practice = false;
-      app.seriesId = series.id;
+      seriesId = series.id;
       data = await resumeOpen(series);
       if (!data) {
         const seat = sheet.humanSeatForDealer(sheet.nextDealer(series));
         data = await api.newDeal(null, dealOptions(series), seat, playerLevel());
       }
     } else {
-      app.practice = true;
-      app.seriesId = null;
       const seat = how.humanSeat ?? null;
       const options = how.options ?? dealOptions(app.store.series);
       data = await api.newDeal(number, options, seat, playerLevel());
     }
+    app.practice = seriesId === null;
+    app.seriesId = seriesId;
     await receive(data, null);
-    if (app.practice && app.store.series?.open) {
-      const say = () => t("deal.seriesWaits", { next: t("deal.next") });
-      app.notice = { say, kind: "series-waits" };
-      render();
-    }
+    sayWhenSeriesWaits();
   } catch (err) {
     fail(err);
   }
 }
 
+/** In practice, says that a deal of the series waits (unless set-aside data is being said). */
+function sayWhenSeriesWaits() {
+  if (!app.practice || !app.store.series?.open || app.notice?.kind === "damaged") return;
+  notify("series-waits", () => t("deal.seriesWaits", { next: t("deal.next") }));
+}
+
+/** Shows `say` (a function giving the text in the current language) as the notice `kind`, and
+ * tells screen readers. */
+function notify(kind, say) {
+  app.notice = { say, kind };
+  announce(say());
+  render();
+}
+
+/** A server's 4xx: it refused the record (damaged, foreign); a network or server fault is not. */
+function refused(err) {
+  return err.status >= 400 && err.status < 500;
+}
+
+/** Says every key set aside since the page was opened (the store's, a deal's). */
+function sayKeptAside(keys) {
+  app.keptAside = app.keptAside.concat(keys);
+  const all = app.keptAside.join(", ");
+  app.notice = { say: () => t("store.setAside", { keys: all }), kind: "damaged" };
+}
+
 /**
  * The server's view of the series deal that waits (`series.open`: dealt, not played out, left
  * for practice), or null when there is none. A record the server refuses is set aside, said,
- * and the series deals afresh; a network error is thrown.
+ * and the series deals afresh; a network or server fault is thrown (the deal keeps waiting).
  */
 async function resumeOpen(series) {
   const open = series.open;
@@ -1288,11 +1325,10 @@ async function resumeOpen(series) {
   try {
     return await api.view(open.record, open.human_seat, playerLevel());
   } catch (err) {
-    if (err.code === "network") throw err;
-    const key = storage.setAside("series.open", open);
+    if (!refused(err)) throw err;
+    sayKeptAside([storage.setAside("series.open", open)]);
     delete series.open;
     persist();
-    app.notice = { say: () => t("store.setAside", { keys: key }), kind: "damaged" };
     return null;
   }
 }
@@ -1865,7 +1901,7 @@ async function importFile(file) {
     if (parsed.kind === "json") {
       series = storage.checkSeries(parsed.series);
       if (!series) throw new Error("import.notSeries");
-      series = { ...series, deals: await rescore(series.deals) };
+      series = { ...sheet.settled(series), deals: await rescore(series.deals) };
     } else {
       series = sheet.newSeries(0, sheet.recordScoreList(parsed.records[0].record), null);
       series.deals = await rescore(parsed.records);
@@ -1997,9 +2033,7 @@ async function boot() {
     },
     () => {},
   );
-  if (problems.length) {
-    app.notice = { say: () => t("store.setAside", { keys: problems.join(", ") }), kind: "damaged" };
-  }
+  if (problems.length) sayKeptAside(problems);
   render();
   const current = store.current;
   if (current) {
@@ -2015,19 +2049,19 @@ async function boot() {
       app.record = data.record;
       if (app.view.phase === "result") writeOnSheet(app.view);
       render();
+      sayWhenSeriesWaits();
       return;
     } catch (err) {
       app.busy = false;
       app.record = null;
-      if (err.code === "network") {
+      if (!refused(err)) {
         fail(err);
         return;
       }
       // A damaged or foreign record: set it aside, say so (as for a damaged store) and deal afresh.
-      problems.push(storage.setAside("current", current));
+      sayKeptAside([storage.setAside("current", current)]);
       app.store.current = null;
       persist();
-      app.notice = { say: () => t("store.setAside", { keys: problems.join(", ") }), kind: "damaged" };
     }
   }
   await startDeal(null);

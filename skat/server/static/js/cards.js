@@ -156,7 +156,7 @@ export function contractValues(contract, cards) {
     return { plain: v, schneider: v, max: v };
   }
   const base = BASE_VALUE[c.game];
-  if (!base) return { plain: 0, max: 0 };
+  if (!base) return { plain: 0, schneider: 0, max: 0 };
   const m = Math.abs(matadors(cards, c.game));
   let levels = 1 + m + (c.hand ? 1 : 0);
   levels += c.schneider ? 1 : 0; // announced

@@ -183,9 +183,16 @@ export function leaders(totals) {
 
 export const EXPORT_FORMAT = "skat-series";
 
-/** The series as a JSON document for download. */
+/** The series without the deal it holds in progress (`open`): what an archive, an export and an
+ * import keep, as that deal's unseen cards are in its record and it can be played only here. */
+export function settled(series) {
+  const { open: _inProgress, ...kept } = series;
+  return kept;
+}
+
+/** The series as a JSON document for download (its deal in progress left out). */
 export function exportJson(series, schema) {
-  return JSON.stringify({ format: EXPORT_FORMAT, schema, series }, null, 1);
+  return JSON.stringify({ format: EXPORT_FORMAT, schema, series: settled(series) }, null, 1);
 }
 
 const PLAYER_TAGS = ["you", "left", "right"];
