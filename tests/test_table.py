@@ -1052,6 +1052,8 @@ def test_the_overbid_warning_of_a_hand_game_names_the_announcement_that_reaches_
     warning = page.text_content("[data-warning]") or ""
     assert "worth 30 without further levels" in warning, warning
     assert "announced, Schwarz makes it worth 70" in warning, warning
+    # the skat (♣J ♥A here) counts for the matadors unseen: the figures are the hand's alone
+    assert "The skat, still unseen, counts for the matadors" in warning, warning
     page.check("[data-option='schwarz']")
     assert page.get_attribute("[data-action='declare']", "data-contract") == "HHZ"
     assert page.locator("[data-warning]").count() == 0
@@ -1283,6 +1285,24 @@ def test_a_series_deal_is_played_to_its_end_and_waits_while_practice_is_played(
     assert "played to its end" in (page.text_content("[data-notice]") or "")
     assert page.locator("[data-ui='confirm-yes']").count() == 0
     assert _stored(page)["current"] == before
+    # its own number is no practice: that would show another seat's cards and the skat
+    number = page.input_value("[data-deal-number]")
+    page.fill("[data-deal-number]", "00" + number)
+    page.press("[data-deal-number]", "Enter")
+    page.wait_for_selector("[data-notice='number-waits']")
+    assert _stored(page)["current"] == before
+    # the series exported and imported over itself keeps it (dealt anew, it would differ)
+    page.click("[data-ui='open-sheet']")
+    with page.expect_download() as info:
+        page.click("[data-ui='export-json']")
+    exported = Path(info.value.path()).read_bytes()
+    page.set_input_files(
+        "[data-ui='import-file']",
+        files=[{"name": "s.json", "mimeType": "application/json", "buffer": exported}],
+    )
+    page.wait_for_selector("[data-notice='imported']")
+    page.click("[data-ui='close-panel']")
+    assert _stored(page)["series"]["open"]["record"] == before["record"]
     # a typed number plays practice at once; the series deal waits on its series
     page.fill("[data-deal-number]", "77")
     page.press("[data-deal-number]", "Enter")

@@ -820,6 +820,13 @@ function toggled(option) {
  * the matadors after a pick-up).
  */
 function overbidWarning(d, known, bid) {
+  const warning = overbidLevel(d, known, bid);
+  const c = normalizeContract(d);
+  // in a Hand game the skat counts for the matadors unseen: the figures are the hand's alone
+  return warning && c.hand && c.game !== "N" ? `${warning} ${t("declare.skatUnseen")}` : warning;
+}
+
+function overbidLevel(d, known, bid) {
   const c = normalizeContract(d);
   const values = contractValues(c, known);
   if (values.plain >= bid) return null;
@@ -1225,7 +1232,20 @@ function playTyped(text) {
     notify("bad-number", () => t("error.bad_deal_number", { largest: String(LARGEST_DEAL_NUMBER) }));
     return;
   }
+  // The waiting series deal's own number as practice would show another seat's cards and the
+  // skat of a deal still to be played.
+  const waiting = waitingNumber();
+  if (waiting !== null && BigInt(typed) === waiting) {
+    notify("number-waits", () => t("deal.numberWaits"));
+    return;
+  }
   startDeal(typed);
+}
+
+/** The deal number of the series deal not played out yet (BigInt), or null. */
+function waitingNumber() {
+  const found = /DN\[(\d+)\]/.exec(app.store.series?.open?.record ?? "");
+  return found ? BigInt(found[1]) : null;
 }
 
 /** True while the table holds a deal of the current series that is not played out. */
@@ -1902,6 +1922,10 @@ async function importFile(file) {
       series = storage.checkSeries(parsed.series);
       if (!series) throw new Error("import.notSeries");
       series = { ...sheet.settled(series), deals: await rescore(series.deals) };
+      // the same series imported over itself keeps the deal that waits in it: dealt anew, its
+      // place in the series would get other cards
+      const waiting = app.store.series?.id === series.id ? app.store.series.open : undefined;
+      if (waiting) series.open = waiting;
     } else {
       series = sheet.newSeries(0, sheet.recordScoreList(parsed.records[0].record), null);
       series.deals = await rescore(parsed.records);
