@@ -69,6 +69,15 @@ def _page(context: Any) -> Any:
     return page
 
 
+def _opened(browser: Any, url: str) -> tuple[Any, Any]:
+    """A fresh profile's page on the table, its first deal dealt: ``(context, page)``."""
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    return context, page
+
+
 def _settle(page: Any) -> tuple[str, str]:
     page.wait_for_selector("#table[data-busy='0']", timeout=30_000)
     table = page.locator("#table")
@@ -389,10 +398,7 @@ def test_a_damaged_store_is_reported_and_set_aside(
 def test_a_damaged_current_deal_is_reported_set_aside_and_a_new_deal_starts(
     browser: Any, url: str
 ) -> None:
-    context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
+    context, page = _opened(browser, url)
     store = _stored(page)
     record = store["current"]["record"]
     cards = re.search(r"MV\[w (\S+)", record)
@@ -466,10 +472,7 @@ def test_clearing_the_sheets_asks_first(browser: Any, url: str) -> None:
 
 
 def test_the_rule_options_go_into_the_next_deals_record(browser: Any, url: str) -> None:
-    context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
+    context, page = _opened(browser, url)
     page.click("[data-ui='open-settings']")
     page.select_option("[data-setting='rule.kontra']", "on")
     page.select_option("[data-setting='rule.all_pass']", "ramsch")
@@ -537,10 +540,7 @@ def test_each_language_and_deck_switches_mid_deal_without_losing_it(browser: Any
 
 
 def test_a_complete_deal_can_be_played_with_the_keyboard_only(browser: Any, url: str) -> None:
-    context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
+    context, page = _opened(browser, url)
     # The table puts the focus where the person acts: no mouse, no programmatic focus from here.
     assert page.evaluate("document.activeElement?.matches('.controls button, [data-card]')")
     record = _play_out(page, keyboard=True)
@@ -699,10 +699,7 @@ def test_the_first_layout_of_the_store_is_migrated(browser: Any, url: str) -> No
 def test_bidding_the_skat_the_discard_and_the_declaration_work_from_the_keyboard(
     browser: Any, url: str
 ) -> None:
-    context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
+    context, page = _opened(browser, url)
     page.fill("[data-deal-number]", str(AXE_DEAL))
     page.press("[data-deal-number]", "Enter")
     page.wait_for_function(f"document.querySelector('[data-deal-number]').value === '{AXE_DEAL}'")
@@ -803,10 +800,7 @@ def test_the_sheets_notes_follow_the_cores_result(
 def test_an_unreadable_import_is_reported_and_changes_nothing(
     browser: Any, url: str, tmp_path: Path, content: str, message: str
 ) -> None:
-    context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
+    context, page = _opened(browser, url)
     before = _stored(page)["series"]
     path = tmp_path / "import.txt"
     path.write_text(content, encoding="utf-8")
@@ -1000,10 +994,7 @@ def _discard_on_1000(page: Any, discard: tuple[str, str]) -> list[str]:
 
 
 def test_the_declaration_opens_with_the_suit_of_the_most_trumps(browser: Any, url: str) -> None:
-    context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
+    context, page = _opened(browser, url)
     # the one club but the jack goes away: Clubs, the highest suit, is not the game offered first
     kept = _discard_on_1000(page, ("CQ", "D7"))
     trumps = {
@@ -1021,10 +1012,7 @@ def test_the_overbid_warning_names_the_level_that_reaches_the_bid(browser: Any, 
     """Deal 1000 with ♣Q and ♥8 put away: Diamonds with 4 is worth 5 × 9 = 45, with Schneider
     6 × 9 = 54, with Schwarz 7 × 9 = 63: only Schwarz reaches the bid of 60. Clubs with 4 is
     worth 5 × 12 = 60 and needs no more."""
-    context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
+    context, page = _opened(browser, url)
     _discard_on_1000(page, ("CQ", "H8"))
     page.click(".declare-dialog [data-game='D']")
     warning = page.text_content("[data-warning]") or ""
@@ -1042,10 +1030,7 @@ def test_the_overbid_warning_of_a_hand_game_names_the_announcement_that_reaches_
     """Deal 1000 at 60, Hand: ♠J ♥J ♦J without ♣J, Hearts without 1 is worth 3 × 10 = 30, made
     Schneider and Schwarz 5 × 10 = 50; Schneider announced 50 too, Schwarz announced 7 × 10 = 70.
     Grand Hand without 1 is worth 3 × 24 = 72 and needs no more."""
-    context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
+    context, page = _opened(browser, url)
     _jump_to_60_on_1000(page)
     page.click(".controls [data-ui='hand']")
     page.click(".declare-dialog [data-game='H']")
@@ -1064,10 +1049,7 @@ def test_the_overbid_warning_of_a_hand_game_names_the_announcement_that_reaches_
 
 
 def test_null_offers_no_schneider_or_schwarz_switch(browser: Any, url: str) -> None:
-    context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
+    context, page = _opened(browser, url)
     _declare_hand_on_136(page)
     page.click(".declare-dialog [data-game='N']")
     for option in ("schneider", "schwarz"):
@@ -1081,10 +1063,7 @@ def test_null_offers_no_schneider_or_schwarz_switch(browser: Any, url: str) -> N
 def test_clicks_on_declare_in_the_same_instant_declare_once(browser: Any, url: str) -> None:
     """Three clicks land on the button before the table is drawn again: one declaration goes to
     the server, and the later clicks find no dialog and do nothing."""
-    context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
+    context, page = _opened(browser, url)
     _declare_hand_on_136(page)
     page.click(".declare-dialog [data-game='S']")
     before = _stored(page)["current"]["record"]
@@ -1098,10 +1077,7 @@ def test_clicks_on_declare_in_the_same_instant_declare_once(browser: Any, url: s
 
 
 def test_conceding_asks_first_and_cancelling_keeps_the_game(browser: Any, url: str) -> None:
-    context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
+    context, page = _opened(browser, url)
     _declare_hand_on_136(page)
     page.click(".declare-dialog [data-game='S']")
     page.click("[data-action='declare']")
@@ -1127,10 +1103,7 @@ def test_conceding_asks_first_and_cancelling_keeps_the_game(browser: Any, url: s
 def test_a_notice_follows_the_language_and_the_settings_name_the_servers_level(
     browser: Any, url: str
 ) -> None:
-    context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
+    context, page = _opened(browser, url)
     english = page.text_content("[data-notice='draw']") or ""
     assert english
     page.select_option("[data-ui='lang']", "de")
@@ -1271,10 +1244,7 @@ def _moves(record: str) -> str:
 def test_a_series_deal_is_played_to_its_end_and_waits_while_practice_is_played(
     browser: Any, url: str
 ) -> None:
-    context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
+    context, page = _opened(browser, url)
     # the series' first deal, its number drawn at random, the person's cards on the table
     before = _stored(page)["current"]
     assert not before["practice"]
@@ -1339,10 +1309,7 @@ def test_a_series_deal_is_played_to_its_end_and_waits_while_practice_is_played(
 def test_a_deal_request_that_fails_leaves_the_series_deal_what_it_was(
     browser: Any, url: str
 ) -> None:
-    context = _context(browser)
-    page = _page(context)
-    page.goto(url)
-    _settle(page)
+    context, page = _opened(browser, url)
     before = _stored(page)
     assert not before["current"]["practice"]
     # the typed number's deal does not come: the series deal stays on the table as one

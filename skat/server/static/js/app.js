@@ -820,14 +820,14 @@ function toggled(option) {
  * the matadors after a pick-up).
  */
 function overbidWarning(d, known, bid) {
-  const warning = overbidLevel(d, known, bid);
   const c = normalizeContract(d);
+  const warning = overbidLevel(c, known, bid);
   // in a Hand game the skat counts for the matadors unseen: the figures are the hand's alone
   return warning && c.hand && c.game !== "N" ? `${warning} ${t("declare.skatUnseen")}` : warning;
 }
 
-function overbidLevel(d, known, bid) {
-  const c = normalizeContract(d);
+/** The warning of overbidWarning without the Hand game's word on the skat; `c` normalized. */
+function overbidLevel(c, known, bid) {
   const values = contractValues(c, known);
   if (values.plain >= bid) return null;
   const params = { value: values.plain, bid };
