@@ -303,6 +303,25 @@ def test_a_reload_in_the_middle_of_a_deal_keeps_the_deal_and_the_sheet(
     context.close()
 
 
+def test_a_reload_before_the_first_card_shows_the_calls_again(browser: Any, url: str) -> None:
+    """The auction's bubbles come from its events; after a reload the view's calls give them."""
+    context, page = _opened(browser, url)
+    _jump_to_60_on_1000(page)
+
+    def bubbles() -> dict[str, str]:
+        return {
+            b.get_attribute("data-bubble") or "": b.text_content() or ""
+            for b in page.locator("[data-bubble]").all()
+        }
+
+    before = bubbles()
+    assert before.get("1") == "60", before  # the person's jump; the others passed
+    page.reload()
+    assert _settle(page)[0] == "skat"
+    assert bubbles() == before
+    context.close()
+
+
 def test_export_then_import_in_a_fresh_profile_gives_the_same_sheet(
     browser: Any, url: str, tmp_path: Path
 ) -> None:

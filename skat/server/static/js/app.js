@@ -475,6 +475,16 @@ function bubbleToken(ev) {
   return ev.action;
 }
 
+/**
+ * After a reload (or a waiting deal taken up again) no event says what was called: each seat's
+ * last call of the auction is shown again, without the pop, while the auction's bubbles still
+ * matter (before the first card).
+ */
+function bubblesFromCalls(view) {
+  if (!["bidding", "skat", "discard", "declare"].includes(view?.phase)) return;
+  for (const call of view.calls ?? []) app.bubbles[call.seat] = call.action;
+}
+
 /** Shows a call at its seat; the token is kept, so the bubble follows a change of language. */
 function setBubble(seat, token) {
   app.bubbles[seat] = token;
@@ -1419,6 +1429,7 @@ async function receive(data, before) {
     app.view = { ...data.view, hand: data.view.hand };
     await animate(events);
   } else {
+    if (!events.length) bubblesFromCalls(data.view);
     for (const ev of events) {
       if (["call", "declare", "skat", "push", "other"].includes(ev.kind)) {
         setBubble(ev.seat, bubbleToken(ev));
@@ -2071,6 +2082,7 @@ async function boot() {
       app.busy = false;
       app.view = data.view;
       app.record = data.record;
+      bubblesFromCalls(app.view);
       if (app.view.phase === "result") writeOnSheet(app.view);
       render();
       sayWhenSeriesWaits();
