@@ -322,6 +322,29 @@ def test_a_reload_before_the_first_card_shows_the_calls_again(browser: Any, url:
     context.close()
 
 
+def test_back_closes_the_open_panel_and_then_leaves(browser: Any, url: str) -> None:
+    """The browser's Back closes a panel (as Escape does) instead of leaving the game; with the
+    panel closed on the page, Back leaves it."""
+    context = _context(browser)
+    page = _page(context)
+    page.goto("data:text/html,<p>before</p>")
+    page.goto(url)
+    _settle(page)
+    record = _stored(page)["current"]["record"]
+    _open_sheet(page)
+    page.wait_for_selector("[data-panel='sheet']")
+    page.go_back()
+    page.wait_for_selector("[data-panel='sheet']", state="detached")
+    assert page.url.startswith(url)
+    assert _stored(page)["current"]["record"] == record
+    page.click("[data-ui='open-settings']")
+    page.click("[data-ui='close-panel']")
+    page.go_back()
+    page.wait_for_url("data:**")
+    assert "before" in (page.text_content("body") or "")
+    context.close()
+
+
 def test_export_then_import_in_a_fresh_profile_gives_the_same_sheet(
     browser: Any, url: str, tmp_path: Path
 ) -> None:

@@ -286,6 +286,7 @@ function render() {
   // A notice shows under the top bar, or inside the open panel (which would cover it).
   root.replaceChildren(topBar(), app.notice && !app.panel ? noticeBanner() : "", body, ...overlays());
   restoreFocus(focused, wasInHand);
+  keepBackForLayers();
 }
 
 function restoreFocus(key, wasInHand) {
@@ -1538,6 +1539,39 @@ function yourTurnText(v) {
   return t("announce.yourTurn");
 }
 
+// ---- layers: Escape and the browser's Back button close the topmost -----------------------------
+
+/** Closes the topmost open layer (a question, a review, a panel, the last trick, the
+ * declaration); false when none is open. */
+function closeTopLayer() {
+  if (app.confirming) app.confirming = null;
+  else if (app.reviewing) app.reviewing = null;
+  else if (app.panel) app.panel = null;
+  else if (app.showLastTrick) app.showLastTrick = false;
+  else if (app.declaring) app.declaring = null;
+  else return false;
+  return true;
+}
+
+function layerOpen() {
+  return Boolean(app.confirming || app.reviewing || app.panel || app.showLastTrick || app.declaring);
+}
+
+/**
+ * While a layer is open the page has a history entry of its own, so that Back closes the layer
+ * instead of leaving the game; Back with nothing open leaves the page as usual.
+ */
+function keepBackForLayers() {
+  if (layerOpen() && !history.state?.skatLayer) history.pushState({ skatLayer: true }, "");
+}
+
+window.addEventListener("popstate", (e) => {
+  if (e.state?.skatLayer) return; // Forward onto a layer's entry: nothing to reopen
+  // render() pushes the entry again while another layer stays open (a panel under a review)
+  if (closeTopLayer()) render();
+  else history.back(); // the layer was closed on the page: this Back leaves, as the person meant
+});
+
 // ---- keyboard ---------------------------------------------------------------------------------
 
 const KEYS = { b: "bid", y: "y", h: "hand", p: "p", s: "s", d: "discard" };
@@ -1547,12 +1581,7 @@ function onKey(e) {
   const target = e.target;
   const typing = target?.matches?.("input[type=text], input:not([type]), textarea, select");
   if (e.key === "Escape") {
-    if (app.confirming) app.confirming = null;
-    else if (app.reviewing) app.reviewing = null;
-    else if (app.panel) app.panel = null;
-    else if (app.showLastTrick) app.showLastTrick = false;
-    else if (app.declaring) app.declaring = null;
-    else return;
+    if (!closeTopLayer()) return;
     e.preventDefault();
     render();
     return;
