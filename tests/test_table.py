@@ -388,6 +388,8 @@ def test_export_then_import_in_a_fresh_profile_gives_the_same_sheet(
         _settle(page)
         page.click("[data-ui='open-sheet']")
         page.set_input_files("[data-ui='import-file']", str(path))
+        # the fresh page's first deal waits in its series: replacing that series is asked
+        page.click("[data-ui='confirm-yes']")
         page.wait_for_selector("[data-notice='imported']")
         page.click("[data-ui='close-panel']")
         assert _shown_totals(page) == totals, kind
@@ -1171,8 +1173,18 @@ def test_a_deal_dealt_before_an_import_is_not_written_on_the_imported_series(
     path = tmp_path / "one.txt"
     path.write_text(first + "\n", encoding="utf-8")
     _open_sheet(page)
+    running = _stored(page)["series"]
+    # another series in place of one in progress is asked first; "Cancel" keeps everything
     page.set_input_files("[data-ui='import-file']", str(path))
+    page.wait_for_selector("[data-ui='confirm-no']")
+    assert "in place of the one in progress" in (page.text_content(".confirm") or "")
+    page.click("[data-ui='confirm-no']")
+    assert _stored(page)["series"] == running
+    assert page.locator("[data-notice='imported']").count() == 0
+    page.set_input_files("[data-ui='import-file']", str(path))
+    page.click("[data-ui='confirm-yes']")
     page.wait_for_selector("[data-notice='imported']")
+    assert [x["id"] for x in _stored(page)["archive"]] == [running["id"]]
     page.click("[data-ui='close-panel']")
     imported = _stored(page)["series"]
     assert len(imported["deals"]) == 1

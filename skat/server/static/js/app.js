@@ -1926,8 +1926,13 @@ function askNewSeries() {
     app.panel = null;
     startDeal(null);
   };
-  if (series && (series.deals.length || series.open) && !sheet.isComplete(series)) ask(t("sheet.askNewSeries"), t("sheet.newSeries"), start);
+  if (series && unfinished(series)) ask(t("sheet.askNewSeries"), t("sheet.newSeries"), start);
   else start();
+}
+
+/** A series with rows or a deal waiting in it, not yet complete: ending it is asked first. */
+function unfinished(series) {
+  return Boolean((series.deals.length || series.open) && !sheet.isComplete(series));
 }
 
 function askClear() {
@@ -1970,10 +1975,21 @@ async function importFile(file) {
       series = sheet.newSeries(0, sheet.recordScoreList(parsed.records[0].record), null);
       series.deals = await rescore(parsed.records);
     }
-    if (app.store.series) archive(app.store.series);
-    app.store.series = series;
-    persist();
-    app.notice = { say: () => tn("import.done", series.deals.length), kind: "imported" };
+    const current = app.store.series;
+    const take = () => {
+      if (app.store.series) archive(app.store.series);
+      app.store.series = series;
+      persist();
+      app.notice = { say: () => tn("import.done", series.deals.length), kind: "imported" };
+      render();
+    };
+    // another series in place of one in progress: asked first, as "New series" asks
+    if (current && current.id !== series.id && unfinished(current)) {
+      ask(t("sheet.askImport"), t("sheet.importYes"), take);
+      return;
+    }
+    take();
+    return;
   } catch (err) {
     const key = String(err?.message ?? "");
     app.notice = { say: () => (key.startsWith("import.") ? t(key) : t("import.failed", { message: err?.code ?? key })), kind: "import-failed" };
