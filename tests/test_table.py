@@ -319,6 +319,44 @@ def test_a_reload_before_the_first_card_shows_the_calls_again(browser: Any, url:
     page.reload()
     assert _settle(page)[0] == "skat"
     assert bubbles() == before
+    # at the discard the person's last word was taking the skat
+    page.click(".controls [data-action='s']")
+    assert _settle(page)[0] == "discard"
+    before = bubbles()
+    assert before.get("1") == "Takes the skat", before
+    page.reload()
+    assert _settle(page)[0] == "discard"
+    assert bubbles() == before
+    context.close()
+
+
+def test_a_reload_in_the_first_trick_shows_the_same_calls(browser: Any, url: str) -> None:
+    """When the others begin the first trick before the person's turn the calls stay up until
+    that trick is taken; a reload shows the same (the declarer's last word is his game)."""
+    context, page = _opened(browser, url)
+    # the person (middlehand) passes, forehand plays a Grand and leads
+    page.fill("[data-deal-number]", "1009")
+    page.press("[data-deal-number]", "Enter")
+    page.wait_for_function("document.querySelector('[data-deal-number]').value === '1009'")
+    phase, to_act = _settle(page)
+    while phase == "bidding":
+        page.click(".controls [data-action='p']")
+        phase, to_act = _settle(page)
+    assert (phase, to_act) == ("play", "1")
+    assert page.locator(".trick [data-face]").count() == 1  # forehand has led
+
+    def bubbles() -> dict[str, str]:
+        return {
+            b.get_attribute("data-bubble") or "": b.text_content() or ""
+            for b in page.locator("[data-bubble]").all()
+        }
+
+    before = bubbles()
+    assert before["0"] == "Grand", before
+    assert before["1"] == "Pass", before
+    page.reload()
+    _settle(page)
+    assert bubbles() == before
     context.close()
 
 
@@ -342,6 +380,27 @@ def test_back_closes_the_open_panel_and_then_leaves(browser: Any, url: str) -> N
     page.go_back()
     page.wait_for_url("data:**")
     assert "before" in (page.text_content("body") or "")
+    context.close()
+
+
+def test_a_review_answered_after_back_closed_the_sheet_stays_closed(browser: Any, url: str) -> None:
+    context, page = _opened(browser, url)
+    _play_out(page)
+    _open_sheet(page)
+    held: list[Any] = []
+    page.route("**/api/view", lambda route: held.append(route))  # the review's answer waits
+    page.click("[data-row='0']")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert len(held) == 1
+    page.go_back()
+    page.wait_for_selector("[data-panel='sheet']", state="detached")
+    page.unroute("**/api/view")  # lets the held request go on
+    page.wait_for_timeout(500)
+    assert page.locator("[data-review]").count() == 0
+    assert page.url.startswith(url)
     context.close()
 
 

@@ -482,8 +482,14 @@ function bubbleToken(ev) {
  * matter (before the first card).
  */
 function bubblesFromCalls(view) {
-  if (!["bidding", "skat", "discard", "declare"].includes(view?.phase)) return;
+  const declarer = view?.declarer ?? null;
+  // in play the calls stay up through a first trick the others began (as without the reload)
+  const firstTrick = view?.phase === "play" && declarer !== null && !(view.last_trick ?? null) && (view.trick ?? []).length > 0;
+  if (!["bidding", "skat", "discard", "declare"].includes(view?.phase) && !firstTrick) return;
   for (const call of view.calls ?? []) app.bubbles[call.seat] = call.action;
+  // the declarer's last word: the game, or taking the skat (only the person sees a pick-up)
+  if (firstTrick && view.contract) app.bubbles[declarer] = view.contract;
+  else if (declarer !== null && (view.picked_up ?? []).length) app.bubbles[declarer] = "s";
 }
 
 /** Shows a call at its seat; the token is kept, so the bubble follows a change of language. */
@@ -2004,6 +2010,7 @@ async function openReview(index) {
   if (!deal) return;
   try {
     const data = await api.view(deal.record, deal.human_seat, playerLevel());
+    if (app.panel !== "sheet") return; // the sheet was closed (Esc, Back) while the review loaded
     app.reviewing = { view: data.view, record: data.record, index, humanSeat: deal.human_seat, options: recordOptions(deal.record) };
     app.focusKey = `[data-ui="close-review"]`;
   } catch (err) {
