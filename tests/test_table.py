@@ -78,6 +78,14 @@ def _opened(browser: Any, url: str) -> tuple[Any, Any]:
     return context, page
 
 
+def _bubbles(page: Any) -> dict[str, str]:
+    """The bubbles on the table: seat (as text) → what it says."""
+    return {
+        b.get_attribute("data-bubble") or "": b.text_content() or ""
+        for b in page.locator("[data-bubble]").all()
+    }
+
+
 def _settle(page: Any) -> tuple[str, str]:
     page.wait_for_selector("#table[data-busy='0']", timeout=30_000)
     table = page.locator("#table")
@@ -308,25 +316,46 @@ def test_a_reload_before_the_first_card_shows_the_calls_again(browser: Any, url:
     context, page = _opened(browser, url)
     _jump_to_60_on_1000(page)
 
-    def bubbles() -> dict[str, str]:
-        return {
-            b.get_attribute("data-bubble") or "": b.text_content() or ""
-            for b in page.locator("[data-bubble]").all()
-        }
-
-    before = bubbles()
+    before = _bubbles(page)
     assert before.get("1") == "60", before  # the person's jump; the others passed
     page.reload()
     assert _settle(page)[0] == "skat"
-    assert bubbles() == before
+    assert _bubbles(page) == before
     # at the discard the person's last word was taking the skat
     page.click(".controls [data-action='s']")
     assert _settle(page)[0] == "discard"
-    before = bubbles()
+    before = _bubbles(page)
     assert before.get("1") == "Takes the skat", before
     page.reload()
     assert _settle(page)[0] == "discard"
-    assert bubbles() == before
+    assert _bubbles(page) == before
+    context.close()
+
+
+def test_a_reload_at_the_kontra_question_shows_the_calls_and_the_game(
+    browser: Any, url: str
+) -> None:
+    context, page = _opened(browser, url)
+    page.click("[data-ui='open-settings']")
+    page.select_option("[data-setting='rule.kontra']", "on")
+    page.click("[data-ui='close-panel']")
+    page.fill("[data-deal-number]", "4243")  # a computer plays Grand, the person may say Kontra
+    page.press("[data-deal-number]", "Enter")
+    page.wait_for_function("document.querySelector('[data-deal-number]').value === '4243'")
+    phase, _ = _settle(page)
+    while phase == "bidding":
+        page.click(".controls [data-action='p']")
+        phase, _ = _settle(page)
+    assert phase == "kontra"
+    before = _bubbles(page)
+    assert before["2"] == "Grand", before
+    page.reload()
+    assert _settle(page)[0] == "kontra"
+    after = _bubbles(page)
+    # the game and the person's call come back; the other defender's "No" to Kontra shows as
+    # its call of the auction (the view keeps no seat of a Kontra answer)
+    assert (after["2"], after["1"]) == ("Grand", before["1"]), (before, after)
+    assert after["0"] == "Pass", after
     context.close()
 
 
@@ -345,18 +374,12 @@ def test_a_reload_in_the_first_trick_shows_the_same_calls(browser: Any, url: str
     assert (phase, to_act) == ("play", "1")
     assert page.locator(".trick [data-face]").count() == 1  # forehand has led
 
-    def bubbles() -> dict[str, str]:
-        return {
-            b.get_attribute("data-bubble") or "": b.text_content() or ""
-            for b in page.locator("[data-bubble]").all()
-        }
-
-    before = bubbles()
+    before = _bubbles(page)
     assert before["0"] == "Grand", before
     assert before["1"] == "Pass", before
     page.reload()
     _settle(page)
-    assert bubbles() == before
+    assert _bubbles(page) == before
     context.close()
 
 

@@ -485,10 +485,12 @@ function bubblesFromCalls(view) {
   const declarer = view?.declarer ?? null;
   // in play the calls stay up through a first trick the others began (as without the reload)
   const firstTrick = view?.phase === "play" && declarer !== null && !(view.last_trick ?? null) && (view.trick ?? []).length > 0;
-  if (!["bidding", "skat", "discard", "declare"].includes(view?.phase) && !firstTrick) return;
+  if (!["bidding", "skat", "discard", "declare", "kontra"].includes(view?.phase) && !firstTrick) return;
   for (const call of view.calls ?? []) app.bubbles[call.seat] = call.action;
-  // the declarer's last word: the game, or taking the skat (only the person sees a pick-up)
-  if (firstTrick && view.contract) app.bubbles[declarer] = view.contract;
+  // the declarer's last word: the game once declared, else taking the skat (only the person
+  // sees a pick-up). Not brought back (the view keeps no seat of them): the answers to Kontra
+  // (a defender's "No" shows as its auction call), Kontra or Re said, a Schieberamsch's pushes.
+  if (declarer !== null && view.contract) app.bubbles[declarer] = view.contract;
   else if (declarer !== null && (view.picked_up ?? []).length) app.bubbles[declarer] = "s";
 }
 
@@ -1981,6 +1983,8 @@ async function importFile(file) {
       series = sheet.newSeries(0, sheet.recordScoreList(parsed.records[0].record), null);
       series.deals = await rescore(parsed.records);
     }
+    // the sheet closed while the deals were replayed: nothing is asked or taken over the table
+    if (app.panel !== "sheet") return;
     const current = app.store.series;
     const take = () => {
       if (app.store.series) archive(app.store.series);
