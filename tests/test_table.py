@@ -92,6 +92,21 @@ def _settle(page: Any) -> tuple[str, str]:
     return table.get_attribute("data-phase") or "", table.get_attribute("data-to-act") or ""
 
 
+def _pass_on(page: Any, number: str) -> tuple[str, str]:
+    """Types deal ``number`` and passes in the auction whenever the person is to call.
+    Returns the phase and the seat to act after the auction (as :func:`_settle`)."""
+    page.fill("[data-deal-number]", number)
+    page.press("[data-deal-number]", "Enter")
+    page.wait_for_function(
+        "n => document.querySelector('[data-deal-number]').value === n", arg=number
+    )
+    phase, to_act = _settle(page)
+    while phase == "bidding":
+        page.click(".controls [data-action='p']")
+        phase, to_act = _settle(page)
+    return phase, to_act
+
+
 def _play_out(page: Any, keyboard: bool = False) -> str:
     """Plays the deal on the table to its end: pass in the auction, the first playable card.
 
@@ -339,14 +354,8 @@ def test_a_reload_at_the_kontra_question_shows_the_calls_and_the_game(
     page.click("[data-ui='open-settings']")
     page.select_option("[data-setting='rule.kontra']", "on")
     page.click("[data-ui='close-panel']")
-    page.fill("[data-deal-number]", "4243")  # a computer plays Grand, the person may say Kontra
-    page.press("[data-deal-number]", "Enter")
-    page.wait_for_function("document.querySelector('[data-deal-number]').value === '4243'")
-    phase, _ = _settle(page)
-    while phase == "bidding":
-        page.click(".controls [data-action='p']")
-        phase, _ = _settle(page)
-    assert phase == "kontra"
+    # a computer plays Grand, the person may say Kontra
+    assert _pass_on(page, "4243")[0] == "kontra"
     before = _bubbles(page)
     assert before["2"] == "Grand", before
     page.reload()
@@ -364,14 +373,7 @@ def test_a_reload_in_the_first_trick_shows_the_same_calls(browser: Any, url: str
     that trick is taken; a reload shows the same (the declarer's last word is his game)."""
     context, page = _opened(browser, url)
     # the person (middlehand) passes, forehand plays a Grand and leads
-    page.fill("[data-deal-number]", "1009")
-    page.press("[data-deal-number]", "Enter")
-    page.wait_for_function("document.querySelector('[data-deal-number]').value === '1009'")
-    phase, to_act = _settle(page)
-    while phase == "bidding":
-        page.click(".controls [data-action='p']")
-        phase, to_act = _settle(page)
-    assert (phase, to_act) == ("play", "1")
+    assert _pass_on(page, "1009") == ("play", "1")
     assert page.locator(".trick [data-face]").count() == 1  # forehand has led
 
     before = _bubbles(page)
@@ -1018,13 +1020,7 @@ def _all_pass_on(
     page = _page(context)
     page.goto(url)
     _settle(page)
-    page.fill("[data-deal-number]", number)
-    page.press("[data-deal-number]", "Enter")
-    phase, _ = _settle(page)
-    while phase == "bidding":
-        page.click(".controls [data-action='p']")
-        phase, _ = _settle(page)
-    return context, page, phase
+    return context, page, _pass_on(page, number)[0]
 
 
 def _push_on_unseen(page: Any) -> str:

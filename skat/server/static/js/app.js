@@ -484,7 +484,7 @@ function bubbleToken(ev) {
 function bubblesFromCalls(view) {
   const declarer = view?.declarer ?? null;
   // in play the calls stay up through a first trick the others began (as without the reload)
-  const firstTrick = view?.phase === "play" && declarer !== null && !(view.last_trick ?? null) && (view.trick ?? []).length > 0;
+  const firstTrick = view?.phase === "play" && declarer !== null && !view.last_trick && (view.trick ?? []).length > 0;
   if (!["bidding", "skat", "discard", "declare", "kontra"].includes(view?.phase) && !firstTrick) return;
   for (const call of view.calls ?? []) app.bubbles[call.seat] = call.action;
   // the declarer's last word: the game once declared, else taking the skat (only the person
@@ -1549,20 +1549,25 @@ function yourTurnText(v) {
 
 // ---- layers: Escape and the browser's Back button close the topmost -----------------------------
 
-/** Closes the topmost open layer (a question, a review, a panel, the last trick, the
- * declaration); false when none is open. */
-function closeTopLayer() {
-  if (app.confirming) app.confirming = null;
-  else if (app.reviewing) app.reviewing = null;
-  else if (app.panel) app.panel = null;
-  else if (app.showLastTrick) app.showLastTrick = false;
-  else if (app.declaring) app.declaring = null;
-  else return false;
-  return true;
+/** The layers, topmost first: the field of `app` that holds each, and its value when closed. */
+const LAYERS = [
+  ["confirming", null], // a question
+  ["reviewing", null], // a sheet row's review
+  ["panel", null],
+  ["showLastTrick", false],
+  ["declaring", null], // the declaration dialog
+];
+
+function topLayer() {
+  return LAYERS.find(([field]) => app[field]);
 }
 
-function layerOpen() {
-  return Boolean(app.confirming || app.reviewing || app.panel || app.showLastTrick || app.declaring);
+/** Closes the topmost open layer; false when none is open. */
+function closeTopLayer() {
+  const top = topLayer();
+  if (!top) return false;
+  app[top[0]] = top[1];
+  return true;
 }
 
 /**
@@ -1570,7 +1575,7 @@ function layerOpen() {
  * instead of leaving the game; Back with nothing open leaves the page as usual.
  */
 function keepBackForLayers() {
-  if (layerOpen() && !history.state?.skatLayer) history.pushState({ skatLayer: true }, "");
+  if (topLayer() && !history.state?.skatLayer) history.pushState({ skatLayer: true }, "");
 }
 
 window.addEventListener("popstate", (e) => {
