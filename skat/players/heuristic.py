@@ -7,7 +7,8 @@ It reads only its seat's :class:`~skat.state.InformationState` and decides by ru
   Ouvert hands included) and holds as long as the bid stays below that value.
 * **Skat**: Hand when the hand alone is strong enough, otherwise it picks up, chooses the game on
   the twelve cards and discards the two that help most (voids a suit, keeps tens guarded, puts
-  points away). Schneider is announced only with an overwhelming hand.
+  points away), judging each game by its win chance calibrated on the games it declared (a hand
+  chosen from twelve cards looks better than it plays). Schneider is announced only with an overwhelming hand.
 * **Card play** from the cards seen: it counts trumps and points, knows the played cards and the
   voids shown by not following (by effective suit), leads trumps as declarer, pulls them and then
   cashes; defenders smear points into a partner's sure trick, never lead a bare ten into the
@@ -601,12 +602,21 @@ class HeuristicPlayer:
         play_bonus: logit added to every game's estimated win chance when bidding and choosing
             the game: 0 for the heuristic's own card play; a stronger card player (the strong
             player reuses these rules for its bidding) bids more.
+        calibrated: after a pick-up, the discard and the game are chosen by the calibrated win
+            chance of the ten cards kept (:func:`skat.players.evaluation.declared_expected`);
+            off, by the uncalibrated one (the heuristic before docs/benchmarks.md, "Heuristic
+            game choice"), for benchmarks.
     """
 
     name = "heuristic"
 
-    def __init__(self, play_bonus: float = 0.0) -> None:
+    def __init__(self, play_bonus: float = 0.0, *, calibrated: bool = True) -> None:
         self.play_bonus = play_bonus
+        self.calibrated = calibrated
+
+    def _expected(self, choice: ev.GameChoice) -> float:
+        """The expected score by which a game after a pick-up is chosen."""
+        return ev.declared_expected(choice) if self.calibrated else choice.expected
 
     def choose(self, info: InformationState, rng: random.Random) -> Action:
         """One of ``info.legal_actions()``; ``rng`` is not needed (the rules are deterministic).
@@ -692,7 +702,7 @@ class HeuristicPlayer:
             ):
                 if c.game != game:
                     continue
-                score = c.expected if c.value >= bid else -1000.0 + c.value
+                score = self._expected(c) if c.value >= bid else -1000.0 + c.value
                 if best is None or score > best[0]:
                     best = (score, pair)
         assert best is not None  # six games were scored
@@ -713,7 +723,7 @@ class HeuristicPlayer:
             action = _first(legal, Action.declare(Contract.make(c.game, ouvert=c.ouvert)))
             if action is None:
                 continue
-            score = c.expected if c.value >= info.bid else -1000.0 + c.value
+            score = self._expected(c) if c.value >= info.bid else -1000.0 + c.value
             scored.append((score, action))
         if not scored:
             return legal[0]
