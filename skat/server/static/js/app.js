@@ -1683,7 +1683,7 @@ function choice(key, values, current, labelOf) {
 function panel(name, title, ...body) {
   return h(
     "div",
-    { class: "overlay side", onclick: (e) => { if (e.target === e.currentTarget) openPanel(null); } },
+    { class: "overlay side", onclick: (e) => { if (e.target === e.currentTarget) panelOverlayClick(e); } },
     h(
       "section",
       { class: "dialog panel panel-" + name, role: "dialog", "aria-modal": "true", "aria-labelledby": "panel-title", "data-panel": name },
@@ -1692,6 +1692,14 @@ function panel(name, title, ...body) {
       body,
     ),
   );
+}
+
+// A click beside the open panel closes it; a click on the menu button it dims (the overlay lies
+// over the top bar) opens that button's panel at once, as the button would.
+function panelOverlayClick(e) {
+  const under = document.elementsFromPoint(e.clientX, e.clientY).find((el) => el.matches?.('.menu [data-ui^="open-"]'));
+  const name = under ? under.getAttribute("data-ui").slice("open-".length) : null;
+  openPanel(name === app.panel ? null : name);
 }
 
 function settingsPanel() {
