@@ -354,17 +354,30 @@ def test_a_reload_at_the_kontra_question_shows_the_calls_and_the_game(
     page.click("[data-ui='open-settings']")
     page.select_option("[data-setting='rule.kontra']", "on")
     page.click("[data-ui='close-panel']")
-    # a computer plays Grand, the person may say Kontra
+    # a computer plays Clubs, the person may say Kontra
     assert _pass_on(page, "4243")[0] == "kontra"
     before = _bubbles(page)
-    assert before["2"] == "Grand", before
+    assert before["2"] == "Clubs", before
+    assert before["0"] == "No", before  # the other defender did not say Kontra
     page.reload()
     assert _settle(page)[0] == "kontra"
-    after = _bubbles(page)
-    # the game and the person's call come back; the other defender's "No" to Kontra shows as
-    # its call of the auction (the view keeps no seat of a Kontra answer)
-    assert (after["2"], after["1"]) == ("Grand", before["1"]), (before, after)
-    assert after["0"] == "Pass", after
+    # the game, the person's call and the other defender's answer to Kontra come back
+    assert _bubbles(page) == before
+    context.close()
+
+
+def test_a_reload_in_a_schieberamsch_shows_the_pushes(browser: Any, url: str) -> None:
+    """Deal 1000: all pass, everybody pushes the skat on unseen and the others begin the first
+    trick; a reload shows the three pushes again."""
+    context, page, phase = _all_pass_on(browser, url, "schieberamsch")
+    assert phase == "schieben"
+    assert _push_on_unseen(page) == "play"
+    before = _bubbles(page)
+    assert set(before.values()) == {"Pushes the skat on unseen"}, before
+    assert len(before) == 3, before
+    page.reload()
+    _settle(page)
+    assert _bubbles(page) == before
     context.close()
 
 
@@ -372,12 +385,12 @@ def test_a_reload_in_the_first_trick_shows_the_same_calls(browser: Any, url: str
     """When the others begin the first trick before the person's turn the calls stay up until
     that trick is taken; a reload shows the same (the declarer's last word is his game)."""
     context, page = _opened(browser, url)
-    # the person (middlehand) passes, forehand plays a Grand and leads
+    # the person (middlehand) passes, forehand plays Spades and leads
     assert _pass_on(page, "1009") == ("play", "1")
     assert page.locator(".trick [data-face]").count() == 1  # forehand has led
 
     before = _bubbles(page)
-    assert before["0"] == "Grand", before
+    assert before["0"] == "Spades", before
     assert before["1"] == "Pass", before
     page.reload()
     _settle(page)

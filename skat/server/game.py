@@ -10,7 +10,9 @@ The view's fields (JSON): ``deal_number`` (a string: deal numbers reach 2^64 −
 JavaScript number), ``human``, ``phase``, ``to_act``, ``hand`` (ISS cards), ``legal`` (action
 tokens), ``bid``, ``calls`` (``[{seat, action}]``), ``declarer``, ``contract``, ``kontra``
 (tokens said), ``pushes`` (Schieberamsch: skats passed on unseen, each doubling),
-``picked_up`` (the skat cards the human took), ``declare_after_discard`` (the contracts that will
+``later_calls`` (what the seats said after the auction and before the first card, as events:
+Kontra, Re, Supra and their refusals, a Schieberamsch's pick-ups and pushes), ``picked_up`` (the
+skat cards the human took), ``declare_after_discard`` (the contracts that will
 be legal after the discard, so that the browser can offer the declaration before sending the
 discard), ``hand_sizes``, ``open_hand`` (``{seat, cards}`` of an ouvert
 declarer), ``trick`` (``[{seat, card}]``), ``last_trick``, ``tricks`` (taken per seat),
@@ -359,6 +361,35 @@ def _review(state: State) -> dict[str, Any]:
     }
 
 
+_LATER_KINDS = {
+    ActionKind.KONTRA: "kontra",
+    ActionKind.RE: "kontra",
+    ActionKind.SUPRA: "kontra",
+    ActionKind.DECLINE: "kontra",
+}
+
+
+def _later_calls(state: State, human: int, auction: int) -> list[dict[str, Any]]:
+    """The events of what was said after the ``auction`` (its number of calls) and before the
+    first card: Kontra, Re, Supra and their refusals; in a Schieberamsch who took the skat
+    (``skat``) and who pushed it on (``push``, another seat's cards hidden)."""
+    out: list[dict[str, Any]] = []
+    ramsch = state.declarer is None
+    for seat, action in zip(state.actors[auction:], state.actions[auction:], strict=True):
+        if action.kind == ActionKind.CARD:
+            break
+        kind = _LATER_KINDS.get(action.kind)
+        if ramsch and action.kind in (ActionKind.PASS, ActionKind.DISCARD):
+            kind = "push"
+        elif ramsch and action.kind == ActionKind.PICKUP:
+            kind = "skat"
+        if kind is None:
+            continue
+        token = "??.??" if action.kind == ActionKind.DISCARD and seat != human else str(action)
+        out.append({"kind": kind, "seat": seat, "action": token})
+    return out
+
+
 def view(state: State, human: int) -> dict[str, Any]:
     """The human's view of ``state`` (see the module doc for the fields)."""
     info = state.information_state(human)
@@ -390,6 +421,7 @@ def view(state: State, human: int) -> dict[str, Any]:
         "declarer": None if declarer is None else int(declarer),
         "contract": None if state.contract is None else str(state.contract),
         "kontra": kontra_tokens,
+        "later_calls": _later_calls(state, human, len(info.bids)),
         "pushes": info.pushes,
         "picked_up": _cards(info.skat)
         if declarer == human or (state.phase == Phase.SCHIEBEN and to_act == human)

@@ -484,14 +484,15 @@ function bubbleToken(ev) {
 function bubblesFromCalls(view) {
   const declarer = view?.declarer ?? null;
   // in play the calls stay up through a first trick the others began (as without the reload)
-  const firstTrick = view?.phase === "play" && declarer !== null && !view.last_trick && (view.trick ?? []).length > 0;
-  if (!["bidding", "skat", "discard", "declare", "kontra"].includes(view?.phase) && !firstTrick) return;
+  const firstTrick = view?.phase === "play" && !view.last_trick && (view.trick ?? []).length > 0;
+  if (!["bidding", "skat", "discard", "declare", "kontra", "schieben"].includes(view?.phase) && !firstTrick) return;
   for (const call of view.calls ?? []) app.bubbles[call.seat] = call.action;
   // the declarer's last word: the game once declared, else taking the skat (only the person
-  // sees a pick-up). Not brought back (the view keeps no seat of them): the answers to Kontra
-  // (a defender's "No" shows as its auction call), Kontra or Re said, a Schieberamsch's pushes.
+  // sees a pick-up); then what was said after the auction (Kontra and its answers, a
+  // Schieberamsch's pick-ups and pushes), each over the seat's earlier word
   if (declarer !== null && view.contract) app.bubbles[declarer] = view.contract;
   else if (declarer !== null && (view.picked_up ?? []).length) app.bubbles[declarer] = "s";
+  for (const ev of view.later_calls ?? []) app.bubbles[ev.seat] = bubbleToken(ev);
 }
 
 /** Shows a call at its seat; the token is kept, so the bubble follows a change of language. */
