@@ -533,3 +533,44 @@ def test_schieberamsch_moves_are_push_events_not_auction_passes_or_discards() ->
     push = next(a for a in state.legal_actions() if a.kind == ActionKind.DISCARD)
     state = game._step(state, push, 0, events)  # and pushes two cards on, unseen by seat 0
     assert events[-1] == {"kind": "push", "seat": 1, "action": "??.??"}
+
+
+def test_the_view_lists_what_was_said_after_the_auction_as_its_events_were() -> None:
+    """``later_calls`` holds the same events the moves gave (pushes, a pick-up, Kontra answers),
+    so a reload can show them again; another seat's pushed cards stay hidden."""
+    from skat.rules import AllPass, KontraRule, Options
+    from skat.server import game
+    from skat.state import Action, ActionKind, Phase, State
+
+    state = State.new(7, Options(all_pass=AllPass.SCHIEBERAMSCH))
+    events: list[dict[str, object]] = []
+    while state.phase == Phase.BIDDING:
+        state = game._step(state, Action(ActionKind.PASS), 0, events)
+    auction = len(events)
+    state = game._step(state, Action(ActionKind.PASS), 0, events)
+    state = game._step(state, Action(ActionKind.PICKUP), 0, events)
+    push = next(a for a in state.legal_actions() if a.kind == ActionKind.DISCARD)
+    state = game._step(state, push, 0, events)
+    assert game.view(state, 0)["later_calls"] == events[auction:]
+    assert game.view(state, 1)["later_calls"][-1]["action"] == str(push)  # its own cards
+
+    from skat.players import decision_rng
+    from skat.players.heuristic import HeuristicPlayer
+
+    state = State.new(4243, Options(kontra=KontraRule.ON))
+    events = []
+    while state.phase != Phase.PLAY:
+        legal = state.legal_actions()
+        if state.phase == Phase.KONTRA:  # the defenders say Kontra, the declarer Re
+            action = next(a for a in legal if a.kind != ActionKind.DECLINE)
+        else:
+            seat = state.current_player
+            assert seat is not None
+            info = state.information_state(seat)
+            action = HeuristicPlayer().choose(info, decision_rng(4243, len(state.actions)))
+        state = game._step(state, action, 0, events)
+    said = [e for e in events if e["kind"] == "kontra"]
+    assert [e["action"] for e in said] == ["K", "R"], events
+    assert game.view(state, 0)["later_calls"] == said
+    state = game._step(state, state.legal_actions()[0], 0, events)  # the first card
+    assert game.view(state, 0)["later_calls"] == said
