@@ -63,8 +63,8 @@ def play(task: tuple[int, bool]) -> Row | None:
             row = (choice.game == GameType.GRAND, choice.margin, calibrated_chance)
         seat = state.current_player
         assert seat is not None
-        action = player.choose(state.information_state(seat), decision_rng(number, len(state.actions)))
-        state = state.apply(action)
+        rng = decision_rng(number, len(state.actions))
+        state = state.apply(player.choose(state.information_state(seat), rng))
     result = state.result()
     if row is None or not isinstance(result, GameResult):
         return None

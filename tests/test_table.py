@@ -421,35 +421,32 @@ def test_back_closes_the_open_panel_and_then_leaves(browser: Any, url: str) -> N
     context.close()
 
 
+def _click_at(page: Any, selector: str) -> None:
+    """A mouse click at the middle of ``selector``'s box, whatever lies over it."""
+    box = page.locator(selector).bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
 def test_one_click_on_another_menu_button_switches_the_panel(browser: Any, url: str) -> None:
     """With a panel open the menu lies under its overlay: a click on another menu button opens
     that panel at once, a click on the open panel's own button or beside the panel closes it.
     (On a phone the panel covers the menu; there it has its Close button.)"""
-    for size in ("desktop",):
-        context = _context(browser, size)
-        page = _page(context)
-        page.goto(url)
-        _settle(page)
-
-        def click_on(selector: str) -> None:
-            box = page.locator(selector).bounding_box()
-            assert box is not None
-            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-
-        page.click("[data-ui='open-settings']")
-        page.wait_for_selector("[data-panel='settings']")
-        click_on("[data-ui='open-help']")
-        page.wait_for_selector("[data-panel='help']")
-        click_on("[data-ui='open-sheet']")
-        page.wait_for_selector("[data-panel='sheet']")
-        assert page.locator("[data-panel]").count() == 1
-        click_on("[data-ui='open-sheet']")
-        page.wait_for_selector("[data-panel]", state="detached")
-        page.click("[data-ui='open-help']")
-        page.wait_for_selector("[data-panel='help']")
-        page.mouse.click(5, page.viewport_size["height"] - 5)  # beside the panel
-        page.wait_for_selector("[data-panel]", state="detached")
-        context.close()
+    context, page = _opened(browser, url)
+    page.click("[data-ui='open-settings']")
+    page.wait_for_selector("[data-panel='settings']")
+    _click_at(page, "[data-ui='open-help']")
+    page.wait_for_selector("[data-panel='help']")
+    _click_at(page, "[data-ui='open-sheet']")
+    page.wait_for_selector("[data-panel='sheet']")
+    assert page.locator("[data-panel]").count() == 1
+    _click_at(page, "[data-ui='open-sheet']")
+    page.wait_for_selector("[data-panel]", state="detached")
+    page.click("[data-ui='open-help']")
+    page.wait_for_selector("[data-panel='help']")
+    page.mouse.click(5, page.viewport_size["height"] - 5)  # beside the panel
+    page.wait_for_selector("[data-panel]", state="detached")
+    context.close()
 
 
 def test_a_review_answered_after_back_closed_the_sheet_stays_closed(browser: Any, url: str) -> None:

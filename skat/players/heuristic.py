@@ -8,7 +8,8 @@ It reads only its seat's :class:`~skat.state.InformationState` and decides by ru
 * **Skat**: Hand when the hand alone is strong enough, otherwise it picks up, chooses the game on
   the twelve cards and discards the two that help most (voids a suit, keeps tens guarded, puts
   points away), judging each game by its win chance calibrated on the games it declared (a hand
-  chosen from twelve cards looks better than it plays). Schneider is announced only with an overwhelming hand.
+  chosen from twelve cards looks better than it plays). Schneider is announced only with an
+  overwhelming hand.
 * **Card play** from the cards seen: it counts trumps and points, knows the played cards and the
   voids shown by not following (by effective suit), leads trumps as declarer, pulls them and then
   cashes; defenders smear points into a partner's sure trick, never lead a bare ten into the
