@@ -34,6 +34,7 @@ from typing import NamedTuple
 
 from tqdm import tqdm
 
+from skat import players
 from skat.arena import arena_deal_number, mean_ci, run_arena, seatings
 from skat.players import Player, decision_rng
 from skat.players.heuristic import HeuristicPlayer
@@ -136,13 +137,14 @@ class _Calibrated(HeuristicPlayer):
     name = "calibrated"
 
 
-def duel(deals: int, seed: int, workers: int) -> None:
-    """The arena between the calibrated and the uncalibrated heuristic (names registered in
-    this process and its workers only)."""
-    from skat import players
+# The duel's names, registered whenever this script is imported: by a worker process too,
+# however it is started (a spawned worker imports the main script again).
+players._FACTORIES.setdefault("calibrated", _Calibrated)
+players._FACTORIES.setdefault("uncalibrated", _Uncalibrated)
 
-    players._FACTORIES["calibrated"] = _Calibrated
-    players._FACTORIES["uncalibrated"] = _Uncalibrated
+
+def duel(deals: int, seed: int, workers: int) -> None:
+    """The arena between the calibrated and the uncalibrated heuristic."""
     report = run_arena(["calibrated", "uncalibrated"], deals=deals, seed=seed, workers=workers)
     print(report.format())
 

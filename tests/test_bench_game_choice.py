@@ -47,9 +47,9 @@ def test_the_heuristics_differ_only_in_the_discard_and_the_declaration(options: 
 def test_a_changed_game_moves_each_players_mean_over_its_nine_seat_games(
     bench: ModuleType,
 ) -> None:
-    lost = bench.Game((-118, 40, 40), 0, "G", False)  # the heuristic's Grand, lost
-    won = bench.Game((74, 0, 0), 0, "C", True)  # its Clubs instead, won
+    lost = bench.Game((-146, 40, 40), 0, "G", False)  # the heuristic's Grand at 48, lost
+    won = bench.Game((74, 0, 0), 0, "C", True)  # its Clubs at 24 instead, won
     seating = ("heuristic", "strong", "strong")
-    # the heuristic gains 192 in one seat-game, the strong player loses 40 in two
-    assert bench._seat_means_delta([(seating, lost, won)]) == pytest.approx((-80 - 192) / 9)
+    # the heuristic gains 220 in one seat-game, the strong player loses 40 in two
+    assert bench._seat_means_delta([(seating, lost, won)]) == pytest.approx((-80 - 220) / 9)
     assert bench._seat_means_delta([]) == 0.0

@@ -3,6 +3,7 @@ option, and that the heuristic player decides only from what its seat can know."
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -262,6 +263,31 @@ def test_suit_strength_prefers_the_stronger_hand(
     strong = ev.suit_strength(CardSet.from_str(hand).mask, trump)
     weak = ev.suit_strength(CardSet.from_str(better).mask, trump)
     assert strong > weak, why
+
+
+def _rated(game: GameType, chance: float, value: int, *, hand: bool = False) -> ev.GameChoice:
+    """A game choice whose uncalibrated estimate is ``chance``."""
+    margin = math.log(chance / (1 - chance)) - math.log(3.0)
+    return ev.GameChoice(game, hand, False, value, margin)
+
+
+def test_a_pick_up_grand_rated_90_percent_no_longer_beats_a_safe_suit_game() -> None:
+    grand = _rated(GameType.GRAND, 0.90, 48)
+    clubs = _rated(GameType.CLUBS, 0.96, 24)
+    assert grand.expected > clubs.expected  # the uncalibrated choice: the Grand
+    assert ev.declared_expected(clubs) > ev.declared_expected(grand)
+    # both are worth less than their estimates said: the kept cards were chosen by them
+    assert ev.declared_expected(clubs) < clubs.expected
+    assert ev.declared_expected(grand) < grand.expected
+
+
+def test_hand_games_and_null_keep_their_estimates() -> None:
+    for choice in (
+        _rated(GameType.GRAND, 0.8, 72, hand=True),
+        _rated(GameType.SPADES, 0.9, 33, hand=True),
+        _rated(GameType.NULL, 0.85, 23),
+    ):
+        assert ev.declared_expected(choice) == choice.expected
 
 
 @pytest.mark.parametrize(

@@ -606,7 +606,8 @@ class HeuristicPlayer:
         calibrated: after a pick-up, the discard and the game are chosen by the calibrated win
             chance of the ten cards kept (:func:`skat.players.evaluation.declared_expected`);
             off, by the uncalibrated one (the heuristic before docs/benchmarks.md, "Heuristic
-            game choice"), for benchmarks.
+            game choice after the pick-up"), for benchmarks. The strong player's own heuristic
+            is calibrated too (its rare fallbacks for the discard and the declaration).
     """
 
     name = "heuristic"
