@@ -378,6 +378,7 @@ def test_a_reload_in_a_schieberamsch_shows_the_pushes(browser: Any, url: str) ->
     page.reload()
     _settle(page)
     assert _bubbles(page) == before
+    _shoot(page, "schieberamsch-reload")
     context.close()
 
 
