@@ -366,6 +366,59 @@ def test_a_reload_at_the_kontra_question_shows_the_calls_and_the_game(
     context.close()
 
 
+def test_the_calls_stay_up_while_the_person_leads_the_first_trick(browser: Any, url: str) -> None:
+    """Deal 1017: the person (forehand) passes, rearhand plays Clubs, the person leads. The calls
+    stay up until the first trick is taken, as when another seat leads, and after a reload."""
+    context, page = _opened(browser, url)
+    assert _pass_on(page, "1017") == ("play", "0")
+    before = _bubbles(page)
+    assert before == {"0": "Pass", "1": "Pass", "2": "Clubs"}, before
+    page.reload()
+    _settle(page)
+    assert _bubbles(page) == before
+    record = _stored(page)["current"]["record"]
+    page.locator("[data-card]:not([disabled])").first.click()
+    _wait_for_answer(page, record)
+    _settle(page)
+    page.wait_for_selector("[data-bubble]", state="detached")  # the first trick was taken
+    context.close()
+
+
+def test_the_persons_discard_is_not_said_aloud(browser: Any, url: str) -> None:
+    """Deal 3: the person becomes declarer and discards; the bubble over its seat says that two
+    cards were put away, never which (every bubble text is recorded while it lasts)."""
+    context, page = _opened(browser, url)
+    page.evaluate(
+        """() => {
+          window.saidTexts = [];
+          new MutationObserver(() => {
+            for (const b of document.querySelectorAll("[data-bubble]"))
+              window.saidTexts.push([b.dataset.bubble, b.textContent]);
+          }).observe(document.body, { childList: true, subtree: true, characterData: true });
+        }"""
+    )
+    page.fill("[data-deal-number]", str(AXE_DEAL))
+    page.press("[data-deal-number]", "Enter")
+    page.wait_for_function("n => document.querySelector('[data-deal-number]').value === n", arg="3")
+    human = page.get_attribute("#table", "data-human")
+    discarded = False
+    for _ in range(20):
+        phase, _to_act = _settle(page)
+        if phase == "play":
+            break
+        record = _stored(page)["current"]["record"]
+        _act_as_declarer(page, phase)
+        if phase == "discard":  # the declaration dialog: discard and game go together
+            discarded = True
+            page.click("[data-action='declare']")
+        _wait_for_answer(page, record)
+    assert discarded
+    said = [text for seat, text in page.evaluate("window.saidTexts") if seat == human]
+    assert "Discards two cards" in said, said
+    assert not any("," in text for text in said), said  # a list of cards
+    context.close()
+
+
 def test_a_reload_in_a_schieberamsch_shows_the_pushes(browser: Any, url: str) -> None:
     """Deal 1000: all pass, everybody pushes the skat on unseen and the others begin the first
     trick; a reload shows the three pushes again."""

@@ -473,18 +473,20 @@ function isFresh(stamp) {
  */
 function bubbleToken(ev) {
   if (ev.kind === "push") return ev.action === "p" ? "push:p" : "push:cards";
+  // a discard is not said aloud: the person's own, too, shows as "puts two cards away"
+  if (ev.kind === "discard") return "??.??";
   return ev.action;
 }
 
 /**
  * After a reload (or a waiting deal taken up again) no event says what was called: each seat's
  * last call of the auction is shown again, without the pop, while the auction's bubbles still
- * matter (before the first card).
+ * matter (until the first trick is taken).
  */
 function bubblesFromCalls(view) {
   const declarer = view?.declarer ?? null;
-  // in play the calls stay up through a first trick the others began (as without the reload)
-  const firstTrick = view?.phase === "play" && !view.last_trick && (view.trick ?? []).length > 0;
+  // in play the calls stay up through the first trick (as without the reload)
+  const firstTrick = view?.phase === "play" && !view.last_trick;
   if (!["bidding", "skat", "discard", "declare", "kontra", "schieben"].includes(view?.phase) && !firstTrick) return;
   for (const call of view.calls ?? []) app.bubbles[call.seat] = call.action;
   // the declarer's last word: the game once declared, else taking the skat (only the person
@@ -1451,8 +1453,9 @@ async function receive(data, before) {
   app.animating = false;
   app.trickTaken = null;
   app.view = data.view;
-  if (app.view.phase === "play" && (app.view.trick ?? []).length === 0) {
-    // In play the bubbles of the auction have said what they had to say.
+  if (app.view.phase === "play" && (app.view.trick ?? []).length === 0 && app.view.last_trick) {
+    // In play the bubbles of the auction have said what they had to say once the first trick is
+    // taken; until then they stay, also while the person is to lead it.
     for (const seat of [0, 1, 2]) if (!app.bubbles[seat]?.startsWith?.("!")) delete app.bubbles[seat];
   }
   if (app.view.phase === "result") {
