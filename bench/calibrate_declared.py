@@ -23,6 +23,7 @@ import math
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
+from fit_weights import fit
 
 from skat.arena import arena_deal_number
 from skat.players import decision_rng
@@ -58,9 +59,7 @@ def play(task: tuple[int, bool]) -> Row | None:
                 )
                 if c.game == contract.game
             )
-            slope, offset = ev.PICKUP_CALIBRATION[choice.game == GameType.GRAND]
-            calibrated_chance = 1 / (1 + math.exp(-(slope * _logit(choice) + offset)))
-            row = (choice.game == GameType.GRAND, choice.margin, calibrated_chance)
+            row = (choice.game == GameType.GRAND, choice.margin, ev.declared_chance(choice))
         seat = state.current_player
         assert seat is not None
         rng = decision_rng(number, len(state.actions))
@@ -71,21 +70,13 @@ def play(task: tuple[int, bool]) -> Row | None:
     return (*row, result.won)
 
 
-def _logit(choice: ev.GameChoice) -> float:
-    """The logit of the uncalibrated win chance of ``choice``."""
-    return choice.margin + math.log(3.0)
-
-
-def fit(rows: list[Row]) -> tuple[float, float]:
-    """Slope and offset of the logistic regression of won on the uncalibrated logit."""
+def fit_calibration(rows: list[Row]) -> tuple[float, float]:
+    """Slope and offset of the logistic regression of won on the uncalibrated logit (no
+    penalty: two parameters on thousands of games)."""
     x = np.array([[r[1] + math.log(3.0), 1.0] for r in rows])
     y = np.array([float(r[3]) for r in rows])
-    w = np.zeros(2)
-    for _ in range(50):
-        p = 1 / (1 + np.exp(-x @ w))
-        hessian = -(x.T * (p * (1 - p))) @ x
-        w -= np.linalg.solve(hessian, x.T @ (y - p))
-    return float(w[0]), float(w[1])
+    slope, offset = fit(x, y, penalty=0.0)
+    return float(slope), float(offset)
 
 
 def main() -> None:
@@ -100,7 +91,7 @@ def main() -> None:
         rows = [r for r in pool.map(play, tasks, chunksize=100) if r is not None]
     for grand, name in ((False, "suit game"), (True, "Grand")):
         kind = [r for r in rows if r[0] == grand]
-        slope, offset = fit(kind)
+        slope, offset = fit_calibration(kind)
         won = sum(r[3] for r in kind)
         print(f"{name}: {len(kind)} games, {won} won; fit slope {slope:.2f} offset {offset:.2f}")
         print("  tenth | games | uncalibrated | calibrated | won")

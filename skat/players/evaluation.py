@@ -34,6 +34,7 @@ __all__ = [
     "best_discard",
     "best_game",
     "choices",
+    "declared_chance",
     "declared_expected",
     "discard_scores",
     "expected_list_score",
@@ -386,15 +387,21 @@ margin, so it is calibrated with it.
 """
 
 
-def declared_expected(choice: GameChoice) -> float:
-    """The expected Seeger-Fabian score of a pick-up suit game or Grand judged on the cards kept
-    after the discard, with the win chance calibrated by :data:`PICKUP_CALIBRATION`; Hand games
-    and Null keep :attr:`GameChoice.expected`."""
+def declared_chance(choice: GameChoice) -> float:
+    """The win chance of a pick-up suit game or Grand judged on the cards kept after the
+    discard, calibrated by :data:`PICKUP_CALIBRATION`; of a Hand game or Null its estimate
+    (:func:`win_chance` of its margin)."""
     if choice.hand or choice.game == GameType.NULL:
-        return choice.expected
+        return win_chance(choice.margin)
     slope, offset = PICKUP_CALIBRATION[choice.game == GameType.GRAND]
     logit = slope * (choice.margin + _LOGIT_75) + offset
-    return expected_list_score(1.0 / (1.0 + math.exp(-logit)), choice.value)
+    return 1.0 / (1.0 + math.exp(-logit))
+
+
+def declared_expected(choice: GameChoice) -> float:
+    """The expected Seeger-Fabian score of ``choice`` with the chance of :func:`declared_chance`
+    (for Hand games and Null :attr:`GameChoice.expected`)."""
+    return expected_list_score(declared_chance(choice), choice.value)
 
 
 def best_game(hand: int, *, seat: int, hand_game: bool, minimum: int = 0) -> GameChoice:
