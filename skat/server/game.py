@@ -181,17 +181,23 @@ _KINDS = {
 }
 
 
-def _step(state: State, action: Action, human: int, events: list[dict[str, Any]]) -> State:
-    seat = state.current_player
-    before = len(state.tricks)
-    after = state.apply(action)
+def _event(seat: int | None, action: Action, human: int, schieben: bool) -> dict[str, Any]:
+    """The event of ``seat``'s ``action`` as ``human`` sees it (``schieben``: made in a
+    Schieberamsch's passing on of the skat)."""
     token = str(action)
     if action.kind == ActionKind.DISCARD and seat != human:
         token = "??.??"
     kind = _KINDS.get(action.kind, "other")
-    if state.phase == Phase.SCHIEBEN and action.kind in (ActionKind.PASS, ActionKind.DISCARD):
+    if schieben and action.kind in (ActionKind.PASS, ActionKind.DISCARD):
         kind = "push"  # the skat passed on unseen, or two cards pushed on after taking it
-    events.append({"kind": kind, "seat": None if seat is None else int(seat), "action": token})
+    return {"kind": kind, "seat": None if seat is None else int(seat), "action": token}
+
+
+def _step(state: State, action: Action, human: int, events: list[dict[str, Any]]) -> State:
+    seat = state.current_player
+    before = len(state.tricks)
+    after = state.apply(action)
+    events.append(_event(seat, action, human, state.phase == Phase.SCHIEBEN))
     if len(after.tricks) > before:
         trick = after.tricks[-1]
         events.append(
@@ -361,32 +367,18 @@ def _review(state: State) -> dict[str, Any]:
     }
 
 
-_LATER_KINDS = {
-    ActionKind.KONTRA: "kontra",
-    ActionKind.RE: "kontra",
-    ActionKind.SUPRA: "kontra",
-    ActionKind.DECLINE: "kontra",
-}
-
-
 def _later_calls(state: State, human: int, auction: int) -> list[dict[str, Any]]:
     """The events of what was said after the ``auction`` (its number of calls) and before the
     first card: Kontra, Re, Supra and their refusals; in a Schieberamsch who took the skat
     (``skat``) and who pushed it on (``push``, another seat's cards hidden)."""
     out: list[dict[str, Any]] = []
-    ramsch = state.declarer is None
+    ramsch = state.declarer is None  # after the auction only the Schieben comes before a card
     for seat, action in zip(state.actors[auction:], state.actions[auction:], strict=True):
         if action.kind == ActionKind.CARD:
             break
-        kind = _LATER_KINDS.get(action.kind)
-        if ramsch and action.kind in (ActionKind.PASS, ActionKind.DISCARD):
-            kind = "push"
-        elif ramsch and action.kind == ActionKind.PICKUP:
-            kind = "skat"
-        if kind is None:
-            continue
-        token = "??.??" if action.kind == ActionKind.DISCARD and seat != human else str(action)
-        out.append({"kind": kind, "seat": seat, "action": token})
+        event = _event(seat, action, human, ramsch)
+        if event["kind"] in ("kontra", "push") or (ramsch and event["kind"] == "skat"):
+            out.append(event)
     return out
 
 
