@@ -92,14 +92,19 @@ def _settle(page: Any) -> tuple[str, str]:
     return table.get_attribute("data-phase") or "", table.get_attribute("data-to-act") or ""
 
 
-def _pass_on(page: Any, number: str) -> tuple[str, str]:
-    """Types deal ``number`` and passes in the auction whenever the person is to call.
-    Returns the phase and the seat to act after the auction (as :func:`_settle`)."""
+def _type_deal(page: Any, number: str) -> None:
+    """Types deal ``number`` and Enter, and waits until the table shows it."""
     page.fill("[data-deal-number]", number)
     page.press("[data-deal-number]", "Enter")
     page.wait_for_function(
         "n => document.querySelector('[data-deal-number]').value === n", arg=number
     )
+
+
+def _pass_on(page: Any, number: str) -> tuple[str, str]:
+    """Types deal ``number`` and passes in the auction whenever the person is to call.
+    Returns the phase and the seat to act after the auction (as :func:`_settle`)."""
+    _type_deal(page, number)
     phase, to_act = _settle(page)
     while phase == "bidding":
         page.click(".controls [data-action='p']")
@@ -397,9 +402,7 @@ def test_the_persons_discard_is_not_said_aloud(browser: Any, url: str) -> None:
           }).observe(document.body, { childList: true, subtree: true, characterData: true });
         }"""
     )
-    page.fill("[data-deal-number]", str(AXE_DEAL))
-    page.press("[data-deal-number]", "Enter")
-    page.wait_for_function("n => document.querySelector('[data-deal-number]').value === n", arg="3")
+    _type_deal(page, str(AXE_DEAL))
     human = page.get_attribute("#table", "data-human")
     discarded = False
     for _ in range(20):
@@ -801,9 +804,7 @@ def _axe_deal(
 ) -> None:
     """Plays deal ``number`` as :func:`_act_as_declarer` does (``passing``: passes in the
     auction), checking each new phase with axe."""
-    page.fill("[data-deal-number]", str(number))
-    page.press("[data-deal-number]", "Enter")
-    page.wait_for_function(f"document.querySelector('[data-deal-number]').value === '{number}'")
+    _type_deal(page, str(number))
     seen: set[str] = set()
     for _ in range(60):
         phase, _ = _settle(page)
@@ -923,9 +924,7 @@ def test_bidding_the_skat_the_discard_and_the_declaration_work_from_the_keyboard
     browser: Any, url: str
 ) -> None:
     context, page = _opened(browser, url)
-    page.fill("[data-deal-number]", str(AXE_DEAL))
-    page.press("[data-deal-number]", "Enter")
-    page.wait_for_function(f"document.querySelector('[data-deal-number]').value === '{AXE_DEAL}'")
+    _type_deal(page, str(AXE_DEAL))
     for _ in range(20):
         phase, _ = _settle(page)
         if phase != "bidding":
@@ -1185,9 +1184,7 @@ def _declare_hand_on_136(page: Any) -> None:
 
 def _jump_to_60_on_1000(page: Any) -> None:
     """Deal 1000: the person (middlehand) jumps to 60 and wins the auction."""
-    page.fill("[data-deal-number]", "1000")
-    page.press("[data-deal-number]", "Enter")
-    page.wait_for_function("document.querySelector('[data-deal-number]').value === '1000'")
+    _type_deal(page, "1000")
     phase, _ = _settle(page)
     assert phase == "bidding"
     page.select_option("select[data-ui='jump']", "60")
