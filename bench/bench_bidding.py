@@ -16,14 +16,17 @@ Modes:
   auction differs. Prints each setting's declarer share (of the seat-games) and declarer win rate.
 * ``heuristic``: the strong player against the heuristic in every seating, as ``skat arena
   strong heuristic``. Prints the change of strong − heuristic (Seeger-Fabian points per game,
-  paired by deal as the arena does) with a 95% interval over deals, and how the changed games
-  moved (who declared in each setting).
+  paired by deal as the arena pairs it: each player's mean over its nine seat-games of a deal)
+  with a 95% interval over deals, and how the changed games moved (who declared in each
+  setting). With ``--arena REPORT``, the ``--json`` report of ``skat arena strong heuristic``
+  on the same deals with the base setting, it also prints the variant's whole result: the
+  report's per-deal differences plus the changes, with their interval.
 
 ISkO rules (no Ramsch: three passes are a passed deal). Run::
 
     .venv/bin/python bench/bench_bidding.py self --variant contest_penalty=1 --deals 300
     .venv/bin/python bench/bench_bidding.py heuristic --variant contest_penalty=1 --deals 540 \
-        --seed 2026
+        --seed 2026 --arena strong540.json
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
-from skat.arena import arena_deal_number, mean_ci, seatings
+from skat.arena import arena_deal_number, mean_ci, options_json, seatings
 from skat.players import Player, decision_rng, get_player
 from skat.players import contracts as ct
 from skat.players.strong import StrongPlayer
@@ -168,7 +171,10 @@ def _wins(games: Sequence[Game]) -> str:
 
 
 def _heuristic(
-    args: argparse.Namespace, settings: dict[str, Setting], pool: ProcessPoolExecutor
+    args: argparse.Namespace,
+    settings: dict[str, Setting],
+    pool: ProcessPoolExecutor,
+    arena: list[tuple[int, float]] | None,
 ) -> None:
     numbers = [arena_deal_number(args.seed, args.first + i) for i in range(args.deals)]
     pairs = [
@@ -185,7 +191,7 @@ def _heuristic(
     moved_by: dict[str, float] = {}
     for (number, seating, _), old, new in zip(changed, before, after, strict=True):
         change = _margin(new.scores, seating) - _margin(old.scores, seating)
-        per_deal[number] += change / 6
+        per_deal[number] += change
         move = f"{_who(old.declarer, seating)} -> {_who(new.declarer, seating)}"
         moves[move] += 1
         moved_by[move] = moved_by.get(move, 0.0) + change
@@ -201,13 +207,56 @@ def _heuristic(
     print("  declarer before -> after: games, mean change of strong - heuristic in them")
     for move, count in sorted(moves.items()):
         print(f"    {move}: {count}, {moved_by[move] / count:+.1f}")
+    if arena is not None:
+        whole = [diff + per_deal[number] for number, diff in arena]
+        mean, low, high = mean_ci(whole)
+        print(
+            f"  strong - heuristic with {_text(settings['variant'])} (the report's per-deal "
+            f"differences plus the changes): {mean:+.2f} SF points per game "
+            f"({low:+.2f} .. {high:+.2f})"
+        )
+
+
+SEAT_GAMES = 9
+"""A player's seat-games in one deal of the arena between two players: six seatings, in three
+of them two seats."""
 
 
 def _margin(scores: tuple[int, int, int], seating: Seating) -> float:
-    """Mean score of the strong seats minus the mean of the heuristic seats."""
-    ours = [scores[i] for i in range(3) if seating[i] != "heuristic"]
-    theirs = [scores[i] for i in range(3) if seating[i] == "heuristic"]
-    return sum(ours) / len(ours) - sum(theirs) / len(theirs)
+    """One game's share of its deal's strong − heuristic as the arena pairs a deal (each
+    player's mean over its :data:`SEAT_GAMES` seat-games): the strong seats' scores minus the
+    heuristic seats', over nine."""
+    ours = sum(scores[i] for i in range(3) if seating[i] != "heuristic")
+    theirs = sum(scores[i] for i in range(3) if seating[i] == "heuristic")
+    return (ours - theirs) / SEAT_GAMES
+
+
+def read_arena(path: str, args: argparse.Namespace) -> list[tuple[int, float]]:
+    """``(deal number, strong − heuristic)`` per deal of the ``--json`` report at ``path`` of
+    ``skat arena strong heuristic`` under the default rules, on the deals of ``args``.
+
+    Raises:
+        ValueError: the file is not such a report of these deals (players, rules, seed, deals).
+    """
+    import json
+
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, json.JSONDecodeError) as err:
+        raise ValueError(f"{path}: not a readable JSON report ({err})") from None
+    if not isinstance(data, dict) or data.get("players") != ["strong", "heuristic"]:
+        raise ValueError(f"{path}: not a report of 'skat arena strong heuristic'")
+    if data.get("options") != [options_json(Options())]:
+        raise ValueError(f"{path}: played under other rules than the default (ISkO)")
+    rows = data.get("per_deal", [])
+    numbers = [arena_deal_number(args.seed, args.first + i) for i in range(args.deals)]
+    if [row[1] for row in rows] != numbers:
+        raise ValueError(
+            f"{path}: its deals are not the {args.deals} deals of seed {args.seed} from "
+            f"{args.first} (an illegal action or a crash drops a deal from a report)"
+        )
+    return [(row[1], row[2] - row[3]) for row in rows]
 
 
 def _who(declarer: int | None, seating: Seating) -> str:
@@ -230,6 +279,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2027)
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument(
+        "--arena", help="heuristic mode: the --json report of the base setting on these deals"
+    )
     args = ap.parse_args(argv)
     try:
         settings = {"base": parse_setting(args.base), "variant": parse_setting(args.variant)}
@@ -239,11 +291,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error("--deals must be at least 2")
     if args.workers < 1:
         ap.error("--workers must be at least 1")
+    if args.arena is not None and args.mode != "heuristic":
+        ap.error("--arena is for the heuristic mode")
+    try:
+        arena = None if args.arena is None else read_arena(args.arena, args)
+    except ValueError as err:
+        ap.error(str(err))
     with ProcessPoolExecutor(args.workers) as pool:
         if args.mode == "self":
             _self(args, settings, pool)
         else:
-            _heuristic(args, settings, pool)
+            _heuristic(args, settings, pool, arena)
     return 0
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -63,3 +64,56 @@ def test_an_equal_auction_plays_the_same_game(
     assert base.is_terminal()
     assert len(base.actions) > 30  # the auction, the skat and all 30 cards
     assert base.actions == variant_game.actions
+
+
+def test_a_game_counts_as_the_arena_pairs_a_deal(bench: ModuleType) -> None:
+    # the arena pairs a deal by each player's mean over its nine seat-games; the bench adds up
+    # each changed game's share of that, so the games of a deal must add up to the arena's figure
+    from skat.arena import ArenaReport, DealOutcome, GameOutcome, seatings
+    from skat.rules import Options
+
+    rows = seatings(("strong", "heuristic"))
+    scores = [(90, -40, 40), (-158, 40, 40), (0, 0, 0), (40, 40, -122), (71, 0, 0), (40, -96, 40)]
+    games = [GameOutcome(seating, "game", s) for seating, s in zip(rows, scores, strict=True)]
+    report = ArenaReport(
+        ("strong", "heuristic"), 1, 1, [Options()], [DealOutcome(0, 7, games, {})], 1.0
+    )
+    means = report.per_deal_means()
+    arena = means["strong"][0] - means["heuristic"][0]
+    named = [tuple("base" if p == "strong" else p for p in seating) for seating in rows]
+    total = sum(bench._margin(s, seating) for s, seating in zip(scores, named, strict=True))
+    assert bench.SEAT_GAMES == 9
+    assert total == pytest.approx(arena)
+    assert total != pytest.approx(
+        sum(_per_seating(s, seating) for s, seating in zip(scores, named, strict=True)) / 6
+    )  # the bench's earlier pairing, each seating's mean difference, is another figure
+
+
+def _per_seating(scores: tuple[int, int, int], seating: tuple[str, ...]) -> float:
+    ours = [scores[i] for i in range(3) if seating[i] != "heuristic"]
+    theirs = [scores[i] for i in range(3) if seating[i] == "heuristic"]
+    return sum(ours) / len(ours) - sum(theirs) / len(theirs)
+
+
+def test_an_arena_report_of_other_deals_is_refused(bench: ModuleType, tmp_path: Path) -> None:
+    import argparse
+    import json
+
+    from skat.arena import arena_deal_number, options_json
+    from skat.rules import Options
+
+    args = argparse.Namespace(seed=5, first=0, deals=2)
+    rows = [[i, arena_deal_number(5, i), 10.0, 4.0] for i in range(2)]
+    report = {"players": ["strong", "heuristic"], "options": [options_json(Options())]}
+    path = tmp_path / "report.json"
+    path.write_text(json.dumps({**report, "per_deal": rows}))
+    assert bench.read_arena(str(path), args) == [(rows[0][1], 6.0), (rows[1][1], 6.0)]
+    path.write_text(json.dumps({**report, "per_deal": rows[:1]}))
+    with pytest.raises(ValueError, match="not the 2 deals of seed 5"):
+        bench.read_arena(str(path), args)
+    path.write_text(json.dumps({**report, "players": ["heuristic", "strong"], "per_deal": rows}))
+    with pytest.raises(ValueError, match="strong heuristic"):
+        bench.read_arena(str(path), args)
+    path.write_text("{")
+    with pytest.raises(ValueError, match="not a readable JSON"):
+        bench.read_arena(str(path), args)
