@@ -14,6 +14,9 @@ Modes:
 * ``self``: strong self-play on ``--deals`` deals of the arena's sequence (``--seed``), as
   ``skat arena strong``. The base setting plays every deal; the variant only the deals whose
   auction differs. Prints each setting's declarer share (of the seat-games) and declarer win rate.
+  With ``--arena REPORT``, the ``--json`` report of ``skat arena strong`` on the same deals with
+  the base setting, the base plays only the deals whose auction differs too, and the report's
+  declarer games and wins are corrected by them.
 * ``heuristic``: the strong player against the heuristic in every seating, as ``skat arena
   strong heuristic``. Prints the change of strong − heuristic (Seeger-Fabian points per game,
   paired by deal as the arena pairs it: each player's mean over its nine seat-games of a deal)
@@ -25,6 +28,8 @@ Modes:
 ISkO rules (no Ramsch: three passes are a passed deal). Run::
 
     .venv/bin/python bench/bench_bidding.py self --variant contest_penalty=1 --deals 300
+    .venv/bin/python bench/bench_bidding.py self --variant bid_bonus=0.6 --deals 1000 \
+        --arena self1000.json
     .venv/bin/python bench/bench_bidding.py heuristic --variant contest_penalty=1 --deals 540 \
         --seed 2026 --arena strong540.json
 """
@@ -32,12 +37,13 @@ ISkO rules (no Ramsch: three passes are a passed deal). Run::
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from skat.arena import arena_deal_number, mean_ci, options_json, seatings
 from skat.players import Player, decision_rng, get_player
@@ -161,6 +167,41 @@ def _self(
             print(f"    {label} auctions: wins {_wins(part)}")
 
 
+def _self_changes(
+    args: argparse.Namespace,
+    settings: dict[str, Setting],
+    pool: ProcessPoolExecutor,
+    report: dict[str, Any],
+) -> None:
+    """Self mode with the base's arena report: only the deals whose auction differs are played,
+    with both settings, and the report's declarer games and wins are corrected by them."""
+    numbers = [arena_deal_number(args.seed, args.first + i) for i in range(args.deals)]
+    base: Seating = ("base", "base", "base")
+    variant: Seating = ("variant", "variant", "variant")
+    flags = pool.map(_auction_differs, [(n, base, variant, settings) for n in numbers])
+    changed = [n for n, f in zip(numbers, flags, strict=True) if f]
+    before = list(pool.map(_game, [(n, base, settings) for n in changed], chunksize=1))
+    after = list(pool.map(_game, [(n, variant, settings) for n in changed], chunksize=1))
+    strong = report["per_player"]["strong"]
+    seat_games, games = strong["seat_games"], strong["declarer_games"]
+    wins = sum(t["won"] for t in strong["by_game_type"].values())
+    print(f"self-play, {args.deals} deals, seed {args.seed}, {len(changed)} auctions differ")
+    for name, rows in (("base", before), ("variant", after)):
+        declared = [g for g in rows if g.declarer is not None]
+        print(f"  {name:8} {_text(settings[name]):24} in these deals: wins {_wins(declared)}")
+    declared_after = [g for g in after if g.declarer is not None]
+    declared_before = [g for g in before if g.declarer is not None]
+    games += len(declared_after) - len(declared_before)
+    wins += sum(g.won for g in declared_after) - sum(g.won for g in declared_before)
+    p = wins / games
+    half = 1.96 * math.sqrt(p * (1 - p) / games)
+    print(
+        f"  all {args.deals} deals with {_text(settings['variant'])} (the report corrected by "
+        f"these): declarer {games / seat_games:.1%} of seat-games, wins {p:.1%} (±{half:.1%}) "
+        f"of {games}"
+    )
+
+
 def _wins(games: Sequence[Game]) -> str:
     """``p% (±half) of n``: the share of ``games`` won with its 95% normal interval."""
     if not games:
@@ -174,7 +215,7 @@ def _heuristic(
     args: argparse.Namespace,
     settings: dict[str, Setting],
     pool: ProcessPoolExecutor,
-    arena: list[tuple[int, float]] | None,
+    report: dict[str, Any] | None,
 ) -> None:
     numbers = [arena_deal_number(args.seed, args.first + i) for i in range(args.deals)]
     pairs = [
@@ -194,7 +235,7 @@ def _heuristic(
         per_deal[number] += change
         move = f"{_who(old.declarer, seating)} -> {_who(new.declarer, seating)}"
         moves[move] += 1
-        moved_by[move] = moved_by.get(move, 0.0) + change
+        moved_by[move] = moved_by.get(move, 0.0) + change * SEAT_GAMES
     mean, low, high = mean_ci(list(per_deal.values()))
     print(
         f"strong against heuristic, {args.deals} deals, seed {args.seed}: "
@@ -204,11 +245,14 @@ def _heuristic(
         f"  strong - heuristic, {_text(settings['variant'])} minus {_text(settings['base'])}: "
         f"{mean:+.2f} SF points per game ({low:+.2f} .. {high:+.2f})"
     )
-    print("  declarer before -> after: games, mean change of strong - heuristic in them")
+    print(
+        "  declarer before -> after: games, mean change in them of the strong seats' scores "
+        "minus the heuristic seats'"
+    )
     for move, count in sorted(moves.items()):
         print(f"    {move}: {count}, {moved_by[move] / count:+.1f}")
-    if arena is not None:
-        whole = [diff + per_deal[number] for number, diff in arena]
+    if report is not None:
+        whole = [row[2] - row[3] + per_deal[row[1]] for row in report["per_deal"]]
         mean, low, high = mean_ci(whole)
         print(
             f"  strong - heuristic with {_text(settings['variant'])} (the report's per-deal "
@@ -231,32 +275,30 @@ def _margin(scores: tuple[int, int, int], seating: Seating) -> float:
     return (ours - theirs) / SEAT_GAMES
 
 
-def read_arena(path: str, args: argparse.Namespace) -> list[tuple[int, float]]:
-    """``(deal number, strong − heuristic)`` per deal of the ``--json`` report at ``path`` of
-    ``skat arena strong heuristic`` under the default rules, on the deals of ``args``.
+def read_report(path: str, args: argparse.Namespace) -> dict[str, Any]:
+    """The ``--json`` report at ``path`` of ``skat arena strong heuristic`` (heuristic mode) or
+    ``skat arena strong`` (self mode) under the default rules, on the deals of ``args``.
 
     Raises:
         ValueError: the file is not such a report of these deals (players, rules, seed, deals).
     """
-    import json
-
+    players = ["strong", "heuristic"] if args.mode == "heuristic" else ["strong"]
     try:
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)
     except (OSError, json.JSONDecodeError) as err:
         raise ValueError(f"{path}: not a readable JSON report ({err})") from None
-    if not isinstance(data, dict) or data.get("players") != ["strong", "heuristic"]:
-        raise ValueError(f"{path}: not a report of 'skat arena strong heuristic'")
+    if not isinstance(data, dict) or data.get("players") != players:
+        raise ValueError(f"{path}: not a report of 'skat arena {' '.join(players)}'")
     if data.get("options") != [options_json(Options())]:
         raise ValueError(f"{path}: played under other rules than the default (ISkO)")
-    rows = data.get("per_deal", [])
     numbers = [arena_deal_number(args.seed, args.first + i) for i in range(args.deals)]
-    if [row[1] for row in rows] != numbers:
+    if [row[1] for row in data.get("per_deal", [])] != numbers:
         raise ValueError(
             f"{path}: its deals are not the {args.deals} deals of seed {args.seed} from "
             f"{args.first} (an illegal action or a crash drops a deal from a report)"
         )
-    return [(row[1], row[2] - row[3]) for row in rows]
+    return data
 
 
 def _who(declarer: int | None, seating: Seating) -> str:
@@ -279,9 +321,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=2027)
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument(
-        "--arena", help="heuristic mode: the --json report of the base setting on these deals"
-    )
+    ap.add_argument("--arena", help="the arena's --json report of the base setting on these deals")
     args = ap.parse_args(argv)
     try:
         settings = {"base": parse_setting(args.base), "variant": parse_setting(args.variant)}
@@ -291,17 +331,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error("--deals must be at least 2")
     if args.workers < 1:
         ap.error("--workers must be at least 1")
-    if args.arena is not None and args.mode != "heuristic":
-        ap.error("--arena is for the heuristic mode")
     try:
-        arena = None if args.arena is None else read_arena(args.arena, args)
+        report = None if args.arena is None else read_report(args.arena, args)
     except ValueError as err:
         ap.error(str(err))
     with ProcessPoolExecutor(args.workers) as pool:
-        if args.mode == "self":
+        if args.mode == "self" and report is not None:
+            _self_changes(args, settings, pool, report)
+        elif args.mode == "self":
             _self(args, settings, pool)
         else:
-            _heuristic(args, settings, pool, arena)
+            _heuristic(args, settings, pool, report)
     return 0
 
 

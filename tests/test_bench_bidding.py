@@ -102,18 +102,21 @@ def test_an_arena_report_of_other_deals_is_refused(bench: ModuleType, tmp_path: 
     from skat.arena import arena_deal_number, options_json
     from skat.rules import Options
 
-    args = argparse.Namespace(seed=5, first=0, deals=2)
+    args = argparse.Namespace(seed=5, first=0, deals=2, mode="heuristic")
     rows = [[i, arena_deal_number(5, i), 10.0, 4.0] for i in range(2)]
     report = {"players": ["strong", "heuristic"], "options": [options_json(Options())]}
     path = tmp_path / "report.json"
     path.write_text(json.dumps({**report, "per_deal": rows}))
-    assert bench.read_arena(str(path), args) == [(rows[0][1], 6.0), (rows[1][1], 6.0)]
+    assert bench.read_report(str(path), args)["per_deal"] == rows
     path.write_text(json.dumps({**report, "per_deal": rows[:1]}))
     with pytest.raises(ValueError, match="not the 2 deals of seed 5"):
-        bench.read_arena(str(path), args)
+        bench.read_report(str(path), args)
     path.write_text(json.dumps({**report, "players": ["heuristic", "strong"], "per_deal": rows}))
     with pytest.raises(ValueError, match="strong heuristic"):
-        bench.read_arena(str(path), args)
+        bench.read_report(str(path), args)
+    self_play = argparse.Namespace(seed=5, first=0, deals=2, mode="self")
+    with pytest.raises(ValueError, match="'skat arena strong'"):
+        bench.read_report(str(path), self_play)
     path.write_text("{")
     with pytest.raises(ValueError, match="not a readable JSON"):
-        bench.read_arena(str(path), args)
+        bench.read_report(str(path), args)
