@@ -182,10 +182,15 @@ def _self_changes(
     changed = [n for n, f in zip(numbers, flags, strict=True) if f]
     before = list(pool.map(_game, [(n, base, settings) for n in changed], chunksize=1))
     after = list(pool.map(_game, [(n, variant, settings) for n in changed], chunksize=1))
+    stored = {row[1]: row[2] for row in report["per_deal"]}
+    stale = sum(
+        1 for n, g in zip(changed, before, strict=True) if abs(sum(g.scores) / 3 - stored[n]) > 1e-3
+    )
     strong = report["per_player"]["strong"]
     seat_games, games = strong["seat_games"], strong["declarer_games"]
     wins = sum(t["won"] for t in strong["by_game_type"].values())
     print(f"self-play, {args.deals} deals, seed {args.seed}, {len(changed)} auctions differ")
+    print(f"  of these, {stale} base games score otherwise than in the report (0: it is today's)")
     for name, rows in (("base", before), ("variant", after)):
         declared = [g for g in rows if g.declarer is not None]
         print(f"  {name:8} {_text(settings[name]):24} in these deals: wins {_wins(declared)}")
