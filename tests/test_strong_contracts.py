@@ -140,11 +140,14 @@ def test_an_auction_is_contested_once_another_seat_bids_or_holds() -> None:
 
 
 def test_a_contest_penalty_lowers_the_limit_only_once_an_opponent_has_bid() -> None:
-    # deal 22: middlehand bids 18 first; forehand's clubs hand is worth 48 to the default player
+    # deal 22: middlehand bids 18 first; forehand's clubs hand is worth 48 with a bidding bonus
+    # of 0.35 (the default 0.9 would bid a Grand up to 96)
     state = State.new(22)
     hand = state.hand(0)
     assert CardSet(hand) == CardSet.from_str("CA CT CK C7 ST SK HK DJ DA D9")
-    default, careful = StrongPlayer(), StrongPlayer(contest_penalty=1.0)
+    assert StrongPlayer().bid_limit(hand, 0) == 96
+    default = StrongPlayer(bid_bonus=0.35)
+    careful = StrongPlayer(bid_bonus=0.35, contest_penalty=1.0)
     assert careful.bid_limit(hand, 0) == default.bid_limit(hand, 0) == 48
     assert careful.bid_limit(hand, 0, contested=True) < 18
     opening = [
