@@ -25,6 +25,10 @@ Modes:
   on the same deals with the base setting, it also prints the variant's whole result: the
   report's per-deal differences plus the changes, with their interval.
 
+A report is "with the base setting" when it was made by this code whose default strong player
+is the ``--base`` setting (``skat arena`` plays only the defaults); nothing but the self mode's
+count of changed deals that score otherwise can tell, so a stale report gives wrong figures.
+
 ISkO rules (no Ramsch: three passes are a passed deal). Run::
 
     .venv/bin/python bench/bench_bidding.py self --variant contest_penalty=1 --deals 300
@@ -190,7 +194,10 @@ def _self_changes(
     seat_games, games = strong["seat_games"], strong["declarer_games"]
     wins = sum(t["won"] for t in strong["by_game_type"].values())
     print(f"self-play, {args.deals} deals, seed {args.seed}, {len(changed)} auctions differ")
-    print(f"  of these, {stale} base games score otherwise than in the report (0: it is today's)")
+    print(
+        f"  of these, {stale} base games score otherwise than in the report (above 0: the report "
+        f"is not of this code with the base setting, and the corrected figures are wrong)"
+    )
     for name, rows in (("base", before), ("variant", after)):
         declared = [g for g in rows if g.declarer is not None]
         print(f"  {name:8} {_text(settings[name]):24} in these deals: wins {_wins(declared)}")
@@ -291,14 +298,27 @@ def read_report(path: str, args: argparse.Namespace) -> dict[str, Any]:
     try:
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)
-    except (OSError, json.JSONDecodeError) as err:
+    except (OSError, ValueError) as err:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise ValueError(f"{path}: not a readable JSON report ({err})") from None
     if not isinstance(data, dict) or data.get("players") != players:
         raise ValueError(f"{path}: not a report of 'skat arena {' '.join(players)}'")
     if data.get("options") != [options_json(Options())]:
         raise ValueError(f"{path}: played under other rules than the default (ISkO)")
+    rows = data.get("per_deal")
+    width = 2 + len(players)
+    if not isinstance(rows, list) or not all(
+        isinstance(row, list) and len(row) == width and all(isinstance(x, int | float) for x in row)
+        for row in rows
+    ):
+        raise ValueError(f"{path}: per_deal is not a list of rows of {width} numbers")
+    if args.mode == "self":
+        strong = data.get("per_player", {}).get("strong", {})
+        counts = [strong.get("seat_games"), strong.get("declarer_games")]
+        counts += [t.get("won") for t in strong.get("by_game_type", {}).values()]
+        if not all(isinstance(x, int) for x in counts):
+            raise ValueError(f"{path}: per_player.strong lacks its declarer games and wins")
     numbers = [arena_deal_number(args.seed, args.first + i) for i in range(args.deals)]
-    if [row[1] for row in data.get("per_deal", [])] != numbers:
+    if [row[1] for row in rows] != numbers:
         raise ValueError(
             f"{path}: its deals are not the {args.deals} deals of seed {args.seed} from "
             f"{args.first} (an illegal action or a crash drops a deal from a report)"

@@ -1,4 +1,5 @@
-# Sourced by play.sh and test.sh: install_venv [EXTRAS] creates .venv once and installs the
+# shellcheck shell=bash
+# Sourced by play.sh and test.sh from the project's root: install_venv [EXTRAS] creates .venv once and installs the
 # package into it (with ".[EXTRAS]" when given). A lock on .venv.lock makes a second script
 # started at the same moment wait for the first install instead of racing it on a half-made
 # .venv (where flock exists; util-linux has it on Debian).
@@ -7,7 +8,7 @@ install_venv() {
     if [ -n "${1:-}" ]; then spec=".[$1]"; fi
     if command -v flock >/dev/null; then
         exec 9>.venv.lock
-        flock 9
+        flock 9 || echo "install: no lock on .venv.lock; installing without it" >&2
     fi
     if [ ! -x .venv/bin/python ]; then
         python3 -m venv .venv

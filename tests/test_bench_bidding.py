@@ -123,3 +123,15 @@ def test_an_arena_report_of_other_deals_is_refused(bench: ModuleType, tmp_path: 
     path.write_text("{")
     with pytest.raises(ValueError, match="not a readable JSON"):
         bench.read_report(str(path), args)
+    for bad in (5, [1, 2], [[0]], [row[:3] for row in rows], [[*rows[0][:3], "x"]]):
+        path.write_text(json.dumps({**report, "per_deal": bad}))
+        with pytest.raises(ValueError, match="rows of 4 numbers"):
+            bench.read_report(str(path), args)
+    self_rows = [row[:3] for row in rows]
+    path.write_text(json.dumps({**report, "players": ["strong"], "per_deal": self_rows}))
+    with pytest.raises(ValueError, match="lacks its declarer games"):
+        bench.read_report(str(path), self_play)
+    strong = {"seat_games": 6, "declarer_games": 2, "by_game_type": {"G": {"won": 1}}}
+    whole = {**report, "players": ["strong"], "per_deal": self_rows}
+    path.write_text(json.dumps({**whole, "per_player": {"strong": strong}}))
+    assert bench.read_report(str(path), self_play)["per_deal"] == self_rows
