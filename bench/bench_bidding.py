@@ -145,12 +145,20 @@ def _game(job: tuple[int, Seating, dict[str, Setting]]) -> Game:
     return Game(declarer, result.won, scores, contested)
 
 
+def _deal_numbers(args: argparse.Namespace) -> list[int]:
+    """The deal numbers of ``--deals`` deals of the arena's sequence ``--seed`` from ``--first``."""
+    return [arena_deal_number(args.seed, args.first + i) for i in range(args.deals)]
+
+
+SELF_BASE: Seating = ("base", "base", "base")
+SELF_VARIANT: Seating = ("variant", "variant", "variant")
+
+
 def _self(
     args: argparse.Namespace, settings: dict[str, Setting], pool: ProcessPoolExecutor
 ) -> None:
-    numbers = [arena_deal_number(args.seed, args.first + i) for i in range(args.deals)]
-    base: Seating = ("base", "base", "base")
-    variant: Seating = ("variant", "variant", "variant")
+    numbers = _deal_numbers(args)
+    base, variant = SELF_BASE, SELF_VARIANT
     games = list(pool.map(_game, [(n, base, settings) for n in numbers], chunksize=1))
     flags = pool.map(_auction_differs, [(n, base, variant, settings) for n in numbers])
     changed = [i for i, f in enumerate(flags) if f]
@@ -179,9 +187,8 @@ def _self_changes(
 ) -> None:
     """Self mode with the base's arena report: only the deals whose auction differs are played,
     with both settings, and the report's declarer games and wins are corrected by them."""
-    numbers = [arena_deal_number(args.seed, args.first + i) for i in range(args.deals)]
-    base: Seating = ("base", "base", "base")
-    variant: Seating = ("variant", "variant", "variant")
+    numbers = _deal_numbers(args)
+    base, variant = SELF_BASE, SELF_VARIANT
     flags = pool.map(_auction_differs, [(n, base, variant, settings) for n in numbers])
     changed = [n for n, f in zip(numbers, flags, strict=True) if f]
     before = list(pool.map(_game, [(n, base, settings) for n in changed], chunksize=1))
@@ -198,13 +205,14 @@ def _self_changes(
         f"  of these, {stale} base games score otherwise than in the report (above 0: the report "
         f"is not of this code with the base setting, and the corrected figures are wrong)"
     )
-    for name, rows in (("base", before), ("variant", after)):
-        declared = [g for g in rows if g.declarer is not None]
-        print(f"  {name:8} {_text(settings[name]):24} in these deals: wins {_wins(declared)}")
-    declared_after = [g for g in after if g.declarer is not None]
-    declared_before = [g for g in before if g.declarer is not None]
-    games += len(declared_after) - len(declared_before)
-    wins += sum(g.won for g in declared_after) - sum(g.won for g in declared_before)
+    declared = {
+        name: [g for g in rows if g.declarer is not None]
+        for name, rows in (("base", before), ("variant", after))
+    }
+    for name, games_declared in declared.items():
+        print(f"  {name:8} {_text(settings[name]):24} in these deals: wins {_wins(games_declared)}")
+    games += len(declared["variant"]) - len(declared["base"])
+    wins += sum(g.won for g in declared["variant"]) - sum(g.won for g in declared["base"])
     p = wins / games
     half = 1.96 * math.sqrt(p * (1 - p) / games)
     print(
@@ -229,7 +237,7 @@ def _heuristic(
     pool: ProcessPoolExecutor,
     report: dict[str, Any] | None,
 ) -> None:
-    numbers = [arena_deal_number(args.seed, args.first + i) for i in range(args.deals)]
+    numbers = _deal_numbers(args)
     pairs = [
         (n, seating, tuple("variant" if x == "base" else x for x in seating))
         for n in numbers
@@ -273,9 +281,9 @@ def _heuristic(
         )
 
 
-SEAT_GAMES = 9
-"""A player's seat-games in one deal of the arena between two players: six seatings, in three
-of them two seats."""
+SEAT_GAMES = sum(seating.count("base") for seating in seatings(("base", "heuristic")))
+"""A player's seat-games in one deal of the arena between two players (9: six seatings, in
+three of them two seats)."""
 
 
 def _margin(scores: tuple[int, int, int], seating: Seating) -> float:
@@ -317,7 +325,7 @@ def read_report(path: str, args: argparse.Namespace) -> dict[str, Any]:
         counts += [t.get("won") for t in strong.get("by_game_type", {}).values()]
         if not all(isinstance(x, int) for x in counts):
             raise ValueError(f"{path}: per_player.strong lacks its declarer games and wins")
-    numbers = [arena_deal_number(args.seed, args.first + i) for i in range(args.deals)]
+    numbers = _deal_numbers(args)
     if [row[1] for row in rows] != numbers:
         raise ValueError(
             f"{path}: its deals are not the {args.deals} deals of seed {args.seed} from "

@@ -551,7 +551,8 @@ class StrongPlayer:
             (−0.06 .. +1.41), 0.9 to 1.2 +0.17 (−0.69 .. +1.04);
             most of the gain is deals that were passed in and that the strong player now
             declares and wins against the heuristic's defence. So 0.9 (0.35 before); its
-            self-play figures are in docs/benchmarks.md, "Strong against heuristic".
+            self-play figures are not measured yet (docs/benchmarks.md, "Strong against
+            heuristic").
         contest_penalty: logit taken off ``bid_bonus`` once an opponent has bid or held (a
             contested auction): its winner is the seat whose estimate is the most optimistic,
             against a defender who has shown cards. 1.0 lifts the declarer's wins in self-play
@@ -563,8 +564,8 @@ class StrongPlayer:
             deals weighted by the bids and by the rival passing next (the deals in which this
             seat ends up declaring; :meth:`_contested_worth`); None: no check. 0 (the default)
             lifts the declarer's wins in self-play from 80.3% to 85.6% of the same 916 games
-            (these figures with ``bid_bonus`` 0.35)
-            (1,000 deals, the declarer share stays 30.5%); against the heuristic it costs
+            (1,000 deals, the declarer share stays 30.5%; these figures with ``bid_bonus``
+            0.35); against the heuristic it costs
             about 1.2 to 1.7 SF points per game (+13.90 over 540 deals instead of +15.12), as
             the penalty does, for the heuristic is no longer pushed into its overbids
             (docs/benchmarks.md). These figures are of the earlier defence (the defenders'
