@@ -1,4 +1,4 @@
-"""Two auction settings of the strong player, compared on the games whose auction differs (issue 5).
+"""Strong auction and contract settings, compared on the games they change (issue 5).
 
 The strong player's auction depends only on its cards and the bids it hears (the heuristic's
 limit, raised by ``bid_bonus`` and lowered by ``contest_penalty`` in a contested auction: see
@@ -7,23 +7,26 @@ and each solve is independent of the solver's earlier ones); every later decisio
 code with the same seeded random source. So two settings that differ only in these arguments
 play the same game whenever their auctions are the same, and only the games whose auction
 differs need to be played out with both. That makes a comparison several times faster than two
-full arena runs, and exact: the unchanged games cancel.
+full arena runs, and exact: the unchanged games cancel. The same holds for ``contract_worlds``
+and ``contract_budget``, which change the contest check, Hand or pick-up, the discard and the
+declaration but not the card play: with them the games are compared up to the first card.
 
 Modes:
 
 * ``self``: strong self-play on ``--deals`` deals of the arena's sequence (``--seed``), as
-  ``skat arena strong``. The base setting plays every deal; the variant only the deals whose
-  auction differs. Prints each setting's declarer share (of the seat-games) and declarer win rate.
-  With ``--arena REPORT``, the ``--json`` report of ``skat arena strong`` on the same deals with
-  the base setting, the base plays only the deals whose auction differs too, and the report's
-  declarer games and wins are corrected by them.
+  ``skat arena strong``. The base setting plays every deal; the variant only the deals it
+  decides otherwise. Prints each setting's declarer share (of the seat-games) and declarer win
+  rate. With ``--arena REPORT``, the ``--json`` report of ``skat arena strong`` on the same
+  deals with the base setting, the base plays only the deals decided otherwise too, and the
+  report's declarer games and wins are corrected by them.
 * ``heuristic``: the strong player against the heuristic in every seating, as ``skat arena
   strong heuristic``. Prints the change of strong − heuristic (Seeger-Fabian points per game,
   paired by deal as the arena pairs it: each player's mean over its nine seat-games of a deal)
   with a 95% interval over deals, and how the changed games moved (who declared in each
   setting). With ``--arena REPORT``, the ``--json`` report of ``skat arena strong heuristic``
   on the same deals with the base setting, it also prints the variant's whole result: the
-  report's per-deal differences plus the changes, with their interval.
+  report's per-deal differences plus the changes, with their interval. Several ``--variant``
+  are each compared with the base in one run, which plays the base's decisions once.
 
 A report is "with the base setting" when it was made by this code whose default strong player
 is the ``--base`` setting (``skat arena`` plays only the defaults); nothing but the self mode's
@@ -35,6 +38,9 @@ ISkO rules (no Ramsch: three passes are a passed deal). Run::
     .venv/bin/python bench/bench_bidding.py self --variant bid_bonus=0.6 --deals 1000 \
         --arena self1000.json
     .venv/bin/python bench/bench_bidding.py heuristic --variant contest_penalty=1 --deals 540 \
+        --seed 2026 --arena strong540.json
+    .venv/bin/python bench/bench_bidding.py heuristic --base bid_bonus=0.35 \
+        --variant bid_bonus=0.9 --variant bid_bonus=0.9,contract_budget=4000000 --deals 540 \
         --seed 2026 --arena strong540.json
 """
 
@@ -60,33 +66,55 @@ from skat.state import Phase, State
 AUCTION_ARGUMENTS = ("bid_bonus", "contest_penalty", "contest_check")
 """The StrongPlayer arguments that change the auction and nothing else."""
 
+CONTRACT_ARGUMENTS = ("contract_worlds", "contract_budget")
+"""The StrongPlayer arguments that change the decisions before the first card (the contest
+check's bids, Hand or pick-up, the discard and the declaration) and not the card play; whole
+numbers."""
+
+BEFORE_PLAY = (Phase.BIDDING, Phase.SKAT, Phase.DISCARD, Phase.DECLARE)
+"""The phases of those decisions (ISkO rules: no Kontra)."""
+
 Setting = tuple[tuple[str, float | None], ...]
 Seating = tuple[str, str, str]
-"""Per seat: ``"base"``, ``"variant"`` or ``"heuristic"``."""
+"""Per seat: ``"base"``, a variant's name (``"variant"``, ``"variant2"`` …) or ``"heuristic"``."""
 
 _PLAYERS: dict[object, Player] = {}
 
 
 def parse_setting(text: str) -> Setting:
-    """``key=value,key=value`` of :data:`AUCTION_ARGUMENTS` (empty: the defaults);
-    ``contest_check=none`` turns the contest check off.
+    """``key=value,key=value`` of :data:`AUCTION_ARGUMENTS` and :data:`CONTRACT_ARGUMENTS`
+    (empty: the defaults); ``contest_check=none`` turns the contest check off.
 
     Raises:
-        ValueError: an unknown key or a value that is not a number.
+        ValueError: an unknown key, a value that is not a number, or a contract argument that is
+            not a whole number of at least 1.
     """
     out: list[tuple[str, float | None]] = []
+    known = AUCTION_ARGUMENTS + CONTRACT_ARGUMENTS
     for part in filter(None, text.split(",")):
         key, _, value = part.partition("=")
-        if key not in AUCTION_ARGUMENTS:
-            raise ValueError(f"{key!r} is not one of {', '.join(AUCTION_ARGUMENTS)}")
+        if key not in known:
+            raise ValueError(f"{key!r} is not one of {', '.join(known)}")
         if key == "contest_check" and value.lower() == "none":
             out.append((key, None))
+            continue
+        if key in CONTRACT_ARGUMENTS:
+            if not value.isdigit() or int(value) < 1:
+                raise ValueError(f"{part!r}: the value is not a whole number of at least 1")
+            out.append((key, int(value)))
             continue
         try:
             out.append((key, float(value)))
         except ValueError:
             raise ValueError(f"{part!r}: the value is not a number") from None
     return tuple(out)
+
+
+def decided_phases(settings: Mapping[str, Setting]) -> tuple[Phase, ...]:
+    """The phases whose decisions ``settings`` can change: the auction alone when they set only
+    :data:`AUCTION_ARGUMENTS`, else all of :data:`BEFORE_PLAY`."""
+    keys = {key for setting in settings.values() for key, _ in setting}
+    return (Phase.BIDDING,) if keys <= set(AUCTION_ARGUMENTS) else BEFORE_PLAY
 
 
 def player_of(name: str, settings: Mapping[str, tuple[tuple[str, object], ...]]) -> Player:
@@ -105,9 +133,23 @@ def player_of(name: str, settings: Mapping[str, tuple[tuple[str, object], ...]])
 
 
 def _run(number: int, seating: Seating, settings: dict[str, Setting], *, whole: bool) -> State:
-    """The deal played in ``seating`` to its end (``whole``) or to the end of its auction."""
-    state = State.new(number, Options())
-    while not state.is_terminal() and (whole or state.phase == Phase.BIDDING):
+    """The deal played in ``seating`` to its end (``whole``) or to the end of the phases that
+    the settings can change (:func:`decided_phases`)."""
+    phases = None if whole else decided_phases(settings)
+    return _play_on(State.new(number, Options()), seating, settings, phases)
+
+
+def _play_on(
+    state: State,
+    seating: Seating,
+    settings: dict[str, Setting],
+    phases: tuple[Phase, ...] | None = None,
+) -> State:
+    """``state`` played on in ``seating`` while its phase is one of ``phases`` (None: to the
+    end); the random source of each decision is seeded from the deal number and the action
+    index, as in the arena."""
+    number = state.deal.number
+    while not state.is_terminal() and (phases is None or state.phase in phases):
         seat = state.current_player
         assert seat is not None
         player = player_of(seating[seat], settings)
@@ -116,7 +158,9 @@ def _run(number: int, seating: Seating, settings: dict[str, Setting], *, whole: 
     return state
 
 
-def _auction_differs(job: tuple[int, Seating, Seating, dict[str, Setting]]) -> bool:
+def _decisions_differ(job: tuple[int, Seating, Seating, dict[str, Setting]]) -> bool:
+    """Whether the two seatings decide otherwise before the first card, as far as their
+    settings can (:func:`decided_phases`)."""
     number, first, second, settings = job
     a = _run(number, first, settings, whole=False).actions
     b = _run(number, second, settings, whole=False).actions
@@ -135,7 +179,11 @@ class Game(NamedTuple):
 
 def _game(job: tuple[int, Seating, dict[str, Setting]]) -> Game:
     number, seating, settings = job
-    state = _run(number, seating, settings, whole=True)
+    return _outcome(_run(number, seating, settings, whole=True))
+
+
+def _outcome(state: State) -> Game:
+    """The :class:`Game` of the finished ``state``."""
     result = state.result()
     if not isinstance(result, GameResult) or state.declarer is None:
         return Game(None, False, (0, 0, 0), False)
@@ -143,6 +191,31 @@ def _game(job: tuple[int, Seating, dict[str, Setting]]) -> Game:
     contested = ct.contested(state.information_state(declarer).bids, declarer)
     scores = list_scores(result, declarer, ScoreList.SEEGER_FABIAN)
     return Game(declarer, result.won, scores, contested)
+
+
+def _compare(
+    job: tuple[int, Seating, tuple[Seating, ...], dict[str, Setting]],
+) -> tuple[Game | None, tuple[Game | None, ...]]:
+    """The deal in the base seating and in each variant's, each played to the end of the
+    decided phases; the games whose decisions there differ from the base's are played out (each
+    distinct one once), and the base's with them. Returns (the base's game, or None when no
+    variant differs; per variant its game, or None when it decides as the base)."""
+    number, base, variants, settings = job
+    phases = decided_phases(settings)
+    start = _play_on(State.new(number, Options()), base, settings, phases)
+    finished: dict[tuple[object, ...], Game] = {}
+    games: list[Game | None] = []
+    for seating in variants:
+        state = _play_on(State.new(number, Options()), seating, settings, phases)
+        if state.actions == start.actions:
+            games.append(None)
+            continue
+        if state.actions not in finished:
+            finished[state.actions] = _outcome(_play_on(state, seating, settings))
+        games.append(finished[state.actions])
+    if all(g is None for g in games):
+        return None, tuple(games)
+    return _outcome(_play_on(start, base, settings)), tuple(games)
 
 
 def _deal_numbers(args: argparse.Namespace) -> list[int]:
@@ -160,14 +233,14 @@ def _self(
     numbers = _deal_numbers(args)
     base, variant = SELF_BASE, SELF_VARIANT
     games = list(pool.map(_game, [(n, base, settings) for n in numbers], chunksize=1))
-    flags = pool.map(_auction_differs, [(n, base, variant, settings) for n in numbers])
+    flags = pool.map(_decisions_differ, [(n, base, variant, settings) for n in numbers])
     changed = [i for i, f in enumerate(flags) if f]
     redone = pool.map(_game, [(numbers[i], variant, settings) for i in changed], chunksize=1)
     variant_games = list(games)
     for i, game in zip(changed, redone, strict=True):
         variant_games[i] = game
     seat_games = 3 * len(numbers)
-    print(f"self-play, {args.deals} deals, seed {args.seed}, {len(changed)} auctions differ")
+    print(f"self-play, {args.deals} deals, seed {args.seed}, {len(changed)} decided otherwise")
     for name, rows in (("base", games), ("variant", variant_games)):
         declared = [g for g in rows if g.declarer is not None]
         print(
@@ -185,11 +258,11 @@ def _self_changes(
     pool: ProcessPoolExecutor,
     report: dict[str, Any],
 ) -> None:
-    """Self mode with the base's arena report: only the deals whose auction differs are played,
+    """Self mode with the base's arena report: only the deals decided otherwise are played,
     with both settings, and the report's declarer games and wins are corrected by them."""
     numbers = _deal_numbers(args)
     base, variant = SELF_BASE, SELF_VARIANT
-    flags = pool.map(_auction_differs, [(n, base, variant, settings) for n in numbers])
+    flags = pool.map(_decisions_differ, [(n, base, variant, settings) for n in numbers])
     changed = [n for n, f in zip(numbers, flags, strict=True) if f]
     before = list(pool.map(_game, [(n, base, settings) for n in changed], chunksize=1))
     after = list(pool.map(_game, [(n, variant, settings) for n in changed], chunksize=1))
@@ -200,7 +273,7 @@ def _self_changes(
     strong = report["per_player"]["strong"]
     seat_games, games = strong["seat_games"], strong["declarer_games"]
     wins = sum(t["won"] for t in strong["by_game_type"].values())
-    print(f"self-play, {args.deals} deals, seed {args.seed}, {len(changed)} auctions differ")
+    print(f"self-play, {args.deals} deals, seed {args.seed}, {len(changed)} decided otherwise")
     print(
         f"  of these, {stale} base games score otherwise than in the report (above 0: the report "
         f"is not of this code with the base setting, and the corrected figures are wrong)"
@@ -238,47 +311,57 @@ def _heuristic(
     report: dict[str, Any] | None,
 ) -> None:
     numbers = _deal_numbers(args)
-    pairs = [
-        (n, seating, tuple("variant" if x == "base" else x for x in seating))
+    names = [name for name in settings if name != "base"]
+    jobs = [
+        (n, seating, tuple(_renamed(seating, name) for name in names), settings)
         for n in numbers
         for seating in seatings(("base", "heuristic"))
     ]
-    flags = pool.map(_auction_differs, [(n, a, b, settings) for n, a, b in pairs], chunksize=8)
-    changed = [p for p, f in zip(pairs, flags, strict=True) if f]
-    before = pool.map(_game, [(n, a, settings) for n, a, _ in changed], chunksize=1)
-    after = pool.map(_game, [(n, b, settings) for n, _, b in changed], chunksize=1)
-    per_deal = dict.fromkeys(numbers, 0.0)
-    moves: Counter[str] = Counter()
-    moved_by: dict[str, float] = {}
-    for (number, seating, _), old, new in zip(changed, before, after, strict=True):
-        change = _margin(new.scores, seating) - _margin(old.scores, seating)
-        per_deal[number] += change
-        move = f"{_who(old.declarer, seating)} -> {_who(new.declarer, seating)}"
-        moves[move] += 1
-        moved_by[move] = moved_by.get(move, 0.0) + change * SEAT_GAMES
-    mean, low, high = mean_ci(list(per_deal.values()))
-    print(
-        f"strong against heuristic, {args.deals} deals, seed {args.seed}: "
-        f"{len(changed)} of {len(pairs)} games change their auction"
-    )
-    print(
-        f"  strong - heuristic, {_text(settings['variant'])} minus {_text(settings['base'])}: "
-        f"{mean:+.2f} SF points per game ({low:+.2f} .. {high:+.2f})"
-    )
-    print(
-        "  declarer before -> after: games, mean change in them of the strong seats' scores "
-        "minus the heuristic seats'"
-    )
-    for move, count in sorted(moves.items()):
-        print(f"    {move}: {count}, {moved_by[move] / count:+.1f}")
-    if report is not None:
-        whole = [row[2] - row[3] + per_deal[row[1]] for row in report["per_deal"]]
-        mean, low, high = mean_ci(whole)
+    compared = list(pool.map(_compare, jobs, chunksize=1))
+    where = "before the first card" if decided_phases(settings) == BEFORE_PLAY else "in the auction"
+    print(f"strong against heuristic, {args.deals} deals, seed {args.seed}")
+    for k, name in enumerate(names):
+        per_deal = dict.fromkeys(numbers, 0.0)
+        moves: Counter[str] = Counter()
+        moved_by: dict[str, float] = {}
+        for (number, seating, _, _), (old, new) in zip(jobs, compared, strict=True):
+            after = new[k]
+            if after is None:
+                continue
+            assert old is not None
+            change = _margin(after.scores, seating) - _margin(old.scores, seating)
+            per_deal[number] += change
+            move = f"{_who(old.declarer, seating)} -> {_who(after.declarer, seating)}"
+            moves[move] += 1
+            moved_by[move] = moved_by.get(move, 0.0) + change * SEAT_GAMES
+        mean, low, high = mean_ci(list(per_deal.values()))
         print(
-            f"  strong - heuristic with {_text(settings['variant'])} (the report's per-deal "
-            f"differences plus the changes): {mean:+.2f} SF points per game "
-            f"({low:+.2f} .. {high:+.2f})"
+            f"  {_text(settings[name])}: {sum(moves.values())} of {len(jobs)} games decide "
+            f"otherwise {where}"
         )
+        print(
+            f"    strong - heuristic, minus {_text(settings['base'])}: "
+            f"{mean:+.2f} SF points per game ({low:+.2f} .. {high:+.2f})"
+        )
+        print(
+            "    declarer before -> after: games, mean change in them of the strong seats' "
+            "scores minus the heuristic seats'"
+        )
+        for move, count in sorted(moves.items()):
+            print(f"      {move}: {count}, {moved_by[move] / count:+.1f}")
+        if report is not None:
+            whole = [row[2] - row[3] + per_deal[row[1]] for row in report["per_deal"]]
+            mean, low, high = mean_ci(whole)
+            print(
+                f"    strong - heuristic with it (the report's per-deal differences plus the "
+                f"changes): {mean:+.2f} SF points per game ({low:+.2f} .. {high:+.2f})"
+            )
+
+
+def _renamed(seating: Seating, name: str) -> Seating:
+    """``seating`` with its ``"base"`` seats given to ``name``."""
+    a, b, c = (name if x == "base" else x for x in seating)
+    return (a, b, c)
 
 
 SEAT_GAMES = sum(seating.count("base") for seating in seatings(("base", "heuristic")))
@@ -341,7 +424,9 @@ def _who(declarer: int | None, seating: Seating) -> str:
 
 
 def _text(setting: Setting) -> str:
-    return ",".join(f"{k}={v:g}" for k, v in setting) or "(defaults)"
+    return (
+        ",".join(f"{k}={v if isinstance(v, int) else f'{v:g}'}" for k, v in setting) or "(defaults)"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -349,7 +434,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("mode", choices=("self", "heuristic"))
     ap.add_argument("--base", default="", help="key=value,... (default: the defaults)")
-    ap.add_argument("--variant", required=True, help="key=value,... e.g. contest_penalty=1.0")
+    ap.add_argument(
+        "--variant",
+        required=True,
+        action="append",
+        help="key=value,... e.g. contest_penalty=1.0; heuristic mode takes several, each "
+        "compared with the base in the same run",
+    )
     ap.add_argument("--deals", type=int, default=300)
     ap.add_argument("--seed", type=int, default=2027)
     ap.add_argument("--first", type=int, default=0)
@@ -357,9 +448,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--arena", help="the arena's --json report of the base setting on these deals")
     args = ap.parse_args(argv)
     try:
-        settings = {"base": parse_setting(args.base), "variant": parse_setting(args.variant)}
+        settings = {"base": parse_setting(args.base)}
+        for k, text in enumerate(args.variant):
+            settings["variant" if k == 0 else f"variant{k + 1}"] = parse_setting(text)
     except ValueError as err:
         ap.error(str(err))
+    if args.mode == "self" and len(args.variant) > 1:
+        ap.error("the self mode compares one --variant")
     if args.deals < 2:
         ap.error("--deals must be at least 2")
     if args.workers < 1:

@@ -33,12 +33,56 @@ def test_settings_are_auction_arguments_with_numbers(bench: ModuleType) -> None:
         bench.parse_setting("worlds=8")  # changes the card play too: the premise would not hold
     with pytest.raises(ValueError, match="not a number"):
         bench.parse_setting("bid_bonus=high")
+    assert bench.parse_setting("bid_bonus=0.9,contract_budget=4000000") == (
+        ("bid_bonus", 0.9),
+        ("contract_budget", 4_000_000),
+    )
+    for bad in ("contract_worlds=0", "contract_budget=1.5e6", "contract_worlds=-3"):
+        with pytest.raises(ValueError, match="whole number"):
+            bench.parse_setting(bad)
+
+
+def test_contract_arguments_are_compared_up_to_the_first_card(bench: ModuleType) -> None:
+    from skat.state import ActionKind, Phase
+
+    assert bench.decided_phases(SETTINGS) == (Phase.BIDDING,)
+    budget = {"base": (), "variant": (("contract_budget", 4_000_000),)}
+    assert bench.decided_phases(budget) == bench.BEFORE_PLAY
+    assert Phase.PLAY not in bench.BEFORE_PLAY
+    state = bench._run(1, BASE, budget, whole=False)
+    assert state.phase == Phase.PLAY
+    assert not any(a.kind == ActionKind.CARD for a in state.actions)
+
+
+def test_an_equal_contract_plays_the_same_game(bench: ModuleType) -> None:
+    # deal 1: forehand picks up the skat and discards, judged with two million solver nodes or
+    # four; the decisions are the same, and so must be the card play after them, though the
+    # player's solver did other work before it
+    from skat.state import ActionKind
+
+    budget = {"base": (), "variant": (("contract_budget", 4_000_000),)}
+    before = bench._run(1, BASE, budget, whole=False)
+    assert any(a.kind == ActionKind.PICKUP for a in before.actions)
+    assert not bench._decisions_differ((1, BASE, VARIANT, budget))
+    base = bench._run(1, BASE, budget, whole=True)
+    assert base.is_terminal()
+    assert len(base.actions) > 30
+    assert bench._run(1, VARIANT, budget, whole=True).actions == base.actions
+
+
+def test_compare_plays_out_only_what_differs(bench: ModuleType) -> None:
+    # deal 22, as above: the contest penalty changes the auction, the base's seating does not
+    old, new = bench._compare((22, BASE, (VARIANT, BASE), SETTINGS))
+    assert old == bench._game((22, BASE, SETTINGS))
+    assert new == (bench._game((22, VARIANT, SETTINGS)), None)
+    assert new[0] != old
+    assert bench._compare((22, BASE, (BASE,), SETTINGS)) == (None, (None,))
 
 
 def test_a_changed_auction_is_found(bench: ModuleType) -> None:
     # deal 22: forehand holds 18 without the check and passes with the contest penalty
-    assert bench._auction_differs((22, BASE, VARIANT, SETTINGS))
-    assert not bench._auction_differs((22, BASE, BASE, SETTINGS))
+    assert bench._decisions_differ((22, BASE, VARIANT, SETTINGS))
+    assert not bench._decisions_differ((22, BASE, BASE, SETTINGS))
 
 
 @pytest.mark.parametrize(
@@ -58,7 +102,7 @@ def test_an_equal_auction_plays_the_same_game(
     number = next(
         n
         for n in range(1, 50)
-        if not bench._auction_differs((n, BASE, VARIANT, settings))
+        if not bench._decisions_differ((n, BASE, VARIANT, settings))
         and bench._run(n, BASE, settings, whole=False).declarer is not None
         and bench._run(n, BASE, settings, whole=False).bid >= min_bid
     )
