@@ -1386,7 +1386,8 @@ def test_a_skat_pushed_on_unseen_is_named_in_the_result(browser: Any, url: str) 
     pushes = iss.replay(iss.parse(_stored(page)["current"]["record"])).pushes
     assert pushes >= 1
     shown = page.text_content(".info-pushes") or ""
-    assert shown == f"×{2**pushes}: skat pushed on unseen {pushes}×", shown
+    times = {1: "once", 2: "twice", 3: "three times"}[pushes]
+    assert shown == f"×{2**pushes}: skat pushed on unseen {times}", shown
     assert page.get_attribute(".info-pushes", "title") == shown
     # the calls of the Schieben say what they were, not an auction's "Pass" or a hidden token
     human = page.get_attribute("#table", "data-human")

@@ -31,6 +31,7 @@ TABLES = {code: _table(code) for code in LANGUAGES}
 # Keys the client builds from a prefix and a value: prefix → the values it can take.
 DYNAMIC = {
     "player.": ["bottom", "left", "right"],
+    "info.pushed.": ["1", "2", "3"],  # Schieberamsch: each seat may push the skat on once
     "seat.": ["forehand", "middlehand", "rearhand"],
     "rank.": list("AKQJT987"),
     "rank.name.": list("AKQJT987"),

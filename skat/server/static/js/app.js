@@ -416,7 +416,7 @@ function gameInfo() {
   if (v.pushes > 0) {
     // Each skat passed on unseen doubles what the Schieberamsch counts: that is said where the
     // bid stands in other games (nobody bid), so the bar keeps its rows.
-    const pushed = t("info.pushed", { count: v.pushes, factor: 2 ** v.pushes });
+    const pushed = t(`info.pushed.${v.pushes}`);
     items.push(h("span", { class: "info-pushes", "data-pushes": v.pushes, title: pushed }, pushed));
   } else {
     items.push(h("span", { class: "info-bid", "data-bid": v.bid ?? 0 }, t("info.bid"), " ", h("strong", {}, String(v.bid || "–"))));
