@@ -1331,6 +1331,19 @@ def test_a_notice_follows_the_language_and_the_settings_name_the_servers_level(
     context.close()
 
 
+def test_the_sheet_says_the_seat_draw_once(browser: Any, url: str) -> None:
+    context, page = _opened(browser, url)
+    said = page.text_content("[data-notice='draw']") or ""
+    assert said.startswith("Seat draw: ")
+    page.click("[data-ui='open-sheet']")
+    page.wait_for_selector("[data-panel='sheet']")
+    text = page.text_content("[data-panel='sheet']") or ""
+    assert text.count("Seat draw: ") == 1, text
+    assert page.locator("[data-panel='sheet'] .sheet-draw").text_content() in said
+    assert not page.errors
+    context.close()
+
+
 def test_a_deal_dealt_before_an_import_is_not_written_on_the_imported_series(
     browser: Any, url: str, tmp_path: Path
 ) -> None:

@@ -1692,7 +1692,8 @@ function panel(name, title, ...body) {
       "section",
       { class: "dialog panel panel-" + name, role: "dialog", "aria-modal": "true", "aria-labelledby": "panel-title", "data-panel": name },
       h("div", { class: "panel-head" }, h("h2", { id: "panel-title" }, title), h("button", { class: "btn small", "data-ui": "close-panel", onclick: () => openPanel(null) }, t("button.close"))),
-      app.notice ? noticeBanner() : null,
+      // the sheet writes the seat draw above its table: not the same line twice
+      app.notice && !(name === "sheet" && app.notice.kind === "draw") ? noticeBanner() : null,
       body,
     ),
   );
