@@ -993,8 +993,23 @@ def test_bidding_the_skat_the_discard_and_the_declaration_work_from_the_keyboard
             ["schwarz", "re"],
         ),
         ({"kind": "game", "levels": ["game"], "kontra": 3, "overbid": True}, ["supra", "overbid"]),
-        ({"kind": "ramsch", "jungfrau": [1], "durchmarsch": None}, ["ramsch", "jungfrau"]),
-        ({"kind": "ramsch", "jungfrau": [], "durchmarsch": 2}, ["ramsch", "durchmarsch"]),
+        ({"kind": "ramsch", "jungfrau": [1], "durchmarsch": None}, ["jungfrau"]),
+        ({"kind": "ramsch", "jungfrau": [], "durchmarsch": 2}, ["durchmarsch"]),
+        # a Schieberamsch: one "schieben" step per push, each doubling
+        (
+            {
+                "kind": "ramsch",
+                "jungfrau": [2],
+                "durchmarsch": None,
+                "steps": [
+                    {"code": "ramsch_points", "value": 45},
+                    {"code": "schieben", "value": 2},
+                    {"code": "schieben", "value": 4},
+                    {"code": "jungfrau", "value": 8},
+                ],
+            },
+            ["pushed.2", "jungfrau"],
+        ),
     ],
 )
 def test_the_sheets_notes_follow_the_cores_result(
@@ -1414,6 +1429,21 @@ def test_a_skat_pushed_on_unseen_is_named_in_the_result(browser: Any, url: str) 
     _play_out(page)
     lines = page.locator(".explanation li.schieben").all_text_contents()
     assert any(line.startswith("You pushed the skat on unseen: doubled, now ×") for line in lines)
+    record = _stored(page)["current"]["record"]
+    # a score sheet's notes keep the pushes (a practice deal has no row: the server's result of
+    # this deal is given to the sheet's code); its game column says Ramsch, the notes not again
+    from skat.server.game import _result_json
+
+    result = _result_json(iss.replay(iss.parse(record)))
+    notes = page.evaluate(
+        "async r => (await import('/static/js/sheet.js')).markers({result: r})", result
+    )
+    assert notes[0] == f"pushed.{pushes}", notes
+    assert "ramsch" not in notes
+    written = page.evaluate(
+        "async k => (await import('/static/js/i18n.js')).TABLES.en[k]", f"marker.{notes[0]}"
+    )
+    assert written == f"pushed on {times} ×{2**pushes}"
     assert not page.errors
     context.close()
 

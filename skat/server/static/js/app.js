@@ -1804,7 +1804,7 @@ function sheetPanel() {
       h("td", { class: "col-game" }, gameCell(d)),
       h("td", { class: "num col-value" }, value === null ? "–" : fmt(value)),
       // a passed deal says so in its game column (shown on phones too), not twice
-      h("td", { class: "markers col-markers" }, marks.filter((m) => m !== "passed").map((m) => h("span", { class: "marker marker-" + m }, t("marker." + m)))),
+      h("td", { class: "markers col-markers" }, marks.filter((m) => m !== "passed").map((m) => h("span", { class: "marker marker-" + m.split(".")[0] }, t("marker." + m)))),
       row.totals.map((total, p) =>
         h(
           "td",

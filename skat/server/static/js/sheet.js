@@ -116,7 +116,10 @@ export function markers(deal) {
   const out = [];
   if (r.passed || r.kind === "passed") return ["passed"];
   if (r.kind === "ramsch") {
-    out.push("ramsch");
+    // The game column says Ramsch; the notes say what doubled it: the skat pushed on unseen in a
+    // Schieberamsch (one "schieben" step per push), a Jungfrau, or the Durchmarsch.
+    const pushes = (r.steps ?? []).filter((step) => step.code === "schieben").length;
+    if (pushes) out.push(`pushed.${Math.min(pushes, 3)}`);
     if ((r.jungfrau ?? []).length) out.push("jungfrau");
     if (r.durchmarsch !== null && r.durchmarsch !== undefined) out.push("durchmarsch");
     return out;
