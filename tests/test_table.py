@@ -1325,6 +1325,9 @@ def test_conceding_asks_first_and_cancelling_keeps_the_game(browser: Any, url: s
     _wait_for_answer(page, before)
     assert _settle(page)[0] == "result"
     assert "conceded" in (page.text_content("[data-result]") or "")
+    # no card points for a game given up in the first trick: the skat's points for the
+    # declarer and the other 100-odd for the defenders would read as a Schneider
+    assert page.text_content("[data-result] .points-line") == "The game was conceded."
     assert not page.errors
     context.close()
 

@@ -1061,15 +1061,18 @@ function resultBody(v) {
           bid: r.bid,
         }),
       ),
+      // A game conceded in the first trick is scored without card points: counting the skat
+      // for the declarer and the rest for the defenders would read as a Schneider.
       h(
         "p",
         { class: "points-line" },
-        t(parseContract(r.contract)?.game === "N" ? "result.nullTricks" : "result.points", {
-          declarer: r.declarer_points,
-          defenders: r.defender_points,
-          tricks: r.declarer_tricks,
-        }),
-        r.conceded ? " " + t("result.conceded") : "",
+        r.conceded
+          ? t("result.conceded")
+          : t(parseContract(r.contract)?.game === "N" ? "result.nullTricks" : "result.points", {
+              declarer: r.declarer_points,
+              defenders: r.defender_points,
+              tricks: r.declarer_tricks,
+            }),
       ),
     );
   }
