@@ -320,6 +320,7 @@ def _heuristic(
     compared = list(pool.map(_compare, jobs, chunksize=1))
     where = "before the first card" if decided_phases(settings) == BEFORE_PLAY else "in the auction"
     print(f"strong against heuristic, {args.deals} deals, seed {args.seed}")
+    changes: list[list[float]] = []
     for k, name in enumerate(names):
         per_deal = dict.fromkeys(numbers, 0.0)
         moves: Counter[str] = Counter()
@@ -334,7 +335,8 @@ def _heuristic(
             move = f"{_who(old.declarer, seating)} -> {_who(after.declarer, seating)}"
             moves[move] += 1
             moved_by[move] = moved_by.get(move, 0.0) + change * SEAT_GAMES
-        mean, low, high = mean_ci(list(per_deal.values()))
+        changes.append(list(per_deal.values()))
+        mean, low, high = mean_ci(changes[-1])
         print(
             f"  {_text(settings[name])}: {sum(moves.values())} of {len(jobs)} games decide "
             f"otherwise {where}"
@@ -355,6 +357,14 @@ def _heuristic(
             print(
                 f"    strong - heuristic with it (the report's per-deal differences plus the "
                 f"changes): {mean:+.2f} SF points per game ({low:+.2f} .. {high:+.2f})"
+            )
+        if k > 0:
+            # the step from the variant before, paired by deal as well
+            step = [b - a for a, b in zip(changes[-2], changes[-1], strict=True)]
+            mean, low, high = mean_ci(step)
+            print(
+                f"    strong - heuristic, minus {_text(settings[names[k - 1]])}: {mean:+.2f} SF "
+                f"points per game ({low:+.2f} .. {high:+.2f})"
             )
 
 
