@@ -37,7 +37,14 @@ def test_settings_are_auction_arguments_with_numbers(bench: ModuleType) -> None:
         ("bid_bonus", 0.9),
         ("contract_budget", 4_000_000),
     )
-    for bad in ("contract_worlds=0", "contract_budget=1.5e6", "contract_worlds=-3"):
+    written = "contest_check=none,bid_bonus=0.9,contract_budget=4000000"
+    assert bench._text(bench.parse_setting(written)) == written  # as the report prints it
+    for bad in (
+        "contract_worlds=0",
+        "contract_budget=1.5e6",
+        "contract_worlds=-3",
+        "contract_worlds=²",
+    ):
         with pytest.raises(ValueError, match="whole number"):
             bench.parse_setting(bad)
 
@@ -48,7 +55,6 @@ def test_contract_arguments_are_compared_up_to_the_first_card(bench: ModuleType)
     assert bench.decided_phases(SETTINGS) == (Phase.BIDDING,)
     budget = {"base": (), "variant": (("contract_budget", 4_000_000),)}
     assert bench.decided_phases(budget) == bench.BEFORE_PLAY
-    assert Phase.PLAY not in bench.BEFORE_PLAY
     state = bench._run(1, BASE, budget, whole=False)
     assert state.phase == Phase.PLAY
     assert not any(a.kind == ActionKind.CARD for a in state.actions)
@@ -71,7 +77,8 @@ def test_an_equal_contract_plays_the_same_game(bench: ModuleType) -> None:
 
 
 def test_compare_plays_out_only_what_differs(bench: ModuleType) -> None:
-    # deal 22, as above: the contest penalty changes the auction, the base's seating does not
+    # deal 22, as in test_a_changed_auction_is_found: the contest penalty changes the auction,
+    # the base's seating does not
     old, new = bench._compare((22, BASE, (VARIANT, BASE), SETTINGS))
     assert old == bench._game((22, BASE, SETTINGS))
     assert new == (bench._game((22, VARIANT, SETTINGS)), None)

@@ -1446,7 +1446,7 @@ def test_a_skat_pushed_on_unseen_is_named_in_the_result(browser: Any, url: str) 
     written = page.evaluate(
         "async k => (await import('/static/js/i18n.js')).TABLES.en[k]", f"marker.{notes[0]}"
     )
-    assert written == f"pushed on {times} ×{2**pushes}"
+    assert written == f"pushed on unseen {times} ×{2**pushes}"
     assert not page.errors
     context.close()
 

@@ -552,8 +552,9 @@ class StrongPlayer:
             most of the gain is deals that were passed in and that the strong player now
             declares and wins against the heuristic's defence. So 0.9 (0.35 before). In
             self-play (1,000 deals of seed 2027) it declares in 32.7% of the seat-games instead
-            of 30.5% and wins 81.6% of its games instead of 83.3%: the games it adds win about
-            71% (docs/benchmarks.md, "Strong against heuristic").
+            of 30.5% and wins 81.6% of its games instead of 83.3%: net, the 64 games it adds
+            bring 37 wins (58%) against its own defence (docs/benchmarks.md, "Strong against
+            heuristic").
         contest_penalty: logit taken off ``bid_bonus`` once an opponent has bid or held (a
             contested auction): its winner is the seat whose estimate is the most optimistic,
             against a defender who has shown cards. 1.0 lifts the declarer's wins in self-play

@@ -1061,18 +1061,22 @@ function resultBody(v) {
           bid: r.bid,
         }),
       ),
-      // A game conceded in the first trick is scored without card points: counting the skat
-      // for the declarer and the rest for the defenders would read as a Schneider.
+      // A game conceded before the declarer took a trick (in the first trick) is shown without
+      // card points: the skat's for the declarer and the rest for the defenders would read as a
+      // Schneider. A declarer who left later keeps his card points and the remark.
       h(
         "p",
         { class: "points-line" },
-        r.conceded
+        r.conceded && !r.declarer_tricks
           ? t("result.conceded")
-          : t(parseContract(r.contract)?.game === "N" ? "result.nullTricks" : "result.points", {
-              declarer: r.declarer_points,
-              defenders: r.defender_points,
-              tricks: r.declarer_tricks,
-            }),
+          : [
+              t(parseContract(r.contract)?.game === "N" ? "result.nullTricks" : "result.points", {
+                declarer: r.declarer_points,
+                defenders: r.defender_points,
+                tricks: r.declarer_tricks,
+              }),
+              r.conceded ? " " + t("result.conceded") : "",
+            ],
       ),
     );
   }

@@ -109,7 +109,8 @@ export function declarerPlayer(deal) {
 
 /**
  * The markers of a deal (keys of i18n "marker.*"): hand, schneider, schwarz, schneider_announced,
- * schwarz_announced, kontra, re, supra, overbid, ramsch, jungfrau, durchmarsch, passed.
+ * schwarz_announced, kontra, re, supra, overbid, pushed.1 … pushed.3 (Schieberamsch), jungfrau,
+ * durchmarsch, passed.
  */
 export function markers(deal) {
   const r = deal.result;
