@@ -3,9 +3,9 @@
 The strong player's auction depends only on its cards and the bids it hears (the heuristic's
 limit, raised by ``bid_bonus`` and lowered by ``contest_penalty`` in a contested auction: see
 :meth:`skat.players.strong.StrongPlayer.bid_limit`; ``contest_check`` solves sampled deals,
-and each solve is independent of the solver's earlier ones); every later decision is the same
-code with the same seeded random source. So two settings that differ only in these arguments
-play the same game whenever their auctions are the same, and only the games whose auction
+and each solve's value is independent of the solver's earlier ones); every later decision is
+the same code with the same seeded random source. So two settings that differ only in these
+arguments play the same game whenever their auctions are the same, and only the games whose auction
 differs need to be played out with both. That makes a comparison several times faster than two
 full arena runs, and exact but for one thing: the solver's table places an entry by the
 search's generation too, so a search's node count can differ by a few nodes after other

@@ -766,7 +766,9 @@ class StrongPlayer:
         bid or a hold) commits to, in deals weighted by the bids heard and by the opponent
         who bid or held last passing next: the deals in which this seat ends up declaring.
         -inf when no contract reaches the value. No cache: the later decisions do not depend
-        on this one (each solve is independent of the solver's earlier ones)."""
+        on this one (each solve's value is independent of the solver's earlier ones; its node
+        count can differ by a few nodes, as the table places entries by the search's
+        generation too)."""
         seat = int(info.seat)
         value = action.value if action.kind == ActionKind.BID else info.bid
         rival = ct.rival(info.bids, seat)
