@@ -531,7 +531,9 @@ class StrongPlayer:
         contract_worlds: the most sampled deals per contract evaluation.
         contract_budget: solver nodes after which a contract evaluation starts no further deal
             (at least four are always solved, and it stops at twice the budget); about 0.2 s at
-            11 million nodes per second.
+            11 million nodes per second. Four million instead of two cost 0.80 SF points per
+            game against the heuristic (540 deals of seed 2026, ``bench/bench_bidding.py``;
+            docs/benchmarks.md, "Strong against heuristic").
         solved_bidding: bid up to the highest value of a contract with a positive expected
             score in the solved deals instead of the heuristic's limit (off: measured weaker).
         inference: how much the declarer's sampled worlds (and those for Kontra, Re and the
@@ -574,7 +576,7 @@ class StrongPlayer:
             settings equal to the declarer's then); with the defence and declarer of
             "Strong declarer" the self-play declarer wins 84.6% of the same games and the
             margin is +15.59, +16.29 with ``early_factor`` 3 (against the heuristic before its
-            calibrated game choice; +12.58 against today's, +14.76 with ``bid_bonus`` 0.9).
+            calibrated game choice; +12.58 against today's, +14.75 with ``bid_bonus`` 0.9).
         defence_worlds: ``worlds`` for a defender's card decisions.
         defence_budget: ``node_budget`` for a defender's card decisions.
         defence_inference: ``inference`` for a defender's card decisions. The defence is where
