@@ -205,12 +205,11 @@ def _compare(
     distinct one once), and the base's with them. Returns (the base's game, or None when no
     variant differs; per variant its game, or None when it decides as the base)."""
     number, base, variants, settings = job
-    phases = decided_phases(settings)
-    start = _play_on(State.new(number, Options()), base, settings, phases)
+    start = _run(number, base, settings, whole=False)
     finished: dict[tuple[object, ...], Game] = {}
     games: list[Game | None] = []
     for seating in variants:
-        state = _play_on(State.new(number, Options()), seating, settings, phases)
+        state = _run(number, seating, settings, whole=False)
         if state.actions == start.actions:
             games.append(None)
             continue
@@ -265,11 +264,15 @@ def _self_changes(
     """Self mode with the base's arena report: only the deals decided otherwise are played,
     with both settings, and the report's declarer games and wins are corrected by them."""
     numbers = _deal_numbers(args)
-    base, variant = SELF_BASE, SELF_VARIANT
-    flags = pool.map(_decisions_differ, [(n, base, variant, settings) for n in numbers])
-    changed = [n for n, f in zip(numbers, flags, strict=True) if f]
-    before = list(pool.map(_game, [(n, base, settings) for n in changed], chunksize=1))
-    after = list(pool.map(_game, [(n, variant, settings) for n in changed], chunksize=1))
+    jobs = [(n, SELF_BASE, (SELF_VARIANT,), settings) for n in numbers]
+    changed: list[int] = []
+    before: list[Game] = []
+    after: list[Game] = []
+    for number, (old, (new,)) in zip(numbers, pool.map(_compare, jobs, chunksize=1), strict=True):
+        if old is not None and new is not None:
+            changed.append(number)
+            before.append(old)
+            after.append(new)
     stored = {row[1]: row[2] for row in report["per_deal"]}
     stale = sum(
         1 for n, g in zip(changed, before, strict=True) if abs(sum(g.scores) / 3 - stored[n]) > 1e-3
