@@ -268,6 +268,77 @@ def test_a_record_without_a_deal_number_is_refused(client: TestClient) -> None:
     assert "deal number" in response.json()["error"]["message"]
 
 
+# Deal 730633: the human in middlehand (seat 1) holds 18, picks up, puts SJ SQ away and
+# declares Clubs; forehand leads DA. The record then gets one move more.
+_DECLARED = (
+    "(;GM[Skat]PC[skat]DN[730633]MV[w CJ.CQ.C8.SA.ST.HT.HK.DA.DQ.D8.SJ.SQ.S9.S8.S7.HA.HQ.DK.D9.D7."
+    "CA.CK.C9.C7.SK.HJ.H9.H8.H7.DJ.CT.DT 1 18 0 p 2 p 1 s w CT.DT 1 C.SJ.SQ 0 DA{} ] ;)"
+)
+
+
+@pytest.mark.parametrize(
+    ("more", "named"),
+    [
+        (" w TI.0", "'TI.0', is a timeout"),
+        (" w LE.2", "'LE.2', is a seat leaving the table"),
+        (" 0 RE 2 RE", "'RE', is a defender resigning"),
+        (" 1 SC", "'SC', is a declarer showing his cards"),
+    ],
+)
+def test_a_record_with_moves_of_server_play_is_refused(
+    client: TestClient, more: str, named: str
+) -> None:
+    # The engine replays ISS records with timeouts, leavers and resigning defenders, which
+    # would hand the human a game won without playing it; no seat of the web game makes them.
+    response = client.post("/api/view", json={"record": _DECLARED.format(more), "human_seat": 1})
+    assert response.status_code == 400, response.text
+    assert response.json()["error"]["code"] == "bad_record"
+    assert named in response.json()["error"]["message"]
+
+
+def test_the_records_own_moves_and_the_declarers_concession_are_accepted(
+    client: TestClient,
+) -> None:
+    response = client.post("/api/view", json={"record": _DECLARED.format(""), "human_seat": 1})
+    assert response.status_code == 200, response.text
+    assert response.json()["view"]["phase"] == "play"
+    conceded = client.post("/api/view", json={"record": _DECLARED.format(" 1 RE"), "human_seat": 1})
+    assert conceded.status_code == 200, conceded.text
+    assert conceded.json()["view"]["phase"] == "result"
+    assert conceded.json()["view"]["result"]["won"] is False
+
+
+def test_a_second_action_refused_names_the_first_and_nothing_is_applied(
+    client: TestClient,
+) -> None:
+    rec, seat, legal = _record_and_seat(client, 42)
+    assert seat == 0  # forehand, the others passed: 18 or pass
+    assert "18" in legal
+    body = {"record": rec, "human_seat": seat, "action": ["18", "p"]}
+    response = client.post("/api/act", json=body)
+    assert response.status_code == 409
+    message = response.json()["error"]["message"]
+    expected = "illegal action 'p' by forehand in phase 'skat' (after '18', the request's first"
+    assert expected in message
+    # the record the browser keeps is the one before the request: it still takes either action
+    passed = _act(client, {"record": rec, "view": {"human": seat}}, ["p"])
+    assert passed["view"]["phase"] != "bidding"
+
+
+def test_a_long_list_of_legal_actions_is_cut_with_a_count(client: TestClient) -> None:
+    rec, seat, _ = _record_and_seat(client, 42)
+    after = _act(client, {"record": rec, "view": {"human": seat}}, ["18"])
+    skat_legal = after["view"]["legal"]
+    assert len(skat_legal) > 12
+    response = client.post(
+        "/api/act", json={"record": after["record"], "human_seat": seat, "action": "CA"}
+    )
+    assert response.status_code == 409
+    message = response.json()["error"]["message"]
+    assert message.endswith(f" … and {len(skat_legal) - 12} more")
+    assert " ".join(skat_legal[:12]) in message
+
+
 @pytest.mark.parametrize("path", ["/api/new", "/api/act", "/api/view"])
 def test_a_number_literal_too_long_for_python_is_bad_json_not_a_crash(
     client: TestClient, path: str

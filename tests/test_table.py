@@ -993,8 +993,28 @@ def test_bidding_the_skat_the_discard_and_the_declaration_work_from_the_keyboard
             ["schwarz", "re"],
         ),
         ({"kind": "game", "levels": ["game"], "kontra": 3, "overbid": True}, ["supra", "overbid"]),
-        ({"kind": "ramsch", "jungfrau": [1], "durchmarsch": None}, ["jungfrau"]),
-        ({"kind": "ramsch", "jungfrau": [], "durchmarsch": 2}, ["durchmarsch"]),
+        (
+            {
+                "kind": "ramsch",
+                "jungfrau": [1],
+                "durchmarsch": None,
+                "steps": [{"code": "ramsch_points", "value": 61}, {"code": "jungfrau", "value": 2}],
+            },
+            ["jungfrau"],
+        ),
+        # a won Durchmarsch leaves the others without a trick, but no Jungfrau doubles it
+        (
+            {
+                "kind": "ramsch",
+                "jungfrau": [0, 1],
+                "durchmarsch": 2,
+                "steps": [
+                    {"code": "durchmarsch", "value": 120},
+                    {"code": "multiplier", "value": 1},
+                ],
+            },
+            ["durchmarsch"],
+        ),
         # a Schieberamsch: one "schieben" step per push, each doubling
         (
             {

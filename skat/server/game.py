@@ -125,6 +125,14 @@ def _write_record(state: State) -> str:
     return record.write(record.from_state(state))
 
 
+_NOT_AT_THIS_TABLE = {
+    ActionKind.TIMEOUT: "a timeout",
+    ActionKind.LEAVE: "a seat leaving the table",
+    ActionKind.SHOW: "a declarer showing his cards",
+}
+"""Moves of server play (ISS) that no seat of this game makes: its record holds none of them."""
+
+
 def _read_record(text: str) -> State:
     if len(text) > MAX_RECORD_CHARS:
         raise RecordError(f"the record is over {MAX_RECORD_CHARS} characters")
@@ -132,6 +140,15 @@ def _read_record(text: str) -> State:
     if state.deal.number < 0:
         # The game deals by number only; a record with bare cards could hold any hand.
         raise RecordError("the record has no deal number DN[...]: the game plays numbered deals")
+    for i, (action, actor) in enumerate(zip(state.actions, state.actors, strict=True), 1):
+        what = _NOT_AT_THIS_TABLE.get(action.kind)
+        if what is None and action.kind == ActionKind.CONCEDE and actor != state.declarer:
+            what = "a defender resigning"
+        if what is not None:
+            raise RecordError(
+                f"the record's move {i}, {str(action)!r}, is {what}, a move of server play "
+                "that this game does not have"
+            )
     return state
 
 
@@ -238,6 +255,17 @@ def _parse_actions(actions: object) -> list[Action]:
     return out
 
 
+LISTED_ACTIONS = 12
+"""The most legal actions an error message names; the rest are counted."""
+
+
+def _listed(actions: Sequence[Action]) -> str:
+    """``actions`` as tokens, at most :data:`LISTED_ACTIONS` of them and a count of the rest."""
+    shown = " ".join(str(a) for a in actions[:LISTED_ACTIONS])
+    rest = len(actions) - LISTED_ACTIONS
+    return f"{shown} … and {rest} more" if rest > 0 else shown
+
+
 def parse_seat(value: object) -> int:
     """A seat number 0, 1 or 2 from JSON.
 
@@ -264,21 +292,23 @@ def play(
     """
     parsed = _parse_actions(actions)
     events: list[dict[str, Any]] = []
-    for action in parsed:
+    for i, action in enumerate(parsed):
+        # a second action is judged after the first: the error says so, and applies neither
+        after = f" (after {str(parsed[i - 1])!r}, the request's first action)" if i else ""
         if state.is_terminal():
-            raise IllegalActionError(f"illegal action {str(action)!r}: the deal is over")
+            raise IllegalActionError(f"illegal action {str(action)!r}: the deal is over{after}")
         seat = state.current_player
         if seat != human:
             who = "nobody" if seat is None else Seat(seat).name.lower()
             raise IllegalActionError(
                 f"illegal action {str(action)!r} by {Seat(human).name.lower()} in phase "
-                f"{state.phase.value!r}: it is {who}'s turn"
+                f"{state.phase.value!r}{after}: it is {who}'s turn"
             )
-        if action not in state.legal_actions():
-            legal = " ".join(str(a) for a in state.legal_actions()[:12])
+        legal_actions = state.legal_actions()
+        if action not in legal_actions:
             raise IllegalActionError(
                 f"illegal action {str(action)!r} by {Seat(human).name.lower()} in phase "
-                f"{state.phase.value!r}: legal: {legal}"
+                f"{state.phase.value!r}{after}: legal: {_listed(legal_actions)}"
             )
         state = _step(state, action, human, events)
     return computers(state, human, choose, events)

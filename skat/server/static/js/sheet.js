@@ -121,7 +121,8 @@ export function markers(deal) {
     // Schieberamsch (one "schieben" step per push), a Jungfrau, or the Durchmarsch.
     const pushes = (r.steps ?? []).filter((step) => step.code === "schieben").length;
     if (pushes) out.push(`pushed.${Math.min(pushes, 3)}`);
-    if ((r.jungfrau ?? []).length) out.push("jungfrau");
+    // a seat without a trick doubles only a Ramsch that is not a Durchmarsch: the steps say so
+    if ((r.steps ?? []).some((step) => step.code === "jungfrau")) out.push("jungfrau");
     if (r.durchmarsch !== null && r.durchmarsch !== undefined) out.push("durchmarsch");
     return out;
   }
