@@ -42,6 +42,7 @@ Players only ever see :class:`InformationState` views.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum, StrEnum
 from functools import cache
@@ -65,6 +66,7 @@ __all__ = [
     "dealer_of_game",
     "draw_seats",
     "draw_strength",
+    "listed",
     "seat_of_player",
 ]
 
@@ -305,6 +307,17 @@ DECLINE = Action(ActionKind.DECLINE)
 CONCEDE = Action(ActionKind.CONCEDE)
 SHOW = Action(ActionKind.SHOW)
 _BID_ACTIONS = {v: Action(ActionKind.BID, v) for v in range(0, 265)}
+
+LISTED_ACTIONS = 12
+"""The most legal actions an error message names; the rest are counted."""
+
+
+def listed(actions: Sequence[Action]) -> str:
+    """``actions`` as tokens for an error message: at most :data:`LISTED_ACTIONS` of them, then
+    a count of the rest (``"18 20 22 … and 40 more"``)."""
+    shown = " ".join(str(a) for a in actions[:LISTED_ACTIONS])
+    rest = len(actions) - LISTED_ACTIONS
+    return f"{shown} … and {rest} more" if rest > 0 else shown
 
 
 @dataclass(frozen=True, slots=True)
@@ -719,9 +732,7 @@ class State:
             elif actor != c.player:
                 why = f"it is {Seat(c.player).name.lower()}'s turn"
             else:
-                legal = self.legal_actions()
-                shown = " ".join(str(a) for a in legal[:12]) + (" …" if len(legal) > 12 else "")
-                why = f"legal: {shown}"
+                why = f"legal: {listed(self.legal_actions())}"
         return IllegalActionError(
             f"illegal action {str(action)!r} by {who} in phase {c.phase.value!r}: {why}"
         )

@@ -22,7 +22,8 @@ import pytest
 
 from skat import record as iss
 from skat.cards import cards_of_mask, format_card
-from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
+from skat.rules import Options
+from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores, score_ramsch
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "tests" / "screenshots"
@@ -1038,6 +1039,30 @@ def test_the_sheets_notes_follow_the_cores_result(
     context = browser.new_context()
     page = context.new_page()
     page.goto(url + "api/health")  # the server's origin, without starting a deal
+    found = page.evaluate(
+        "async r => (await import('/static/js/sheet.js')).markers({result: r})", result
+    )
+    assert found == expected
+    context.close()
+
+
+@pytest.mark.parametrize(
+    ("durchmarsch", "expected"),
+    [(True, ["durchmarsch"]), (False, ["jungfrau"])],
+)
+def test_the_sheet_notes_a_seat_taking_every_trick_as_the_rule_scores_it(
+    browser: Any, url: str, durchmarsch: bool, expected: list[str]
+) -> None:
+    # the core's own result, as the server sends it: with the rule on a won Durchmarsch (no
+    # Jungfrau doubles it), with it off the most points and two Jungfrauen (-480)
+    core = score_ramsch((0, 100, 0), (0, 10, 0), 20, 1, options=Options(durchmarsch=durchmarsch))
+    assert core.jungfrau == (0, 2)
+    assert core.durchmarsch == 1
+    result = core.to_json()
+    result.update(kind="ramsch", passed=False, steps=result.pop("explanation"))
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url + "api/health")
     found = page.evaluate(
         "async r => (await import('/static/js/sheet.js')).markers({result: r})", result
     )

@@ -40,7 +40,7 @@ from skat.errors import IllegalActionError, NotationError, RecordError, SkatErro
 from skat.players import decision_rng
 from skat.rules import AllPass, KontraRule, Options, RamschSkat, ScoreList
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
-from skat.state import Action, ActionKind, InformationState, Phase, State
+from skat.state import Action, ActionKind, InformationState, Phase, State, listed
 
 __all__ = [
     "MAX_ACTIONS_PER_REQUEST",
@@ -140,16 +140,31 @@ def _read_record(text: str) -> State:
     if state.deal.number < 0:
         # The game deals by number only; a record with bare cards could hold any hand.
         raise RecordError("the record has no deal number DN[...]: the game plays numbered deals")
+    _check_own_moves(state)
+    return state
+
+
+def _check_own_moves(state: State) -> None:
+    """Every action of ``state`` is one this game makes: by the seat to act, among its legal
+    actions (which leaves out timeouts, leaving, showing the cards, a defender's resignation and
+    a concession out of turn, all of which the engine replays from ISS records).
+
+    Raises:
+        RecordError: the first action that is not, named with its number among the actions.
+    """
+    s = State(options=state.options, deal=state.deal, dealer=state.dealer)
     for i, (action, actor) in enumerate(zip(state.actions, state.actors, strict=True), 1):
         what = _NOT_AT_THIS_TABLE.get(action.kind)
         if what is None and action.kind == ActionKind.CONCEDE and actor != state.declarer:
             what = "a defender resigning"
+        if what is None and (actor != s.current_player or action not in s.legal_actions()):
+            what = "a move out of turn"
         if what is not None:
             raise RecordError(
-                f"the record's move {i}, {str(action)!r}, is {what}, a move of server play "
+                f"the record's action {i}, {str(action)!r}, is {what}, a move of server play "
                 "that this game does not have"
             )
-    return state
+        s = s.apply(action)
 
 
 def _iss_result(state: State) -> str:
@@ -255,17 +270,6 @@ def _parse_actions(actions: object) -> list[Action]:
     return out
 
 
-LISTED_ACTIONS = 12
-"""The most legal actions an error message names; the rest are counted."""
-
-
-def _listed(actions: Sequence[Action]) -> str:
-    """``actions`` as tokens, at most :data:`LISTED_ACTIONS` of them and a count of the rest."""
-    shown = " ".join(str(a) for a in actions[:LISTED_ACTIONS])
-    rest = len(actions) - LISTED_ACTIONS
-    return f"{shown} … and {rest} more" if rest > 0 else shown
-
-
 def parse_seat(value: object) -> int:
     """A seat number 0, 1 or 2 from JSON.
 
@@ -308,7 +312,7 @@ def play(
         if action not in legal_actions:
             raise IllegalActionError(
                 f"illegal action {str(action)!r} by {Seat(human).name.lower()} in phase "
-                f"{state.phase.value!r}{after}: legal: {_listed(legal_actions)}"
+                f"{state.phase.value!r}{after}: legal: {listed(legal_actions)}"
             )
         state = _step(state, action, human, events)
     return computers(state, human, choose, events)

@@ -121,9 +121,12 @@ export function markers(deal) {
     // Schieberamsch (one "schieben" step per push), a Jungfrau, or the Durchmarsch.
     const pushes = (r.steps ?? []).filter((step) => step.code === "schieben").length;
     if (pushes) out.push(`pushed.${Math.min(pushes, 3)}`);
-    // a seat without a trick doubles only a Ramsch that is not a Durchmarsch: the steps say so
-    if ((r.steps ?? []).some((step) => step.code === "jungfrau")) out.push("jungfrau");
-    if (r.durchmarsch !== null && r.durchmarsch !== undefined) out.push("durchmarsch");
+    // What the steps count: a seat without a trick doubles only a Ramsch that is not a won
+    // Durchmarsch, and with the Durchmarsch rule off taking every trick is scored as the most
+    // points with two Jungfrauen, not as a Durchmarsch.
+    const counted = (code) => (r.steps ?? []).some((step) => step.code === code);
+    if (counted("jungfrau")) out.push("jungfrau");
+    if (counted("durchmarsch")) out.push("durchmarsch");
     return out;
   }
   const levels = r.levels ?? [];
