@@ -186,6 +186,7 @@ def _read(line: str, errors: list[RecordError] | None) -> Record:
         return Record((), ())
     pos = start + 2
     props: list[tuple[str, str]] = []
+    seen: set[str] = set()
     moves: list[Move] = []
     trailing = True
     end = text.rfind(";)")
@@ -201,6 +202,11 @@ def _read(line: str, errors: list[RecordError] | None) -> Record:
             fail(f"expected a property like ID[...], found {text[pos : pos + 12]!r}", pos)
             break
         key, raw = m.group(1), m.group(2)
+        if key in seen:  # which of two values would count is anybody's guess
+            fail(f"the property {key}[...] is given twice (a record gives each property once)", pos)
+            pos = m.end()
+            continue
+        seen.add(key)
         if key == "MV":
             props.append(("MV", ""))
             trailing = raw.endswith(" ")

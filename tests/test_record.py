@@ -235,6 +235,19 @@ def test_bad_rule_options_raise(text: str) -> None:
         record.parse_options(text)
 
 
+@pytest.mark.parametrize("key", ["RU", "DN", "MV"])
+def test_a_property_given_twice_is_refused(key: str) -> None:
+    line = record.write_record(State.new(3, Options(all_pass=AllPass.RAMSCH)))
+    first = line.index(f"{key}[")
+    end = line.index("]", first) + 1
+    twice = line[:end] + line[first:end] + line[end:]
+    with pytest.raises(RecordError, match=rf"{key}\[\.\.\.\] is given twice"):
+        record.parse(twice)
+    read, errors = record.parse_lenient(twice)
+    assert [e.position for e in errors] == [end]
+    assert read.get(key) == record.parse(line).get(key)
+
+
 def test_deal_number_must_match_the_cards() -> None:
     line = record.write_record(State.new(3))
     with pytest.raises(RecordError, match=r"DN\[4\] does not give the cards"):

@@ -268,6 +268,14 @@ def test_a_record_without_a_deal_number_is_refused(client: TestClient) -> None:
     assert "deal number" in response.json()["error"]["message"]
 
 
+def test_a_record_with_its_rules_given_twice_is_refused(client: TestClient) -> None:
+    rec = _DECLARED.format("").replace("DN[730633]", "DN[730633]RU[all_pass=ramsch]RU[kontra=on]")
+    response = client.post("/api/view", json={"record": rec, "human_seat": 1})
+    assert response.status_code == 400, response.text
+    assert response.json()["error"]["code"] == "bad_record"
+    assert "RU[...] is given twice" in response.json()["error"]["message"]
+
+
 # Deal 730633: the human in middlehand (seat 1) bids 18, the others pass; he picks up, puts
 # SJ SQ away and declares Clubs; forehand leads DA. The record then gets one move more.
 _DECLARED = (
