@@ -353,6 +353,38 @@ def test_a_reload_before_the_first_card_shows_the_calls_again(browser: Any, url:
     context.close()
 
 
+def test_a_reload_with_the_declaration_dialog_open_keeps_the_chosen_discard(
+    browser: Any, url: str
+) -> None:
+    context, page = _opened(browser, url)
+    _jump_to_60_on_1000(page)
+    page.click(".controls [data-action='s']")
+    assert _settle(page)[0] == "discard"
+    cards = page.eval_on_selector_all(
+        ".human .hand [data-card]", "els => els.map(e => e.dataset.card)"
+    )
+    away = [cards[-1], cards[0], cards[-2]]  # a third card replaces the first chosen
+    for card in away:
+        page.click(f".human .hand [data-card='{card}']")
+    page.click("[data-action='discard']")
+    assert page.is_visible(".declare-dialog")
+    page.reload()
+    assert _settle(page)[0] == "discard"
+    picked = page.eval_on_selector_all(
+        ".human .hand [data-card][aria-pressed='true']", "els => els.map(e => e.dataset.card)"
+    )
+    assert sorted(picked) == sorted(away[1:])
+    page.click("[data-action='discard']")
+    page.click(".declare-dialog [data-action='declare']")
+    phase, _ = _settle(page)
+    assert phase in ("play", "kontra", "result")
+    final = iss.parse(_stored(page)["current"]["record"])
+    declared = next(m.token for m in final.moves if m.who == "1" and m.token.count(".") == 2)
+    assert sorted(declared.split(".")[1:]) == sorted(away[1:])
+    assert "discard" not in _stored(page)["current"]
+    context.close()
+
+
 def test_a_reload_at_the_kontra_question_shows_the_calls_and_the_game(
     browser: Any, url: str
 ) -> None:

@@ -762,6 +762,11 @@ function toggleDiscard(card) {
   if (i >= 0) app.discard.splice(i, 1);
   else if (app.discard.length < 2) app.discard.push(card);
   else app.discard = [app.discard[1], card];
+  // kept with the deal, so that a reload before the declaration shows the same cards chosen
+  if (app.store.current) {
+    app.store.current.discard = app.discard.slice();
+    persist();
+  }
   render();
 }
 
@@ -2163,6 +2168,10 @@ async function boot() {
       app.busy = false;
       app.view = data.view;
       app.record = data.record;
+      const chosen = Array.isArray(current.discard) ? current.discard : [];
+      if (app.view.phase === "discard" && chosen.length <= 2 && chosen.every((c) => (app.view.hand ?? []).includes(c))) {
+        app.discard = chosen.slice();
+      }
       bubblesFromCalls(app.view);
       if (app.view.phase === "result") writeOnSheet(app.view);
       render();
