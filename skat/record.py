@@ -38,7 +38,7 @@ from skat.cards import (
     points,
 )
 from skat.contract import Contract
-from skat.deal import Deal, deal
+from skat.deal import Deal, deal, parse_deal_number
 from skat.errors import IllegalActionError, NotationError, RecordError, SkatError
 from skat.rules import AllPass, GameType, KontraRule, Options, RamschSkat, ScoreList
 from skat.scoring import GameResult, RamschResult
@@ -184,6 +184,8 @@ def _read(line: str, errors: list[RecordError] | None) -> Record:
     if start < 0:
         fail("a record starts with '(;'", 0)
         return Record((), ())
+    if text[:start].replace("\ufeff", "").strip():  # a file's byte order mark is no text
+        fail("nothing may come before the '(;' that starts a record", 0)
     pos = start + 2
     props: list[tuple[str, str]] = []
     seen: set[str] = set()
@@ -193,6 +195,8 @@ def _read(line: str, errors: list[RecordError] | None) -> Record:
     if end < pos:
         fail("a record ends with ';)'", len(text))
         end = len(text)
+    elif text[end + 2 :].strip():
+        fail("nothing may follow the ';)' that ends a record", end + 2)
     while pos < end:
         if text[pos] == " ":
             pos += 1
@@ -296,15 +300,18 @@ def parse_options(text: str) -> Options:
     """
     kwargs: dict[str, Any] = {}
     names = {f.name for f in fields(Options)}
+    ru = f"RU[{text}]" if len(text) <= 40 else f"RU[{text[:39]}…]"  # as an error names it
     for item in filter(None, text.split(",")):
         key, _, value = item.partition("=")
         if key not in names:
-            raise RecordError(f"unknown rule option {key!r} in RU[{text}]")
+            raise RecordError(f"unknown rule option {key[:40]!r} in {ru}")
+        if key in kwargs:  # which of the two would count is anybody's guess
+            raise RecordError(f"rule option {key!r} given twice in {ru}")
         enum = _OPTION_ENUMS.get(key)
         try:
             kwargs[key] = enum(value) if enum else {"0": False, "1": True}[value]
         except (ValueError, KeyError):
-            raise RecordError(f"bad value {value!r} of rule option {key!r}") from None
+            raise RecordError(f"bad value {value[:40]!r} of rule option {key!r}") from None
     return Options(**kwargs)
 
 
@@ -380,11 +387,12 @@ def _deal_of(record: Record, first: Move) -> Deal:
     dn = record.get("DN")
     if dn is not None:
         try:
-            number = int(dn)
-            if deal(number).hands[0].mask != mask_of(cards[0:10]):
-                raise ValueError
-        except (ValueError, SkatError):
-            raise RecordError(f"DN[{dn}] does not give the cards of the deal", 0) from None
+            number = parse_deal_number(dn)
+        except NotationError:
+            shown = dn if len(dn) <= 24 else dn[:24] + "…"
+            raise RecordError(f"DN[{shown}] is not a deal number (0 .. 2^64 - 1)", 0) from None
+        if deal(number).hands[0].mask != mask_of(cards[0:10]):
+            raise RecordError(f"DN[{dn}] does not give the cards of the deal", 0)
     hands = (CardSet.of(cards[0:10]), CardSet.of(cards[10:20]), CardSet.of(cards[20:30]))
     return Deal(number, hands, CardSet.of(cards[30:32]))
 

@@ -7,6 +7,7 @@ import io
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -246,6 +247,32 @@ def test_a_property_given_twice_is_refused(key: str) -> None:
     read, errors = record.parse_lenient(twice)
     assert [e.position for e in errors] == [end]
     assert read.get(key) == record.parse(line).get(key)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda line: line + "xyz", r"nothing may follow the ';\)'"),
+        (lambda line: line + " " + line, r"found ';\) \(;GM\[Skat'"),  # two records on one line
+        (lambda line: "xyz" + line, r"nothing may come before the '\(;'"),
+        (lambda line: line.replace("DN[3]", "DN[abc]"), r"DN\[abc\] is not a deal number"),
+        (lambda line: line.replace("DN[3]", "DN[-3]"), r"DN\[-3\] is not a deal number"),
+        (
+            lambda line: line.replace("DN[3]", "DN[3]RU[kontra=on,kontra=off]"),
+            r"rule option 'kontra' given twice in RU\[kontra=on,kontra=off\]",
+        ),
+    ],
+)
+def test_a_malformed_record_line_is_refused_by_name(change: Any, message: str) -> None:
+    line = record.write_record(State.new(3))
+    assert "DN[3]" in line
+    with pytest.raises(RecordError, match=message):
+        record.read_record(change(line))
+
+
+def test_space_and_a_byte_order_mark_around_a_record_are_no_text() -> None:
+    line = record.write_record(State.new(3))
+    assert record.read_record("\ufeff " + line + " \r\n") == record.read_record(line)
 
 
 def test_deal_number_must_match_the_cards() -> None:

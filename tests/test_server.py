@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skat import record
+from skat.cards import format_card
 from skat.server import create_app
 from skat.server.app import MAX_BODY_BYTES
 
@@ -220,6 +221,8 @@ def _record_and_seat(client: TestClient, number: int) -> tuple[str, int, list[st
         (["p", "p", "p"], "bad_request", "list of 1..2"),
         ([], "bad_request", "list of 1..2"),
         ([5], "bad_request", "short string"),
+        ("y" * 10_000, "bad_request", "short string, not 'yyyy"),
+        (["18", "p"], "bad_request", "a discard and the declaration after it, not '18' and 'p'"),
     ],
 )
 def test_illegal_or_malformed_actions_are_refused(
@@ -231,6 +234,7 @@ def test_illegal_or_malformed_actions_are_refused(
     error = response.json()["error"]
     assert error["code"] == code
     assert match in error["message"]
+    assert len(error["message"]) < 300  # a long input is not sent back whole
 
 
 def test_acting_for_another_seat_is_refused(client: TestClient) -> None:
@@ -321,17 +325,42 @@ def test_the_records_own_moves_and_the_declarers_concession_are_accepted(
 def test_a_second_action_refused_names_the_first_and_nothing_is_applied(
     client: TestClient,
 ) -> None:
-    rec, seat, legal = _record_and_seat(client, 42)
+    rec, seat, _ = _record_and_seat(client, 42)
     assert seat == 0  # forehand, the others passed: 18 or pass
-    assert "18" in legal
-    body = {"record": rec, "human_seat": seat, "action": ["18", "p"]}
+    after = _act(client, {"record": rec, "view": {"human": seat}}, ["18"])
+    picked = _act(client, after, ["s"])
+    assert picked["view"]["phase"] == "discard"
+    away = ".".join(picked["view"]["hand"][:2])
+    body = {"record": picked["record"], "human_seat": seat, "action": [away, "GH"]}
     response = client.post("/api/act", json=body)
     assert response.status_code == 409
     message = response.json()["error"]["message"]
-    expected = "illegal action 'p' by forehand in phase 'skat' (after '18', the request's first"
+    expected = f"illegal action 'GH' by forehand in phase 'declare' (after '{away}', the request's"
     assert expected in message
     # no record comes back: the browser keeps the one from before the request
     assert set(response.json()) == {"error"}
+
+
+def test_a_discard_or_card_not_in_the_hand_is_named(client: TestClient) -> None:
+    rec, seat, _ = _record_and_seat(client, 42)
+    after = _act(client, {"record": rec, "view": {"human": seat}}, ["18"])
+    picked = _act(client, after, ["s"])
+    hand = picked["view"]["hand"]
+    absent = next(format_card(c) for c in range(32) if format_card(c) not in hand)
+    body = {"record": picked["record"], "human_seat": seat, "action": [f"{hand[0]}.{absent}", "G"]}
+    response = client.post("/api/act", json=body)
+    assert response.status_code == 409
+    assert response.json()["error"]["message"].endswith(f": {absent} is not in the hand")
+    # in the play, a card of another hand
+    played = _act(client, picked, [".".join(hand[:2]), picked["view"]["declare_after_discard"][0]])
+    assert (played["view"]["phase"], played["view"]["to_act"]) == ("play", seat)
+    elsewhere = next(
+        format_card(c) for c in range(32) if format_card(c) not in played["view"]["hand"]
+    )
+    body = {"record": played["record"], "human_seat": seat, "action": elsewhere}
+    response = client.post("/api/act", json=body)
+    assert response.status_code == 409
+    assert response.json()["error"]["message"].endswith(f": {elsewhere} is not in the hand")
 
 
 def test_a_long_list_of_legal_actions_is_cut_with_a_count(client: TestClient) -> None:

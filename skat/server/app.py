@@ -113,7 +113,9 @@ async def _json_body(request: Request) -> dict[str, Any]:
 def _check_keys(data: dict[str, Any], allowed: set[str]) -> None:
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise game.RequestError(f"unknown field {unknown[0]!r} (expected {sorted(allowed)})")
+        raise game.RequestError(
+            f"unknown field {game.shown(unknown[0])} (expected {sorted(allowed)})"
+        )
 
 
 Handler = Callable[[Request], Any]
@@ -148,7 +150,9 @@ def create_app(
         if name is None:
             name = player_name
         if not isinstance(name, str) or (name not in levels and name not in _player_levels()):
-            raise game.RequestError(f"unknown player {name!r} (expected {_player_levels()})")
+            raise game.RequestError(
+                f"unknown player {game.shown(name)} (expected {_player_levels()})"
+            )
         with lock:
             if name not in levels:
                 levels[name] = load_player(name)[1]

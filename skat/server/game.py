@@ -45,6 +45,7 @@ from skat.state import Action, ActionKind, InformationState, Phase, State, liste
 __all__ = [
     "MAX_ACTIONS_PER_REQUEST",
     "MAX_RECORD_CHARS",
+    "SHOWN_CHARS",
     "ChooseFn",
     "RequestError",
     "Turn",
@@ -53,6 +54,7 @@ __all__ = [
     "new_state",
     "parse_options",
     "play",
+    "shown",
 ]
 
 MAX_RECORD_CHARS = 4000
@@ -63,6 +65,17 @@ MAX_ACTIONS_PER_REQUEST = 2
 
 ChooseFn = Callable[[InformationState, random.Random], Action]
 """A computer player's decision: ``Player.choose`` (see :mod:`skat.players`)."""
+
+
+SHOWN_CHARS = 40
+"""The most characters of a request's own value that an error message repeats."""
+
+
+def shown(value: object) -> str:
+    """``repr(value)``, cut to :data:`SHOWN_CHARS` characters with an ellipsis: an error names
+    what was wrong without sending a long input back."""
+    text = repr(value)
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 1] + "…"
 
 
 class RequestError(SkatError):
@@ -107,14 +120,14 @@ def parse_options(data: object) -> Options:
             enum = _ENUM_OPTIONS[key]
             allowed = [m.value for m in enum]
             if not isinstance(value, str) or value not in allowed:
-                raise RequestError(f"option {key!r}: {value!r} is not one of {allowed}")
+                raise RequestError(f"option {shown(key)}: {shown(value)} is not one of {allowed}")
             values[key] = enum(value)
         elif key in _BOOL_OPTIONS:
             if not isinstance(value, bool):
-                raise RequestError(f"option {key!r}: {value!r} is not true or false")
+                raise RequestError(f"option {shown(key)}: {shown(value)} is not true or false")
             values[key] = value
         else:
-            raise RequestError(f"unknown option {key!r}")
+            raise RequestError(f"unknown option {shown(key)}")
     return Options(**values)
 
 
@@ -260,13 +273,19 @@ def _parse_actions(actions: object) -> list[Action]:
         actions = [actions]
     if not isinstance(actions, list) or not 1 <= len(actions) <= MAX_ACTIONS_PER_REQUEST:
         raise RequestError(
-            f"action must be a token or a list of 1..{MAX_ACTIONS_PER_REQUEST} tokens: {actions!r}"
+            f"action must be a token or a list of 1..{MAX_ACTIONS_PER_REQUEST} tokens: "
+            f"{shown(actions)}"
         )
     out = []
     for token in actions:
         if not isinstance(token, str) or len(token) > 8:
-            raise RequestError(f"an action is a short string, not {token!r}")
+            raise RequestError(f"an action is a short string, not {shown(token)}")
         out.append(Action.parse(token))
+    if len(out) == 2 and (out[0].kind, out[1].kind) != (ActionKind.DISCARD, ActionKind.DECLARE):
+        raise RequestError(
+            f"two actions in one request are a discard and the declaration after it, not "
+            f"{str(out[0])!r} and {str(out[1])!r}"
+        )
     return out
 
 
@@ -277,7 +296,7 @@ def parse_seat(value: object) -> int:
         RequestError: anything else.
     """
     if isinstance(value, bool) or not isinstance(value, int) or value not in (0, 1, 2):
-        raise RequestError(f"human_seat must be 0, 1 or 2, not {value!r}")
+        raise RequestError(f"human_seat must be 0, 1 or 2, not {shown(value)}")
     return value
 
 
@@ -312,10 +331,25 @@ def play(
         if action not in legal_actions:
             raise IllegalActionError(
                 f"illegal action {str(action)!r} by {Seat(human).name.lower()} in phase "
-                f"{state.phase.value!r}{after}: legal: {listed(legal_actions)}"
+                f"{state.phase.value!r}{after}: {_why_illegal(state, human, action)}"
             )
         state = _step(state, action, human, events)
     return computers(state, human, choose, events)
+
+
+def _why_illegal(state: State, human: int, action: Action) -> str:
+    """What is wrong with ``action``, not legal for ``human`` now: when a card or a discard is
+    due, the cards of it that are not in the hand; else the legal actions."""
+    legal = state.legal_actions()
+    if action.kind in (ActionKind.CARD, ActionKind.DISCARD) and any(
+        a.kind == action.kind for a in legal
+    ):
+        mask = 1 << action.value if action.kind == ActionKind.CARD else action.value
+        missing = cards_of_mask(mask & ~state.hand(human))
+        if missing:
+            names = " and ".join(format_card(c) for c in missing)
+            return f"{names} {'is' if len(missing) == 1 else 'are'} not in the hand"
+    return f"legal: {listed(legal)}"
 
 
 def computers(
