@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum, StrEnum
 
 from skat.cards import JACKS, card_of, suit_mask
@@ -307,3 +307,20 @@ class Options:
     durchmarsch: bool = True
     ramsch_skat: RamschSkat = RamschSkat.LAST_TRICK
     score_list: ScoreList = ScoreList.SEEGER_FABIAN
+
+    def effective(self) -> Options:
+        """These options with the ones that cannot take effect under the others set back to
+        their defaults: Supra without Kontra, the Durchmarsch and Ramsch-skat rules without
+        Ramsch (a record then names only rules that apply).
+
+        >>> Options(supra=True).effective() == Options()
+        True
+        """
+        kontra = self.kontra != KontraRule.OFF
+        ramsch = self.all_pass != AllPass.NEW_DEAL
+        return replace(
+            self,
+            supra=self.supra and kontra,
+            durchmarsch=self.durchmarsch or not ramsch,
+            ramsch_skat=self.ramsch_skat if ramsch else RamschSkat.LAST_TRICK,
+        )

@@ -205,6 +205,25 @@ def test_bad_requests_get_a_4xx_with_a_stable_code(
     assert response.json()["error"]["message"]
 
 
+@pytest.mark.parametrize(
+    ("options", "ru"),
+    [
+        ({"supra": True}, None),
+        ({"ramsch_skat": "loser", "durchmarsch": False}, None),
+        ({"kontra": "on", "supra": True}, "kontra=on,supra=1"),
+        (
+            {"all_pass": "ramsch", "ramsch_skat": "loser", "durchmarsch": False},
+            "all_pass=ramsch,durchmarsch=0,ramsch_skat=loser",
+        ),
+    ],
+)
+def test_options_without_effect_stay_out_of_the_record(
+    client: TestClient, options: dict[str, Any], ru: str | None
+) -> None:
+    # Supra needs Kontra, the Durchmarsch and Ramsch-skat rules need Ramsch
+    assert record.parse(_new(client, 5, options=options)["record"]).get("RU") == ru
+
+
 def _record_and_seat(client: TestClient, number: int) -> tuple[str, int, list[str]]:
     data = _new(client, number)
     return data["record"], data["view"]["human"], data["view"]["legal"]

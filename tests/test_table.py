@@ -745,6 +745,40 @@ def test_the_rule_options_go_into_the_next_deals_record(browser: Any, url: str) 
     context.close()
 
 
+def test_a_rule_that_cannot_take_effect_is_idle_and_stays_out_of_the_record(
+    browser: Any, url: str
+) -> None:
+    context, page = _opened(browser, url)
+    page.click("[data-ui='open-settings']")
+    supra = "[data-setting='rule.supra']"
+    assert page.is_disabled(supra)
+    assert page.get_attribute(supra, "title") == "only with Kontra"
+    for key in ("durchmarsch", "ramsch_skat"):
+        assert page.is_disabled(f"[data-setting='rule.{key}']")
+    page.select_option("[data-setting='rule.kontra']", "on")
+    assert page.is_enabled(supra)
+    page.select_option(supra, "true")
+    page.select_option("[data-setting='rule.kontra']", "off")
+    assert page.is_disabled(supra)
+    _shoot(page, "settings-idle-rules")
+    page.click("[data-ui='close-panel']")
+    page.fill("[data-deal-number]", "77")
+    page.press("[data-deal-number]", "Enter")
+    _settle(page)
+    assert "supra" not in _stored(page)["current"]["record"]
+    # the choice itself is kept: with Kontra again, Supra is on and goes into the record
+    page.click("[data-ui='open-settings']")
+    page.select_option("[data-setting='rule.kontra']", "on")
+    assert page.is_enabled(supra)
+    assert page.eval_on_selector(supra, "el => el.value") == "true"
+    page.click("[data-ui='close-panel']")
+    page.fill("[data-deal-number]", "78")
+    page.press("[data-deal-number]", "Enter")
+    _settle(page)
+    assert re.search(r"RU\[[^\]]*supra=1", _stored(page)["current"]["record"])
+    context.close()
+
+
 # ---- languages, decks, keyboard, axe -----------------------------------------------------------
 
 

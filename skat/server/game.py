@@ -105,7 +105,8 @@ _BOOL_OPTIONS = ("supra", "lost_hand_single", "spitze", "durchmarsch")
 
 
 def parse_options(data: object) -> Options:
-    """The rule options of a JSON object (missing keys keep the ISkO defaults).
+    """The rule options of a JSON object (missing keys keep the ISkO defaults), those that
+    cannot take effect under the others set back (:meth:`skat.rules.Options.effective`).
 
     Raises:
         RequestError: not an object, an unknown key or a value of the wrong type.
@@ -128,7 +129,7 @@ def parse_options(data: object) -> Options:
             values[key] = value
         else:
             raise RequestError(f"unknown option {shown(key)}")
-    return Options(**values)
+    return Options(**values).effective()
 
 
 # ---- records

@@ -1670,21 +1670,34 @@ function changeSetting(key, value, focusKey = null) {
   render();
 }
 
+/** Why the rule `key` cannot take effect under the other rules chosen, or null
+ * (skat.rules.Options.effective): Supra without Kontra, the Durchmarsch and Ramsch-skat rules
+ * without Ramsch. */
+function ruleIdle(key) {
+  if (key === "supra" && rule("kontra") === "off") return t("setting.idle.kontra");
+  if ((key === "durchmarsch" || key === "ramsch_skat") && rule("all_pass") === "new_deal") return t("setting.idle.ramsch");
+  return null;
+}
+
 function resetRules() {
   app.settings.options = {};
   persist();
   render();
 }
 
-function choice(key, values, current, labelOf) {
+/** A setting's select; `idle`: why the setting cannot take effect under the others (shown, not
+ * changeable), or null. */
+function choice(key, values, current, labelOf, idle = null) {
   return h(
     "label",
-    { class: "setting" },
-    h("span", {}, t("setting." + key.replace(/^rule\./, "rule."))),
+    { class: "setting" + (idle ? " idle" : "") },
+    h("span", {}, t("setting." + key.replace(/^rule\./, "rule.")), idle ? h("small", { class: "idle-why" }, " (" + idle + ")") : null),
     h(
       "select",
       {
         "data-setting": key,
+        disabled: Boolean(idle),
+        title: idle || null,
         onchange: (e) => {
           const raw = e.target.value;
           const v = values.find((x) => String(x) === raw);
@@ -1744,7 +1757,7 @@ function settingsPanel() {
       h("h3", { id: "settings-rules" }, t("settings.rules")),
       h("p", { class: "hint" }, t("settings.rulesHint")),
       RULES.map((r) =>
-        choice("rule." + r.key, r.values, rule(r.key), (v) => (typeof v === "boolean" ? yesNo(v) : t("rule." + r.key + "." + v))),
+        choice("rule." + r.key, r.values, rule(r.key), (v) => (typeof v === "boolean" ? yesNo(v) : t("rule." + r.key + "." + v)), ruleIdle(r.key)),
       ),
       choice("seriesLength", SERIES_LENGTHS, app.settings.seriesLength ?? 0, (v) => (v ? tn("series.length", v) : t("series.open"))),
       h("button", { class: "btn", "data-ui": "rules-default", onclick: resetRules }, t("settings.defaults")),
