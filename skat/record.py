@@ -296,7 +296,7 @@ def parse_options(text: str) -> Options:
     """The inverse of :func:`format_options`.
 
     Raises:
-        RecordError: an unknown option or value.
+        RecordError: an unknown option, a bad value, or an option given twice.
     """
     kwargs: dict[str, Any] = {}
     names = {f.name for f in fields(Options)}
@@ -392,7 +392,7 @@ def _deal_of(record: Record, first: Move) -> Deal:
             shown = dn if len(dn) <= 24 else dn[:24] + "…"
             raise RecordError(f"DN[{shown}] is not a deal number (0 .. 2^64 - 1)", 0) from None
         if deal(number).hands[0].mask != mask_of(cards[0:10]):
-            raise RecordError(f"DN[{dn}] does not give the cards of the deal", 0)
+            raise RecordError(f"DN[{number}] does not give the cards of the deal", 0)
     hands = (CardSet.of(cards[0:10]), CardSet.of(cards[10:20]), CardSet.of(cards[20:30]))
     return Deal(number, hands, CardSet.of(cards[30:32]))
 

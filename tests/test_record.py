@@ -246,14 +246,17 @@ def test_a_property_given_twice_is_refused(key: str) -> None:
         record.parse(twice)
     read, errors = record.parse_lenient(twice)
     assert [e.position for e in errors] == [end]
+    # the first one counts in a lenient reading
     assert read.get(key) == record.parse(line).get(key)
+    assert read.moves == record.parse(line).moves
 
 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
         (lambda line: line + "xyz", r"nothing may follow the ';\)'"),
-        (lambda line: line + " " + line, r"found ';\) \(;GM\[Skat'"),  # two records on one line
+        # two records on one line (refused before the trailing-text check too)
+        (lambda line: line + " " + line, r"found ';\) \(;GM\[Skat'"),
         (lambda line: "xyz" + line, r"nothing may come before the '\(;'"),
         (lambda line: line.replace("DN[3]", "DN[abc]"), r"DN\[abc\] is not a deal number"),
         (lambda line: line.replace("DN[3]", "DN[-3]"), r"DN\[-3\] is not a deal number"),

@@ -332,16 +332,15 @@ def play(
         if action not in legal_actions:
             raise IllegalActionError(
                 f"illegal action {str(action)!r} by {Seat(human).name.lower()} in phase "
-                f"{state.phase.value!r}{after}: {_why_illegal(state, human, action)}"
+                f"{state.phase.value!r}{after}: {_why_illegal(state, human, action, legal_actions)}"
             )
         state = _step(state, action, human, events)
     return computers(state, human, choose, events)
 
 
-def _why_illegal(state: State, human: int, action: Action) -> str:
-    """What is wrong with ``action``, not legal for ``human`` now: when a card or a discard is
-    due, the cards of it that are not in the hand; else the legal actions."""
-    legal = state.legal_actions()
+def _why_illegal(state: State, human: int, action: Action, legal: list[Action]) -> str:
+    """What is wrong with ``action``, not among the ``legal`` actions of ``human`` now: when a
+    card or a discard is due, the cards of it that are not in the hand; else the legal actions."""
     if action.kind in (ActionKind.CARD, ActionKind.DISCARD) and any(
         a.kind == action.kind for a in legal
     ):
@@ -530,4 +529,6 @@ def check_deal_number(value: object) -> int | None:
         return None
     if isinstance(value, str) and len(value) > len(str(MAX_DEAL_NUMBER)) + 2:
         raise NotationError(f"not a deal number: {value[:24]!r}… (too long)")
+    if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= MAX_DEAL_NUMBER:
+        raise NotationError(f"not a deal number: {shown(value)} (expected 0 .. 2^64 - 1)")
     return parse_deal_number(value)
