@@ -1079,9 +1079,9 @@ def _every_trick(*, durchmarsch: bool) -> dict[str, Any]:
         ),
         # a seat taking every trick, the core's result as the server sends it: with the rule on
         # a won Durchmarsch (the others have no trick, but no Jungfrau doubles it), with it off
-        # the most points and two Jungfrauen (-480)
+        # the most points and two Jungfrauen (-480), each doubling
         (_every_trick(durchmarsch=True), ["durchmarsch"]),
-        (_every_trick(durchmarsch=False), ["jungfrau"]),
+        (_every_trick(durchmarsch=False), ["jungfrau.2"]),
         # a Schieberamsch: one "schieben" step per push, each doubling
         (
             {

@@ -76,6 +76,7 @@ DYNAMIC = {
         "pushed.2",
         "pushed.3",
         "jungfrau",
+        "jungfrau.2",
         "durchmarsch",
     ],
     "help.": [f"{n}.{part}" for n in range(1, 5) for part in ("title", "body")],

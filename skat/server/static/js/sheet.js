@@ -110,7 +110,7 @@ export function declarerPlayer(deal) {
 /**
  * The markers of a deal (keys of i18n "marker.*"): hand, schneider, schwarz, schneider_announced,
  * schwarz_announced, kontra, re, supra, overbid, pushed.1 … pushed.3 (Schieberamsch), jungfrau,
- * durchmarsch, passed.
+ * jungfrau.2 (two seats without a trick), durchmarsch, passed.
  */
 export function markers(deal) {
   const r = deal.result;
@@ -124,8 +124,9 @@ export function markers(deal) {
     // What the steps count: a seat without a trick doubles only a Ramsch that is not a won
     // Durchmarsch, and with the Durchmarsch rule off taking every trick is scored as the most
     // points with two Jungfrauen, not as a Durchmarsch.
-    const counted = (code) => (r.steps ?? []).some((step) => step.code === code);
-    if (counted("jungfrau")) out.push("jungfrau");
+    const counted = (code) => (r.steps ?? []).filter((step) => step.code === code).length;
+    const jungfrauen = counted("jungfrau"); // two when both others took no trick (each doubles)
+    if (jungfrauen) out.push(jungfrauen > 1 ? "jungfrau.2" : "jungfrau");
     if (counted("durchmarsch")) out.push("durchmarsch");
     return out;
   }
