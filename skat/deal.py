@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from skat.cards import CardSet, mask_of
-from skat.errors import NotationError
+from skat.errors import NotationError, shown
 
 __all__ = ["MAX_DEAL_NUMBER", "Deal", "Seat", "deal", "parse_deal_number", "shuffled_deck"]
 
@@ -69,16 +69,16 @@ def parse_deal_number(value: object) -> int:
         NotationError: not an integer in 0 .. 2^64 - 1.
     """
     if isinstance(value, bool):
-        raise NotationError(f"not a deal number: {value!r}")
+        raise NotationError(f"not a deal number: {shown(value)}")
     number = value
     if isinstance(value, str):
         text = value.strip()
         if not text.isdigit() or not text.isascii():
-            raise NotationError(f"not a deal number: {value!r} (expected digits 0-9)")
+            raise NotationError(f"not a deal number: {shown(value)} (expected digits 0-9)")
         # int() of more than 4300 digits raises its own ValueError; 2^64 - 1 has 20 digits.
         number = int(text) if len(text.lstrip("0")) <= 20 else MAX_DEAL_NUMBER + 1
     if not isinstance(number, int) or not 0 <= number <= MAX_DEAL_NUMBER:
-        raise NotationError(f"not a deal number: {value!r} (expected 0 .. 2^64 - 1)")
+        raise NotationError(f"not a deal number: {shown(value)} (expected 0 .. 2^64 - 1)")
     return number
 
 

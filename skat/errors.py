@@ -6,6 +6,29 @@ each class carries a stable ``code`` that the web API returns to the browser.
 
 from __future__ import annotations
 
+SHOWN_CHARS = 40
+"""The most characters of a bad input that an error message repeats."""
+
+
+def cut(text: str, limit: int = SHOWN_CHARS) -> str:
+    """``text``, cut to ``limit`` characters with an ellipsis: an error names what was wrong
+    without repeating a long input whole.
+
+    >>> cut("x" * 50)[-3:], len(cut("x" * 50))
+    ('xx…', 40)
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown(value: object) -> str:
+    """``repr(value)`` as an error message repeats it (:func:`cut`); an integer too long for
+    ``repr`` (over 4,300 digits) is named as such."""
+    try:
+        text = repr(value)
+    except ValueError:
+        text = "<an integer of over 4,300 digits>"
+    return cut(text)
+
 
 class SkatError(ValueError):
     """Base class of every error the Skat core raises for bad input.

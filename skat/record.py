@@ -39,7 +39,7 @@ from skat.cards import (
 )
 from skat.contract import Contract
 from skat.deal import Deal, deal, parse_deal_number
-from skat.errors import IllegalActionError, NotationError, RecordError, SkatError
+from skat.errors import IllegalActionError, NotationError, RecordError, SkatError, cut, shown
 from skat.rules import AllPass, GameType, KontraRule, Options, RamschSkat, ScoreList
 from skat.scoring import GameResult, RamschResult
 from skat.state import Action, ActionKind, Ending, Phase, State
@@ -300,18 +300,18 @@ def parse_options(text: str) -> Options:
     """
     kwargs: dict[str, Any] = {}
     names = {f.name for f in fields(Options)}
-    ru = f"RU[{text}]" if len(text) <= 40 else f"RU[{text[:39]}…]"  # as an error names it
+    ru = f"RU[{cut(text)}]"  # as an error names it
     for item in filter(None, text.split(",")):
         key, _, value = item.partition("=")
         if key not in names:
-            raise RecordError(f"unknown rule option {key[:40]!r} in {ru}")
+            raise RecordError(f"unknown rule option {shown(key)} in {ru}")
         if key in kwargs:  # which of the two would count is anybody's guess
             raise RecordError(f"rule option {key!r} given twice in {ru}")
         enum = _OPTION_ENUMS.get(key)
         try:
             kwargs[key] = enum(value) if enum else {"0": False, "1": True}[value]
         except (ValueError, KeyError):
-            raise RecordError(f"bad value {value[:40]!r} of rule option {key!r}") from None
+            raise RecordError(f"bad value {shown(value)} of rule option {key!r}") from None
     return Options(**kwargs)
 
 
@@ -389,8 +389,7 @@ def _deal_of(record: Record, first: Move) -> Deal:
         try:
             number = parse_deal_number(dn)
         except NotationError:
-            shown = dn if len(dn) <= 24 else dn[:24] + "…"
-            raise RecordError(f"DN[{shown}] is not a deal number (0 .. 2^64 - 1)", 0) from None
+            raise RecordError(f"DN[{cut(dn)}] is not a deal number (0 .. 2^64 - 1)", 0) from None
         if deal(number).hands[0].mask != mask_of(cards[0:10]):
             raise RecordError(f"DN[{number}] does not give the cards of the deal", 0)
     hands = (CardSet.of(cards[0:10]), CardSet.of(cards[10:20]), CardSet.of(cards[20:30]))

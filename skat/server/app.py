@@ -45,7 +45,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from skat.cards import format_card
-from skat.errors import IllegalActionError, SkatError
+from skat.errors import IllegalActionError, SkatError, shown
 from skat.players import get_player, player_names
 from skat.server import game
 from skat.state import Action, InformationState, draw_seats
@@ -113,9 +113,7 @@ async def _json_body(request: Request) -> dict[str, Any]:
 def _check_keys(data: dict[str, Any], allowed: set[str]) -> None:
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise game.RequestError(
-            f"unknown field {game.shown(unknown[0])} (expected {sorted(allowed)})"
-        )
+        raise game.RequestError(f"unknown field {shown(unknown[0])} (expected {sorted(allowed)})")
 
 
 Handler = Callable[[Request], Any]
@@ -150,9 +148,7 @@ def create_app(
         if name is None:
             name = player_name
         if not isinstance(name, str) or (name not in levels and name not in _player_levels()):
-            raise game.RequestError(
-                f"unknown player {game.shown(name)} (expected {_player_levels()})"
-            )
+            raise game.RequestError(f"unknown player {shown(name)} (expected {_player_levels()})")
         with lock:
             if name not in levels:
                 levels[name] = load_player(name)[1]

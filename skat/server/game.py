@@ -35,8 +35,8 @@ from typing import Any
 
 from skat import record
 from skat.cards import cards_of_mask, format_card, points
-from skat.deal import MAX_DEAL_NUMBER, Seat, parse_deal_number
-from skat.errors import IllegalActionError, NotationError, RecordError, SkatError
+from skat.deal import Seat, parse_deal_number
+from skat.errors import IllegalActionError, RecordError, SkatError, shown
 from skat.players import decision_rng
 from skat.rules import AllPass, KontraRule, Options, RamschSkat, ScoreList
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
@@ -45,7 +45,6 @@ from skat.state import Action, ActionKind, InformationState, Phase, State, liste
 __all__ = [
     "MAX_ACTIONS_PER_REQUEST",
     "MAX_RECORD_CHARS",
-    "SHOWN_CHARS",
     "ChooseFn",
     "RequestError",
     "Turn",
@@ -54,7 +53,6 @@ __all__ = [
     "new_state",
     "parse_options",
     "play",
-    "shown",
 ]
 
 MAX_RECORD_CHARS = 4000
@@ -65,17 +63,6 @@ MAX_ACTIONS_PER_REQUEST = 2
 
 ChooseFn = Callable[[InformationState, random.Random], Action]
 """A computer player's decision: ``Player.choose`` (see :mod:`skat.players`)."""
-
-
-SHOWN_CHARS = 40
-"""The most characters of a request's own value that an error message repeats."""
-
-
-def shown(value: object) -> str:
-    """``repr(value)``, cut to :data:`SHOWN_CHARS` characters with an ellipsis: an error names
-    what was wrong without sending a long input back."""
-    text = repr(value)
-    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 1] + "…"
 
 
 class RequestError(SkatError):
@@ -527,8 +514,4 @@ def check_deal_number(value: object) -> int | None:
     """
     if value is None:
         return None
-    if isinstance(value, str) and len(value) > len(str(MAX_DEAL_NUMBER)) + 2:
-        raise NotationError(f"not a deal number: {value[:24]!r}… (too long)")
-    if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= MAX_DEAL_NUMBER:
-        raise NotationError(f"not a deal number: {shown(value)} (expected 0 .. 2^64 - 1)")
     return parse_deal_number(value)

@@ -119,12 +119,12 @@ export function markers(deal) {
   if (r.kind === "ramsch") {
     // The game column says Ramsch; the notes say what doubled it: the skat pushed on unseen in a
     // Schieberamsch (one "schieben" step per push), a Jungfrau, or the Durchmarsch.
-    const pushes = (r.steps ?? []).filter((step) => step.code === "schieben").length;
+    const counted = (code) => (r.steps ?? []).filter((step) => step.code === code).length;
+    const pushes = counted("schieben");
     if (pushes) out.push(`pushed.${Math.min(pushes, 3)}`);
     // What the steps count: a seat without a trick doubles only a Ramsch that is not a won
     // Durchmarsch, and with the Durchmarsch rule off taking every trick is scored as the most
     // points with two Jungfrauen, not as a Durchmarsch.
-    const counted = (code) => (r.steps ?? []).filter((step) => step.code === code).length;
     const jungfrauen = counted("jungfrau"); // two when both others took no trick (each doubles)
     if (jungfrauen) out.push(jungfrauen > 1 ? "jungfrau.2" : "jungfrau");
     if (counted("durchmarsch")) out.push("durchmarsch");
