@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from skat import record
 from skat.cards import format_card
-from skat.server import create_app
+from skat.server import create_app, game
 from skat.server.app import MAX_BODY_BYTES
 
 with warnings.catch_warnings():
@@ -228,6 +228,26 @@ def test_options_without_effect_stay_out_of_the_record(
 ) -> None:
     # Supra needs Kontra, the Durchmarsch and Ramsch-skat rules need Ramsch
     assert record.parse(_new(client, 5, options=options)["record"]).get("RU") == ru
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"kontra": "on", "supra": True},
+        {"all_pass": "schieberamsch", "ramsch_skat": "loser", "durchmarsch": False},
+        {"score_list": "simple", "spitze": True, "lost_hand_single": True},
+    ],
+)
+def test_the_view_names_the_deals_rule_options(client: TestClient, options: dict[str, Any]) -> None:
+    # the browser words its hints by the deal's rules (Supra only where it may be said), and
+    # the view read back as options gives the same deal
+    data = _new(client, 5, options=options)
+    named = data["view"]["options"]
+    assert {key: named[key] for key in options} == options
+    assert game.parse_options(named) == game.parse_options(options)
+    again = client.post("/api/view", json={"record": data["record"], "human_seat": 0}).json()
+    assert again["view"]["options"] == named
 
 
 def _record_and_seat(client: TestClient, number: int) -> tuple[str, int, list[str]]:
@@ -545,7 +565,6 @@ def test_fuzz_mutated_records_never_give_a_server_error(
 
 
 def test_a_computer_players_illegal_move_is_a_server_fault_not_a_bad_request() -> None:
-    from skat.server import game
     from skat.state import Action
 
     state = game.new_state(9, game.parse_options({}), random.Random(0))
@@ -621,7 +640,6 @@ def test_an_unknown_player_level_is_refused_at_start(name: str) -> None:
 
 def test_schieberamsch_view_marks_the_cards_taken_from_the_skat() -> None:
     from skat.rules import AllPass, Options
-    from skat.server import game
     from skat.state import Action, ActionKind, State
 
     state = State.new(7, Options(all_pass=AllPass.SCHIEBERAMSCH))
@@ -637,7 +655,6 @@ def test_schieberamsch_view_marks_the_cards_taken_from_the_skat() -> None:
 
 def test_schieberamsch_view_counts_the_skats_passed_on_unseen() -> None:
     from skat.rules import AllPass, Options
-    from skat.server import game
     from skat.state import Action, ActionKind, State
 
     state = State.new(7, Options(all_pass=AllPass.SCHIEBERAMSCH))
@@ -652,7 +669,6 @@ def test_schieberamsch_view_counts_the_skats_passed_on_unseen() -> None:
 
 def test_schieberamsch_moves_are_push_events_not_auction_passes_or_discards() -> None:
     from skat.rules import AllPass, Options
-    from skat.server import game
     from skat.state import Action, ActionKind, State
 
     state = State.new(7, Options(all_pass=AllPass.SCHIEBERAMSCH))
@@ -673,7 +689,6 @@ def test_the_view_lists_what_was_said_after_the_auction_as_its_events_were() -> 
     """``later_calls`` holds the same events the moves gave (pushes, a pick-up, Kontra answers),
     so a reload can show them again; another seat's pushed cards stay hidden."""
     from skat.rules import AllPass, KontraRule, Options
-    from skat.server import game
     from skat.state import Action, ActionKind, Phase, State
 
     state = State.new(7, Options(all_pass=AllPass.SCHIEBERAMSCH))

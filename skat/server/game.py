@@ -17,7 +17,8 @@ be legal after the discard, so that the browser can offer the declaration before
 discard), ``hand_sizes``, ``open_hand`` (``{seat, cards}`` of an ouvert
 declarer), ``trick`` (``[{seat, card}]``), ``last_trick``, ``tricks`` (taken per seat),
 ``result``, ``iss_result`` and ``review`` (original hands, skat, discard, every trick; only when
-the deal is over), and ``info`` (the seat's :meth:`~skat.state.InformationState.to_json`).
+the deal is over), ``options`` (the deal's rule options, as :func:`options_json` gives them) and
+``info`` (the seat's :meth:`~skat.state.InformationState.to_json`).
 
 Events (JSON): ``{"kind": "call"|"skat"|"discard"|"declare"|"kontra"|"card"|"concede"|"push"|
 "other", "seat": s, "action": token}`` for each action (another seat's discard shows as
@@ -51,6 +52,7 @@ __all__ = [
     "answer",
     "load",
     "new_state",
+    "options_json",
     "parse_options",
     "play",
 ]
@@ -117,6 +119,17 @@ def parse_options(data: object) -> Options:
         else:
             raise RequestError(f"unknown option {shown(key)}")
     return Options(**values).effective()
+
+
+def options_json(options: Options) -> dict[str, str | bool]:
+    """``options`` as the JSON object :func:`parse_options` reads: every option, enums by value.
+
+    >>> options_json(Options())["kontra"], options_json(Options())["supra"]
+    ('off', False)
+    """
+    out: dict[str, str | bool] = {key: getattr(options, key).value for key in _ENUM_OPTIONS}
+    out.update({key: bool(getattr(options, key)) for key in _BOOL_OPTIONS})
+    return out
 
 
 # ---- records
@@ -488,6 +501,7 @@ def view(state: State, human: int) -> dict[str, Any]:
         "result": None,
         "iss_result": None,
         "review": None,
+        "options": options_json(state.options),
         "info": info.to_json(),
     }
     if state.is_terminal():
