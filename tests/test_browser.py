@@ -467,5 +467,90 @@ def test_the_bidder_can_jump_to_a_higher_value(
     page.context.close()
 
 
+def _suit_values(hand: list[str], away: list[str], bid: int) -> dict[str, tuple[int, bool]]:
+    """Each suit game's trumps among the kept cards and whether its value without further
+    levels (matadors from all twelve cards) reaches ``bid``: ``letter -> (trumps, reaches)``."""
+    from skat.cards import mask_of
+    from skat.rules import BASE_VALUES, GameType
+    from skat.scoring import matadors
+
+    twelve = mask_of([parse_card(c) for c in hand])
+    kept = [c for c in hand if c not in away]
+    out: dict[str, tuple[int, bool]] = {}
+    for letter in "CSHD":
+        suit = GameType.from_letter(letter)
+        trumps = sum(1 for c in kept if c[1] == "J" or c[0] == letter)
+        value = BASE_VALUES[suit] * (abs(matadors(suit, twelve)) + 1)
+        out[letter] = (trumps, value >= bid)
+    return out
+
+
+def _overbid_opening(limit: int = 2000) -> tuple[int, Plan]:
+    """A deal in which the human, bidding up to 30 and picking up the skat, puts away the plan's
+    discard and the suit with the most trumps then falls short of the bid while another suit
+    game reaches it."""
+    from skat.server.app import load_player
+
+    _, choose = load_player(PLAYER)
+    plan = Plan(limit=30)
+    for number in range(1, limit):
+        human = number % 3
+        state = game.computers(
+            game.new_state(number, game.parse_options({}), rng=None), human, choose
+        ).state  # type: ignore[arg-type]
+        while state.phase == Phase.BIDDING:
+            legal = [str(a) for a in state.legal_actions()]
+            state = game.play(state, human, [bid_choice(plan, legal, state.bid)], choose).state
+        if state.phase != Phase.SKAT or state.declarer != human:
+            continue
+        state = game.play(state, human, ["s"], choose).state
+        hand = [str(c) for c in game.view(state, human)["hand"]]
+        suits = _suit_values(hand, discard_choice(plan, hand), state.bid)
+        most = max("CSHD", key=lambda s: (suits[s][0], -"CSHD".index(s)))
+        if not suits[most][1] and any(reaches for _, reaches in suits.values()):
+            return number, plan
+    raise AssertionError(f"no deal below {limit}")
+
+
+@pytest.mark.browser
+def test_the_declaration_opens_with_a_suit_game_that_reaches_the_bid(
+    browser: Any, server: Any
+) -> None:
+    """After the pick-up the dialog opens with the suit of the most trumps among those worth the
+    bid, not with a longer suit that would be lost as overbid (ISkO 5.4)."""
+    number, plan = _overbid_opening()
+    page = _page(browser, "desktop")
+    page.goto(server.url)
+    _settle(page)
+    page.fill("[data-deal-number]", str(number))
+    page.press("[data-deal-number]", "Enter")
+    page.wait_for_function(f"document.querySelector('[data-deal-number]').value === '{number}'")
+    phase, _ = _settle(page)
+    while phase == "bidding":
+        tokens = page.eval_on_selector_all(
+            ".controls [data-action]", "els => els.map(e => e.dataset.action)"
+        )
+        bid = int(page.get_attribute("[data-bid]", "data-bid") or 0)
+        page.click(f".controls [data-action='{bid_choice(plan, tokens, bid)}']")
+        phase, _ = _settle(page)
+    assert phase == "skat", phase
+    page.click("[data-action='s']")
+    assert _settle(page)[0] == "discard"
+    hand = _hand(page)
+    away = discard_choice(plan, hand)
+    for card in away:
+        page.click(f"[data-card='{card}']")
+    page.click("[data-action='discard']")
+    page.wait_for_selector("[data-action='declare']")
+    bid = int(page.get_attribute("[data-bid]", "data-bid") or 0)
+    opened = (page.get_attribute("[data-action='declare']", "data-contract") or "")[:1]
+    suits = _suit_values(hand, away, bid)
+    assert suits[opened][1], (number, opened, suits)
+    best = max(trumps for trumps, reaches in suits.values() if reaches)
+    assert suits[opened][0] == best, (number, opened, suits)
+    assert page.locator("[data-warning]").count() == 0
+    page.context.close()
+
+
 if __name__ == "__main__":
     print(find_deals())

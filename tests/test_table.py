@@ -113,10 +113,11 @@ def _pass_on(page: Any, number: str) -> tuple[str, str]:
     return phase, to_act
 
 
-def _play_out(page: Any, keyboard: bool = False) -> str:
+def _play_out(page: Any, keyboard: bool = False, kontra: bool = False) -> str:
     """Plays the deal on the table to its end: pass in the auction, the first playable card.
 
-    With ``keyboard`` only keys are pressed (P passes, arrows and Enter play a card).
+    With ``keyboard`` only keys are pressed (P passes, arrows and Enter play a card); with
+    ``kontra`` the person says Kontra when asked (else declines).
     Returns the deal's record.
     """
     for _ in range(60):
@@ -136,7 +137,8 @@ def _play_out(page: Any, keyboard: bool = False) -> str:
             else:
                 page.locator("[data-card]:not([disabled])").first.click()
         elif phase == "kontra":
-            page.click(".controls [data-action='-']")
+            say = "K" if kontra and page.locator(".controls [data-action='K']").count() else "-"
+            page.click(f".controls [data-action='{say}']")
         else:
             raise AssertionError(f"unexpected phase {phase!r}")
         _wait_for_answer(page, before)
@@ -401,6 +403,86 @@ def test_a_reload_at_the_kontra_question_shows_the_calls_and_the_game(
     assert _settle(page)[0] == "kontra"
     # the game, the person's call and the other defender's answer to Kontra come back
     assert _bubbles(page) == before
+    context.close()
+
+
+@pytest.mark.parametrize("supra", [False, True])
+def test_the_kontra_question_names_supra_only_where_the_rules_allow_it(
+    browser: Any, url: str, supra: bool
+) -> None:
+    context = _context(browser, options={"kontra": "on", "supra": supra})
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    assert _pass_on(page, "4243")[0] == "kontra"
+    hint = page.text_content(".controls .hint") or ""
+    assert hint.startswith("Kontra"), hint
+    assert ("Supra" in hint) == supra, hint
+    assert not page.errors
+    context.close()
+
+
+def test_a_change_of_language_says_the_table_again_in_the_new_one(browser: Any, url: str) -> None:
+    # the live region's last words were in the old language; a screen reader hears the
+    # person's turn again in the new one
+    context = _context(browser, options={"kontra": "on"})
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    assert _pass_on(page, "4243")[0] == "kontra"
+    for lang in ("sv", "de"):
+        page.select_option("[data-ui='lang']", lang)
+        page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+        expected = page.evaluate(
+            "async l => (await import('/static/js/i18n.js')).TABLES[l]['announce.yourTurn']", lang
+        )
+        assert (page.text_content("#announce") or "").strip() == expected, lang
+    assert not page.errors
+    context.close()
+
+
+def test_the_result_names_the_players_in_the_sheets_order(browser: Any, url: str) -> None:
+    # deal 4243: the person sits in middlehand and a computer plays Clubs; the result's list
+    # line reads You, Left, Right as the sheet's columns do, not from forehand on
+    context, page = _opened(browser, url)
+    _type_deal(page, "4243")
+    _play_out(page)
+    human = int(page.get_attribute("#table", "data-human") or 0)
+    assert human == 1
+    seats = page.eval_on_selector_all(
+        ".score-line .list-score", "els => els.map(e => Number(e.dataset.listSeat))"
+    )
+    assert seats == [human, (human + 1) % 3, (human + 2) % 3]
+    names = [t.split()[0] for t in page.locator(".score-line .list-score").all_text_contents()]
+    assert names == ["You", "Left", "Right"], names
+    context.close()
+
+
+def test_the_sheet_on_a_phone_shows_the_notes_under_the_game(browser: Any, url: str) -> None:
+    # on a phone the notes column is hidden; the notes (here the person's Kontra) stand under
+    # the game instead, once, and the desktop shows them in their column only
+    context = _context(browser, size="phone", options={"kontra": "on"})
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    for _ in range(8):
+        _play_out(page, kontra=True)
+        if any(" K " in d["record"] for d in _stored(page)["series"]["deals"]):
+            break
+        page.click("[data-ui='next']")
+    else:
+        raise AssertionError("no Kontra in eight deals")
+    page.click("[data-ui='open-sheet']")
+    inline = page.locator("table.sheet .col-game .markers-inline .marker-kontra")
+    assert inline.count() == 1
+    assert inline.is_visible()
+    assert not page.locator("table.sheet td.col-markers").first.is_visible()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "table-sheet-notes-phone.png"))
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES["desktop"], strict=True)))
+    assert not inline.is_visible()
+    assert page.locator("table.sheet td.col-markers .marker-kontra").is_visible()
+    assert not page.errors
     context.close()
 
 
@@ -1505,8 +1587,17 @@ def test_a_skat_pushed_on_unseen_is_named_in_the_result(browser: Any, url: str) 
     assert pushes >= 1
     shown = page.text_content(".info-pushes") or ""
     times = {1: "once", 2: "twice", 3: "three times"}[pushes]
-    assert shown == f"×{2**pushes}: skat pushed on unseen {times}", shown
-    assert page.get_attribute(".info-pushes", "title") == shown
+    assert shown == f"×{2**pushes}: pushed on {times.replace('three', '3')}", shown
+    assert page.get_attribute(".info-pushes", "title") == f"pushed on unseen {times} ×{2**pushes}"
+    # the words fit the bar of a 1280 px screen in every language, not cut by an ellipsis
+    for lang in ("de", "sv", "zh", "en"):
+        page.select_option("[data-ui='lang']", lang)
+        page.wait_for_function("l => document.documentElement.lang.startsWith(l)", arg=lang)
+        cut = page.evaluate(
+            "() => { const e = document.querySelector('.info-pushes');"
+            " return e.scrollWidth > e.clientWidth; }"
+        )
+        assert not cut, (lang, page.text_content(".info-pushes"))
     # the calls of the Schieben say what they were, not an auction's "Pass" or a hidden token
     human = page.get_attribute("#table", "data-human")
     assert page.text_content(f"[data-bubble='{human}']") == "Pushes the skat on unseen"

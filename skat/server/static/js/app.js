@@ -150,6 +150,11 @@ function seatPosition(seat) {
   return ["bottom", "left", "right"][d];
 }
 
+/** The seats in the score sheet's order of its columns: the person, left, right. */
+function seatsInSheetOrder() {
+  return [0, 1, 2].map((d) => (app.humanSeat + d) % 3);
+}
+
 function playerName(seat) {
   return t("player." + seatPosition(seat));
 }
@@ -416,8 +421,9 @@ function gameInfo() {
   if (v.pushes > 0) {
     // Each skat passed on unseen doubles what the Schieberamsch counts: that is said where the
     // bid stands in other games (nobody bid), so the bar keeps its rows.
+    // the bar's short words; the sheet's longer note (skat passed on unseen) is its title
     const pushed = t(`info.pushed.${v.pushes}`);
-    items.push(h("span", { class: "info-pushes", "data-pushes": v.pushes, title: pushed }, pushed));
+    items.push(h("span", { class: "info-pushes", "data-pushes": v.pushes, title: t(`marker.pushed.${v.pushes}`) }, pushed));
   } else {
     items.push(h("span", { class: "info-bid", "data-bid": v.bid ?? 0 }, t("info.bid"), " ", h("strong", {}, String(v.bid || "–"))));
   }
@@ -707,7 +713,8 @@ function controls(v) {
     if (legal.includes("p")) out.push(actionButton("p", t("schieben.pass")));
     legal.forEach((a) => handled.add(a));
   } else if (v.phase === "kontra") {
-    out.push(h("p", { class: "hint" }, t("kontra.hint")));
+    // Supra is named only where the deal's rules let a defender answer a Re with it
+    out.push(h("p", { class: "hint" }, t(v.options?.supra ? "kontra.hintSupra" : "kontra.hint")));
   } else if (v.phase === "schieben" && legal.some((a) => a.includes("."))) {
     legal.forEach((a) => handled.add(a));
     const pair = app.discard.length === 2 ? pairToken(app.discard, legal) : null;
@@ -783,23 +790,34 @@ function declarable() {
  * most trumps (ties: the higher suit), so one quick click does not declare a suit the person has
  * just put away; the first contract offered when no suit game is.
  */
-function openingGame(options, kept) {
-  let best = null;
-  let most = -1;
+/**
+ * The game the declaration dialog opens with: of the suit games whose value reaches the bid
+ * without further levels (when any does), the one with the most trumps among the `kept` cards,
+ * else the first contract offered. `known`: the declarer's cards the matadors count from.
+ */
+function openingGame(options, kept, known, bid) {
+  const suits = [];
   for (const game of ["C", "S", "H", "D"]) {
     const offered = options.find((c) => c.game === game);
     if (!offered) continue;
-    const trumps = kept.filter((card) => effectiveSuit(card, game) === "T").length;
-    if (trumps > most) [best, most] = [offered, trumps];
+    const plain = normalizeContract({ ...offered, schneider: false, schwarz: false, ouvert: false });
+    suits.push({
+      offered,
+      reaches: contractValues(plain, known).plain >= bid,
+      trumps: kept.filter((card) => effectiveSuit(card, game) === "T").length,
+    });
   }
-  return best ?? options[0];
+  const pool = suits.some((s) => s.reaches) ? suits.filter((s) => s.reaches) : suits;
+  let best = null;
+  for (const s of pool) if (!best || s.trumps > best.trumps) best = s;
+  return best?.offered ?? options[0];
 }
 
 function openDeclare(hand, discard) {
   app.declaring = { hand, discard };
   const options = declarable();
   const kept = (app.view?.hand ?? []).filter((card) => !(discard ?? []).includes(card));
-  const first = openingGame(options, kept);
+  const first = openingGame(options, kept, app.view?.hand ?? [], app.view?.bid ?? 0);
   app.dialog = first ? { ...first, schneider: false, schwarz: false, ouvert: false, hand: first.hand } : { game: null };
   if (first && first.game === "N") app.dialog.ouvert = first.ouvert;
   app.dialog = nearestLegal(app.dialog, options) ?? app.dialog;
@@ -1087,7 +1105,7 @@ function resultBody(v) {
   }
   if (r.kind === "ramsch") {
     lines.push(
-      h("p", { class: "points-line" }, [0, 1, 2].map((s) => t("result.ramschPoints", { name: playerName(s), points: r.points[s] })).join(" · ")),
+      h("p", { class: "points-line" }, seatsInSheetOrder().map((s) => t("result.ramschPoints", { name: playerName(s), points: r.points[s] })).join(" · ")),
     );
   }
   const explanation = explanationLines(r);
@@ -1102,7 +1120,7 @@ function resultBody(v) {
         { class: "score-line" },
         h("span", {}, t(key)),
         " ",
-        [0, 1, 2].map((s) =>
+        seatsInSheetOrder().map((s) =>
           h("span", { class: "list-score", "data-list-seat": s }, playerName(s), " ", h("strong", {}, signed(r.list_scores[s]))),
         ),
       ),
@@ -1540,6 +1558,17 @@ function announce(text) {
   region.replaceChildren(h("p", {}, text));
 }
 
+/** After a change of language: what the live region said stays in the old one, so it says the
+ * table's state again in the new one (the result, or whose turn it is), or nothing. */
+function sayAgain() {
+  const region = document.getElementById("announce");
+  if (region) region.replaceChildren();
+  const v = app.view;
+  if (!v || app.animating) return;
+  if (v.phase === "result" && v.result) announce(resultHeadline(v.result).text);
+  else if (v.to_act === app.humanSeat) announce(yourTurnText(v));
+}
+
 function announceEvent(ev) {
   if (ev.seat === null || ev.seat === undefined || ev.seat === app.humanSeat) return;
   if (ev.kind === "discard") return;
@@ -1660,6 +1689,7 @@ function changeSetting(key, value, focusKey = null) {
   if (key === "lang") {
     setLanguage(value);
     app.settings.lang = value;
+    sayAgain();
   } else if (key.startsWith("rule.")) {
     app.settings.options = { ...(app.settings.options ?? {}), [key.slice(5)]: value };
   } else {
@@ -1811,7 +1841,9 @@ function sheetPanel() {
     const r = d.result;
     // The game's score (won: the value; lost: −2 × the value, or as the options say), from the core.
     const value = row.declarer !== null && Number.isInteger(r.score) ? r.score : null;
-    const marks = sheet.markers(d);
+    // a passed deal says so in its game column (shown on phones too), not twice
+    const notes = sheet.markers(d).filter((m) => m !== "passed");
+    const chips = () => notes.map((m) => h("span", { class: "marker marker-" + m.split(".")[0] }, t("marker." + m)));
     return h(
       "tr",
       {
@@ -1826,10 +1858,10 @@ function sheetPanel() {
       h("td", { class: "col-dealer" }, playerLabel(row.dealer)),
       h("td", { class: "col-declarer" }, row.declarer === null ? "–" : playerLabel(row.declarer)),
       h("td", { class: "num col-bid" }, r.bid ? formatNumber(r.bid) : "–"),
-      h("td", { class: "col-game" }, gameCell(d)),
+      // on phones the notes column is hidden and the notes stand under the game instead
+      h("td", { class: "col-game" }, gameCell(d), notes.length ? h("span", { class: "markers markers-inline" }, chips()) : null),
       h("td", { class: "num col-value" }, value === null ? "–" : fmt(value)),
-      // a passed deal says so in its game column (shown on phones too), not twice
-      h("td", { class: "markers col-markers" }, marks.filter((m) => m !== "passed").map((m) => h("span", { class: "marker marker-" + m.split(".")[0] }, t("marker." + m)))),
+      h("td", { class: "markers col-markers" }, chips()),
       row.totals.map((total, p) =>
         h(
           "td",
