@@ -1147,9 +1147,12 @@ def _every_trick(*, durchmarsch: bool) -> dict[str, Any]:
         ({"kind": "game", "levels": ["game", "schneider"], "kontra": 1}, ["schneider", "kontra"]),
         (
             {"kind": "game", "levels": ["game", "schneider", "schwarz"], "kontra": 2},
-            ["schwarz", "re"],
+            ["schwarz", "kontra", "re"],
         ),
-        ({"kind": "game", "levels": ["game"], "kontra": 3, "overbid": True}, ["supra", "overbid"]),
+        (
+            {"kind": "game", "levels": ["game"], "kontra": 3, "overbid": True},
+            ["kontra", "re", "supra", "overbid"],
+        ),
         (
             {
                 "kind": "ramsch",

@@ -138,10 +138,10 @@ export function markers(deal) {
   if (levels.includes("schwarz") && announced !== "schwarz_announced") out.push("schwarz");
   else if (levels.includes("schneider") && !announced) out.push("schneider");
   if (announced) out.push(announced);
-  // kontra: 0 none, 1 Kontra, 2 Re, 3 Supra (skat.scoring.GameResult).
-  if (r.kontra >= 3) out.push("supra");
-  else if (r.kontra === 2) out.push("re");
-  else if (r.kontra === 1) out.push("kontra");
+  // kontra: 0 none, 1 Kontra, 2 Re, 3 Supra (skat.scoring.GameResult): each call said is noted,
+  // as the bar shows them ("Kontra · Re"), so a Re does not read as the only doubling.
+  const calls = ["kontra", "re", "supra"].slice(0, Math.max(0, Math.min(r.kontra ?? 0, 3)));
+  out.push(...calls);
   if (r.overbid) out.push("overbid");
   return out;
 }
