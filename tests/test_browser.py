@@ -14,6 +14,7 @@ Screenshots of every phase at 1280×800 and 390×844 go to ``tests/screenshots/`
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from collections.abc import Callable
@@ -495,9 +496,8 @@ def _overbid_opening(limit: int = 2000) -> tuple[int, Plan]:
     plan = Plan(limit=30)
     for number in range(1, limit):
         human = number % 3
-        state = game.computers(
-            game.new_state(number, game.parse_options({}), rng=None), human, choose
-        ).state  # type: ignore[arg-type]
+        start = game.new_state(number, game.parse_options({}), random.Random(0))
+        state = game.computers(start, human, choose).state
         while state.phase == Phase.BIDDING:
             legal = [str(a) for a in state.legal_actions()]
             state = game.play(state, human, [bid_choice(plan, legal, state.bid)], choose).state
