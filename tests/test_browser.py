@@ -486,14 +486,25 @@ def _suit_values(hand: list[str], away: list[str], bid: int) -> dict[str, tuple[
     return out
 
 
-def _overbid_opening(limit: int = 2000) -> tuple[int, Plan]:
-    """A deal in which the human, bidding up to 30 and picking up the skat, puts away the plan's
-    discard and the suit with the most trumps then falls short of the bid while another suit
-    game reaches it."""
+def _grand_value(hand: list[str]) -> int:
+    """Grand's value without further levels, matadors from all twelve cards."""
+    from skat.cards import mask_of
+    from skat.rules import BASE_VALUES, GameType
+    from skat.scoring import matadors
+
+    twelve = mask_of([parse_card(c) for c in hand])
+    return BASE_VALUES[GameType.GRAND] * (abs(matadors(GameType.GRAND, twelve)) + 1)
+
+
+def _overbid_opening(kind: str, limit: int = 2000) -> tuple[int, Plan]:
+    """A deal in which the human, bidding up to the plan's limit and picking up the skat, puts
+    away the plan's discard and then, with ``kind`` ``"suit"``, the suit of the most trumps falls
+    short of the bid while another suit game reaches it; with ``"grand"``, no suit game reaches
+    the bid and Grand does."""
     from skat.server.app import load_player
 
     _, choose = load_player(PLAYER)
-    plan = Plan(limit=30)
+    plan = Plan(limit=30 if kind == "suit" else 36)
     for number in range(1, limit):
         human = number % 3
         start = game.new_state(number, game.parse_options({}), random.Random(0))
@@ -506,19 +517,26 @@ def _overbid_opening(limit: int = 2000) -> tuple[int, Plan]:
         state = game.play(state, human, ["s"], choose).state
         hand = [str(c) for c in game.view(state, human)["hand"]]
         suits = _suit_values(hand, discard_choice(plan, hand), state.bid)
+        reaching = any(reaches for _, reaches in suits.values())
+        if kind == "grand":
+            if not reaching and _grand_value(hand) >= state.bid:
+                return number, plan
+            continue
         most = max("CSHD", key=lambda s: (suits[s][0], -"CSHD".index(s)))
-        if not suits[most][1] and any(reaches for _, reaches in suits.values()):
+        if not suits[most][1] and reaching:
             return number, plan
-    raise AssertionError(f"no deal below {limit}")
+    raise AssertionError(f"no deal below {limit} for {kind}")
 
 
 @pytest.mark.browser
-def test_the_declaration_opens_with_a_suit_game_that_reaches_the_bid(
-    browser: Any, server: Any
+@pytest.mark.parametrize("kind", ["suit", "grand"])
+def test_the_declaration_opens_with_a_game_that_reaches_the_bid(
+    browser: Any, server: Any, kind: str
 ) -> None:
     """After the pick-up the dialog opens with the suit of the most trumps among those worth the
-    bid, not with a longer suit that would be lost as overbid (ISkO 5.4)."""
-    number, plan = _overbid_opening()
+    bid, not with a longer suit that would be lost as overbid (ISkO 5.4); with Grand when no suit
+    game is worth the bid and Grand is."""
+    number, plan = _overbid_opening(kind)
     page = _page(browser, "desktop")
     page.goto(server.url)
     _settle(page)
@@ -545,9 +563,12 @@ def test_the_declaration_opens_with_a_suit_game_that_reaches_the_bid(
     bid = int(page.get_attribute("[data-bid]", "data-bid") or 0)
     opened = (page.get_attribute("[data-action='declare']", "data-contract") or "")[:1]
     suits = _suit_values(hand, away, bid)
-    assert suits[opened][1], (number, opened, suits)
-    best = max(trumps for trumps, reaches in suits.values() if reaches)
-    assert suits[opened][0] == best, (number, opened, suits)
+    if kind == "grand":
+        assert opened == "G", (number, opened, suits, bid)
+    else:
+        assert suits[opened][1], (number, opened, suits)
+        best = max(trumps for trumps, reaches in suits.values() if reaches)
+        assert suits[opened][0] == best, (number, opened, suits)
     assert page.locator("[data-warning]").count() == 0
     page.context.close()
 

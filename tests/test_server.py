@@ -250,6 +250,15 @@ def test_the_view_names_the_deals_rule_options(client: TestClient, options: dict
     assert again["view"]["options"] == named
 
 
+def test_the_view_names_only_the_rule_options_that_apply(client: TestClient) -> None:
+    # a record written elsewhere may name Supra without Kontra: no Re can be answered then
+    line = _new(client, 5)["record"].replace("MV[", "RU[supra=1]MV[", 1)
+    assert record.parse(line).get("RU") == "supra=1"
+    view = client.post("/api/view", json={"record": line, "human_seat": 0}).json()["view"]
+    assert view["options"]["supra"] is False
+    assert view["options"]["kontra"] == "off"
+
+
 def _record_and_seat(client: TestClient, number: int) -> tuple[str, int, list[str]]:
     data = _new(client, number)
     return data["record"], data["view"]["human"], data["view"]["legal"]

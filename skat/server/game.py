@@ -501,7 +501,7 @@ def view(state: State, human: int) -> dict[str, Any]:
         "result": None,
         "iss_result": None,
         "review": None,
-        "options": options_json(state.options),
+        "options": options_json(state.options.effective()),
         "info": info.to_json(),
     }
     if state.is_terminal():

@@ -786,14 +786,12 @@ function declarable() {
 }
 
 /**
- * The game the dialog opens with: the suit game in which the cards the declarer keeps hold the
- * most trumps (ties: the higher suit), so one quick click does not declare a suit the person has
- * just put away; the first contract offered when no suit game is.
- */
-/**
- * The game the declaration dialog opens with: of the suit games whose value reaches the bid
- * without further levels (when any does), the one with the most trumps among the `kept` cards,
- * else the first contract offered. `known`: the declarer's cards the matadors count from.
+ * The game the declaration dialog opens with, so that one quick click neither declares a suit the
+ * person has just put away nor a game lost as overbid (ISkO 5.4): of the suit games whose value
+ * reaches the bid without further levels, the one in which the `kept` cards hold the most trumps
+ * (ties: the higher suit); when no suit game reaches the bid, Grand if it does; else the suit of
+ * the most trumps (the dialog then warns), or the first contract offered when no suit game is.
+ * `known`: the declarer's cards the matadors count from.
  */
 function openingGame(options, kept, known, bid) {
   const suits = [];
@@ -807,7 +805,13 @@ function openingGame(options, kept, known, bid) {
       trumps: kept.filter((card) => effectiveSuit(card, game) === "T").length,
     });
   }
-  const pool = suits.some((s) => s.reaches) ? suits.filter((s) => s.reaches) : suits;
+  const reaching = suits.filter((s) => s.reaches);
+  if (!reaching.length) {
+    const grand = options.find((c) => c.game === "G");
+    const plain = grand && normalizeContract({ ...grand, schneider: false, schwarz: false, ouvert: false });
+    if (plain && contractValues(plain, known).plain >= bid) return grand;
+  }
+  const pool = reaching.length ? reaching : suits;
   let best = null;
   for (const s of pool) if (!best || s.trumps > best.trumps) best = s;
   return best?.offered ?? options[0];

@@ -72,7 +72,7 @@ const en = {
   "info.bid": "Bid",
   "info.pushed.1": "×2: pushed on once",
   "info.pushed.2": "×4: pushed on twice",
-  "info.pushed.3": "×8: pushed on 3 times",
+  "info.pushed.3": "×8: pushed on three times",
 
   "status.loading": "Shuffling…",
   "status.thinking": "Thinking…",
