@@ -420,8 +420,8 @@ function gameInfo() {
   }
   if (v.pushes > 0) {
     // Each skat passed on unseen doubles what the Schieberamsch counts: that is said where the
-    // bid stands in other games (nobody bid), so the bar keeps its rows.
-    // the bar's short words; the sheet's longer note (skat passed on unseen) is its title
+    // bid stands in other games (nobody bid), so the bar keeps its rows; in short words there,
+    // with the sheet's longer note (the skat passed on unseen) as the title.
     const pushed = t(`info.pushed.${v.pushes}`);
     items.push(h("span", { class: "info-pushes", "data-pushes": v.pushes, title: t(`marker.pushed.${v.pushes}`) }, pushed));
   } else {
