@@ -40,7 +40,7 @@ from skat.cards import (
 from skat.contract import Contract
 from skat.deal import Deal, deal, parse_deal_number
 from skat.errors import IllegalActionError, NotationError, RecordError, SkatError, cut, shown
-from skat.rules import AllPass, GameType, KontraRule, Options, RamschSkat, ScoreList
+from skat.rules import OPTION_ENUMS, GameType, Options
 from skat.scoring import GameResult, RamschResult
 from skat.state import Action, ActionKind, Ending, Phase, State
 
@@ -272,13 +272,6 @@ def read_file(text: str) -> list[tuple[int, str]]:
 # --------------------------------------------------------------------------------------------
 # rule options as a property
 
-_OPTION_ENUMS: dict[str, Any] = {
-    "all_pass": AllPass,
-    "kontra": KontraRule,
-    "ramsch_skat": RamschSkat,
-    "score_list": ScoreList,
-}
-
 
 def format_options(options: Options) -> str:
     """The options that differ from the defaults as ``key=value`` joined by commas
@@ -307,7 +300,7 @@ def parse_options(text: str) -> Options:
             raise RecordError(f"unknown rule option {shown(key)} in {ru}")
         if key in kwargs:  # which of the two would count is anybody's guess
             raise RecordError(f"rule option {key!r} given twice in {ru}")
-        enum = _OPTION_ENUMS.get(key)
+        enum = OPTION_ENUMS.get(key)
         try:
             kwargs[key] = enum(value) if enum else {"0": False, "1": True}[value]
         except (ValueError, KeyError):

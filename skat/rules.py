@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from enum import IntEnum, StrEnum
 
 from skat.cards import JACKS, card_of, suit_mask
@@ -30,6 +30,7 @@ from skat.errors import NotationError
 
 __all__ = [
     "BASE_VALUES",
+    "OPTION_ENUMS",
     "TRUMP",
     "AllPass",
     "GameType",
@@ -324,3 +325,9 @@ class Options:
             durchmarsch=self.durchmarsch or not ramsch,
             ramsch_skat=self.ramsch_skat if ramsch else RamschSkat.LAST_TRICK,
         )
+
+
+OPTION_ENUMS: dict[str, type[StrEnum]] = {
+    f.name: type(f.default) for f in fields(Options) if isinstance(f.default, StrEnum)
+}
+"""The rule options whose values are an enum, by name (the others are true or false)."""

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from skat import record
@@ -39,7 +39,7 @@ from skat.cards import cards_of_mask, format_card, points
 from skat.deal import Seat, parse_deal_number
 from skat.errors import IllegalActionError, RecordError, SkatError, shown
 from skat.players import decision_rng
-from skat.rules import AllPass, KontraRule, Options, RamschSkat, ScoreList
+from skat.rules import OPTION_ENUMS, Options
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
 from skat.state import Action, ActionKind, InformationState, Phase, State, listed
 
@@ -84,13 +84,7 @@ class Turn:
 
 # ---- options
 
-_ENUM_OPTIONS: dict[str, type[AllPass] | type[KontraRule] | type[RamschSkat] | type[ScoreList]] = {
-    "all_pass": AllPass,
-    "kontra": KontraRule,
-    "ramsch_skat": RamschSkat,
-    "score_list": ScoreList,
-}
-_BOOL_OPTIONS = ("supra", "lost_hand_single", "spitze", "durchmarsch")
+_BOOL_OPTIONS = tuple(f.name for f in fields(Options) if f.name not in OPTION_ENUMS)
 
 
 def parse_options(data: object) -> Options:
@@ -106,8 +100,8 @@ def parse_options(data: object) -> Options:
         raise RequestError(f"options must be an object, not {type(data).__name__}")
     values: dict[str, Any] = {}
     for key, value in data.items():
-        if key in _ENUM_OPTIONS:
-            enum = _ENUM_OPTIONS[key]
+        if key in OPTION_ENUMS:
+            enum = OPTION_ENUMS[key]
             allowed = [m.value for m in enum]
             if not isinstance(value, str) or value not in allowed:
                 raise RequestError(f"option {shown(key)}: {shown(value)} is not one of {allowed}")
@@ -127,8 +121,10 @@ def options_json(options: Options) -> dict[str, str | bool]:
     >>> options_json(Options())["kontra"], options_json(Options())["supra"]
     ('off', False)
     """
-    out: dict[str, str | bool] = {key: getattr(options, key).value for key in _ENUM_OPTIONS}
-    out.update({key: bool(getattr(options, key)) for key in _BOOL_OPTIONS})
+    out: dict[str, str | bool] = {}
+    for f in fields(Options):
+        value = getattr(options, f.name)
+        out[f.name] = value if isinstance(value, bool) else str(value)
     return out
 
 
