@@ -244,6 +244,24 @@ def _hand(page: Any) -> list[str]:
     ]
 
 
+def _open_deal(page: Any, server: Any, number: int) -> None:
+    """Opens the game and types deal ``number``; returns once the table shows it."""
+    page.goto(server.url)
+    _settle(page)
+    page.fill("[data-deal-number]", str(number))
+    page.press("[data-deal-number]", "Enter")
+    page.wait_for_function(f"document.querySelector('[data-deal-number]').value === '{number}'")
+
+
+def _call(page: Any, plan: Plan) -> None:
+    """Clicks the person's call in the auction as ``plan`` says (:func:`bid_choice`)."""
+    tokens = page.eval_on_selector_all(
+        ".controls [data-action]", "els => els.map(e => e.dataset.action)"
+    )
+    bid = int(page.get_attribute("[data-bid]", "data-bid") or 0)
+    page.click(f".controls [data-action='{bid_choice(plan, tokens, bid)}']")
+
+
 def _shoot(page: Any, name: str, size: str, seen: set[str]) -> None:
     key = f"{name}-{size}"
     if key in seen:
@@ -279,14 +297,7 @@ def play_deal(
     ``interrupt`` is called once, after the human's third card, to reload or restart.
     """
     seen: set[str] = set()
-    page.goto(server.url)
-    _settle(page)
-    page.fill("[data-deal-number]", str(number))
-    page.press("[data-deal-number]", "Enter")
-    page.wait_for_function(
-        f"document.querySelector('#table')?.dataset.busy === '0' && "
-        f"document.querySelector('[data-deal-number]').value === '{number}'"
-    )
+    _open_deal(page, server, number)  # the loop's first _settle waits for the table
     human = number % 3
     cards_played = 0
     for _ in range(80):
@@ -300,11 +311,7 @@ def play_deal(
             break
         assert to_act == str(human), (phase, to_act)
         if phase == "bidding":
-            tokens = page.eval_on_selector_all(
-                ".controls [data-action]", "els => els.map(e => e.dataset.action)"
-            )
-            bid = int(page.get_attribute("[data-bid]", "data-bid") or 0)
-            page.click(f".controls [data-action='{bid_choice(plan, tokens, bid)}']")
+            _call(page, plan)
         elif phase == "skat":
             if plan.pickup:
                 page.click("[data-action='s']")
@@ -447,11 +454,7 @@ def test_the_bidder_can_jump_to_a_higher_value(
 ) -> None:
     assert number % 3 == 1  # middlehand: the first to bid
     page = _page(browser, "desktop")
-    page.goto(server.url)
-    _settle(page)
-    page.fill("[data-deal-number]", str(number))
-    page.press("[data-deal-number]", "Enter")
-    page.wait_for_function(f"document.querySelector('[data-deal-number]').value === '{number}'")
+    _open_deal(page, server, number)
     assert _settle(page) == ("bidding", "1")
     assert page.get_attribute(".controls .primary[data-action]", "data-action") == "18"
     page.select_option("select[data-ui='jump']", str(value))
@@ -468,32 +471,29 @@ def test_the_bidder_can_jump_to_a_higher_value(
     page.context.close()
 
 
+def _plain_value(letter: str, hand: list[str]) -> int:
+    """The value of game ``letter`` (a suit or Grand) without further levels, matadors from
+    all twelve cards of ``hand``."""
+    from skat.cards import mask_of
+    from skat.rules import BASE_VALUES, GameType
+    from skat.scoring import matadors
+
+    game_type = GameType.from_letter(letter)
+    twelve = mask_of([parse_card(c) for c in hand])
+    return BASE_VALUES[game_type] * (abs(matadors(game_type, twelve)) + 1)
+
+
 def _suit_values(hand: list[str], away: list[str], bid: int) -> dict[str, tuple[int, bool]]:
     """Each suit game's trumps among the kept cards and whether its value without further
-    levels (matadors from all twelve cards) reaches ``bid``: ``letter -> (trumps, reaches)``."""
-    from skat.cards import mask_of
-    from skat.rules import BASE_VALUES, GameType
-    from skat.scoring import matadors
-
-    twelve = mask_of([parse_card(c) for c in hand])
+    levels reaches ``bid``: ``letter -> (trumps, reaches)``."""
     kept = [c for c in hand if c not in away]
-    out: dict[str, tuple[int, bool]] = {}
-    for letter in "CSHD":
-        suit = GameType.from_letter(letter)
-        trumps = sum(1 for c in kept if c[1] == "J" or c[0] == letter)
-        value = BASE_VALUES[suit] * (abs(matadors(suit, twelve)) + 1)
-        out[letter] = (trumps, value >= bid)
-    return out
-
-
-def _grand_value(hand: list[str]) -> int:
-    """Grand's value without further levels, matadors from all twelve cards."""
-    from skat.cards import mask_of
-    from skat.rules import BASE_VALUES, GameType
-    from skat.scoring import matadors
-
-    twelve = mask_of([parse_card(c) for c in hand])
-    return BASE_VALUES[GameType.GRAND] * (abs(matadors(GameType.GRAND, twelve)) + 1)
+    return {
+        letter: (
+            sum(1 for c in kept if c[1] == "J" or c[0] == letter),
+            _plain_value(letter, hand) >= bid,
+        )
+        for letter in "CSHD"
+    }
 
 
 def _overbid_opening(kind: str, limit: int = 2000) -> tuple[int, Plan]:
@@ -519,7 +519,7 @@ def _overbid_opening(kind: str, limit: int = 2000) -> tuple[int, Plan]:
         suits = _suit_values(hand, discard_choice(plan, hand), state.bid)
         reaching = any(reaches for _, reaches in suits.values())
         if kind == "grand":
-            if not reaching and _grand_value(hand) >= state.bid:
+            if not reaching and _plain_value("G", hand) >= state.bid:
                 return number, plan
             continue
         most = max("CSHD", key=lambda s: (suits[s][0], -"CSHD".index(s)))
@@ -538,18 +538,10 @@ def test_the_declaration_opens_with_a_game_that_reaches_the_bid(
     game is worth the bid and Grand is."""
     number, plan = _overbid_opening(kind)
     page = _page(browser, "desktop")
-    page.goto(server.url)
-    _settle(page)
-    page.fill("[data-deal-number]", str(number))
-    page.press("[data-deal-number]", "Enter")
-    page.wait_for_function(f"document.querySelector('[data-deal-number]').value === '{number}'")
+    _open_deal(page, server, number)
     phase, _ = _settle(page)
     while phase == "bidding":
-        tokens = page.eval_on_selector_all(
-            ".controls [data-action]", "els => els.map(e => e.dataset.action)"
-        )
-        bid = int(page.get_attribute("[data-bid]", "data-bid") or 0)
-        page.click(f".controls [data-action='{bid_choice(plan, tokens, bid)}']")
+        _call(page, plan)
         phase, _ = _settle(page)
     assert phase == "skat", phase
     page.click("[data-action='s']")
