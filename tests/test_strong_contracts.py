@@ -103,6 +103,18 @@ def test_discards_are_judged_for_games_that_reach_the_bid() -> None:
             "CH",
             ActionKind.KONTRA,  # the middlehand holds the top trumps and the aces
         ),
+        (
+            ("CJ SJ HJ DJ CA CT CK SA ST HA", "C9 C8 C7 S9 S8 S7 H9 H8 H7 D9"),
+            "HT DT",
+            "GO",
+            ActionKind.DECLINE,  # forehand leads every trick and wins it: solved won
+        ),
+        (
+            ("CJ SJ HJ DJ DA DT D9 CA SA HA", "C9 C8 C7 S9 S8 S7 H9 H8 H7 D8"),
+            "HT DK",
+            "DH",
+            ActionKind.DECLINE,  # all four jacks, three more trumps and three aces
+        ),
     ],
 )
 def test_strong_says_kontra_when_the_declarer_seldom_wins(
@@ -122,6 +134,48 @@ def test_strong_says_kontra_when_the_declarer_seldom_wins(
     info = state.information_state(1)
     action = StrongPlayer().choose(info, decision_rng(1, len(state.actions)))
     assert action.kind == expected
+
+
+def test_an_ouvert_contract_is_judged_on_every_deal_of_the_hidden_cards() -> None:
+    """Against an ouvert declarer a defender knows 20 cards before the first trick: the other
+    defender's ten and the skat are one of 66 deals, each solved, so an unlosable ouvert game
+    has the chance 1 and is never doubled."""
+    from skat.deal import Deal
+
+    fore = CardSet.from_str("CJ SJ HJ DJ CA CT CK SA ST HA")
+    mid = CardSet.from_str("C9 C8 C7 S9 S8 S7 H9 H8 H7 D9")
+    skat = CardSet.from_str("HT DT")
+    rest = CardSet(0xFFFFFFFF & ~(fore.mask | mid.mask | skat.mask))
+    state = State.from_deal(Deal(1, (fore, mid, rest), skat), Options(kontra=KontraRule.ON))
+    for token in ("p", "p", "18", "GO"):
+        state = state.apply(Action.parse(token))
+    for seat in (1, 2):
+        chance = StrongPlayer().declarer_chance(state.information_state(seat), decision_rng(1, 4))
+        assert chance == 1.0
+
+
+def test_the_declarers_chance_by_resampling_stays_between_zero_and_one_and_sees_no_hidden_card() -> (
+    None
+):
+    """The resampled estimate (Kontra's) is a share of solved deals and depends only on what the
+    seat knows: the same information with the hidden cards swapped gives the same figure."""
+    from skat.deal import Deal
+
+    mid = CardSet.from_str("C7 C8 S7 S8 H7 H8 D7 D8 D9 HQ")
+    skat = CardSet.from_str("HT DQ")
+    chances = []
+    for fore_text in ("CJ SJ CA CT SA ST HA C9 S9 H9", "CJ SJ CA CT SA ST HA C9 S9 HK"):
+        fore = CardSet.from_str(fore_text)
+        rest = CardSet(0xFFFFFFFF & ~(fore.mask | mid.mask | skat.mask))
+        state = State.from_deal(Deal(1, (fore, mid, rest), skat), Options(kontra=KontraRule.ON))
+        for token in ("p", "p", "18", "CH"):
+            state = state.apply(Action.parse(token))
+        info = state.information_state(1)
+        chances.append(
+            StrongPlayer().declarer_chance(info, decision_rng(1, 4), draws=200, sharpness=6.0)
+        )
+    assert 0.0 < chances[0] < 1.0
+    assert chances[0] == chances[1]
 
 
 def test_an_auction_is_contested_once_another_seat_bids_or_holds() -> None:

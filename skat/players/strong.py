@@ -430,6 +430,71 @@ def _draw_likely(
     return best[1]
 
 
+def _all_worlds(k: _Knowledge) -> list[tuple[int, int, int, int]]:
+    """Every deal of the unseen cards when only one seat and the skat are unknown (an ouvert
+    declarer seen by a defender before the first trick); empty when more are unknown or there
+    are over 66."""
+    open_holders = [h for h in range(4) if k.counts[h] > 0]
+    if len(open_holders) != 2 or 3 not in open_holders or k.counts[3] != 2:
+        return []
+    seat = open_holders[0]
+    cards = [c for c in range(32) if k.unseen >> c & 1]
+    worlds = []
+    for i, a in enumerate(cards):
+        for b in cards[i + 1 :]:
+            skat = 1 << a | 1 << b
+            rest = k.unseen & ~skat
+            if skat & ~k.allowed[3] or rest & ~k.allowed[seat]:
+                continue
+            hands = list(k.fixed)
+            hands[seat] |= rest
+            hands[3] |= skat
+            worlds.append((hands[0], hands[1], hands[2], hands[3]))
+    return worlds
+
+
+def _resample(
+    info: InformationState,
+    k: _Knowledge,
+    rng: random.Random,
+    n: int,
+    draws: int,
+    sharpness: float,
+) -> list[tuple[int, int, int, int]]:
+    """``n`` worlds picked from ``draws`` drawn ones in proportion to their likelihood: the
+    declarer's (:func:`_declarer_likelihood`) to the power ``sharpness``, times the other
+    seats' fit to their bids (systematic resampling; Kitagawa 1996). Empty when no world can
+    be drawn."""
+    limits = ct.bid_limits(info.bids)
+    me = int(info.seat)
+    declarer = int(info.declarer) if info.declarer is not None else -1
+    drawn: list[tuple[float, tuple[int, int, int, int]]] = []
+    for _ in range(draws):
+        world = _draw(k, rng)
+        if world is None:
+            break
+        weight = 1.0
+        if declarer >= 0 and declarer != me and info.ouvert_hand is None:
+            weight = _declarer_likelihood(info, world) ** sharpness
+        for seat in range(3):
+            if seat not in (me, declarer) and seat in limits:
+                weight *= ct.bid_likelihood(_dealt_cards(info, world, seat), seat, limits[seat])
+        drawn.append((weight, world))
+    total = sum(w for w, _ in drawn)
+    if not drawn or total <= 0.0:
+        return [w for _, w in drawn[:n]]
+    step = total / n
+    at = rng.random() * step
+    out: list[tuple[int, int, int, int]] = []
+    acc = 0.0
+    for weight, world in drawn:
+        acc += weight
+        while at < acc and len(out) < n:
+            out.append(world)
+            at += step
+    return out
+
+
 def _target(info: InformationState) -> int:
     contract = info.contract
     assert contract is not None
@@ -838,10 +903,31 @@ class StrongPlayer:
                 return action
         return self._heuristic.choose(info, random.Random(0))
 
-    def declarer_chance(self, info: InformationState, rng: random.Random) -> float:
+    def declarer_chance(
+        self,
+        info: InformationState,
+        rng: random.Random,
+        *,
+        draws: int | None = None,
+        sharpness: float = 1.0,
+    ) -> float:
         """The declarer's chance to make the declared contract, as this seat sees it: the share
-        of sampled deals (weighted as in the card play) he wins open-handed, with a half deal
-        added to each side (0..1).
+        of sampled deals he wins open-handed, with a half deal added to each side (0..1).
+
+        Args:
+            info: a seat's information state after the declaration.
+            rng: the decision's random source.
+            draws: None: each world drawn by rejection sampling as in the card play. A number:
+                that many candidate deals are drawn and weighted by how well the declarer's
+                cards fit his contract (:func:`_declarer_likelihood`, raised to ``sharpness``)
+                and the other seat's by its bids; ``worlds // 2`` of them are then picked in
+                proportion to their weights (importance resampling, :func:`_resample`).
+            sharpness: the power of the declarer's likelihood for ``draws``; above 1 a hand
+                that would hardly have been declared counts for less.
+
+        With the declarer's hand open (ouvert) every deal of the remaining cards is solved
+        (at most 66: the other defender's ten cards and the skat), so the chance is exact for
+        open play, and 1.0 for a contract won in every deal.
 
         Raises:
             IllegalActionError: no contract is declared yet.
@@ -849,8 +935,21 @@ class StrongPlayer:
         solver = self._get_solver()
         k = _knowledge(info)
         target = _target(info)
+        if info.ouvert_hand is not None and int(info.seat) != int(info.declarer or 0):
+            worlds = _all_worlds(k)
+            if worlds:
+                won = sum(solver.solve_threshold(_position(info, w), target) for w in worlds)
+                return won / len(worlds)
         start = solver.nodes
         wins = n = 0
+        if draws is not None:
+            chosen = _resample(info, k, rng, self.worlds // 2, draws, sharpness)
+            for picked in chosen:
+                if n >= 4 and solver.nodes - start > self.node_budget:
+                    break
+                wins += solver.solve_threshold(_position(info, picked), target)
+                n += 1
+            return (wins + 0.5) / (n + 1.0)
         plays = _plays(info) if self.inference >= 3 else None
         for i in range(self.worlds // 2):
             if i >= 4 and solver.nodes - start > self.node_budget:

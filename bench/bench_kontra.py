@@ -1,0 +1,200 @@
+"""How well the strong defenders judge Kontra: their estimate against the open-hand outcome.
+
+For each deal number (``arena_deal_number(seed, i)``, as in ``skat arena``) three strong players
+bid and declare with Kontra on (``KontraRule.ON``). At the Kontra question each defender's
+estimate of the declarer's chance is computed by each estimator of :data:`VARIANTS`
+(:meth:`StrongPlayer.declarer_chance` with the decision's own random source), and the deal's
+open-hand outcome at the first card (all cards known: does the declarer reach 61, or 90 / every
+trick when announced) is solved. With ``--play`` the game is then played on by the players (their
+own Kontra rule, Re and the card play), and the real outcome is reported beside. A line per deal
+goes to a JSONL checkpoint; a rerun with the same file continues where it stopped.
+
+The report: how often a defender says Kontra (share of declared games), how often the declarer
+loses the games doubled open-handed, and the estimate's calibration (open-hand win share by
+estimate bin). The open-hand outcome is the perfect-information proxy; the real outcome of the
+doubled games is measured by ``skat arena`` with Kontra on.
+
+Run (two workers, checkpointed)::
+
+    .venv/bin/python bench/bench_kontra.py --deals 200 --seed 11 --out kontra-dev.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import os
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from skat.arena import arena_deal_number
+from skat.players import decision_rng
+from skat.players.strong import KONTRA_BELOW, StrongPlayer
+from skat.rules import KontraRule, Options
+from skat.scoring import GameResult
+from skat.solver import SCHWARZ, Solver, position_from_state
+from skat.state import ActionKind, Phase, State
+
+_PLAYER: StrongPlayer | None = None
+
+
+def _player() -> StrongPlayer:
+    global _PLAYER  # one player per worker process: its tables are reused across deals
+    if _PLAYER is None:
+        _PLAYER = StrongPlayer()
+    return _PLAYER
+
+
+VARIANTS: dict[str, dict[str, Any]] = {
+    "rejection": {},
+    "resample-s1": {"draws": 400, "sharpness": 1.0},
+    "resample-s3": {"draws": 400, "sharpness": 3.0},
+    "resample-s6": {"draws": 400, "sharpness": 6.0},
+}
+"""The estimators compared: :meth:`StrongPlayer.declarer_chance`'s keyword arguments."""
+
+
+def deal_line(task: tuple[int, int, bool]) -> dict[str, Any]:
+    """Play deal ``(index, number, play)`` to the Kontra question; judge it for both defenders;
+    with ``play`` play the game on to its end as the players decide (Kontra, Re and the cards)."""
+    index, number, play_on = task
+    player = _player()
+    state = State.new(number, Options(kontra=KontraRule.ON))
+    while not state.is_terminal() and state.phase not in (Phase.PLAY, Phase.KONTRA):
+        seat = state.current_player
+        assert seat is not None
+        at = len(state.actions)
+        state = state.apply(player.choose(state.information_state(seat), decision_rng(number, at)))
+    line: dict[str, Any] = {"index": index, "number": number}
+    if state.contract is None or state.declarer is None:
+        line["kind"] = "passed"
+        return line
+    at = len(state.actions)
+    asked = []
+    defenders = [s for s in (0, 1, 2) if s != int(state.declarer)]
+    for order, defender in enumerate(defenders):
+        info = state.information_state(defender)
+        chances = {
+            name: round(player.declarer_chance(info, decision_rng(number, at + order), **kw), 4)
+            for name, kw in VARIANTS.items()
+        }
+        asked.append({"seat": defender, "chance": chances})
+    contract = state.contract
+    target = SCHWARZ if contract.schwarz else 90 if contract.schneider else 61
+    play = state
+    while play.phase == Phase.KONTRA:  # open-hand outcome of the contract as declared
+        play = play.apply(next(a for a in play.legal_actions() if a.kind == ActionKind.DECLINE))
+    won = Solver().solve_threshold(position_from_state(play), target)
+    if play_on:
+        end = state
+        while not end.is_terminal():
+            actor = end.current_player
+            assert actor is not None
+            at = len(end.actions)
+            end = end.apply(player.choose(end.information_state(actor), decision_rng(number, at)))
+        result = end.result()
+        assert isinstance(result, GameResult)
+        line.update(kontra=end.kontra, won=result.won)
+    line.update(
+        kind="game",
+        contract=str(contract),
+        declarer=int(state.declarer),
+        bid=state.bid,
+        ouvert=contract.ouvert,
+        asked=asked,
+        open_won=bool(won),
+    )
+    return line
+
+
+def _read(path: str) -> dict[int, dict[str, Any]]:
+    done: dict[int, dict[str, Any]] = {}
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for text in f:
+                if text.strip():
+                    line = json.loads(text)
+                    done[line["index"]] = line
+    return done
+
+
+def _interval(k: int, n: int) -> str:
+    if n == 0:
+        return "-"
+    p = k / n
+    half = 1.96 * math.sqrt(p * (1 - p) / n)
+    low, high = 100 * max(0.0, p - half), 100 * min(1.0, p + half)
+    return f"{100 * p:.1f}% ({low:.1f} .. {high:.1f}), {k}/{n}"
+
+
+def report(lines: Sequence[dict[str, Any]], below: float = KONTRA_BELOW) -> str:
+    """Per estimator: the Kontra share, the open-hand losses of doubled games, the calibration.
+
+    ``below``: a defender says Kontra when its estimate is below this (the player's rule); a
+    game counts as doubled when either defender's estimate is.
+    """
+    games = [ln for ln in lines if ln.get("kind") == "game"]
+    lost_all = sum(1 for g in games if not g["open_won"])
+    out = [
+        f"deals {len(lines)}, declared games {len(games)}; "
+        f"the declarer loses open-handed {_interval(lost_all, len(games))}"
+    ]
+    played = [g for g in games if "won" in g]
+    if played:
+        said = [g for g in played if g["kontra"] > 0]
+        lost = sum(1 for g in said if not g["won"])
+        out += [
+            f"played out with the player's own rule ({len(played)} games):",
+            f"  Kontra said: {_interval(len(said), len(played))}",
+            f"  of those lost: {_interval(lost, len(said))}",
+            f"  the declarer loses: {_interval(sum(not g['won'] for g in played), len(played))}",
+        ]
+    for name in VARIANTS:
+        doubled = [g for g in games if any(a["chance"][name] < below for a in g["asked"])]
+        lost = sum(1 for g in doubled if not g["open_won"])
+        out += [
+            f"{name}:",
+            f"  Kontra (an estimate < {below}): {_interval(len(doubled), len(games))}",
+            f"  of those lost open-handed: {_interval(lost, len(doubled))}",
+            "  open-hand win share by estimate:",
+        ]
+        bins = [0.0, 0.2, 0.4, 0.6, 0.8, 0.9, 1.01]
+        for lo, hi in itertools.pairwise(bins):
+            cell = [
+                g["open_won"] for g in games for a in g["asked"] if lo <= a["chance"][name] < hi
+            ]
+            out.append(f"    {lo:.1f} .. {min(hi, 1.0):.1f}: {_interval(sum(cell), len(cell))}")
+    return "\n".join(out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, required=True)
+    ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", required=True, help="the JSONL checkpoint (continued if it exists)")
+    ap.add_argument("--report-only", action="store_true")
+    ap.add_argument("--play", action="store_true", help="play each game on to its end")
+    args = ap.parse_args(argv)
+    done = _read(args.out)
+    wanted = range(args.first, args.first + args.deals)
+    tasks = [(i, arena_deal_number(args.seed, i), args.play) for i in wanted if i not in done]
+    if tasks and not args.report_only:
+        with (
+            ProcessPoolExecutor(args.workers) as pool,
+            open(args.out, "a", encoding="utf-8") as f,
+        ):
+            for line in pool.map(deal_line, tasks):
+                f.write(json.dumps(line) + "\n")
+                f.flush()
+                done[line["index"]] = line
+    print(report([done[i] for i in wanted if i in done]))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
