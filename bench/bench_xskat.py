@@ -25,8 +25,10 @@ from the outside, never its code:
 
 This is a calibration on the same cards, not a match: ``bench_xskat_match.py`` seats our player
 at XSkat's table (through its X11 window; XSkat's IRC mode replicates mouse clicks between XSkat
-programs and never sends its computer players' moves), and uses this script's ``-auto`` game of
-each deal as the XSkat side of its pairs. See ``docs/benchmarks.md`` "Against XSkat".
+programs and never sends its computer players' moves), and uses ``-auto`` games of each deal
+(:meth:`XSkat.play` under fixed fake clocks, :func:`faketime_env`) as the XSkat side of its
+pairs. This script runs XSkat on the real clock: XSkat seeds its computers from it, so two runs
+differ a little. See ``docs/benchmarks.md`` "Against XSkat".
 
 Prerequisites (never run by the test suite)::
 
@@ -346,6 +348,71 @@ def _cards(mask: int) -> list[int]:
     return [c for c in range(32) if mask >> c & 1]
 
 
+FAKETIME_LIBRARIES = (
+    "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1",
+    "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1",
+    "/usr/lib/faketime/libfaketime.so.1",
+    "/usr/local/lib/faketime/libfaketime.so.1",
+)
+"""Where Debian's ``libfaketime`` (and a local build) put the preload library."""
+
+
+def faketime_env(clock: int, speedup: int = 20) -> dict[str, str]:
+    """The environment that runs a program under libfaketime's stopped clock.
+
+    The program's clock shows ``clock`` (seconds since 1970, UTC) for as long as it runs: an
+    absolute ``FAKETIME`` date without ``@``, read in ``TZ=UTC``; ``speedup`` (``x``) makes its
+    sleeps and ``select`` timeouts that many times shorter. XSkat reads the clock once, at its
+    start (``time()``, whole seconds), and seeds its computers' random numbers from it, so one
+    clock gives one game wherever and however fast the process starts; a clock that runs (``@``
+    or ``+0``) would add the start-up time multiplied by the rate (docs/benchmarks.md, "Against
+    XSkat").
+
+    Raises:
+        SystemExit: libfaketime is not installed.
+    """
+    library = next((p for p in FAKETIME_LIBRARIES if os.path.exists(p)), None)
+    if library is None:
+        raise SystemExit("libfaketime not found: apt-get install faketime")
+    stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(clock))
+    return {"LD_PRELOAD": library, "FAKETIME": f"{stamp} x{speedup}", "TZ": "UTC"}
+
+
+def die_with_parent() -> None:
+    """In a child process before its program starts: end it (SIGTERM) when its parent ends,
+    so no XSkat or Xvfb outlives an interrupted benchmark (Linux ``prctl``)."""
+    import ctypes
+    import signal
+
+    ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+def start_display() -> tuple[subprocess.Popen[bytes], str]:
+    """A new ``Xvfb`` on a display number it finds free itself (``-displayfd``), and its name.
+
+    Raises:
+        SystemExit: Xvfb is not installed or does not start.
+    """
+    if shutil.which("Xvfb") is None:
+        raise SystemExit("Xvfb not found: apt-get install xvfb")
+    read, write = os.pipe()
+    proc = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        pass_fds=(write,),
+        preexec_fn=die_with_parent,
+    )
+    os.close(write)
+    with os.fdopen(read, encoding="ascii") as f:
+        number = f.readline().strip()
+    if not number.isdigit():
+        proc.kill()
+        proc.wait()
+        raise SystemExit("Xvfb did not start")
+    return proc, ":" + number
+
+
 class XSkat:
     """The installed XSkat binary on a virtual X display (started and stopped here)."""
 
@@ -356,30 +423,36 @@ class XSkat:
         self.home = tempfile.mkdtemp(prefix="bench-xskat-")
         self.xvfb: subprocess.Popen[bytes] | None = None
         if display is None:
-            if shutil.which("Xvfb") is None:
-                raise SystemExit("Xvfb not found: apt-get install xvfb")
-            display = ":" + str(90 + os.getpid() % 900)
-            self.xvfb = subprocess.Popen(
-                ["Xvfb", display, "-screen", "0", "800x600x24", "-nolisten", "tcp"],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-            time.sleep(1.0)
+            self.xvfb, display = start_display()
         self.display = display
 
-    def play(self, d: Deal) -> tuple[str, str]:
-        """XSkat's log and score line for one game of deal ``d`` by its three computers."""
+    def play(self, d: Deal, clock: int | None = None, speedup: int = 20) -> tuple[str, str]:
+        """XSkat's log and score line for one game of deal ``d`` by its three computers.
+
+        ``clock``: the second XSkat's stopped clock shows (:func:`faketime_env`, which makes
+        the game a function of the deal and the clock); None: the real clock.
+        """
         gpath = os.path.join(self.home, "game.txt")
         lpath = os.path.join(self.home, "game.log")
+        for name in os.listdir(self.home):
+            if name.startswith(".xskat") or name == "game.log":
+                os.remove(os.path.join(self.home, name))
         with open(gpath, "w", encoding="ascii") as f:
             f.write(game_file(d))
-        if os.path.exists(lpath):
-            os.remove(lpath)
         cmd = [self.binary, "-display", self.display, "-auto", "1", "-game", gpath]
         cmd += ["-start", "1", "-tlist", "-log", lpath, "-lang", "english"]
         cmd += ["-noramsch", "-nokontra", "-nobock", "-nospitze", "-newrules"]
         env = dict(os.environ, HOME=self.home, LANG="C")
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=60, env=env)
+        if clock is not None:
+            env.update(faketime_env(clock, speedup))
+        out = subprocess.run(
+            cmd,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=env,
+            preexec_fn=die_with_parent,
+        )
         with open(lpath, encoding="latin-1") as f:
             log = f.read()
         lines = [ln for ln in out.stdout.splitlines() if re.fullmatch(r"-?\d+ -?\d+ -?\d+", ln)]

@@ -1,906 +1,435 @@
-"""Our player against XSkat's computer players at one table, same cards (issue 5).
+"""Our player against XSkat's computer players at one table, same cards, reproducibly (issue 28).
 
 A duplicate comparison with the installed XSkat 4.0 (Debian package ``xskat``), driven from the
-outside through its X11 windows on virtual displays. Two designs, each in every seating:
+outside through its X11 windows (``xskat_driver.py``). For each deal of the arena's sequence
+(``arena_deal_number(seed, i)``, indices ``--first`` .. ``--first + --deals - 1``):
 
-* ``one``: XSkat in its one-person mode, our player in the person's seat, XSkat's two
-  computers beside it; the pair for that seat is our player's score minus the score XSkat's
-  own computer makes in the same seat with the same cards beside the same two computers
-  (``bench_xskat.py``'s ``-auto`` game of the deal).
-* ``two``: XSkat in its several-person mode (a second window, ``two@display``), our player in
-  both persons' seats against one XSkat computer; the pair is our two seats' mean score
-  minus XSkat's computers' mean score in the same two seats in XSkat's own game.
+* **XSkat alone**: its three computers play the deal ``--k`` times (``-auto``), each under
+  another fixed fake clock (``xskat_records.deal_clocks``). XSkat seeds its computers' random
+  numbers once, from the clock's second at its start (``time()``; no pid, no microseconds), so
+  a deal and a clock give one game, always; the ``k`` clocks give XSkat's choices their spread.
+  XSkat's score in a seat is the mean over the ``k`` games.
+* **Our player at the table**, each seating (``--designs``): ``one``, our player in one seat,
+  XSkat's two computers beside it; ``two``, our player in two seats, one XSkat computer. Each
+  game runs under the deal's first clock, so the same player on the same deal gives the same
+  game: a rerun replays it exactly.
 
-A deal's difference is the mean over its three seatings; intervals are 95% normal intervals
-over deals. Our player's actions are clicks (``xdotool``) on XSkat's buttons and cards; what
-XSkat's computers bid, declare and play is read from the XSkat process's memory
-(``/proc/PID/mem`` of our child process: the card array ``cards[32]``, found as the only array
-holding each card once next to a valid phase, and a few variables at fixed distances from it
-in the Debian build, see ``_OFFSETS``). Every action of every seat goes through our
-:class:`skat.state.State`, which checks it like a human's. XSkat's memory shows only where
-the auction stands when a person is asked, so the bids between two computers are the
-shortest sequence that leads there (``_bid_sync``); the contract of a computer is its suit or
-Grand or Null and Hand (announcements and ouvert are read from the log afterwards).
+XSkat runs under libfaketime's stopped clock (``bench_xskat.faketime_env``: the clock shows the
+fixed second for the whole game, its rate ``--speedup`` shortens XSkat's waits). Every game is
+replayed in our engine from XSkat's own log (``xskat_records.verify_match``); a game that does
+not verify is left out with its deal.
 
-After each game XSkat's own log (``-log``) is read back and the whole game is replayed in our
-engine (``bench_xskat.replay``): won or lost and the card points must be XSkat's, the cards the
-driver applied must be XSkat's, and so must the contract our player was told; any other game
-is reported and left out (with its deal's other seatings in the paired figure).
+Figures (per design, 95% normal intervals over deals, a deal's value the mean of its seatings):
+our seats' score minus XSkat's computer alone in the same seat with the same cards (the paired
+figure); our seats' score minus the mean of the XSkat computers at the same table in the same
+game; the scores; declarer share; declarer wins by game type, for our player and for XSkat
+alone in the same seats. ISkO rules: no Ramsch, no Kontra (XSkat ``-nokontra``).
 
-XSkat waits 0.7 s after every card (a ``select`` timeout); ``faketime -f "+0 x20"`` (libfaketime)
-runs its clock and those waits twenty times faster (``--speedup``). The pixels of XSkat's first
-dialog and of its menu are read with ``xwd`` and ``convert`` to know when to click them away.
+**Checkpoint.** A run is a JSON-lines file (``--checkpoint``): a header with the protocol (seed,
+first, deals, k, player, designs, speedup) and one line per finished game, appended and synced
+after every game by this process alone (the workers send their games to it; a lock keeps a
+second run off the file). Running the same command again continues where the file ends;
+another protocol is refused, so a run's deal count is fixed when it starts and is never
+extended after a near miss. ``--report`` prints the figures of a checkpoint without playing.
 
-Prerequisites (never run by the test suite)::
+**Two workers.** ``--workers`` processes (default 2, one a core), each with its own virtual
+displays, XSkat processes and scratch folder, take the games in plan order.
+
+**Change-only.** ``--base OLD`` names the checkpoint of an earlier run with the same protocol
+but a changed player (or code). XSkat's games alone are taken from it. For each game of our
+player, the new player is asked every decision the old one made, in our engine from the
+recorded actions without XSkat (``xskat_records.same_decisions``); if every answer is the
+same, the driver would make the same clicks, and XSkat, with the same deal, clock and clicks,
+the same moves: the old record is the new player's game and is copied (``"reused": true``).
+Only the games where a decision differs are played at XSkat's table. The report adds the
+change of the paired figure per deal against the base run, with its interval. Every game and
+every such check gets a new player object, so no player's cache (the strong player's solver
+table) carries from one game into another.
+
+**Determinism check.** ``--recheck N`` plays the first ``N`` recorded games of each kind again
+and compares XSkat's logs and our actions with the checkpoint's (nothing is written).
+
+**Protocol.** The development deals are seed 1, indices 0-599; verification deals are others,
+chosen by whoever runs the verification and not named here. Prerequisites (never run by the
+test suite)::
 
     apt-get install xskat xvfb xdotool faketime x11-apps imagemagick
 
 and permission to read a child process's memory (root, or ``kernel.yama.ptrace_scope`` ≤ 1).
-
 Run::
 
-    .venv/bin/python bench/bench_xskat_match.py --deals 100 --seed 1 --player heuristic
+    .venv/bin/python bench/bench_xskat_match.py --checkpoint xskat-heuristic-dev.jsonl \\
+        --deals 600 --seed 1 --player heuristic --k 8
+    .venv/bin/python bench/bench_xskat_match.py --checkpoint xskat-new.jsonl --deals 600 \\
+        --seed 1 --player heuristic --k 8 --base xskat-heuristic-dev.jsonl
 
-About 5.5 s a game with one window, 9 s with two; one process. ``XSKAT_SHOTS=folder`` keeps
-XSkat's log of every game and screenshots of every failure.
+About 8 s a game of ours with one person (two persons: 12 s), 0.05 s a game of XSkat alone,
+per worker.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import fcntl
+import multiprocessing as mp
 import os
-import re
+import queue
 import shutil
 import signal
-import struct
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from functools import partial
+from collections.abc import Sequence
+from typing import Any
 
-from bench_xskat import (
-    XSkat,
-    XSkatGame,
-    _auction,
-    _mean_half,
-    game_file,
-    parse_log,
-    replay,
+from bench_xskat import XSkat, die_with_parent, start_display
+from xskat_driver import PREREQUISITES, play_game
+from xskat_records import (
+    FORMAT,
+    PROTOCOL,
+    CheckpointError,
+    Key,
+    append_record,
+    check_header,
+    compare_lines,
+    key,
+    merge,
+    plan,
+    read_checkpoint,
+    report_lines,
+    same_decisions,
+    summarize,
 )
 
-from skat.arena import arena_deal_number
-from skat.cards import format_card
-from skat.contract import Contract
-from skat.deal import Deal, deal
+from skat.deal import deal
 from skat.errors import SkatError
-from skat.players import Player, decision_rng, get_player
-from skat.rules import GameType, Options, ScoreList
-from skat.scoring import GameResult, list_scores
-from skat.state import Action, ActionKind, Phase, State
-
-_REIZW = (
-    18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60, 63, 66, 70,
-    72, 77, 80, 81, 84, 88, 90, 96, 99, 100, 108, 110, 117, 120, 121, 126, 130, 132, 135, 140,
-    143, 144, 150, 153, 154, 156, 160, 162, 165, 168, 170, 171, 176, 180, 187, 189, 190, 192,
-    198, 200, 204, 207, 209, 210, 216, 220, 228, 240, 264,
-)  # fmt: skip
-"""XSkat's bid ladder (the values its bid button offers, in order): ours, ISkO 3.3."""
-
-_OFFSETS = {
-    "ouveang": -94,
-    "handsp": -65,
-    "trumpf": -64,
-    "stcd": -62,
-    "ausspl": -46,
-    "stich": -45,
-    "reizp": -42,
-    "saho": -41,
-    "spieler": -40,
-    "sager": -39,
-    "hoerer": -38,
-    "phase": -36,
-}
-"""Distances in 32-bit ints from ``cards[0]`` in the Debian build 4.0-8, found by watching the
-values change: ``ouveang`` 1 in an ouvert game (seen in one Null Ouvert Hand only);
-``handsp`` 1 in a Hand game; ``trumpf`` 0-3 suit, 4 Grand, -1 none; ``stcd``
-the current trick's cards in playing order; ``ausspl`` its leader; ``stich`` the trick number
-from 1; ``reizp`` the index of the bid in question; ``saho`` 1 if the bidder is to speak, 0 the
-listener; ``spieler`` the declarer; ``sager``/``hoerer`` bidder and listener; ``phase`` 1
-bidding, 2 Hand?, 3 discarding, 4 declaring, 6 playing. Players are XSkat's 0 (the person),
-1 (left), 2 (right)."""
-
-_BIDDING, _HAND, _DISCARD, _DECLARE, _PLAYING = 1, 2, 3, 4, 6
-_YES, _PASS = (288, 260), (352, 260)
-_HAND_YES, _HAND_NO = (270, 199), (369, 199)
-_DONE = (320, 260)
-_SPLASH_CONTINUE, _MENU_CONTINUE = (320, 310), (387, 352)
-_CLAIM_EDGE, _CLAIM_CONTINUE = (256, 271), (320, 271)
-"""The black left edge and the button of the box after a computer claims the rest."""
-_ASK_CLAIM_EDGE, _ASK_CLAIM_NEVER = (211, 200), (360, 250)
-"""The left edge of the box that offers a person to claim the rest, and its Never button."""
-_EDGE = ["#000000", "#FFFFFF"]
-_SPLASH_EDGE, _MENU_EDGE = 139, 148
-"""The x of the black left edge of XSkat's first dialog and of its menu in window row 200."""
-_GAME_BUTTON = {
-    GameType.DIAMONDS: (184, 148),
-    GameType.HEARTS: (275, 148),
-    GameType.SPADES: (365, 148),
-    GameType.CLUBS: (455, 148),
-    GameType.NULL: (229, 182),
-    GameType.GRAND: (409, 182),
-}
-_SCHNEIDER, _SCHWARZ, _OUVERT, _PLAY = (198, 216), (320, 216), (441, 216), (320, 250)
-_SUIT_OF_TRUMPF = {
-    0: GameType.DIAMONDS,
-    1: GameType.HEARTS,
-    2: GameType.SPADES,
-    3: GameType.CLUBS,
-    4: GameType.GRAND,
-    -1: GameType.NULL,
-}
-_OURS_OF_XSKAT = tuple(
-    (x >> 3) * 8 + (6, 5, 4, 3, 7, 2, 1, 0)[x & 7] for x in range(32)
-)  # XSkat's card: suit * 8 + rank index in A T K Q J 9 8 7 (suits D H S C, as ours)
-_START_OF_SEAT = (3, 2, 1)
-_PREREQUISITES = "xskat xvfb xdotool faketime x11-apps imagemagick"
-"""XSkat's ``-start`` that puts its person (player 1) into our seat 0, 1, 2."""
+from skat.players import get_player
+from skat.rules import Options
 
 
-class DriverError(SkatError):
-    """XSkat did something the driver cannot follow (a click without effect, a timeout)."""
-
-    code = "xskat_driver"
-
-
-class Table:
-    """One XSkat process whose persons' seats (XSkat's players 0, or 0 and 1) are ours.
-
-    ``displays[k]`` is the X display of XSkat's player ``k``; with two displays XSkat plays
-    its several-person mode (``two@display``) and its player 2 is its computer. ``start`` is
-    XSkat's ``-start``: player ``k`` sits in our seat ``(k - start) % 3``.
-    """
-
-    def __init__(
-        self,
-        d: Deal,
-        start: int,
-        displays: Sequence[str],
-        binary: str,
-        home: str,
-        speedup: int = 1,
-    ) -> None:
-        self.deal = d
-        self.start = start
-        self.displays = list(displays)
-        self.display = displays[0]
-        self.ours = {self.seat_of(k) for k in range(len(displays))}
-        self.home = home
-        self.game_path = os.path.join(home, "game.txt")
-        self.log_path = os.path.join(home, "game.log")
-        with open(self.game_path, "w", encoding="ascii") as f:
-            f.write(game_file(d))
-        for name in os.listdir(home):
-            if name.startswith(".xskat") or name == "game.log":
-                os.remove(os.path.join(home, name))
-        cmd = [binary, "-display", self.display, "-game", self.game_path, "-start", str(start)]
-        cmd += ["-lang", "english", "-fastdeal", "-tdelay", "0.01", "-noshortcut", "-small"]
-        cmd += ["-geometry", "+0+0", "-log", self.log_path, "-tlist", "-noramsch", "-nokontra"]
-        cmd += ["-nobock", "-nospitze", "-newrules", "-nohint"]
-        cmd += [f"two@{display}" for display in displays[1:]]
-        env = dict(os.environ, HOME=home, LANG="C")
-        if speedup > 1:
-            # XSkat waits 0.7 s after every card (select() with a timeout); libfaketime makes
-            # its clock and those waits run ``speedup`` times faster.
-            cmd = ["faketime", "-f", f"+0 x{speedup}", *cmd]
-        self.proc = subprocess.Popen(
-            cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-        self.pid = self._xskat_pid()
-        self.mem = os.open(f"/proc/{self.pid}/mem", os.O_RDONLY)
-        self.base = 0
-        self.quiet = 0.25 if speedup <= 1 else 0.1
-
-    def _xskat_pid(self) -> int:
-        """The XSkat process: ours, or the child ``faketime`` started."""
-        for _ in range(100):
-            if self.proc.poll() is not None:
-                raise DriverError(f"XSkat ended at once (exit status {self.proc.returncode})")
-            with contextlib.suppress(OSError):
-                if os.path.basename(os.readlink(f"/proc/{self.proc.pid}/exe")) == "xskat":
-                    return self.proc.pid
-            for entry in os.listdir("/proc"):
-                if not entry.isdigit():
-                    continue
-                try:
-                    with open(f"/proc/{entry}/stat", encoding="ascii") as f:
-                        ppid = int(f.read().rsplit(")", 1)[1].split()[1])
-                    exe = os.path.basename(os.readlink(f"/proc/{entry}/exe"))
-                except OSError:
-                    continue
-                if ppid == self.proc.pid and exe == "xskat":
-                    return int(entry)
-            time.sleep(0.05)
-        raise DriverError("the XSkat process was not found")
-
-    # -- XSkat's seats ---------------------------------------------------------------------
-    def seat_of(self, player: int) -> int:
-        """Our seat of XSkat's player 0..2."""
-        return (player - self.start) % 3
-
-    def player_of(self, seat: int) -> int:
-        """XSkat's player in our seat."""
-        return (seat + self.start) % 3
-
-    # -- memory ---------------------------------------------------------------------------
-    def find_cards(self) -> None:
-        """Locate ``cards[32]`` in the XSkat process (before the first card is played)."""
-        with open(f"/proc/{self.pid}/maps", encoding="ascii") as f:
-            maps = f.read().splitlines()
-        for line in maps:
-            fields = line.split()
-            path = fields[5] if len(fields) > 5 else ""
-            if "w" not in fields[1] or (path and "xskat" not in path):
-                continue
-            lo, hi = (int(v, 16) for v in fields[0].split("-"))
-            if hi - lo > 1 << 20:
-                continue
-            data = os.pread(self.mem, hi - lo, lo)
-            ints = struct.unpack(f"<{len(data) // 4}i", data[: len(data) // 4 * 4])
-            for i in range(64, len(ints) - 32):
-                if ints[i + 30] < 0 or not 0 <= ints[i - 36] <= 11:
-                    continue
-                if sorted(ints[i : i + 32]) == list(range(32)):
-                    self.base = lo + 4 * i
-                    return
-        raise DriverError("XSkat's card array was not found")
-
-    def ints(self, offset: int, n: int) -> list[int]:
-        """``n`` ints at ``offset`` ints from ``cards[0]``."""
-        data = os.pread(self.mem, 4 * n, self.base + 4 * offset)
-        return list(struct.unpack(f"<{n}i", data))
-
-    def cards(self, offset: int, n: int) -> list[int]:
-        """``n`` cards at ``offset`` ints from ``cards[0]``, as our card numbers (-1 none)."""
-        return [_OURS_OF_XSKAT[c] if 0 <= c < 32 else -1 for c in self.ints(offset, n)]
-
-    def var(self, name: str) -> int:
-        """One of the variables of ``_OFFSETS``."""
-        return self.ints(_OFFSETS[name], 1)[0]
-
-    def block(self) -> list[int]:
-        """The watched memory (variables and cards), to see when XSkat stops changing it."""
-        return self.ints(-100, 132)
-
-    def wait_idle(self, timeout: float = 20.0) -> None:
-        """Wait until the watched memory stays the same for ``self.quiet`` seconds."""
-        quiet = self.quiet
-        last = self.block()
-        t0 = t_quiet = time.monotonic()
-        while time.monotonic() - t0 < timeout:
-            if self.proc.poll() is not None:
-                return
-            time.sleep(0.02)
-            now = self.block()
-            if now != last:
-                last, t_quiet = now, time.monotonic()
-            elif time.monotonic() - t_quiet >= quiet:
-                return
-        raise DriverError("XSkat did not come to rest")
-
-    # -- input ----------------------------------------------------------------------------
-    def click(self, xy: tuple[int, int], seat: int | None = None) -> None:
-        """A click at window point ``xy`` in the window of ``seat`` (default: player 0's).
-
-        The pointer moves onto the point first: XSkat needs the motion.
-        """
-        display = self.display if seat is None else self.displays[self.player_of(seat)]
-        env = dict(os.environ, DISPLAY=display)
-        x, y = xy
-        script = f"mousemove {x - 1} {y} sleep 0.02 mousemove {x} {y} sleep 0.02 "
-        script += "mousedown 1 sleep 0.02 mouseup 1"
-        subprocess.run(["xdotool", *script.split()], env=env, check=True)
-
-    def pixels(self, x: int, y: int, n: int, seat: int | None = None) -> list[str]:
-        """The colours of ``n`` pixels from window point ``(x, y)`` to the right (``#RRGGBB``)
-        in the window of ``seat`` (default: player 0's); none while the screen cannot be read
-        (a busy X server: the callers wait and try again)."""
-        display = self.display if seat is None else self.displays[self.player_of(seat)]
-        run = subprocess.run(
-            f"xwd -root -silent -display {display} | convert xwd:- -crop {n}x1+{x}+{y} txt:-",
-            shell=True,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        if run.returncode != 0:
-            return []
-        return re.findall(r"#[0-9A-F]{6}", run.stdout)[-n:]
-
-    def menu_open(self) -> bool:
-        """Whether XSkat's main menu covers the table (its black and white left edge)."""
-        return self.pixels(_MENU_EDGE, 200, 2) == ["#000000", "#FFFFFF"]
-
-    def wait_dialog(self, edge_x: int, timeout: float = 8.0) -> None:
-        """Wait until a dialog whose left edge is at ``edge_x`` (row 200) is on the screen."""
-        t0 = time.monotonic()
-        while time.monotonic() - t0 < timeout:
-            if self.pixels(edge_x, 200, 2) == ["#000000", "#FFFFFF"]:
-                return
-            time.sleep(0.1)
-        raise DriverError(f"no dialog at x={edge_x}")
-
-    def close_menu(self) -> None:
-        """Close XSkat's main menu with its Continue button, if it is open."""
-        for _ in range(6):
-            if not self.menu_open():
-                return
-            self.click(_MENU_CONTINUE)
-            time.sleep(0.3)
-        raise DriverError("XSkat's menu does not close")
-
-    def click_until(self, xy: tuple[int, int], seat: int | None = None) -> None:
-        """Click ``xy`` until the watched memory changes (a click can be lost), at most 4 times."""
-        before = self.block()
-        for attempt in range(4):
-            self.click(xy, seat)
-            for _ in range(10):
-                time.sleep(0.05)
-                if self.block() != before:
-                    self.wait_idle()
-                    return
-            if attempt >= 1:
-                self.close_menu()
-        raise DriverError(f"a click at {xy} had no effect")
-
-    def close(self) -> None:
-        """End the XSkat process."""
-        os.close(self.mem)
-        if self.pid != self.proc.pid:
-            with contextlib.suppress(ProcessLookupError):  # faketime's child outlives it
-                os.kill(self.pid, signal.SIGTERM)
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
-
-
-def _bid_sync(
-    state: State, ours: set[int], values: set[int], done: Callable[[State], bool]
-) -> State:
-    """The shortest sequence of other seats' bidding actions after which ``done(state)``.
-
-    XSkat's computers may bid, hold and pass several times between two questions to the
-    person; its memory shows only where the auction stands (who bids to whom, the value, or the
-    declarer and the final bid). The auction given to our player is the shortest one that
-    leads there, with bids only of ``values`` (our seats' actions are applied as they happen).
-
-    Raises:
-        DriverError: none of at most six actions reaches it.
-    """
-    frontier = [state]
-    for _ in range(7):
-        nxt: list[State] = []
-        for s in frontier:
-            if done(s):
-                return s
-            if s.phase != Phase.BIDDING or s.current_player in ours:
-                continue
-            for a in s.legal_actions():
-                if a.kind in (ActionKind.HOLD, ActionKind.PASS) or (
-                    a.kind == ActionKind.BID and a.value in values
-                ):
-                    nxt.append(s.apply(a))
-        frontier = nxt
-    raise DriverError("the bidding could not be matched")
-
-
-@dataclass
-class GameRun:
-    """One game of our player in one seat: the verified state or why it was left out."""
-
-    number: int
-    seat: int
-    state: State | None = None
-    xskat: XSkatGame | None = None
-    problem: str | None = None
-    seconds: float = 0.0
-    applied: list[str] = field(default_factory=list)
-
-
-def _contract_of(t: Table) -> Contract:
-    game = _SUIT_OF_TRUMPF.get(t.var("trumpf"))
-    if game is None:
-        raise DriverError(f"unknown trumpf {t.var('trumpf')}")
-    return Contract.make(game, hand=t.var("handsp") == 1, ouvert=t.var("ouveang") == 1)
-
-
-def _asks_listener(me: int, value: int, bidder: int, s: State) -> bool:
-    """``me`` is asked to hold ``value`` that ``bidder`` bid."""
-    a = s.auction
-    return s.current_player == me and s.bid == value and a.listener == me and a.bidder == bidder
-
-
-def _asks_bidder(me: int, value: int, nxt: int, listener: int, s: State) -> bool:
-    """``me`` may bid ``nxt`` over ``value`` to ``listener`` (any listener in round 3)."""
-    a = s.auction
-    return (
-        s.current_player == me
-        and s.bid == value
-        and a.bidder == me
-        and (a.listener == listener or a.stage == 3)
-        and Action.bid(nxt) in s.legal_actions()
-    )
-
-
-def _auction_over(declarer: int, value: int, s: State) -> bool:
-    """The auction is over with ``declarer`` at ``value``."""
-    return s.phase != Phase.BIDDING and s.declarer == declarer and s.bid == value
-
-
-class _Game:
-    """Our player at one XSkat table: follow XSkat phase by phase, act when one of our seats
-    is asked (with two of our seats, each acts from its own information state)."""
-
-    def __init__(self, number: int, table: Table, player: Player) -> None:
-        self.number = number
-        self.table = table
-        self.player = player
-        self.ours = table.ours
-        self.state = State.new(number, Options())
-
-    def choose(self, seat: int) -> Action:
-        s = self.state
-        return self.player.choose(
-            s.information_state(seat), decision_rng(self.number, len(s.actions))
-        )
-
-    def step(self) -> None:
-        """Handle what XSkat shows now (it is at rest)."""
-        t = self.table
-        phase = t.var("phase")
-        if phase == _BIDDING:
-            self.bidding()
-            return
-        if self.state.phase == Phase.BIDDING and phase in (_HAND, _DISCARD, _DECLARE, _PLAYING):
-            declarer, value = t.seat_of(t.var("spieler")), _REIZW[t.var("reizp")]
-            self.state = _bid_sync(
-                self.state, self.ours, {value}, partial(_auction_over, declarer, value)
-            )
-        declarer_seat = self.state.declarer
-        if phase in (_HAND, _DISCARD, _DECLARE) and declarer_seat not in self.ours:
-            time.sleep(0.05)  # a computer declarer between two steps
-            return
-        if phase == _HAND:
-            self.hand(int(declarer_seat))  # type: ignore[arg-type]
-        elif phase == _DISCARD:
-            self.discard(int(declarer_seat))  # type: ignore[arg-type]
-        elif phase == _DECLARE:
-            seat = int(declarer_seat)  # type: ignore[arg-type]
-            action = self.choose(seat)
-            _declare(t, action.contract, seat)
-            self.state = self.state.apply(action)
-        elif phase == _PLAYING:
-            self.play()
-        elif not self.claim():
-            time.sleep(0.1)
-
-    def claim(self) -> bool:
-        """Answer XSkat's boxes about claiming the rest; True if there was one.
-
-        A computer's claim ("Rest is mine!") waits for every person's Continue. A person
-        after the first (whose ``-noshortcut`` option the others do not share) is offered to
-        claim ("Show cards?"): Never, so our player plays every card.
-        """
-        t = self.table
-        for seat in sorted(self.ours):
-            asked = t.player_of(seat) > 0 and (
-                t.pixels(_ASK_CLAIM_EDGE[0], _ASK_CLAIM_EDGE[1], 2, seat) == _EDGE
-            )
-            if asked:
-                t.click(_ASK_CLAIM_NEVER, seat)
-                time.sleep(0.1)
-                return True
-        if t.pixels(_CLAIM_EDGE[0], _CLAIM_EDGE[1], 2) != _EDGE:
-            return False
-        for person in sorted(self.ours):
-            t.click(_CLAIM_CONTINUE, person)
-            time.sleep(0.1)
-        return True
-
-    def bidding(self) -> None:
-        t, ours = self.table, self.ours
-        saho, sager, hoerer = t.var("saho"), t.var("sager"), t.var("hoerer")
-        reizp = t.var("reizp")
-        value = _REIZW[reizp]
-        if saho == 0 and t.seat_of(hoerer) in ours:
-            me = t.seat_of(hoerer)
-            done = partial(_asks_listener, me, value, t.seat_of(sager))
-            self.state = _bid_sync(self.state, ours, {value}, done)
-            yes = self.choose(me).kind == ActionKind.HOLD
-            action = Action(ActionKind.HOLD) if yes else Action(ActionKind.PASS)
-        elif saho == 1 and t.seat_of(sager) in ours:
-            me = t.seat_of(sager)
-            prev = _REIZW[reizp - 1] if reizp > 0 else 0
-            done = partial(_asks_bidder, me, prev, value, t.seat_of(hoerer))
-            self.state = _bid_sync(self.state, ours, {prev}, done)
-            yes = self.choose(me).kind == ActionKind.BID
-            action = Action.bid(value) if yes else Action(ActionKind.PASS)
-        else:
-            time.sleep(0.1)
-            return
-        t.click_until(_YES if yes else _PASS, me)
-        self.state = self.state.apply(action)
-
-    def hand(self, seat: int) -> None:
-        action = self.choose(seat)
-        if action.kind == ActionKind.PICKUP:
-            self.table.click_until(_HAND_NO, seat)
-        else:
-            self.table.click_until(_HAND_YES, seat)
-            _declare(self.table, action.contract, seat)
-        self.state = self.state.apply(action)
-
-    def discard(self, seat: int) -> None:
-        if self.state.phase == Phase.SKAT:
-            self.state = self.state.apply(Action(ActionKind.PICKUP))
-        if self.state.phase == Phase.DISCARD:
-            self.state = self.state.apply(self.choose(seat))
-        _discard(self.table, self.state.discard(seat), seat)
-
-    def play(self) -> None:
-        t = self.table
-        if self.state.phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE):
-            contract = _contract_of(t)
-            if self.state.phase == Phase.SKAT and not contract.hand:
-                self.state = self.state.apply(Action(ActionKind.PICKUP))
-            if self.state.phase == Phase.DISCARD:
-                skat = t.cards(30, 2)
-                if min(skat) < 0:
-                    raise DriverError("the computer's discard is no longer readable")
-                self.state = self.state.apply(Action.discard((1 << skat[0]) | (1 << skat[1])))
-            self.state = self.state.apply(Action.declare(contract))
-        self.state = _sync_play(t, self.state)
-        seat = self.state.current_player
-        if self.claim():
-            pass
-        elif self.state.is_terminal():
-            time.sleep(0.2)
-        elif seat is not None and seat in self.ours:
-            action = self.choose(seat)
-            first = 10 * t.player_of(seat)
-            position = t.cards(first, 10).index(action.card)
-            t.click_until((position * 64 + 32, 350), seat)
-            self.state = self.state.apply(action)
-
-
-def play_game(
-    number: int,
-    start: int,
+def _play(
+    task: dict[str, Any],
+    auto: XSkat,
     displays: Sequence[str],
-    player: Player,
+    player_name: str,
     binary: str,
     home: str,
-    speedup: int = 1,
-) -> GameRun:
-    """Play deal ``number`` at an XSkat table whose persons' seats are our player's.
+    speedup: int,
+) -> dict[str, Any]:
+    """One task's record: its game, or the base record it names if the player decides alike.
 
-    ``displays`` has one X display per person (one: against two XSkat computers; two: both
-    against one); ``start`` is XSkat's ``-start`` (see :class:`Table`). Nothing raises: what
-    goes wrong is ``GameRun.problem`` (and, with ``XSKAT_SHOTS`` set to a folder, a screenshot
-    and XSkat's log land there).
+    Each game gets a new player object, so a player's caches (the strong player's solver
+    table) start empty in every game, in a replay and in the check of its decisions alike.
     """
-    run = GameRun(number, (-start) % 3)
+    base = task.pop("base", None)
+    if base is not None and same_decisions(get_player(player_name), base, Options()):
+        return {**base, "reused": True}
     t0 = time.monotonic()
-    for attempt in range(3):  # XSkat rarely ends at once on start; a new start works
+    if task["kind"] == "auto":
         try:
-            table = Table(deal(number), start, displays, binary, home, speedup)
-            break
-        except DriverError as err:
-            if attempt == 2:
-                run.problem = f"{type(err).__name__}: {err}"
-                return run
-            time.sleep(1.0)
-    game = _Game(number, table, player)
-    shots = os.environ.get("XSKAT_SHOTS")
-    try:
-        table.wait_dialog(_SPLASH_EDGE)
-        table.click(_SPLASH_CONTINUE)
-        table.wait_dialog(_MENU_EDGE)
-        table.close_menu()
-        table.find_cards()
-        for _ in range(300):
-            table.wait_idle()
-            if _log_done(table.log_path):
-                break
-            game.step()
-        else:
-            raise DriverError("no end after 300 steps")
-        with open(table.log_path, encoding="latin-1") as f:
-            log = f.read()
-        if shots:
-            name = f"{number}-{start}-{len(displays)}.log"
-            shutil.copy(table.log_path, os.path.join(shots, name))
-        run.xskat = parse_gui_log(log, table.start)
-        run.state = game.state
-    except (SkatError, OSError, ValueError) as err:
-        run.problem = f"{type(err).__name__}: {err}"
-        if shots:
-            for k, display in enumerate(displays):
-                png = os.path.join(shots, f"{number}-{start}-{len(displays)}-{k}.png")
-                subprocess.run(
-                    f"xwd -root -silent -display {display} | convert xwd:- -crop 640x400+0+0 {png}",
-                    shell=True,
-                    check=False,
-                )
-    finally:
-        table.close()
-        run.seconds = time.monotonic() - t0
-        run.applied = [str(a) for a in game.state.actions]
-    return run
-
-
-def _log_done(path: str) -> bool:
-    if not os.path.exists(path):
-        return False
-    with open(path, encoding="latin-1") as f:
-        return "=====" in f.read()
-
-
-def _declare(table: Table, contract: Contract, seat: int) -> None:
-    """Choose ``contract`` in XSkat's game dialog in the window of ``seat``."""
-    table.click(_GAME_BUTTON[contract.game], seat)
-    if contract.game != GameType.NULL:
-        if contract.schwarz and not contract.ouvert:
-            table.click(_SCHWARZ, seat)
-        elif contract.schneider and not contract.ouvert:
-            table.click(_SCHNEIDER, seat)
-    if contract.ouvert:
-        table.click(_OUVERT, seat)
-    table.click_until(_PLAY, seat)
-
-
-def _discard(table: Table, mask: int, seat: int) -> None:
-    """Put the cards of ``mask`` into the skat: a hand card clicked changes places with a skat
-    card (XSkat alternates between the two), so at most three clicks; then Done."""
-    first = 10 * table.player_of(seat)
-    for _ in range(6):
-        hand = table.cards(first, 10)
-        skat = table.cards(30, 2)
-        if {c for c in skat if c >= 0} == {c for c in range(32) if mask >> c & 1}:
-            table.click_until(_DONE, seat)
-            return
-        wanted = [i for i, c in enumerate(hand) if c >= 0 and mask >> c & 1]
-        if not wanted:
-            raise DriverError(f"discard cards not in hand: {hand} {skat}")
-        table.click_until((wanted[0] * 64 + 32, 350), seat)
-    raise DriverError("the discard could not be made")
-
-
-def _sync_play(table: Table, state: State) -> State:
-    """Apply the cards XSkat's computers played since ``state`` (ours are applied already).
-
-    A computer's cards gone from ``cards[]`` but not yet in ``state`` are applied in turn
-    order; the current trick's cards come from ``stcd`` in playing order, so a computer that
-    played twice (the end of one trick, the lead of the next) is ordered correctly.
-
-    Raises:
-        DriverError: the cards cannot be put in an order our engine accepts.
-    """
-    cards = table.cards(0, 30)
-    remaining = {
-        table.seat_of(p): {c for c in cards[10 * p : 10 * p + 10] if c >= 0} for p in range(3)
+            log, score_line = auto.play(deal(task["number"]), task["clock"], speedup)
+            problem = None
+        except (SkatError, OSError, subprocess.SubprocessError) as err:
+            log, score_line, problem = None, None, f"{type(err).__name__}: {err}"
+        seconds = round(time.monotonic() - t0, 2)
+        return {
+            **task,
+            "log": log,
+            "score_line": score_line,
+            "problem": problem,
+            "seconds": seconds,
+        }
+    run = play_game(
+        task["number"],
+        task["start"],
+        displays[: task["persons"]],
+        get_player(player_name),
+        binary,
+        home,
+        task["clock"],
+        speedup,
+    )
+    return {
+        **task,
+        "log": run.log,
+        "applied": run.applied,
+        "decisions": [list(d) for d in run.decisions],
+        "problem": run.problem,
+        "seconds": round(run.seconds, 2),
+        "reused": False,
     }
-    stich = table.var("stich")
-    played = 30 - sum(len(r) for r in remaining.values())
-    in_trick = played - 3 * (stich - 1)
-    current = table.cards(_OFFSETS["stcd"], 3)[: max(0, in_trick)]
-    while not state.is_terminal():
-        seat = state.current_player
-        if seat is None:
-            break
-        pending = [c for c in range(32) if state.hand(seat) >> c & 1 and c not in remaining[seat]]
-        if not pending:
-            break
-        if seat in table.ours:
-            raise DriverError(f"our seat lost cards we did not play: {pending}")
-        if len(state.tricks) == stich - 1:
-            if len(state.trick) >= len(current):
-                raise DriverError(f"trick {stich}: more cards than XSkat shows {current}")
-            card = current[len(state.trick)]
-        else:
-            later = [c for c in pending if c not in current]
-            if len(later) != 1:
-                raise DriverError(f"cannot order the plays of seat {seat}: {pending} {current}")
-            card = later[0]
-        if card not in pending:
-            raise DriverError(f"seat {seat} did not hold {card}")
-        state = state.apply(Action.of_card(card))
-    return state
 
 
-def parse_gui_log(log: str, start: int) -> XSkatGame:
-    """XSkat's log of a game with persons: columns are XSkat's players 0 1 2, each name in
-    two header lines of 12 characters a column (the first person's name is empty here)."""
-    seats = tuple((p - start) % 3 for p in range(3))
-    lines = log.lstrip("\n").splitlines()
-    names = [
-        " ".join(f"{lines[0][12 * k : 12 * k + 12]} {lines[1][12 * k : 12 * k + 12]}".split())
-        for k in range(3)
+TASK_FIELDS = ("kind", "index", "number", "k", "clock", "design", "seating", "start", "persons")
+"""The fields of a task (:func:`xskat_records.plan`)."""
+
+
+def _worker(
+    tasks: Any, results: Any, persons: int, player_name: str, binary: str, speedup: int
+) -> None:
+    """A worker process: its own displays, XSkat and scratch folder; tasks until ``None``."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the main process ends the workers
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
+    die_with_parent()  # and a killed main process too
+    servers = []
+    home = tempfile.mkdtemp(prefix="bench-xskat-match-")
+    auto: XSkat | None = None
+    try:
+        servers = [start_display() for _ in range(persons)]
+        displays = [name for _, name in servers]
+        auto = XSkat(binary, displays[0])
+        while (task := tasks.get()) is not None:
+            results.put(_play(task, auto, displays, player_name, binary, home, speedup))
+    finally:
+        if auto is not None:
+            auto.close()
+        for proc, _ in servers:
+            proc.terminate()
+            proc.wait()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def _run(todo: list[dict[str, Any]], args: argparse.Namespace, persons: int) -> Any:
+    """Play ``todo`` on ``args.workers`` workers; yields each finished record."""
+    ctx = mp.get_context("fork")
+    tasks, results = ctx.Queue(), ctx.Queue()
+    for task in todo:
+        tasks.put(task)
+    workers = [
+        ctx.Process(
+            target=_worker,
+            args=(tasks, results, persons, args.player, args.xskat, args.speedup),
+            daemon=True,
+        )
+        for _ in range(min(args.workers, len(todo)))
     ]
-    return parse_log(log, None, (seats[0], seats[1], seats[2]), (names[0], names[1], names[2]))
+    for _ in workers:
+        tasks.put(None)
+    for w in workers:
+        w.start()
+    try:
+        for _ in range(len(todo)):
+            while True:
+                try:
+                    yield results.get(timeout=5)
+                    break
+                except queue.Empty:
+                    if not any(w.is_alive() for w in workers):
+                        raise SystemExit("every worker ended early") from None
+    finally:
+        for w in workers:
+            if w.is_alive():
+                w.terminate()
+        for w in workers:
+            w.join(timeout=15)
 
 
-def _verified_scores(
-    run: GameRun, number: int, options: Options
-) -> tuple[tuple[int, int, int] | None, str | None]:
-    """Our Seeger-Fabian scores of a driven game, or why it is left out."""
-    if run.problem is not None:
-        return None, run.problem
-    if run.xskat is None or run.state is None:
-        return None, "no result"
-    check = replay(number, run.xskat, options)
-    if check.problems:
-        return None, "XSkat's log differs from our engine: " + "; ".join(check.problems)
-    if not _same_cards(check.actions, run.applied):
-        return None, "the driver's cards differ from XSkat's log"
-    if run.state.contract != run.xskat.contract:
-        return None, f"contract read {run.state.contract}, XSkat's log: {run.xskat.contract}"
-    return check_scores(number, run.xskat, options), None
+def _commit() -> str | None:
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+        )
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "skat"], capture_output=True, text=True
+        )
+        if out.returncode == 0:
+            return out.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
+    return None
 
 
-@dataclass
-class _Side:
-    """Figures of one design (our player in one seat, or in two)."""
+def _header(args: argparse.Namespace) -> dict[str, Any]:
+    return {
+        "kind": "run",
+        "format": FORMAT,
+        "seed": args.seed,
+        "first": args.first,
+        "deals": args.deals,
+        "k": args.k,
+        "player": args.player,
+        "designs": [d for d in args.designs.split(",") if d],
+        "speedup": args.speedup,
+        "commit": _commit(),
+        "started": time.strftime("%Y-%m-%d %H:%M:%S"),
+    }
 
-    pairs: list[float] = field(default_factory=list)
-    ours: list[float] = field(default_factory=list)
-    xskat: list[float] = field(default_factory=list)
-    games: int = 0
-    declared: int = 0
-    won: int = 0
-    left_out: list[str] = field(default_factory=list)
+
+def _check_player(records: dict[Key, dict[str, Any]], player_name: str) -> None:
+    """Refuse to resume with a player that decides otherwise than in the last recorded games."""
+    finished = [r for r in records.values() if r["kind"] == "match" and r.get("problem") is None]
+    for record in finished[-3:]:
+        if not same_decisions(get_player(player_name), record, Options()):
+            raise CheckpointError(
+                f"{player_name} decides otherwise than in the checkpoint's game {key(record)}: a "
+                "changed player is compared change-only (--base) on a new checkpoint"
+            )
+
+
+def _recheck(records: dict[Key, dict[str, Any]], args: argparse.Namespace, persons: int) -> int:
+    """Play the first ``args.recheck`` recorded games of each kind again; 1 if any differs."""
+    picked: list[dict[str, Any]] = []
+    for kind in ("auto", "match"):
+        done = [r for r in records.values() if r["kind"] == kind and r.get("problem") is None]
+        picked += done[: args.recheck]
+    todo = [{f: r[f] for f in TASK_FIELDS if f in r} for r in picked]
+    differ = 0
+    for again in _run(todo, args, persons):
+        old = records[key(again)]
+        same = again["log"] == old["log"] and again.get("applied") == old.get("applied")
+        differ += not same
+        print(f"{key(again)} clock {again['clock']}: {'identical' if same else 'DIFFERS'}")
+    print(f"recheck: {len(todo) - differ} of {len(todo)} games identical")
+    return 1 if differ else 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Play ``--deals`` deals in every seating of each design and print the paired figures."""
+    """Play (or continue) a run, then print its figures; see the module's docstring."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--checkpoint", required=True, help="the run's JSON-lines file")
+    ap.add_argument("--deals", type=int, default=600)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--k", type=int, default=8, help="games of XSkat alone a deal (clocks)")
     ap.add_argument("--player", default="heuristic")
-    ap.add_argument("--designs", default="one,two", help="one: ours in one seat; two: in two")
+    ap.add_argument("--designs", default="one", help="one: ours in one seat; two: in two")
+    ap.add_argument("--speedup", type=int, default=20, help="libfaketime rate of XSkat's clock")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--base", help="an earlier run's checkpoint: play only changed games")
+    ap.add_argument("--report", action="store_true", help="print the figures, play nothing")
+    ap.add_argument("--recheck", type=int, default=0, help="replay N games of each kind")
     ap.add_argument("--xskat", default="/usr/games/xskat")
-    ap.add_argument("--speedup", type=int, default=20, help="libfaketime speed-up, 1: none")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)
-    for tool in ("xdotool", "xwd", "convert", "faketime", args.xskat):
-        if shutil.which(tool) is None:
-            raise SystemExit(f"{tool} not found: apt-get install {_PREREQUISITES}")
-    designs = [d for d in args.designs.split(",") if d]
-    player = get_player(args.player)
+    wanted = _header(args)
+    for design in wanted["designs"]:
+        if design not in ("one", "two"):
+            raise SystemExit(f"unknown design {design!r}: one, two")
+    if args.k < 8 and not args.report:
+        print(f"note: --k {args.k}; the protocol asks for at least 8", file=sys.stderr)
     options = Options()
-    auto = XSkat(args.xskat, None)
-    second = ":" + str(int(auto.display[1:]) + 1)
-    xvfb2 = subprocess.Popen(
-        ["Xvfb", second, "-screen", "0", "800x600x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    time.sleep(1.0)
-    home = tempfile.mkdtemp(prefix="bench-xskat-match-")
-    sides = {d: _Side() for d in designs}
-    t0 = time.monotonic()
     try:
-        for i in range(args.first, args.first + args.deals):
-            number = arena_deal_number(args.seed, i)
-            log, score_line = auto.play(deal(number))
-            base = parse_log(log, score_line)
-            if replay(number, base, options).problems or base.scores is None:
-                for side in sides.values():
-                    side.left_out.append(f"deal {number}: XSkat's own game not conformant")
-                continue
-            for design, side in sides.items():
-                per_seating: list[float] = []
-                for k in range(3):
-                    if design == "one":  # our player in seat k, XSkat's computers beside it
-                        start, displays = _START_OF_SEAT[k], [auto.display]
-                    else:  # XSkat's computer (its player 2) in seat k, ours in the others
-                        start, displays = (2 - k) % 3 or 3, [auto.display, second]
-                    run = play_game(number, start, displays, player, args.xskat, home, args.speedup)
-                    scores, problem = _verified_scores(run, number, options)
-                    ours = sorted({(p - start) % 3 for p in range(len(displays))})
-                    if args.verbose:
-                        alone = (
-                            "passed"
-                            if base.declarer is None
-                            else f"{base.contract} by {base.declarer}, won {base.won}"
-                        )
-                        print(
-                            f"{design} deal {i} {number} seats {ours}: {run.seconds:.1f} s "
-                            f"{problem or scores} {' '.join(run.applied)} | XSkat alone: "
-                            f"{alone} {base.scores}",
-                            file=sys.stderr,
-                        )
-                    if scores is None:
-                        side.left_out.append(f"deal {number} ({design}, seats {ours}): {problem}")
-                        continue
-                    side.games += 1
-                    assert run.xskat is not None
-                    if run.xskat.declarer in ours:
-                        side.declared += 1
-                        side.won += bool(run.xskat.won)
-                    mine = [scores[j] - base.scores[j] for j in ours]
-                    per_seating.append(sum(mine) / len(mine))
-                    side.ours.extend(scores[j] for j in ours)
-                    side.xskat.extend(base.scores[j] for j in ours)
-                if len(per_seating) == 3:
-                    side.pairs.append(sum(per_seating) / 3)
-    finally:
-        auto.close()
-        xvfb2.terminate()
-        xvfb2.wait()
-        shutil.rmtree(home, ignore_errors=True)
-    print(f"{args.deals} deals from index {args.first} (seed {args.seed}), player {args.player}")
-    print(f"{time.monotonic() - t0:.0f} s")
-    for design, side in sides.items():
-        mean, half = _mean_half(side.pairs)
-        om, oh = _mean_half(side.ours)
-        xm, xh = _mean_half(side.xskat)
-        what = "one seat, two XSkat computers" if design == "one" else "two seats, one XSkat"
-        print(f"design {design} ({what}): {side.games} games verified, ", end="")
-        print(f"{len(side.left_out)} left out")
-        for line in side.left_out[:8]:
-            print("  " + line)
-        print(f"  complete deals (every seating verified): {len(side.pairs)}")
-        print(f"  {args.player} SF points per game in its seats: {om:+.1f} (± {oh:.1f})")
-        print(f"  XSkat in the same seats, same cards (XSkat alone): {xm:+.1f} (± {xh:.1f})")
-        print(f"  {args.player} − XSkat, paired by deal: {mean:+.2f} (± {half:.2f})")
-        print(f"  {args.player} declared {side.declared} games, won {side.won}")
+        if os.path.exists(args.checkpoint) and os.path.getsize(args.checkpoint) > 0:
+            header, found, torn = read_checkpoint(args.checkpoint)
+            check_header(header, wanted, PROTOCOL)
+            if torn:
+                print("the checkpoint's torn last line is left out", file=sys.stderr)
+        elif args.report:
+            raise SystemExit(f"{args.checkpoint} does not exist")
+        else:
+            header, found = wanted, []
+        records = merge(found)
+        base: dict[Key, dict[str, Any]] = {}
+        base_header: dict[str, Any] | None = None
+        if args.base:
+            base_header, base_found, _ = read_checkpoint(args.base)
+            check_header(base_header, wanted, [f for f in PROTOCOL if f != "player"])
+            base = merge(base_found)
+        if not args.report and not args.recheck:
+            _check_player(records, args.player)
+    except CheckpointError as err:
+        raise SystemExit(f"{args.checkpoint}: {err}") from None
+    persons = 2 if "two" in header["designs"] else 1
+    if not args.report:
+        for tool in ("xdotool", "xwd", "convert", "Xvfb", args.xskat):
+            if shutil.which(tool) is None:
+                raise SystemExit(f"{tool} not found: apt-get install {PREREQUISITES}")
+    if args.recheck:
+        return _recheck(records, args, persons)
+    if not args.report:
+        with open(args.checkpoint, "a", encoding="utf-8") as lock:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise SystemExit(f"another run writes {args.checkpoint}") from None
+            if os.path.getsize(args.checkpoint) == 0:
+                append_record(args.checkpoint, header)
+            _play_run(args, header, records, base, persons)
+    print(
+        f"{header['deals']} deals from index {header['first']} (seed {header['seed']}), player "
+        f"{header['player']}, k {header['k']}, checkpoint {args.checkpoint} "
+        f"(commit {header.get('commit')})"
+    )
+    if base:
+        ours = [r for r in records.values() if r["kind"] == "match"]
+        reused = sum(1 for r in ours if r.get("reused"))
+        print(
+            f"change-only against {args.base}: {reused} of {len(ours)} games of "
+            f"{header['player']} taken from it (every decision the same), {len(ours) - reused} "
+            "played at XSkat's table; XSkat's games alone taken from it"
+        )
+    base_figures = {}
+    if base_header is not None:
+        base_figures = {f.design: f for f in summarize(base_header, base, options)}
+    for figures in summarize(header, records, options):
+        for line in report_lines(figures, header["player"], header["k"]):
+            print(line)
+        if figures.design in base_figures:
+            for line in compare_lines(base_figures[figures.design], figures, header["player"]):
+                print(line)
     return 0
 
 
-def _same_cards(logged: list[str], applied: list[str]) -> bool:
-    """Whether the cards the driver applied are the start of XSkat's logged cards.
+def _play_run(
+    args: argparse.Namespace,
+    header: dict[str, Any],
+    records: dict[Key, dict[str, Any]],
+    base: dict[Key, dict[str, Any]],
+    persons: int,
+) -> None:
+    """Play every planned game not yet recorded, appending each to the checkpoint (a game
+    recorded as failed, ``problem``, is played again: the driver's failures are not XSkat's)."""
+    todo: list[dict[str, Any]] = []
+    for task in plan(header):
+        k = key(task)
+        if k in records and records[k].get("problem") is None:
+            continue
+        old = base.get(k)
+        if old is not None and old.get("problem") is None:
+            if task["kind"] == "auto":
+                records[k] = {**old, "reused": True}
+                append_record(args.checkpoint, records[k])
+                continue
+            task["base"] = old
+        todo.append(task)
+    print(
+        f"{len(todo)} games to play (or to check against the base run), {len(records)} "
+        f"recorded, {args.workers} workers",
+        file=sys.stderr,
+    )
+    recorded = 0
 
-    The driver may stop before the last trick's computer cards (the log is complete first);
-    what matters is that every card our player saw and played is XSkat's.
-    """
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
 
-    def cards(tokens: list[str]) -> list[str]:
-        return [t for t in tokens if re.fullmatch(r"[CSHD][789TJQKA]", t)]
-
-    mine, theirs = cards(applied), cards(logged)
-    return mine == theirs[: len(mine)]
-
-
-def check_scores(number: int, g: XSkatGame, options: Options) -> tuple[int, int, int]:
-    """Our Seeger-Fabian scores of XSkat's logged game (its replay is conformant)."""
-    state = State.new(number, options)
-    if g.passed or g.declarer is None or g.contract is None:
-        return (0, 0, 0)
-    for token in _auction(g.declarer, g.bid):
-        state = state.apply(token)
-    if not g.contract.hand:
-        state = state.apply("s")
-        state = state.apply(".".join(format_card(c) for c in range(32) if g.skat_after >> c & 1))
-    state = state.apply(str(g.contract))
-    for trick in g.tricks:
-        if state.is_terminal():
-            break
-        leader = state.leader
-        for k in range(3):
-            state = state.apply(Action.of_card(trick[(leader + k) % 3]))
-    result = state.result()
-    if not isinstance(result, GameResult):
-        return (0, 0, 0)
-    return list_scores(result, g.declarer, ScoreList.SEEGER_FABIAN)
+    signal.signal(signal.SIGTERM, interrupt)  # kill PID stops a run as Ctrl-C does
+    signal.signal(signal.SIGINT, interrupt)  # also where a shell started it ignoring SIGINT
+    try:
+        for attempt in range(2):  # the games the driver lost are played once more at the end
+            failed: list[dict[str, Any]] = []
+            t0 = time.monotonic()
+            for done, record in enumerate(_run(todo, args, persons), 1):
+                append_record(args.checkpoint, record)
+                records[key(record)] = record
+                recorded += 1
+                if record.get("problem") is not None:
+                    failed.append({f: v for f, v in record.items() if f in TASK_FIELDS})
+                if args.verbose or done % 25 == 0 or done == len(todo):
+                    left = (time.monotonic() - t0) / done * (len(todo) - done)
+                    print(
+                        f"{done}/{len(todo)} {key(record)} {record.get('seconds', 0):.1f} s"
+                        f"{' reused' if record.get('reused') else ''}"
+                        f"{' ' + record['problem'] if record.get('problem') else ''}; "
+                        f"{left / 60:.0f} min to go",
+                        file=sys.stderr,
+                    )
+            todo = failed
+            if not todo or attempt == 1:
+                break
+            print(f"{len(todo)} games the driver lost are played again", file=sys.stderr)
+    except KeyboardInterrupt:
+        print(f"interrupted: {recorded} games recorded this sitting; the same command continues")
+        raise SystemExit(130) from None
 
 
 if __name__ == "__main__":
