@@ -54,13 +54,18 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "resample-s3": {"draws": 400, "sharpness": 3.0},
     "resample-s6": {"draws": 400, "sharpness": 6.0},
 }
-"""The estimators compared: :meth:`StrongPlayer.declarer_chance`'s keyword arguments."""
+"""The estimators compared: :meth:`StrongPlayer.declarer_chance`'s keyword arguments. The
+player's Kontra uses ``resample-s6``; ``rejection`` is the estimator it used before."""
+
+FORMER_BELOW = 0.4
+"""The Kontra line the player drew with the ``rejection`` estimator before."""
 
 
-def deal_line(task: tuple[int, int, bool]) -> dict[str, Any]:
-    """Play deal ``(index, number, play)`` to the Kontra question; judge it for both defenders;
-    with ``play`` play the game on to its end as the players decide (Kontra, Re and the cards)."""
-    index, number, play_on = task
+def deal_line(task: tuple[int, int, bool, tuple[str, ...]]) -> dict[str, Any]:
+    """Play deal ``(index, number, play, variants)`` to the Kontra question; judge it for both
+    defenders by each estimator of ``variants`` (names in :data:`VARIANTS`); with ``play`` play
+    the game on to its end as the players decide (Kontra, Re and the cards)."""
+    index, number, play_on, variants = task
     player = _player()
     state = State.new(number, Options(kontra=KontraRule.ON))
     while not state.is_terminal() and state.phase not in (Phase.PLAY, Phase.KONTRA):
@@ -80,6 +85,7 @@ def deal_line(task: tuple[int, int, bool]) -> dict[str, Any]:
         chances = {
             name: round(player.declarer_chance(info, decision_rng(number, at + order), **kw), 4)
             for name, kw in VARIANTS.items()
+            if name in variants
         }
         asked.append({"seat": defender, "chance": chances})
     contract = state.contract
@@ -152,15 +158,18 @@ def report(lines: Sequence[dict[str, Any]], below: float = KONTRA_BELOW) -> str:
             f"  of those lost: {_interval(lost, len(said))}",
             f"  the declarer loses: {_interval(sum(not g['won'] for g in played), len(played))}",
         ]
-    for name in VARIANTS:
-        doubled = [g for g in games if any(a["chance"][name] < below for a in g["asked"])]
-        lost = sum(1 for g in doubled if not g["open_won"])
-        out += [
-            f"{name}:",
-            f"  Kontra (an estimate < {below}): {_interval(len(doubled), len(games))}",
-            f"  of those lost open-handed: {_interval(lost, len(doubled))}",
-            "  open-hand win share by estimate:",
-        ]
+    names = [n for n in VARIANTS if games and all(n in a["chance"] for a in games[0]["asked"])]
+    for name in names:
+        out.append(f"{name}:")
+        lines_below = (below, FORMER_BELOW) if name == "rejection" else (below,)
+        for line in lines_below:
+            doubled = [g for g in games if any(a["chance"][name] < line for a in g["asked"])]
+            lost = sum(1 for g in doubled if not g["open_won"])
+            out += [
+                f"  Kontra (an estimate < {line}): {_interval(len(doubled), len(games))}",
+                f"  of those lost open-handed: {_interval(lost, len(doubled))}",
+            ]
+        out.append("  open-hand win share by estimate:")
         bins = [0.0, 0.2, 0.4, 0.6, 0.8, 0.9, 1.01]
         for lo, hi in itertools.pairwise(bins):
             cell = [
@@ -179,10 +188,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--out", required=True, help="the JSONL checkpoint (continued if it exists)")
     ap.add_argument("--report-only", action="store_true")
     ap.add_argument("--play", action="store_true", help="play each game on to its end")
+    ap.add_argument("--variants", default=",".join(VARIANTS), help="estimators, comma-separated")
     args = ap.parse_args(argv)
     done = _read(args.out)
     wanted = range(args.first, args.first + args.deals)
-    tasks = [(i, arena_deal_number(args.seed, i), args.play) for i in wanted if i not in done]
+    variants = tuple(args.variants.split(","))
+    unknown = set(variants) - set(VARIANTS)
+    if unknown:
+        ap.error(f"unknown variants {sorted(unknown)} (expected {sorted(VARIANTS)})")
+    tasks = [
+        (i, arena_deal_number(args.seed, i), args.play, variants) for i in wanted if i not in done
+    ]
     if tasks and not args.report_only:
         with (
             ProcessPoolExecutor(args.workers) as pool,

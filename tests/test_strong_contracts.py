@@ -138,8 +138,8 @@ def test_strong_says_kontra_when_the_declarer_seldom_wins(
 
 def test_an_ouvert_contract_is_judged_on_every_deal_of_the_hidden_cards() -> None:
     """Against an ouvert declarer a defender knows 20 cards before the first trick: the other
-    defender's ten and the skat are one of 66 deals, each solved, so an unlosable ouvert game
-    has the chance 1 and is never doubled."""
+    defender's ten and the skat are one of 66 deals, solved within the node budget, so an
+    unlosable ouvert game has the chance 1 when all are solved, and is never doubled."""
     from skat.deal import Deal
 
     fore = CardSet.from_str("CJ SJ HJ DJ CA CT CK SA ST HA")
@@ -150,8 +150,11 @@ def test_an_ouvert_contract_is_judged_on_every_deal_of_the_hidden_cards() -> Non
     for token in ("p", "p", "18", "GO"):
         state = state.apply(Action.parse(token))
     for seat in (1, 2):
-        chance = StrongPlayer().declarer_chance(state.information_state(seat), decision_rng(1, 4))
+        info = state.information_state(seat)
+        chance = StrongPlayer(node_budget=10**9).declarer_chance(info, decision_rng(1, 4))
         assert chance == 1.0
+        budgeted = StrongPlayer(node_budget=1).declarer_chance(info, decision_rng(1, 4))
+        assert budgeted == (4 + 0.5) / (4 + 1)  # four deals solved, each won
 
 
 def test_the_declarers_chance_by_resampling_stays_between_zero_and_one_and_sees_no_hidden_card() -> (

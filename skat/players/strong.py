@@ -30,7 +30,9 @@ Worlds are weighted by what the seat has heard (rejection sampling): a hidden de
 by the heuristic's win chance of his contract, the other seats' cards by whether they fit their
 bids and passes; at ``inference=3`` also by whether the cards the others played are the ones
 the heuristic would have played from their cards in the world. Kontra and Re follow the
-declarer's sampled chance.
+declarer's sampled chance; for Kontra many candidate deals are drawn and picked by how well the
+declarer's cards fit his contract, and an ouvert declarer's game is solved on every deal of the
+hidden cards.
 In Ramsch and Schieberamsch each card is judged by rollouts: in sampled worlds the rest of the
 deal is played out by the heuristic's rules and scored by the table's Ramsch rules (one step of
 policy improvement over the heuristic, Bertsekas' rollout algorithm); solving was tried and lost,
@@ -545,9 +547,20 @@ def _heuristic_card(info: InformationState, cards: list[int]) -> int:
     return choose_card(table_of(info), legal_mask)
 
 
-KONTRA_BELOW = 0.4
-"""A defender says Kontra when the declarer's chance is below this (break-even 2/3; kept low, as
-the declarer may answer with Re and the chance is an estimate)."""
+KONTRA_BELOW = 0.2
+"""A defender says Kontra when the declarer's chance (judged by :data:`KONTRA_DRAWS` and
+:data:`KONTRA_SHARPNESS`) is below this. Break-even is 2/3 for a true chance; the estimate is
+low against the declarer's real chances (a sampled hand seldom fits a declared game as well as
+the real one), so the line is drawn where the games it doubles are lost (docs/benchmarks.md,
+"Kontra")."""
+
+KONTRA_DRAWS = 400
+"""Candidate deals drawn for a defender's Kontra (and Supra) judgement, of which ``worlds // 2``
+are picked by their likelihood (:func:`_resample`)."""
+
+KONTRA_SHARPNESS = 6.0
+"""The power of the declarer's likelihood in the Kontra judgement: a hand the heuristic gives
+little chance in the declared game counts for little, as it would hardly have been declared."""
 
 RE_ABOVE = 0.8
 """The declarer answers Kontra with Re when his chance is above this."""
@@ -925,9 +938,11 @@ class StrongPlayer:
             sharpness: the power of the declarer's likelihood for ``draws``; above 1 a hand
                 that would hardly have been declared counts for less.
 
-        With the declarer's hand open (ouvert) every deal of the remaining cards is solved
-        (at most 66: the other defender's ten cards and the skat), so the chance is exact for
-        open play, and 1.0 for a contract won in every deal.
+        With the declarer's hand open (ouvert) the deals of the remaining cards (at most 66: the
+        other defender's ten cards and the skat) are solved in a random order within the node
+        budget: all of them give the exact share (1.0 for a contract won in every deal); a part
+        of them the share with a half deal added to each side, which for a contract won in
+        every deal is still above any Kontra line.
 
         Raises:
             IllegalActionError: no contract is declared yet.
@@ -935,13 +950,20 @@ class StrongPlayer:
         solver = self._get_solver()
         k = _knowledge(info)
         target = _target(info)
-        if info.ouvert_hand is not None and int(info.seat) != int(info.declarer or 0):
-            worlds = _all_worlds(k)
-            if worlds:
-                won = sum(solver.solve_threshold(_position(info, w), target) for w in worlds)
-                return won / len(worlds)
         start = solver.nodes
         wins = n = 0
+        if info.ouvert_hand is not None and int(info.seat) != int(info.declarer or 0):
+            every = _all_worlds(k)
+            rng.shuffle(every)
+            for deal in every:
+                if n >= 4 and solver.nodes - start > self.node_budget:
+                    break
+                wins += solver.solve_threshold(_position(info, deal), target)
+                n += 1
+            if every and n == len(every):
+                return wins / n
+            if every:
+                return (wins + 0.5) / (n + 1.0)
         if draws is not None:
             chosen = _resample(info, k, rng, self.worlds // 2, draws, sharpness)
             for picked in chosen:
@@ -962,14 +984,17 @@ class StrongPlayer:
         return (wins + 0.5) / (n + 1.0)
 
     def _kontra(self, info: InformationState, legal: list[Action], rng: random.Random) -> Action:
-        """Kontra when the declarer wins less than :data:`KONTRA_BELOW` of the deals, Re when
-        more than :data:`RE_ABOVE` (doubling pays when the chance is below/above 2/3), Supra
-        after a Re below half of :data:`KONTRA_BELOW`."""
+        """Kontra when the declarer wins less than :data:`KONTRA_BELOW` of the resampled deals,
+        Re when more than :data:`RE_ABOVE` of his own sampled deals (doubling pays when the
+        chance is below/above 2/3), Supra after a Re below half of :data:`KONTRA_BELOW`."""
         decline = [a for a in legal if a.kind == ActionKind.DECLINE]
         say = [a for a in legal if a.kind != ActionKind.DECLINE]
         if not say or not decline:
             return legal[0]
-        chance = self.declarer_chance(info, rng)
+        if say[0].kind == ActionKind.RE:
+            chance = self.declarer_chance(info, rng)
+        else:
+            chance = self.declarer_chance(info, rng, draws=KONTRA_DRAWS, sharpness=KONTRA_SHARPNESS)
         if say[0].kind == ActionKind.KONTRA:
             return say[0] if chance < KONTRA_BELOW else decline[0]
         if say[0].kind == ActionKind.RE:
