@@ -2,13 +2,18 @@
 
 The client (``skat/server/static/js``) takes all visible text from the tables in ``i18n.js``; this
 test reads those tables and the ``t("...")`` calls as text, so a missing translation or a typo in a
-key fails here instead of showing a raw key in the browser.
+key fails here instead of showing a raw key in the browser. It also holds each language to its own
+Skat terms (issue 31), and, in a real Chromium (tests marked ``browser``), the rules help to the
+chosen deck's card names and to every rule option of the settings.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -214,3 +219,254 @@ def test_the_markup_holds_no_visible_text(markup: str) -> None:
     html = (STATIC / markup).read_text(encoding="utf-8")
     body = re.sub(r"<[^>]+>", "", html)
     assert body.strip() == ""
+
+
+# ---- terms (issue 31): each language's own words, one word for one thing ----------------------
+
+
+def _texts(code: str, pattern: str) -> list[str]:
+    """The keys of ``code`` whose text matches ``pattern`` (a regular expression)."""
+    return sorted(k for k, v in TABLES[code].items() if re.search(pattern, v))
+
+
+def test_the_german_seat_draw_is_an_auslosung_not_a_platzwahl() -> None:
+    assert _texts("de", "Platzwahl") == []
+    assert "Auslosung" in TABLES["de"]["draw.text"]
+
+
+def test_chinese_calls_conceding_touxiang_as_the_seed_does() -> None:
+    assert _texts("zh", "认输") == []
+    for key in ("action.RE", "concede.ask", "step.conceded", "result.conceded"):
+        assert "投降" in TABLES["zh"][key], key
+
+
+def test_chinese_value_explanations_leave_no_german_spiel_and_read_smoothly() -> None:
+    assert _texts("zh", r"\bSpiel\b") == []
+    assert _texts("zh", "不加达成分") == []
+
+
+def test_swedish_declares_a_game_with_vaelj_spel_and_tillaegg_not_meddela() -> None:
+    assert _texts("sv", "(?i)meddela") == []
+    assert TABLES["sv"]["declare.title"].startswith("Välj")
+    assert TABLES["sv"]["declare.options"] == "Tillägg"
+
+
+def test_swedish_writes_the_skat_as_skat_in_one_form() -> None:
+    # "skatten" is "the tax"; the seed writes Skat, and one verb: ta upp Skat
+    assert _texts("sv", r"(?i)\bskatten\b") == []
+    assert _texts("sv", r"(?i)\bta(r)? Skat\b") == []
+    assert "bjudet" not in TABLES["sv"]["bid.hintAnswer"]
+
+
+# The names of each deck's cards and suits in each language. A text for the French deck (and the
+# four-colour deck, which names its cards so) must not use the German deck's names, and a text
+# for the German deck (a twin `<key>.german`, or a `.german.` key) not the French deck's.
+GERMAN_DECK_WORDS = {
+    "en": r"\b(Unters?|Ober|Daus|König|Acorns|Leaves|Bells)\b",
+    "de": r"\b(Unter|Ober|Daus|Eichel|Grün|Schellen)\b",
+    "zh": r"Unter|Ober|Daus|König|橡子|叶子|铃铛|Eichel|Grün|Schellen",
+    "sv": r"\b(Unter|Ober|Daus|König|Ekollon|Blad|Klockor)\b",
+}
+FRENCH_DECK_WORDS = {
+    "en": r"[♣♠♥♦]|(?i:\b(jacks?|queens?|kings?|aces?|clubs|spades|diamonds)\b)",
+    "de": r"[♣♠♥♦]|\b(Buben?|Dame|Ass|Kreuz|Pik|Karo)\b",
+    "zh": r"[♣♠♥♦]|梅花|黑桃|方块|(?<![A-Za-zÀ-ÿ])[JQA](?![A-Za-zÀ-ÿ])",  # K: König's letter too
+    "sv": r"[♣♠♥♦]|(?i:\b(knekt\w*|dam|kung|ess|klöver\w*|spader\w*|ruter\w*)\b)",
+}
+
+
+def _for_german_deck(key: str) -> bool:
+    return key.endswith(".german") or ".german." in key or key == "deck.german"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_texts_for_the_french_deck_use_no_german_card_names(code: str) -> None:
+    french = {k: v for k, v in TABLES[code].items() if not _for_german_deck(k)}
+    named = sorted(k for k, v in french.items() if re.search(GERMAN_DECK_WORDS[code], v))
+    assert named == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_texts_for_the_german_deck_use_no_french_card_names(code: str) -> None:
+    german = {k: v for k, v in TABLES[code].items() if _for_german_deck(k)}
+    assert len(german) > 30
+    named = sorted(k for k, v in german.items() if re.search(FRENCH_DECK_WORDS[code], v))
+    assert named == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_german_deck_twin_has_the_text_it_stands_for(code: str) -> None:
+    twins = [k for k in TABLES[code] if k.endswith(".german") and k != "deck.german"]
+    assert "help.3.body.german" in twins
+    assert [k for k in twins if k.removesuffix(".german") not in TABLES[code]] == []
+
+
+# ---- the rules help explains every rule option the settings offer (issue 31, item 14) --------
+
+SETTINGS_RULES = [
+    (key, re.findall(r'"(\w+)"', values))
+    for key, values in re.findall(
+        r'\{ key: "(\w+)", values: \[([^\]]*)\] \}',
+        re.search(r"const RULES = \[(.*?)\];", SOURCES["app.js"], re.S).group(1),  # type: ignore[union-attr]
+    )
+]
+
+
+def test_the_settings_offer_every_rule_option_of_the_core() -> None:
+    from dataclasses import fields
+
+    from skat.rules import Options
+
+    assert [key for key, _ in SETTINGS_RULES] == [f.name for f in fields(Options)]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize(("key", "values"), SETTINGS_RULES)
+def test_the_rules_help_explains_each_option_with_its_choices(
+    code: str, key: str, values: list[str]
+) -> None:
+    keys = (f"help.rule.{key}", f"help.rule.{key}.german")
+    texts = [v for k, v in TABLES[code].items() if k in keys]
+    assert texts, f"help.rule.{key}"
+    for text in texts:
+        for value in values:  # the enum choices by the names the settings give them
+            assert TABLES[code][f"rule.{key}.{value}"].casefold() in text.casefold(), value
+
+
+# ---- in the browser: the rules help as a person opens it (Debian's /usr/bin/chromium) ----------
+# In every language and with every deck the help names the cards and suits as the chosen deck does
+# (also after the deck is changed in the settings), and it explains every rule option under the
+# name the settings give it. Screenshots of the whole help panel in each language, with the French
+# and the German deck, at 1280×800 and 390×844 go to tests/screenshots/ (git-ignored).
+
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+DECKS = ["french", "german", "fourcolour"]
+# The word for a jack in the help of each language, by the deck's names.
+JACK = {
+    "french": {"en": "jack", "de": "Bube", "zh": "J", "sv": "knekt"},
+    "german": {"en": "Unter", "de": "Unter", "zh": "Unter", "sv": "Unter"},
+}
+
+
+@pytest.fixture
+def open_help(browser: Any, server: Any) -> Iterator[Any]:
+    """Opens the table with ``settings`` at a window size and the rules help from the menu."""
+    contexts: list[Any] = []
+
+    def _open(size: str = "desktop", **settings: Any) -> Any:
+        width, height = SIZES[size]
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        store = {
+            "schema": 2,
+            "settings": {"player": "heuristic", **settings},
+            "current": None,
+            "series": None,
+            "archive": [],
+        }
+        context.add_init_script(
+            "if (!localStorage.getItem('skat.store')) "
+            f"localStorage.setItem('skat.store', {json.dumps(json.dumps(store))})"
+        )
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.errors = errors
+        page.goto(server.url)
+        page.wait_for_selector("#table[data-busy='0']", timeout=30_000)
+        return page
+
+    yield _open
+    for context in contexts:
+        context.close()
+
+
+def _show_help(page: Any) -> str:
+    """Opens the rules help from the menu; its text (the sections, not the notice above them)."""
+    page.click("[data-ui=open-help]")
+    page.wait_for_selector("[data-panel=help] .help-section")
+    text: str = page.evaluate(
+        "() => [...document.querySelectorAll('[data-panel=help] :is(.help-section, .help-rules)')]"
+        ".map((s) => s.innerText).join('\\n')"
+    )
+    return text
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("deck", DECKS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_help_names_the_cards_as_the_chosen_deck_does(
+    open_help: Any, lang: str, deck: str
+) -> None:
+    page = open_help(lang=lang, deck=deck)
+    text = _show_help(page)
+    naming = "german" if deck == "german" else "french"
+    other = FRENCH_DECK_WORDS if naming == "german" else GERMAN_DECK_WORDS
+    assert JACK[naming][lang] in text
+    assert re.findall(other[lang], text) == []
+    assert page.errors == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_help_explains_every_rule_option_under_its_settings_name(
+    open_help: Any, lang: str
+) -> None:
+    page = open_help(lang=lang, deck="french")
+    _show_help(page)
+    for key, _ in SETTINGS_RULES:
+        term = page.locator(f"[data-panel=help] dt[data-help-rule='{key}']")
+        assert term.count() == 1, key
+        assert term.inner_text() == TABLES[lang][f"setting.rule.{key}"], key
+        # the explanation is the description next to it
+        described = term.evaluate("dt => dt.nextElementSibling.innerText")
+        assert TABLES[lang][f"help.rule.{key}"].split("\\n")[0] in described, key
+    # the settings panel names the options the same way
+    page.click("[data-ui=close-panel]")
+    page.click("[data-ui=open-settings]")
+    for key, _ in SETTINGS_RULES:
+        label = page.locator(f"label.setting:has(select[data-setting='rule.{key}']) > span")
+        assert label.inner_text().startswith(TABLES[lang][f"setting.rule.{key}"]), key
+
+
+@pytest.mark.browser
+def test_changing_the_deck_in_the_settings_changes_the_names_in_the_help(open_help: Any) -> None:
+    page = open_help(lang="sv", deck="french")
+    assert "knekt" in _show_help(page)
+    for deck, jack, absent in (("german", "Unter", "knekt"), ("fourcolour", "knekt", "Unter")):
+        page.click("[data-ui=close-panel]")
+        page.click("[data-ui=open-settings]")
+        page.select_option("select[data-setting=deck]", deck)
+        page.click("[data-ui=close-panel]")
+        text = _show_help(page)
+        assert jack in text, deck
+        assert absent not in text, deck
+    assert page.errors == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_help_fits_and_is_photographed(open_help: Any, lang: str, size: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for deck in ("french", "german"):
+        page = open_help(size=size, lang=lang, deck=deck)
+        _show_help(page)
+        # nothing in the help is wider than its panel
+        wide = page.evaluate(
+            "() => { const p = document.querySelector('[data-panel=help]').getBoundingClientRect();"
+            " return [...document.querySelectorAll('[data-panel=help] *')]"
+            ".filter((e) => e.getBoundingClientRect().right > p.right + 1).length; }"
+        )
+        assert wide == 0
+        # the panel scrolls in its overlay: one picture of the window per screenful
+        overlay = page.locator(".overlay.side")
+        height = overlay.evaluate("o => o.clientHeight")
+        for n in range(30):
+            scroll = f"o => {{ o.scrollTop = {n * (height - 40)}; return o.scrollTop; }}"
+            top = overlay.evaluate(scroll)
+            page.screenshot(path=str(SHOTS / f"help-{lang}-{deck}-{size}-{n}.png"))
+            if top + height >= overlay.evaluate("o => o.scrollHeight"):
+                break
+        assert page.errors == []

@@ -25,7 +25,7 @@ import {
   suitOf,
 } from "./cards.js";
 import { DECK_NAMES, cardBackSvg, cardSvg, namingDeck, suitIcon } from "./deck.js";
-import { LANGUAGES, chooseLanguage, formatDate, formatNumber, rankLabels, setLanguage, t, tn } from "./i18n.js";
+import { LANGUAGES, chooseLanguage, formatDate, formatNumber, list, rankLabels, setDeck, setLanguage, t, tn } from "./i18n.js";
 
 const GAMES = ["C", "S", "H", "D", "G", "N"];
 const OPTIONS = ["hand", "schneider", "schwarz", "ouvert"];
@@ -202,7 +202,7 @@ function actionLabel(token) {
   if (/^\d+$/.test(token)) return token;
   if (isContract(token)) return contractText(token);
   if (/^[CSHD][AKQJT987](\.[CSHD][AKQJT987])+$/.test(token)) {
-    return token.split(".").map(cardLabel).join(", ");
+    return list(token.split(".").map(cardLabel));
   }
   const key = "action." + token;
   const text = t(key);
@@ -941,7 +941,7 @@ function declareDialog(v) {
   const body = [
     h("h2", {}, t("declare.title")),
     app.declaring.discard
-      ? h("p", { class: "hint" }, t("declare.discarded", { cards: app.declaring.discard.map(cardLabel).join(", ") }))
+      ? h("p", { class: "hint" }, t("declare.discarded", { cards: list(app.declaring.discard.map(cardLabel)) }))
       : null,
     h("div", { class: "games", role: "group", "aria-label": t("declare.game") }, gameButtons),
     h("div", { class: "switches", role: "group", "aria-label": t("declare.options") }, switches),
@@ -1033,7 +1033,7 @@ function explanationLines(r) {
     } else if (step.code === "game_value" && value === null) {
       value = step.value;
       if (levels.length && base !== null) {
-        lines.push({ cls: "calc", text: t("calc.value", { levels: levels.join(", "), base, value }) });
+        lines.push({ cls: "calc", text: t("calc.value", { levels: list(levels), base, value }) });
       } else if (r.kind === "game" && parseContract(r.contract)?.game === "N") {
         lines.push({ cls: "calc", text: t("calc.null", { game: contractText(r.contract), value }) });
       }
@@ -1580,7 +1580,7 @@ function announceEvent(ev) {
 }
 
 function trickText(ev) {
-  const cards = (ev.cards ?? []).map((x) => (typeof x === "string" ? x : x.card)).map(cardLabel).join(", ");
+  const cards = list((ev.cards ?? []).map((x) => (typeof x === "string" ? x : x.card)).map(cardLabel));
   const who = ev.winner === app.humanSeat ? t("player.bottom") : playerName(ev.winner);
   return tn("announce.trick", ev.points ?? 0, { cards, name: who, points: ev.points ?? 0 });
 }
@@ -1698,6 +1698,7 @@ function changeSetting(key, value, focusKey = null) {
     app.settings.options = { ...(app.settings.options ?? {}), [key.slice(5)]: value };
   } else {
     app.settings[key] = value;
+    if (key === "deck") setDeck(namingDeck(value));
   }
   persist();
   app.focusKey = focusKey ?? `[data-setting="${key}"]`;
@@ -1811,8 +1812,8 @@ function drawText(series) {
   const cards = drawn
     .slice()
     .sort((a, b) => a.player - b.player)
-    .map(({ player, card }) => t("draw.card", { name: playerLabel(player), card: cardLabel(card) })).join(", ");
-  return t("draw.text", { cards, name: playerLabel(sheet.firstDealer(series.draw)) });
+    .map(({ player, card }) => t("draw.card", { name: playerLabel(player), card: cardLabel(card) }));
+  return t("draw.text", { cards: list(cards), name: playerLabel(sheet.firstDealer(series.draw)) });
 }
 
 function gameCell(deal) {
@@ -2161,7 +2162,7 @@ function helpPanel() {
       "section",
       { class: "help-section", "aria-labelledby": "help-" + n },
       h("h3", { id: "help-" + n }, h("span", { class: "help-no" }, formatNumber(n)), " ", t(`help.${n}.title`)),
-      paragraphs(t(`help.${n}.body`)),
+      paragraphs(t(`help.${n}.body`, { concede: t("action.RE") })),
       n === 4 ? h("div", { class: "example" }, h("h4", {}, t("help.example.valueTitle")), paragraphs(t("help.example.value"))) : null,
       n === 4 ? h("div", { class: "example" }, h("h4", {}, t("help.example.overbidTitle")), paragraphs(t("help.example.overbid"))) : null,
       n === 4 ? h("div", { class: "example" }, h("h4", {}, t("help.example.listTitle")), paragraphs(t("help.example.list"))) : null,
@@ -2172,8 +2173,34 @@ function helpPanel() {
     t("help.title"),
     h("p", { class: "help-tagline" }, t("help.tagline")),
     sections,
+    helpRules(),
     h("h3", {}, t("help.keys.title")),
     paragraphs(t("help.keys.body")),
+  );
+}
+
+/** The rule options of the settings, each under the name and with the choices the settings give
+ * it (the default first), and what it does. */
+function helpRules() {
+  const valueName = (key, v) => (typeof v === "boolean" ? t(v ? "setting.on" : "setting.off") : t("rule." + key + "." + v));
+  return h(
+    "section",
+    { class: "help-rules", "aria-labelledby": "help-rules" },
+    h("h3", { id: "help-rules" }, t("help.rules.title")),
+    paragraphs(t("help.rules.intro")),
+    h(
+      "dl",
+      {},
+      RULES.map((r) => [
+        h("dt", { "data-help-rule": r.key }, t("setting.rule." + r.key)),
+        h(
+          "dd",
+          {},
+          h("p", { class: "help-choices" }, r.values.map((v) => valueName(r.key, v)).join(" · ")),
+          paragraphs(t("help.rule." + r.key)),
+        ),
+      ]),
+    ),
   );
 }
 
@@ -2188,6 +2215,7 @@ async function boot() {
   if (!PLAYER_LEVELS.includes(app.settings.player)) app.settings.player = "auto";
   app.settings.lang = chooseLanguage(saved.lang);
   setLanguage(app.settings.lang);
+  setDeck(namingDeck(app.settings.deck));
   persist();
   if (!document.getElementById("announce")) {
     document.body.append(h("div", { id: "announce", class: "sr-only", "aria-live": "polite", "aria-atomic": "true" }));
