@@ -444,11 +444,20 @@ def _step(state: State, move: Move, pending: list[Contract]) -> State:
             # declaration with discard and/or ouvert cards: D.ST.H8, NO.HA.HQ.<10 cards>
             contract = Contract.parse(head)
             cards = [parse_card(c) for c in rest.split(".")]
-            if state.phase == Phase.DISCARD:
+            picked = state.phase == Phase.DISCARD
+            if picked:
+                if len(cards) < 2:
+                    raise _bad(move, f"the discard is two cards, not {len(cards)}")
                 state = state.apply(Action.discard(mask_of(cards[:2])), seat=seat)
-                cards = cards[2:]
             state = state.apply(Action.declare(contract), seat=seat)
-            if cards and mask_of(cards) != state.hand(seat):
+            if cards[2 * picked :] and not contract.ouvert:  # only ouvert shows its hand here
+                raise _bad(
+                    move,
+                    f"the discard is two cards, not {len(cards)}"
+                    if picked
+                    else f"a Hand game discards nothing, yet {len(cards)} cards follow {head}",
+                )
+            if cards[2 * picked :] and mask_of(cards[2 * picked :]) != state.hand(seat):
                 raise _bad(move, "the ouvert cards are not the declarer's hand")
             return state
         action = Action.parse(tok)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -352,6 +353,31 @@ def test_ouvert_cards_appended_to_the_declaration_are_checked() -> None:
     foreign = format_cards([*own[:-1], cards_of_mask(state.hand(1))[0]], ".")
     with pytest.raises(RecordError, match="ouvert cards are not the declarer's hand"):
         record.read_record(line.replace(f"GO.{cards}", f"GO.{foreign}"))
+
+
+@pytest.mark.parametrize(
+    ("picked", "declaration", "named"),
+    [
+        (True, "G.SK.CT.CJ", "the discard is two cards, not 3"),
+        (True, "G.SK", "the discard is two cards, not 1"),
+        (False, "GH.SK.CT", "a Hand game discards nothing, yet 2 cards follow GH"),
+        (False, "w TI.5", "(a timeout names the seat 0, 1 or 2: TI.0)"),
+        (False, "w LE.3", "(a seat leaving names the seat 0, 1 or 2: LE.0)"),
+    ],
+)
+def test_a_bad_declaration_or_table_move_is_named_for_what_is_wrong(
+    picked: bool, declaration: str, named: str
+) -> None:
+    state = State.new(3)  # forehand holds 18, both others pass: forehand is to pick up or not
+    for token in ("18", "y", "p", "p", "s")[: 4 + picked]:
+        state = state.apply(token)
+    move = declaration if declaration.startswith("w ") else f"0 {declaration}"
+    line = record.write_record(state).replace(" ] ;)", f" {move} ] ;)")
+    with pytest.raises(RecordError, match=re.escape(named)) as info:
+        record.read_record(line)
+    assert "ouvert" not in str(info.value)
+    assert "not a card" not in str(info.value)
+    assert info.value.position == line.index(move) + move.index(" ") + 1
 
 
 # -- the command ---------------------------------------------------------------------------------
