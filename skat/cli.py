@@ -7,13 +7,14 @@ are printed as one line on stderr with exit status 2, never as a stack trace.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from collections.abc import Sequence
 
 from skat.cards import format_cards
 from skat.deal import Seat, deal, parse_deal_number
-from skat.errors import SkatError
+from skat.errors import SkatError, cut
 
 
 def _cmd_deal(args: argparse.Namespace) -> int:
@@ -38,7 +39,9 @@ def _check_listen(host: str, port: int) -> None:
             probe.bind(address)
     except OSError as err:
         why = err.strerror or str(err)
-        raise SkatError(f"cannot listen on {host}:{port}: {why}") from None
+        raise SkatError(f"cannot listen on {cut(host)}:{port}: {why}") from None
+    except UnicodeError:  # the IDNA codec's: an empty label or one of over 63 characters
+        raise SkatError(f"cannot listen on {cut(host)}:{port}: not a host name") from None
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
@@ -66,6 +69,36 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_input(name: str) -> str:
+    """The text of the file ``name`` (``-``: standard input), read as UTF-8 (a byte order mark
+    at the start is dropped).
+
+    Raises:
+        SkatError: the file cannot be read (missing, a directory, no permission, standard input
+            closed) or is not UTF-8 text (names the line of the first bad byte).
+    """
+    try:
+        if name == "-":
+            if sys.stdin is None:
+                raise SkatError("cannot read -: standard input is closed")
+            stream = getattr(sys.stdin, "buffer", None)  # a test's StringIO has none
+            data: str | bytes = sys.stdin.read() if stream is None else stream.read()
+        else:
+            with open(name, "rb") as handle:
+                data = handle.read()
+    except OSError as err:
+        raise SkatError(f"cannot read {name}: {err.strerror or err}") from None
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        line = data.count(b"\n", 0, err.start) + 1
+        raise SkatError(
+            f"cannot read {name}: not UTF-8 text (byte {data[err.start]:#04x} in line {line})"
+        ) from None
+
+
 def _cmd_records_check(args: argparse.Namespace) -> int:
     """Replay every record of the files, recompute its result and compare: exit 1 on any bad
     record, 2 when a file cannot be read or holds no record."""
@@ -76,13 +109,9 @@ def _cmd_records_check(args: argparse.Namespace) -> int:
     bad = unreadable = 0
     for path in args.files:
         try:
-            if path == "-":
-                text = sys.stdin.read()
-            else:
-                with open(path, encoding="utf-8", errors="replace") as handle:
-                    text = handle.read()
-        except OSError as err:
-            print(f"skat: cannot read {path}: {err.strerror}", file=sys.stderr)
+            text = _read_input(path)
+        except SkatError as err:  # say so and go on with the next file
+            print(f"skat: {err}", file=sys.stderr)
             unreadable += 1
             continue
         records = list(read_file(text))
@@ -117,17 +146,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     warm_up()
     solved = 0
     for name in args.files or ["-"]:
-        try:
-            if name == "-":
-                lines = sys.stdin.readlines()
-            else:
-                with open(name, encoding="utf-8") as handle:
-                    lines = handle.readlines()
-        except OSError as err:
-            raise SkatError(f"cannot read {name}: {err.strerror}") from None
-        except UnicodeDecodeError:
-            raise SkatError(f"cannot read {name}: not UTF-8 text") from None
-        for number, line in enumerate(lines, 1):
+        for number, line in enumerate(_read_input(name).split("\n"), 1):
             if not line.strip():
                 continue
             try:
@@ -195,6 +214,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``skat`` command; returns the exit status."""
+    for stream in (sys.stdout, sys.stderr):
+        # a file name that is not UTF-8 (or a character the terminal lacks) is printed escaped
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -29,7 +29,15 @@ from enum import IntEnum
 from skat.cards import CardSet, mask_of
 from skat.errors import NotationError, shown
 
-__all__ = ["MAX_DEAL_NUMBER", "Deal", "Seat", "deal", "parse_deal_number", "shuffled_deck"]
+__all__ = [
+    "MAX_DEAL_NUMBER",
+    "Deal",
+    "Seat",
+    "deal",
+    "not_the_numbers_cards",
+    "parse_deal_number",
+    "shuffled_deck",
+]
 
 MAX_DEAL_NUMBER = 2**64 - 1
 """The largest deal number."""
@@ -152,3 +160,20 @@ def deal(number: int) -> Deal:
         pos += count
     hands = (CardSet(mask_of(parts[0])), CardSet(mask_of(parts[1])), CardSet(mask_of(parts[2])))
     return Deal(number, hands, CardSet(mask_of(parts[3])))
+
+
+def not_the_numbers_cards(d: Deal) -> list[str]:
+    """The parts of ``d`` whose cards are not those :func:`deal` gives ``d.number``, by name
+    (``"forehand"``, ``"middlehand"``, ``"rearhand"``, ``"the skat"``); empty when all 32 are.
+
+    >>> d = deal(43)
+    >>> not_the_numbers_cards(Deal(43, (d.hands[0], d.hands[2], d.hands[1]), d.skat))
+    ['middlehand', 'rearhand']
+
+    Raises:
+        NotationError: ``d.number`` is not a deal number.
+    """
+    true = deal(d.number)
+    parts = zip((*true.hands, true.skat), (*d.hands, d.skat), strict=True)
+    names = [*(seat.name.lower() for seat in Seat), "the skat"]
+    return [name for name, (a, b) in zip(names, parts, strict=True) if a.mask != b.mask]

@@ -38,7 +38,7 @@ from skat.cards import (
     points,
 )
 from skat.contract import Contract
-from skat.deal import Deal, deal, parse_deal_number
+from skat.deal import Deal, not_the_numbers_cards, parse_deal_number
 from skat.errors import IllegalActionError, NotationError, RecordError, SkatError, cut, shown
 from skat.rules import OPTION_ENUMS, GameType, Options
 from skat.scoring import GameResult, RamschResult
@@ -383,10 +383,17 @@ def _deal_of(record: Record, first: Move) -> Deal:
             number = parse_deal_number(dn)
         except NotationError:
             raise RecordError(f"DN[{cut(dn)}] is not a deal number (0 .. 2^64 - 1)", 0) from None
-        if deal(number).hands[0].mask != mask_of(cards[0:10]):
-            raise RecordError(f"DN[{number}] does not give the cards of the deal", 0)
     hands = (CardSet.of(cards[0:10]), CardSet.of(cards[10:20]), CardSet.of(cards[20:30]))
-    return Deal(number, hands, CardSet.of(cards[30:32]))
+    dealt = Deal(number, hands, CardSet.of(cards[30:32]))
+    wrong = not_the_numbers_cards(dealt) if number >= 0 else []
+    if wrong:  # all 32 cards are the number's, or the record is forged
+        which = f"{', '.join(wrong[:-1])} and {wrong[-1]} are" if wrong[1:] else f"{wrong[0]} is"
+        raise RecordError(
+            f"DN[{number}] does not give the cards of the deal at position {first.position}:"
+            f" the record's {which} not deal {number}'s",
+            first.position,
+        )
+    return dealt
 
 
 def _start(record: Record) -> tuple[State, int]:
@@ -437,11 +444,20 @@ def _step(state: State, move: Move, pending: list[Contract]) -> State:
             # declaration with discard and/or ouvert cards: D.ST.H8, NO.HA.HQ.<10 cards>
             contract = Contract.parse(head)
             cards = [parse_card(c) for c in rest.split(".")]
-            if state.phase == Phase.DISCARD:
+            picked = state.phase == Phase.DISCARD
+            if picked:
+                if len(cards) < 2:
+                    raise _bad(move, f"the discard is two cards, not {len(cards)}")
                 state = state.apply(Action.discard(mask_of(cards[:2])), seat=seat)
-                cards = cards[2:]
             state = state.apply(Action.declare(contract), seat=seat)
-            if cards and mask_of(cards) != state.hand(seat):
+            if cards[2 * picked :] and not contract.ouvert:  # only ouvert shows its hand here
+                raise _bad(
+                    move,
+                    f"the discard is two cards, not {len(cards)}"
+                    if picked
+                    else f"a Hand game discards nothing, yet {len(cards)} cards follow {head}",
+                )
+            if cards[2 * picked :] and mask_of(cards[2 * picked :]) != state.hand(seat):
                 raise _bad(move, "the ouvert cards are not the declarer's hand")
             return state
         action = Action.parse(tok)

@@ -51,7 +51,7 @@ from skat.bidding import Auction, apply_bidding, legal_bidding
 from skat.cards import JACKS, CardSet, cards_of_mask, format_card, format_cards, parse_card, points
 from skat.contract import Contract
 from skat.deal import Deal, Seat, deal
-from skat.errors import IllegalActionError, NotationError
+from skat.errors import IllegalActionError, NotationError, shown
 from skat.rules import AllPass, GameType, KontraRule, Options, legal_cards, trick_winner
 from skat.scoring import GameResult, RamschResult, score_game, score_ramsch
 
@@ -229,8 +229,14 @@ class Action:
             if str(value) != text:
                 raise NotationError(f"not an action: {text!r} (a bid has no leading zero)")
             return cls(ActionKind.BID, value)
-        if text[:3] in ("TI.", "LE.") and text[3:] in ("0", "1", "2"):
-            return cls(ActionKind.TIMEOUT if text[0] == "T" else ActionKind.LEAVE, int(text[3:]))
+        if text[:3] in ("TI.", "LE."):
+            kind = ActionKind.TIMEOUT if text[0] == "T" else ActionKind.LEAVE
+            if text[3:] in ("0", "1", "2"):
+                return cls(kind, int(text[3:]))
+            what = "timeout" if text[0] == "T" else "seat leaving"
+            raise NotationError(
+                f"not an action: {shown(text)} (a {what} names the seat 0, 1 or 2: {text[:3]}0)"
+            )
         if text == "??.??":
             return cls(ActionKind.DISCARD, 0)
         if "." in text:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -284,6 +285,62 @@ def test_deal_number_must_match_the_cards() -> None:
         record.read_record(line.replace("DN[3]", "DN[4]"))
 
 
+def _rearranged(line: str, swaps: list[tuple[int, int]]) -> str:
+    """``line`` with cards of its deal (0-9 forehand, 10-19 middlehand, 20-29 rearhand, 30-31
+    the skat) swapped: the same 32 cards, other hands."""
+    token = record.parse(line).moves[0].token
+    cards = token.split(".")
+    for a, b in swaps:
+        cards[a], cards[b] = cards[b], cards[a]
+    return line.replace(token, ".".join(cards))
+
+
+@pytest.mark.parametrize(
+    ("swaps", "named"),
+    [
+        ([(10, 20)], "the record's middlehand and rearhand are not deal 43's"),
+        ([(20 + i, 10 + i) for i in range(10)], "middlehand and rearhand are not"),
+        ([(29, 30)], "the record's rearhand and the skat are not deal 43's"),
+        ([(15, 31)], "the record's middlehand and the skat are not deal 43's"),
+        ([(0, 31)], "the record's forehand and the skat are not deal 43's"),
+        ([(0, 10), (20, 30)], "forehand, middlehand, rearhand and the skat are not deal 43's"),
+    ],
+)
+def test_every_card_of_the_deal_must_be_the_deal_numbers(
+    swaps: list[tuple[int, int]], named: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    state = State.new(43)
+    for token in ("18", "y", "p", "p", "s"):
+        state = state.apply(token)
+    line = record.write_record(state)
+    forged = _rearranged(line, swaps)
+    with pytest.raises(RecordError, match=named) as info:
+        record.read_record(forged)
+    assert info.value.position == record.parse(line).moves[0].position
+    report = record.check(forged)
+    assert not report.ok
+    assert named in str(report.error)
+    path = tmp_path / "forged.sgf"
+    path.write_text(forged + "\n", encoding="utf-8")
+    assert main(["records", "check", str(path)]) == 1
+    assert "ILLEGAL DN[43] does not give the cards" in capsys.readouterr().out
+
+
+def test_the_order_of_the_cards_within_a_hand_is_free() -> None:
+    line = record.write_record(State.new(43))
+    # forehand's first and last card, and the two of the skat, trade places: the same hands
+    same = _rearranged(line, [(0, 9), (30, 31)])
+    assert same != line
+    assert record.read_record(same) == record.read_record(line)
+
+
+def test_without_a_deal_number_any_deal_of_32_cards_is_read() -> None:
+    line = record.write_record(State.new(43)).replace("DN[43]", "")
+    read = record.read_record(_rearranged(line, [(10, 20), (29, 30)]))
+    assert read.deal.number == -1
+    assert read.deal.skat != State.new(43).deal.skat
+
+
 def test_ouvert_cards_appended_to_the_declaration_are_checked() -> None:
     state = State.new(11)
     for token in ("18", "y", "p", "p"):
@@ -296,6 +353,31 @@ def test_ouvert_cards_appended_to_the_declaration_are_checked() -> None:
     foreign = format_cards([*own[:-1], cards_of_mask(state.hand(1))[0]], ".")
     with pytest.raises(RecordError, match="ouvert cards are not the declarer's hand"):
         record.read_record(line.replace(f"GO.{cards}", f"GO.{foreign}"))
+
+
+@pytest.mark.parametrize(
+    ("picked", "declaration", "named"),
+    [
+        (True, "G.SK.CT.CJ", "the discard is two cards, not 3"),
+        (True, "G.SK", "the discard is two cards, not 1"),
+        (False, "GH.SK.CT", "a Hand game discards nothing, yet 2 cards follow GH"),
+        (False, "w TI.5", "(a timeout names the seat 0, 1 or 2: TI.0)"),
+        (False, "w LE.3", "(a seat leaving names the seat 0, 1 or 2: LE.0)"),
+    ],
+)
+def test_a_bad_declaration_or_table_move_is_named_for_what_is_wrong(
+    picked: bool, declaration: str, named: str
+) -> None:
+    state = State.new(3)  # forehand holds 18, both others pass: forehand is to pick up or not
+    for token in ("18", "y", "p", "p", "s")[: 4 + picked]:
+        state = state.apply(token)
+    move = declaration if declaration.startswith("w ") else f"0 {declaration}"
+    line = record.write_record(state).replace(" ] ;)", f" {move} ] ;)")
+    with pytest.raises(RecordError, match=re.escape(named)) as info:
+        record.read_record(line)
+    assert "ouvert" not in str(info.value)
+    assert "not a card" not in str(info.value)
+    assert info.value.position == line.index(move) + move.index(" ") + 1
 
 
 # -- the command ---------------------------------------------------------------------------------

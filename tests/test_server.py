@@ -313,6 +313,22 @@ def test_a_forged_record_is_refused_by_replay(client: TestClient) -> None:
     assert response.json()["error"]["code"] == "bad_record"
 
 
+@pytest.mark.parametrize(("a", "b"), [(10, 20), (29, 30), (15, 31)])
+def test_a_record_with_other_hands_or_skat_than_its_deal_numbers_is_refused(
+    client: TestClient, a: int, b: int
+) -> None:
+    # Forehand keeps the cards of DN[...]; middlehand, rearhand and the skat must be its too.
+    rec, seat, _ = _record_and_seat(client, 9)
+    parsed = record.parse(rec)
+    cards = parsed.moves[0].token.split(".")
+    cards[a], cards[b] = cards[b], cards[a]
+    forged = rec.replace(parsed.moves[0].token, ".".join(cards))
+    response = client.post("/api/view", json={"record": forged, "human_seat": seat})
+    assert response.status_code == 400, response.text
+    assert response.json()["error"]["code"] == "bad_record"
+    assert "DN[9] does not give the cards of the deal" in response.json()["error"]["message"]
+
+
 def test_a_record_without_a_deal_number_is_refused(client: TestClient) -> None:
     rec, seat, _ = _record_and_seat(client, 9)
     parsed = record.parse(rec)

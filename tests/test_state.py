@@ -146,6 +146,20 @@ def test_bad_action_notation_raises(token: str) -> None:
         Action.parse(token)
 
 
+@pytest.mark.parametrize(
+    ("token", "named"),
+    [
+        ("TI.5", r"'TI.5' \(a timeout names the seat 0, 1 or 2: TI.0\)"),
+        ("TI.", r"'TI.' \(a timeout names the seat"),
+        ("LE.x", r"'LE.x' \(a seat leaving names the seat 0, 1 or 2: LE.0\)"),
+    ],
+)
+def test_a_timeout_or_leave_of_no_seat_is_named_so(token: str, named: str) -> None:
+    with pytest.raises(NotationError, match=named) as info:
+        Action.parse(token)
+    assert "not a card" not in str(info.value)
+
+
 def test_actions_sort_by_kind_then_value() -> None:
     given = [Action.parse(t) for t in ("p", "SA", "20", "y", "18", "D7")]
     assert tokens(sorted(given)) == ["18", "20", "y", "p", "D7", "SA"]

@@ -209,8 +209,9 @@ def position_from_json(text: str) -> tuple[Position, dict[str, Any]]:
     ``threshold``), returned in the second element.
 
     Raises:
-        NotationError: not a JSON object (or nested too deeply), an unknown field, or a bad
-            card, letter or number (``target`` must be 0 .. 1000).
+        NotationError: not a JSON object (or nested too deeply, or with a number of over 4,300
+            digits), an unknown field, or a bad card, letter or number (``target`` must be
+            0 .. 1000).
         SkatError: the cards do not form a valid position.
     """
     try:
@@ -219,6 +220,8 @@ def position_from_json(text: str) -> tuple[Position, dict[str, Any]]:
         raise NotationError(f"not JSON ({err.msg} at column {err.colno}): {text[:60]!r}") from None
     except RecursionError:
         raise NotationError(f"JSON nested too deeply: {text[:60]!r}") from None
+    except ValueError:  # Python reads no integer of over 4,300 digits
+        raise NotationError(f"a number of over 4,300 digits in the JSON: {text[:60]!r}") from None
     if not isinstance(obj, dict):
         raise NotationError(f"a position is a JSON object, got {text[:60]!r}")
     unknown = sorted(set(obj) - _FIELDS)
