@@ -8,11 +8,13 @@ key fails here instead of showing a raw key in the browser.
 from __future__ import annotations
 
 import re
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
 from skat import scoring
+from skat.rules import OPTION_ENUMS, Options
 
 STATIC = Path(scoring.__file__).parent / "server" / "static"
 I18N = (STATIC / "js" / "i18n.js").read_text(encoding="utf-8")
@@ -45,22 +47,15 @@ DYNAMIC = {
     "game.german.": list("CSHD"),
     "deck.": ["french", "german", "fourcolour"],
     "player.level.": ["auto", "heuristic", "strong"],
-    "setting.": ["lang", "deck", "player", "trickWait", "trickMs", "seriesLength", "on", "off"],
-    "setting.trickWait.": ["time", "click"],
-    "setting.rule.": [
-        "all_pass",
-        "kontra",
-        "supra",
-        "lost_hand_single",
-        "spitze",
-        "durchmarsch",
-        "ramsch_skat",
-        "score_list",
+    "setting.": [
+        *["lang", "deck", "player", "trickWait", "trickMs", "seriesLength", "on", "off"],
+        *["cardMs", "callMs"],  # named when a stored one is set back (store.js checkSettings)
     ],
-    "rule.all_pass.": ["new_deal", "ramsch", "schieberamsch"],
-    "rule.kontra.": ["off", "on", "bidders_only"],
-    "rule.ramsch_skat.": ["last_trick", "loser"],
-    "rule.score_list.": ["seeger_fabian", "simple"],
+    "setting.trickWait.": ["time", "click"],
+    # the rule options and their values come from the server (GET /api/options): each has a label
+    "setting.rule.": [f.name for f in fields(Options)],
+    **{f"rule.{name}.": [m.value for m in enum] for name, enum in OPTION_ENUMS.items()},
+    "sheet.damaged.": ["shape", "seat", "scores", "record", "result"],  # sheet.js dealDamage
     "marker.": [
         "passed",
         "hand",
