@@ -13,6 +13,7 @@ import json
 import random
 import warnings
 from collections.abc import Iterator
+from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 
 from skat import record
 from skat.cards import format_card
+from skat.rules import OPTION_ENUMS, Options
 from skat.server import create_app, game
 from skat.server.app import MAX_BODY_BYTES
 
@@ -168,6 +170,26 @@ def test_the_human_view_never_holds_another_seats_cards_before_the_end(
 def test_options_are_part_of_the_record(client: TestClient) -> None:
     data = _new(client, 5, options={"kontra": "on", "all_pass": "ramsch"})
     assert "RU[" in data["record"]
+
+
+def test_the_option_spec_names_every_rule_option_with_the_values_the_server_accepts(
+    client: TestClient,
+) -> None:
+    # the browser offers these choices and checks its stored settings against them, so that it
+    # keeps no copy of its own (skat.rules.Options, OPTION_ENUMS)
+    response = client.get("/api/options")
+    assert response.status_code == 200
+    spec = response.json()["options"]
+    assert [o["name"] for o in spec] == [f.name for f in fields(Options)]
+    assert {o["name"]: o["default"] for o in spec} == game.options_json(Options())
+    for option in spec:
+        enum = OPTION_ENUMS.get(option["name"])
+        assert option["values"] == ([m.value for m in enum] if enum else [False, True])
+        assert option["default"] in option["values"]
+        for value in option["values"]:
+            game.parse_options({option["name"]: value})  # each is accepted
+        with pytest.raises(game.RequestError, match="option"):
+            game.parse_options({option["name"]: "maybe"})
 
 
 @pytest.mark.parametrize(

@@ -12,12 +12,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from skat import scoring
+from skat.rules import OPTION_ENUMS, Options
 
 STATIC = Path(scoring.__file__).parent / "server" / "static"
 I18N = (STATIC / "js" / "i18n.js").read_text(encoding="utf-8")
@@ -50,22 +52,15 @@ DYNAMIC = {
     "game.german.": list("CSHD"),
     "deck.": ["french", "german", "fourcolour"],
     "player.level.": ["auto", "heuristic", "strong"],
-    "setting.": ["lang", "deck", "player", "trickWait", "trickMs", "seriesLength", "on", "off"],
-    "setting.trickWait.": ["time", "click"],
-    "setting.rule.": [
-        "all_pass",
-        "kontra",
-        "supra",
-        "lost_hand_single",
-        "spitze",
-        "durchmarsch",
-        "ramsch_skat",
-        "score_list",
+    "setting.": [
+        *["lang", "deck", "player", "trickWait", "trickMs", "seriesLength", "on", "off"],
+        *["cardMs", "callMs"],  # named when a stored one is set back (store.js checkSettings)
     ],
-    "rule.all_pass.": ["new_deal", "ramsch", "schieberamsch"],
-    "rule.kontra.": ["off", "on", "bidders_only"],
-    "rule.ramsch_skat.": ["last_trick", "loser"],
-    "rule.score_list.": ["seeger_fabian", "simple"],
+    "setting.trickWait.": ["time", "click"],
+    # the rule options and their values come from the server (GET /api/options): each has a label
+    "setting.rule.": [f.name for f in fields(Options)],
+    **{f"rule.{name}.": [m.value for m in enum] for name, enum in OPTION_ENUMS.items()},
+    "sheet.damaged.": ["shape", "seat", "scores", "record", "result"],  # sheet.js dealDamage
     "marker.": [
         "passed",
         "hand",
@@ -303,20 +298,24 @@ def test_every_german_deck_twin_has_the_text_it_stands_for(code: str) -> None:
 
 # ---- the rules help explains every rule option the settings offer (issue 31, item 14) --------
 
-SETTINGS_RULES = [
-    (key, re.findall(r'"(\w+)"', values))
-    for key, values in re.findall(
-        r'\{ key: "(\w+)", values: \[([^\]]*)\] \}',
-        re.search(r"const RULES = \[(.*?)\];", SOURCES["app.js"], re.S).group(1),  # type: ignore[union-attr]
-    )
-]
+
+def _settings_rules() -> list[tuple[str, list[str]]]:
+    """The rule options the settings offer, as the server names them (``GET /api/options``),
+    with each enum option's choices."""
+    from skat.server.game import options_spec
+
+    return [(o["name"], [v for v in o["values"] if isinstance(v, str)]) for o in options_spec()]
 
 
-def test_the_settings_offer_every_rule_option_of_the_core() -> None:
-    from dataclasses import fields
+SETTINGS_RULES = _settings_rules()
 
-    from skat.rules import Options
 
+def test_the_settings_take_the_rule_options_from_the_server_and_keep_no_list_of_their_own() -> None:
+    """The settings panel and the rules help offer the options the server names: the client's
+    list starts empty and is filled from ``/api/options``, so no option can be left out."""
+    assert re.search(r"const RULES = \[\];", SOURCES["app.js"])
+    assert "/api/options" in SOURCES["api.js"]
+    assert re.search(r"RULES\.push\(\.\.\.spec", SOURCES["app.js"])
     assert [key for key, _ in SETTINGS_RULES] == [f.name for f in fields(Options)]
 
 

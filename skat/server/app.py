@@ -14,6 +14,8 @@ Routes:
   drawn for the human and the two computers, and the table position of each
   (:func:`skat.state.draw_seats`).
 * ``GET /api/health`` — ``{"ok": true}``.
+* ``GET /api/options`` — ``{"options": [{"name", "default", "values"}, ...]}``: every rule option
+  and the values it takes (:func:`skat.server.game.options_spec`).
 
 ``new``, ``act`` and ``view`` also take ``"player"``: the computer players' level for this request
 (``heuristic``, ``strong``, ...; absent: the server's own).
@@ -179,6 +181,9 @@ def create_app(
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True, "player": player_name})
 
+    async def options(request: Request) -> Response:
+        return JSONResponse({"options": game.options_spec()})
+
     async def new(request: Request) -> Response:
         data = await _json_body(request)
         _check_keys(data, {"deal_number", "human_seat", "options", "player"})
@@ -237,6 +242,7 @@ def create_app(
     routes = [
         Route("/", index, methods=["GET"]),
         Route("/api/health", health, methods=["GET"]),
+        Route("/api/options", options, methods=["GET"]),
         Route("/api/new", guarded(new), methods=["POST"]),
         Route("/api/act", guarded(act), methods=["POST"]),
         Route("/api/view", guarded(view), methods=["POST"]),

@@ -53,6 +53,7 @@ __all__ = [
     "load",
     "new_state",
     "options_json",
+    "options_spec",
     "parse_options",
     "play",
 ]
@@ -126,6 +127,25 @@ def options_json(options: Options) -> dict[str, str | bool]:
         value = getattr(options, f.name)
         out[f.name] = value if isinstance(value, bool) else str(value)
     return out
+
+
+def options_spec() -> list[dict[str, Any]]:
+    """Every rule option, in the order of :class:`~skat.rules.Options`' fields, as
+    ``{"name", "default", "values"}``: the values :func:`parse_options` accepts for it (an enum's
+    values in their order, ``false`` and ``true`` for the others) and its ISkO default. The
+    browser offers these choices and checks its stored settings against them
+    (``GET /api/options``).
+
+    >>> options_spec()[1]
+    {'name': 'kontra', 'default': 'off', 'values': ['off', 'on', 'bidders_only']}
+    """
+    default = options_json(Options())
+    spec: list[dict[str, Any]] = []
+    for f in fields(Options):
+        enum = OPTION_ENUMS.get(f.name)
+        values: list[str | bool] = [m.value for m in enum] if enum else [False, True]
+        spec.append({"name": f.name, "default": default[f.name], "values": values})
+    return spec
 
 
 # ---- records

@@ -67,14 +67,30 @@ export function draw() {
   return post("/api/draw", {});
 }
 
-/** The server's state: {ok, player} (player: the level it plays when a request names none). */
-export async function health() {
+async function get(path) {
   let response;
   try {
-    response = await fetch("/api/health");
+    response = await fetch(path);
   } catch (err) {
     throw new ApiError("network", String(err), 0);
   }
   if (!response.ok) throw new ApiError("http_" + response.status, "", response.status);
-  return response.json();
+  try {
+    return await response.json();
+  } catch (err) {
+    throw new ApiError("network", String(err), response.status);
+  }
+}
+
+/** The server's state: {ok, player} (player: the level it plays when a request names none). */
+export function health() {
+  return get("/api/health");
+}
+
+/** The rule options: [{name, default, values}] in the order of skat.rules.Options (the settings
+ * panel's choices, and what the stored settings are checked against). */
+export async function options() {
+  const data = await get("/api/options");
+  if (!Array.isArray(data?.options)) throw new ApiError("network", "no option list", 200);
+  return data.options;
 }

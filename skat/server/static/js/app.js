@@ -14,6 +14,7 @@
 import * as api from "./api.js";
 import * as storage from "./store.js";
 import * as sheet from "./sheet.js";
+import * as notices from "./notices.js";
 import {
   contractValues,
   effectiveSuit,
@@ -76,17 +77,9 @@ function DEFAULT_SETTINGS() {
   };
 }
 
-/** The rule options the settings panel offers, with the ISkO default first (skat.rules.Options). */
-const RULES = [
-  { key: "all_pass", values: ["new_deal", "ramsch", "schieberamsch"] },
-  { key: "kontra", values: ["off", "on", "bidders_only"] },
-  { key: "supra", values: [false, true] },
-  { key: "lost_hand_single", values: [false, true] },
-  { key: "spitze", values: [false, true] },
-  { key: "durchmarsch", values: [true, false] },
-  { key: "ramsch_skat", values: ["last_trick", "loser"] },
-  { key: "score_list", values: ["seeger_fabian", "simple"] },
-];
+/** The rule options the settings panel offers, {key, values} with the ISkO default first: the
+ * server's (GET /api/options, skat.rules.Options), filled in once by loadRules. */
+const RULES = [];
 const SERIES_LENGTHS = [0, 3, 6, 9, 12, 18, 24, 36, 48];
 const PLAYER_LEVELS = ["auto", "heuristic", "strong"];
 
@@ -95,17 +88,45 @@ function playerLevel() {
   return app.settings.player && app.settings.player !== "auto" ? app.settings.player : null;
 }
 const TRICK_TIMES = [600, 1100, 2000, 3500];
+const TRICK_WAITS = ["time", "click"];
+
+/** What each stored setting may be (store.js checkSettings): its choices, or a range in
+ * milliseconds for the pace of the table (the tests play it faster than the choices offered). */
+const SETTING_CHOICES = {
+  lang: LANGUAGES,
+  deck: DECK_NAMES,
+  player: PLAYER_LEVELS,
+  seriesLength: SERIES_LENGTHS,
+  trickWait: TRICK_WAITS,
+  trickMs: { min: 0, max: 10_000 },
+  cardMs: { min: 0, max: 5000 },
+  callMs: { min: 0, max: 5000 },
+};
+
+/** Fills RULES from the server (once), and sets a stored rule option that is not one of them
+ * back to its default, saying so. Throws the ApiError when the server cannot be asked. */
+async function loadRules() {
+  if (RULES.length) return;
+  const spec = await api.options();
+  RULES.push(...spec.map((o) => ({ key: o.name, values: [o.default, ...o.values.filter((v) => v !== o.default)] })));
+  const { settings, reset } = storage.checkSettings({ options: app.settings.options }, {}, {}, RULES);
+  if (reset.length) {
+    app.settings.options = settings.options;
+    persist();
+    sayReset(reset);
+  }
+}
 
 function rule(key) {
   const r = RULES.find((x) => x.key === key);
   const value = app.settings.options?.[key];
-  return value === undefined ? r.values[0] : value;
+  return value === undefined ? r?.values[0] : value;
 }
 
 function persist() {
   if (app.store) {
     app.store.settings = app.settings;
-    storage.save(app.store);
+    heed(storage.save(app.store));
   }
 }
 
@@ -1334,10 +1355,11 @@ async function startDeal(number, how = {}) {
   app.declaring = null;
   app.showLastTrick = false;
   app.reviewing = null;
-  // a new deal closes the notices of the last one; set-aside data stays said until closed
-  if (app.notice && app.notice.kind !== "damaged") app.notice = null;
+  // a new deal closes the notices of the last one; what is said about the store stays until closed
+  if (app.notice && !app.notice.parts) app.notice = null;
   render();
   try {
+    await loadRules(); // the options of a deal are the settings' rules: they must be known
     // What the new deal is (practice or which series) is taken over only with its data: a
     // request that fails leaves the deal on the table what it was.
     let data;
@@ -1364,9 +1386,9 @@ async function startDeal(number, how = {}) {
   }
 }
 
-/** In practice, says that a deal of the series waits (unless set-aside data is being said). */
+/** In practice, says that a deal of the series waits (unless the store is being talked about). */
 function sayWhenSeriesWaits() {
-  if (!app.practice || !app.store.series?.open || app.notice?.kind === "damaged") return;
+  if (!app.practice || !app.store.series?.open || app.notice?.parts) return;
   notify("series-waits", () => t("deal.seriesWaits", { next: t("deal.next") }));
 }
 
@@ -1383,11 +1405,91 @@ function refused(err) {
   return err.status >= 400 && err.status < 500;
 }
 
-/** Says every key set aside since the page was opened (the store's, a deal's). */
-function sayKeptAside(keys) {
-  app.keptAside = app.keptAside.concat(keys);
-  const all = app.keptAside.join(", ");
-  app.notice = { say: () => t("store.setAside", { keys: all }), kind: "damaged" };
+// ---- what is said about the store ----------------------------------------------------------------
+
+/** Says `say` as the store notice `kind`, with the buttons `actions()` gives; `say` null takes it
+ * back (notices.js withPart: several are said together, and a new deal does not close them). */
+function sayStore(kind, say, actions = null) {
+  const said = app.notice?.parts?.some((p) => p.kind === kind);
+  if (!say && !app.notice?.parts) return;
+  app.notice = notices.withPart(app.notice, kind, say, actions);
+  if (say && !said) announce(say());
+}
+
+/** Says what a write of the store came to (store.js save): the data set aside, a write the
+ * browser refused (with the offer to make room), or another tab's newer state, taken up. */
+function heed(outcome) {
+  const { status, keptAside } = outcome;
+  if (status === "stale") {
+    storage.reloadNewer("refused");
+    return;
+  }
+  if (keptAside.length) {
+    app.keptAside = app.keptAside.concat(keptAside);
+    sayStore("damaged", () => t("store.setAside", { keys: app.keptAside.join(", ") }));
+  }
+  const failing = app.notice?.parts?.some((p) => p.kind === "save-failed" || p.kind === "not-set-aside");
+  if (status === "held") {
+    sayStore("save-failed", null);
+    const size = notices.sizeText(storage.waitingData().reduce((sum, w) => sum + w.size, 0));
+    // (clearing score sheets would not help: nothing is written while the data waits)
+    const more = () => (storage.setAsideData().length ? " " + notices.roomText(storage.setAsideData()) : "");
+    sayStore("not-set-aside", () => t("store.notSetAside", { size }) + more(), () => [...waitingButtons(size), ...roomButtons()]);
+  } else if (status === "full") {
+    sayStore("not-set-aside", null);
+    sayStore("save-failed", () => t("store.saveFailed") + " " + notices.roomText(storage.setAsideData()), roomButtons);
+  } else if (failing) {
+    sayStore("not-set-aside", null);
+    sayStore("save-failed", null);
+    sayStore("saved", () => t("store.savedAgain"));
+  }
+}
+
+function noticeButton(ui, label, onclick) {
+  return h("button", { class: "btn small", "data-ui": ui, onclick }, label);
+}
+
+/** The offer to download and delete the data set aside so far (none when there is none). */
+function roomButtons() {
+  const kept = storage.setAsideData();
+  if (!kept.length) return [];
+  const keys = kept.map((d) => d.key);
+  const list = notices.keptList(kept);
+  return [
+    noticeButton("download-kept", t("store.downloadKept"), () => download("skat-set-aside.json", storage.setAsideText(keys), "application/json")),
+    noticeButton("clear-kept", t("store.clearKept"), () =>
+      ask(t("store.askClearKept", { list }), t("store.clearKept"), () => {
+        storage.removeSetAside(keys);
+        // what is deleted is kept aside no more: the notice says so no more
+        app.keptAside = app.keptAside.filter((key) => !keys.includes(key));
+        if (!app.keptAside.length) sayStore("damaged", null);
+        persist();
+        render();
+      }),
+    ),
+  ];
+}
+
+/** The offer to download and delete the unreadable data that found no room to be set aside. */
+function waitingButtons(size) {
+  return [
+    noticeButton("download-waiting", t("store.downloadWaiting"), () => download("skat-unreadable.txt", storage.waitingText(), "text/plain")),
+    noticeButton("drop-waiting", t("store.dropWaiting"), () =>
+      ask(t("store.askDropWaiting", { size }), t("store.dropWaiting"), () => {
+        storage.dropWaiting();
+        persist();
+        render();
+      }),
+    ),
+  ];
+}
+
+const settingsReset = []; // [{key, value}]: the stored settings set back since the page opened
+
+/** Says which stored settings were set back to their defaults (store.js checkSettings). */
+function sayReset(reset) {
+  settingsReset.push(...reset);
+  sayStore("settings-reset", () => notices.resetText(settingsReset));
 }
 
 /**
@@ -1402,7 +1504,7 @@ async function resumeOpen(series) {
     return await api.view(open.record, open.human_seat, playerLevel());
   } catch (err) {
     if (!refused(err)) throw err;
-    sayKeptAside([storage.setAside("series.open", open)]);
+    storage.setAside("series.open", open); // said by persist, once written
     delete series.open;
     persist();
     return null;
@@ -1411,6 +1513,12 @@ async function resumeOpen(series) {
 
 async function send(actions) {
   if (app.busy || app.animating) return;
+  // an old copy of the game (another tab has played on): its move is not sent, so that it can
+  // neither overwrite the newer game nor show what another choice would have brought
+  if (storage.stale()) {
+    storage.reloadNewer("refused");
+    return;
+  }
   const before = app.view;
   app.busy = true;
   app.error = null;
@@ -1454,6 +1562,9 @@ function writeOnSheet(view) {
   if (app.practice || !series || view.phase !== "result" || !view.result) return;
   // a deal dealt for another series (one imported or begun since) is not written on this one
   if (app.seriesId && series.id !== app.seriesId) return;
+  // While it is played a deal waits on its series (saveCurrent); one that does not wait there any
+  // more is on the sheet already, even when its row's record has been damaged since.
+  if (!series.open) return;
   delete series.open; // played out
   if (!series.deals.some((d) => d.record === app.record) && !sheet.isComplete(series)) {
     series.deals.push(sheet.sheetDeal(view, app.record, app.humanSeat));
@@ -1465,6 +1576,7 @@ async function receive(data, before) {
   app.record = data.record;
   app.humanSeat = data.view.human;
   saveCurrent();
+  if (storage.stale()) return; // refused (another tab's newer state): the page reloads, busy
   app.busy = false;
   const events = data.events ?? [];
   if (before && events.length) {
@@ -1781,7 +1893,7 @@ function settingsPanel() {
       choice("player", PLAYER_LEVELS, app.settings.player, (v) =>
         v === "auto" && app.serverPlayer ? t("player.level.autoIs", { level: t("player.level." + app.serverPlayer) }) : t("player.level." + v),
       ),
-      choice("trickWait", ["time", "click"], app.settings.trickWait, (v) => t("setting.trickWait." + v)),
+      choice("trickWait", TRICK_WAITS, app.settings.trickWait, (v) => t("setting.trickWait." + v)),
       app.settings.trickWait === "time"
         ? choice("trickMs", TRICK_TIMES, app.settings.trickMs, (v) => t("setting.seconds", { n: formatNumber(v / 1000, 1) }))
         : null,
@@ -1843,16 +1955,21 @@ function sheetPanel() {
   );
   const body = rows.map((row) => {
     const d = row.deal;
-    const r = d.result;
+    const r = row.result ?? {}; // a damaged row shows what can be read of it, and says what is wrong
     // The game's score (won: the value; lost: −2 × the value, or as the options say), from the core.
     const value = row.declarer !== null && Number.isInteger(r.score) ? r.score : null;
     // a passed deal says so in its game column (shown on phones too), not twice
-    const notes = sheet.markers(d).filter((m) => m !== "passed");
-    const chips = () => notes.map((m) => h("span", { class: "marker marker-" + m.split(".")[0] }, t("marker." + m)));
+    const notes = row.result ? sheet.markers(d).filter((m) => m !== "passed") : [];
+    const damage = row.damage ? t("sheet.damaged." + row.damage) + (sheet.counts(row.damage) ? "" : " — " + t("sheet.notCounted")) : null;
+    const chips = () => [
+      ...notes.map((m) => h("span", { class: "marker marker-" + m.split(".")[0] }, t("marker." + m))),
+      damage ? h("span", { class: "marker marker-damaged" }, damage) : null,
+    ];
     return h(
       "tr",
       {
-        class: "sheet-row" + (r.won === false && row.declarer === 0 ? " lost" : ""),
+        class: "sheet-row" + (r.won === false && row.declarer === 0 ? " lost" : "") + (row.damage ? " damaged" : ""),
+        "data-damaged": row.damage,
         "data-row": String(row.index),
         tabindex: "0",
         "aria-label": t("sheet.rowLabel", { n: row.index + 1 }),
@@ -1860,11 +1977,11 @@ function sheetPanel() {
         onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); openReview(row.index); } },
       },
       h("td", { class: "num col-no" }, formatNumber(row.index + 1)),
-      h("td", { class: "col-dealer" }, playerLabel(row.dealer)),
+      h("td", { class: "col-dealer" }, row.dealer === null ? "–" : playerLabel(row.dealer)),
       h("td", { class: "col-declarer" }, row.declarer === null ? "–" : playerLabel(row.declarer)),
       h("td", { class: "num col-bid" }, r.bid ? formatNumber(r.bid) : "–"),
       // on phones the notes column is hidden and the notes stand under the game instead
-      h("td", { class: "col-game" }, gameCell(d), notes.length ? h("span", { class: "markers markers-inline" }, chips()) : null),
+      h("td", { class: "col-game" }, row.result ? gameCell(d) : "–", notes.length || damage ? h("span", { class: "markers markers-inline" }, chips()) : null),
       h("td", { class: "num col-value" }, value === null ? "–" : fmt(value)),
       h("td", { class: "markers col-markers" }, chips()),
       row.totals.map((total, p) =>
@@ -2001,6 +2118,7 @@ function noticeBanner() {
     "div",
     { class: "notice", role: "status", "data-notice": app.notice.kind ?? "info" },
     h("span", {}, app.notice.say()),
+    app.notice.actions ? app.notice.actions() : null,
     h("button", { class: "btn small", "data-ui": "close-notice", onclick: () => { app.notice = null; render(); } }, t("button.close")),
   );
 }
@@ -2033,6 +2151,13 @@ function askClear() {
   });
 }
 
+/** An import's failure: the message key and its parameters. */
+function importError(key, params = {}) {
+  const err = new Error(key);
+  err.params = params;
+  return err;
+}
+
 async function importFile(file) {
   if (!file) return;
   let text = "";
@@ -2052,9 +2177,13 @@ async function importFile(file) {
       return deals;
     };
     if (parsed.kind === "json") {
-      series = storage.checkSeries(parsed.series);
-      if (!series) throw new Error("import.notSeries");
-      series = { ...sheet.settled(series), deals: await rescore(series.deals) };
+      // the file's series is checked as a stored one is, and takes no damaged row in
+      const field = storage.seriesProblem(parsed.series);
+      if (field === "series" || field === "deals") throw importError("import.notSeries");
+      if (field) throw importError("import.badField", { field });
+      const bad = sheet.damagedRows(parsed.series)[0];
+      if (bad) throw importError("import.badRow", { n: formatNumber(bad.index + 1), why: t("sheet.damaged." + bad.damage) });
+      series = { ...sheet.settled(parsed.series), deals: await rescore(parsed.series.deals) };
       // the same series imported over itself keeps the deal that waits in it: dealt anew, its
       // place in the series would get other cards
       const waiting = app.store.series?.id === series.id ? app.store.series.open : undefined;
@@ -2065,6 +2194,12 @@ async function importFile(file) {
     }
     // the sheet closed while the deals were replayed: nothing is asked or taken over the table
     if (app.panel !== "sheet") return;
+    // a series the sheets already hold (exported here and imported again) is not added twice
+    const copy = sheet.storedCopy(app.store, series);
+    if (copy) {
+      notify("import-known", () => tn("import.known", copy.deals.length, { date: formatDate(copy.started) }));
+      return;
+    }
     const current = app.store.series;
     const take = () => {
       if (app.store.series) archive(app.store.series);
@@ -2073,8 +2208,14 @@ async function importFile(file) {
       app.notice = { say: () => tn("import.done", series.deals.length), kind: "imported" };
       render();
     };
-    // another series in place of one in progress: asked first, as "New series" asks
-    if (current && current.id !== series.id && unfinished(current)) {
+    // another series in place of one in progress: asked first, as "New series" asks; so is
+    // this series with other deals than the stored one (an older or a changed export of it)
+    if (current && current.id === series.id) {
+      const counts = { stored: formatNumber(current.deals.length), file: formatNumber(series.deals.length) };
+      ask(t("sheet.askImportSame", counts), t("sheet.importYes"), take);
+      return;
+    }
+    if (current && unfinished(current)) {
       ask(t("sheet.askImport"), t("sheet.importYes"), take);
       return;
     }
@@ -2082,7 +2223,8 @@ async function importFile(file) {
     return;
   } catch (err) {
     const key = String(err?.message ?? "");
-    app.notice = { say: () => (key.startsWith("import.") ? t(key) : t("import.failed", { message: err?.code ?? key })), kind: "import-failed" };
+    const params = err?.params ?? {};
+    app.notice = { say: () => (key.startsWith("import.") ? t(key, params) : t("import.failed", { message: err?.code ?? key })), kind: "import-failed" };
   }
   render();
 }
@@ -2092,12 +2234,26 @@ async function importFile(file) {
 async function openReview(index) {
   const deal = app.store.series?.deals?.[index];
   if (!deal) return;
+  // A row without a record or a seat to show it from cannot be reviewed: it says why.
+  const damage = sheet.dealDamage(deal);
+  const rowDamaged = (why) => notify("row-damaged", () => t("sheet.damagedRow", { n: formatNumber(index + 1), why: why() }));
+  if (damage === "shape" || damage === "seat" || damage === "record") {
+    rowDamaged(() => t("sheet.damaged." + damage));
+    return;
+  }
   try {
     const data = await api.view(deal.record, deal.human_seat, playerLevel());
     if (app.panel !== "sheet") return; // the sheet was closed (Esc, Back) while the review loaded
     app.reviewing = { view: data.view, record: data.record, index, humanSeat: deal.human_seat, options: recordOptions(deal.record) };
     app.focusKey = `[data-ui="close-review"]`;
   } catch (err) {
+    if (refused(err)) {
+      // the server cannot read the record: the row is marked (its score counts as written)
+      deal.damaged = "record";
+      persist();
+      rowDamaged(() => `${t("sheet.damaged.record")}: ${err.code}`);
+      return;
+    }
     app.notice = { say: () => t("error.generic", { message: err.code ?? String(err) }), kind: "error" };
   }
   render();
@@ -2207,16 +2363,28 @@ function helpRules() {
 // ---- start --------------------------------------------------------------------------------------
 
 async function boot() {
-  const { store, problems } = storage.load();
+  const loaded = storage.load();
+  const store = loaded.store;
   app.store = store;
-  const saved = store.settings ?? {};
+  // another tab's write: this one takes the newer state up (once a burst of writes is over)
+  let reloading = null;
+  storage.watch(() => {
+    clearTimeout(reloading);
+    reloading = setTimeout(() => storage.reloadNewer("newer"), 150);
+  });
+  // every stored setting is checked: one that is not what it may be is set back to its default
+  // (the rule options once the server has named theirs: loadRules)
+  const { settings: saved, reset } = storage.checkSettings(store.settings, DEFAULT_SETTINGS(), SETTING_CHOICES);
   app.settings = { ...DEFAULT_SETTINGS(), options: {}, ...saved };
-  if (!DECK_NAMES.includes(app.settings.deck)) app.settings.deck = "french";
-  if (!PLAYER_LEVELS.includes(app.settings.player)) app.settings.player = "auto";
   app.settings.lang = chooseLanguage(saved.lang);
   setLanguage(app.settings.lang);
   setDeck(namingDeck(app.settings.deck));
+  heed(loaded);
   persist();
+  const reloaded = storage.takeReloadNote();
+  if (reloaded) sayStore("other-tab", () => t(reloaded === "refused" ? "store.otherTabRefused" : "store.otherTab"));
+  if (notices.damagedRowsText(store)) sayStore("damaged-rows", () => notices.damagedRowsText(store));
+  if (reset.length) sayReset(reset);
   if (!document.getElementById("announce")) {
     document.body.append(h("div", { id: "announce", class: "sr-only", "aria-live": "polite", "aria-atomic": "true" }));
   }
@@ -2231,8 +2399,8 @@ async function boot() {
     },
     () => {},
   );
-  if (problems.length) sayKeptAside(problems);
   render();
+  await loadRules().catch(() => {}); // else tried again with the next deal
   const current = store.current;
   if (current) {
     app.humanSeat = current.human_seat;
@@ -2262,7 +2430,7 @@ async function boot() {
         return;
       }
       // A damaged or foreign record: set it aside, say so (as for a damaged store) and deal afresh.
-      sayKeptAside([storage.setAside("current", current)]);
+      storage.setAside("current", current);
       app.store.current = null;
       persist();
     }

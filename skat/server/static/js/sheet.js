@@ -5,6 +5,9 @@
 // rearhand deals. Every score comes from the server's result (skat.scoring list_scores by seat);
 // this module only adds them up and maps seats to players.
 
+const isObject = (x) => typeof x === "object" && x !== null && !Array.isArray(x);
+const isSeat = (x) => x === 0 || x === 1 || x === 2;
+
 /** The player (0 you, 1 left, 2 right) who sits in `seat` when the person sits in `humanSeat`. */
 export function playerOfSeat(seat, humanSeat) {
   return (seat - humanSeat + 3) % 3;
@@ -61,12 +64,15 @@ export function dealerOf(series, index) {
 
 /**
  * The dealer (a player) of the series' next deal: the player left of the last deal's dealer (an
- * imported series goes on from its last deal), or the seat draw's first dealer.
+ * imported series goes on from its last deal), or the seat draw's first dealer. Rows whose seat
+ * cannot be read count on from the last one that can (the deal passes clockwise).
  */
 export function nextDealer(series) {
-  const last = series.deals[series.deals.length - 1];
-  if (last) return (dealerOfHumanSeat(last.human_seat) + 1) % 3;
-  return firstDealer(series.draw);
+  const deals = series.deals;
+  for (let i = deals.length - 1; i >= 0; i--) {
+    if (isSeat(deals[i]?.human_seat)) return (dealerOfHumanSeat(deals[i].human_seat) + deals.length - i) % 3;
+  }
+  return (firstDealer(series.draw) + deals.length) % 3;
 }
 
 /** True when the series has all its deals. */
@@ -93,6 +99,29 @@ export function sheetDeal(view, record, humanSeat, now = new Date()) {
   };
 }
 
+// ---- damaged rows ------------------------------------------------------------------------------
+
+/**
+ * What is wrong with a row of the sheet, or null: "shape" (not a row at all), "seat" (the
+ * person's seat cannot be read, so whose scores are whose is unknown), "scores" (its list
+ * scores), "record" (its record, by its shape or as the server refused it: `damaged` says so),
+ * "result" (the server's result it was written with). The first found is named.
+ */
+export function dealDamage(deal) {
+  if (!isObject(deal) || deal.damaged === "shape") return "shape";
+  if (!isSeat(deal.human_seat)) return "seat";
+  if (!Array.isArray(deal.list_scores) || deal.list_scores.length !== 3 || !deal.list_scores.every(Number.isInteger)) return "scores";
+  if (typeof deal.record !== "string" || !deal.record.startsWith("(;") || deal.damaged === "record") return "record";
+  if (!isObject(deal.result)) return "result";
+  return null;
+}
+
+/** True when a damaged row's list scores still count: its seat and its scores can be read (a
+ * row whose record or result is damaged counts as it was written). */
+export function counts(damage) {
+  return damage !== "shape" && damage !== "seat" && damage !== "scores";
+}
+
 /** The list scores of a deal by player (0 you, 1 left, 2 right). */
 export function scoresByPlayer(deal) {
   const out = [0, 0, 0];
@@ -103,7 +132,7 @@ export function scoresByPlayer(deal) {
 /** The declarer of a deal as a player, or null (passed, Ramsch). */
 export function declarerPlayer(deal) {
   const r = deal.result;
-  if (r.kind !== "game" || r.declarer === undefined || r.declarer === null) return null;
+  if (r.kind !== "game" || !isSeat(r.declarer)) return null;
   return playerOfSeat(r.declarer, deal.human_seat);
 }
 
@@ -156,16 +185,21 @@ export function matadorsOf(result) {
 }
 
 /**
- * The sheet's rows and totals. Each row: {index, deal, dealer, declarer, scores (by player),
- * totals (running, by player)}. Totals: {points, won, lost} by player; `won`/`lost` count the
- * games each player won or lost as declarer (Seeger-Fabian's columns).
+ * The sheet's rows and totals. Each row: {index, deal, damage (dealDamage), result (the deal's,
+ * null when it cannot be read), dealer (null when the seat cannot be read), declarer, scores (by
+ * player), totals (running, by player)}. Totals: {points, won, lost} by player; `won`/`lost`
+ * count the games each player won or lost as declarer (Seeger-Fabian's columns). A damaged row
+ * adds what can be read of it (counts) and nothing else; it is never left out of `rows`.
  */
 export function tally(series) {
   const totals = { points: [0, 0, 0], won: [0, 0, 0], lost: [0, 0, 0] };
   const rows = series.deals.map((deal, index) => {
-    const scores = scoresByPlayer(deal);
+    const damage = dealDamage(deal);
+    const counted = counts(damage);
+    const readable = counted && damage !== "result";
+    const scores = counted ? scoresByPlayer(deal) : [0, 0, 0];
     for (let p = 0; p < 3; p++) totals.points[p] += scores[p];
-    const declarer = declarerPlayer(deal);
+    const declarer = readable ? declarerPlayer(deal) : null;
     if (declarer !== null) {
       if (deal.result.won) totals.won[declarer] += 1;
       else totals.lost[declarer] += 1;
@@ -173,13 +207,20 @@ export function tally(series) {
     return {
       index,
       deal,
-      dealer: dealerOfHumanSeat(deal.human_seat),
+      damage,
+      result: readable ? deal.result : null,
+      dealer: damage === "shape" || damage === "seat" ? null : dealerOfHumanSeat(deal.human_seat),
       declarer,
       scores,
       totals: totals.points.slice(),
     };
   });
   return { rows, totals };
+}
+
+/** The damaged rows of a series: [{index, damage}]. */
+export function damagedRows(series) {
+  return series.deals.map((deal, index) => ({ index, damage: dealDamage(deal) })).filter((row) => row.damage);
 }
 
 /** The best total's players (the leaders), for marking them on the sheet. */
@@ -209,16 +250,39 @@ const PLAYER_TAGS = ["you", "left", "right"];
 /**
  * The series as ISS records, one line per deal. The players' names say who is who: P0..P2
  * (forehand, middlehand, rearhand) hold "you", "left" or "right", so an import knows the
- * person's seat again.
+ * person's seat again. A damaged row is written as its record reads (without names when its seat
+ * cannot be read); a row without a record to write is left out (the JSON export keeps it).
  */
 export function exportIss(series) {
-  return series.deals.map((d) => withPlayers(d.record, d.human_seat)).join("\n") + "\n";
+  const lines = series.deals.filter((d) => typeof d?.record === "string" && d.record.startsWith("(;"));
+  return lines.map((d) => withPlayers(d.record, d.human_seat)).join("\n") + "\n";
 }
 
 function withPlayers(record, humanSeat) {
-  if (/P0\[/.test(record)) return record;
+  if (/P0\[/.test(record) || !isSeat(humanSeat)) return record;
   const names = [0, 1, 2].map((seat) => `P${seat}[${PLAYER_TAGS[playerOfSeat(seat, humanSeat)]}]`).join("");
   return record.replace(/(MV\[)/, names + "$1");
+}
+
+/** The rows' records of a series as compared for sameness: without the players' names that an
+ * ISS export adds (P0..P2), a row without a record as its JSON. */
+function rowKeys(series) {
+  return series.deals.map((d) => (typeof d?.record === "string" ? d.record.replace(/P[0-2]\[[^\]]*\]/g, "") : JSON.stringify(d)));
+}
+
+/**
+ * The stored series that an import is a copy of, or null: the current one or one of the archive
+ * (`store`: the store's {series, archive}) with the same rows (an empty series only under the
+ * same id). An import of such a copy adds nothing.
+ */
+export function storedCopy(store, series) {
+  const keys = rowKeys(series);
+  const same = (s) => {
+    const other = rowKeys(s);
+    if (other.length !== keys.length || (!keys.length && s.id !== series.id)) return false;
+    return other.every((k, i) => k === keys[i]);
+  };
+  return [store.series, ...(store.archive ?? [])].find((s) => s && same(s)) ?? null;
 }
 
 /** The person's seat in an imported ISS line (the seat named "you"; else 0). */

@@ -5,21 +5,41 @@
 //
 // Layout of schema 2 (key "skat.store"):
 //   { schema: 2,
-//     settings: {...},                        // see app.js DEFAULT_SETTINGS
+//     settings: {...},                        // see app.js DEFAULT_SETTINGS; checked by checkSettings
 //     current: {record, human_seat, practice, series_id?, discard?} | null,   // discard: the cards chosen to put away, not yet declared
 //     series: {id, started, length, list, draw, deals: [Deal], closed,
 //              open?: {record, human_seat}} | null,   // open: its deal not played out yet
 //     archive: [Series] }                     // finished series, newest last
-//   Deal = {record, human_seat, deal_number, result, iss_result, list_scores, dealer, finished}
+//   Deal = {record, human_seat, deal_number, result, iss_result, list_scores, dealer, finished,
+//           damaged?}   // damaged: why the row cannot be read in full (sheet.js dealDamage)
 // Schema 1 (before score sheets): "skat.v1.settings" and "skat.v1.current", migrated on load.
+//
+// One game per browser, however many tabs show it: each tab remembers the text of the store it
+// last read or wrote (its version). A tab that finds another text stored when it writes has been
+// overtaken by another tab; its write is refused ("stale") and it takes up the newer state
+// instead, so that an old copy neither overwrites a newer game nor takes moves back. The
+// `storage` event tells a tab as soon as another one writes (watch).
+//
+// Setting aside moves data: the stored text that holds it is taken away first, so that keeping
+// a part of it needs no room twice. A write either does all it set out to do (the data set aside,
+// the store written) or changes nothing; when there is no room even so, the unreadable data
+// stays where it was and waits ("held"), and nothing is written until the person makes room or
+// gives that data up.
 
 export const STORE_KEY = "skat.store";
 export const DAMAGED_PREFIX = "skat.damaged.";
 export const SCHEMA = 2;
 const V1_SETTINGS = "skat.v1.settings";
 const V1_CURRENT = "skat.v1.current";
+const RELOADED = "skat.reloaded"; // sessionStorage: why this tab reloaded itself (takeReloadNote)
 
 const isObject = (x) => typeof x === "object" && x !== null && !Array.isArray(x);
+
+let known = null; // the text of STORE_KEY as this tab last read or wrote it
+let waiting = []; // [{what, raw}]: unreadable data to set aside with the next write
+let retiring = []; // keys whose data the store has taken over (or sets aside): removed with the next write
+let held = false; // the waiting data found no room: nothing is written until room is made
+let leaving = false; // this tab reloads to take up another tab's newer state
 
 function emptyStore() {
   return { schema: SCHEMA, settings: {}, current: null, series: null, archive: [] };
@@ -50,40 +70,73 @@ function safeRemove(key) {
   }
 }
 
-/** Keeps `raw` under a key of its own ("skat.damaged.<time>.<what>") so nothing is lost. */
-export function setAside(what, raw) {
-  const key = DAMAGED_PREFIX + new Date().toISOString() + "." + what;
-  safeSet(key, typeof raw === "string" ? raw : JSON.stringify(raw));
+function parsed(raw) {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sets `value` (a text, or data written as JSON) aside with the next write, under a key of its
+ * own ("skat.damaged.<time>.<what>"); `from`: a key of its own that held it, removed then. Which
+ * keys were written (or that there was no room) is said by that write's answer (save).
+ */
+export function setAside(what, value, from = null) {
+  const raw = typeof value === "string" ? value : String(JSON.stringify(value));
+  waiting.push({ what, raw });
+  if (from) retiring.push(from);
+}
+
+function freeKey(what, taken) {
+  const base = DAMAGED_PREFIX + new Date().toISOString() + "." + what;
+  let key = base;
+  for (let n = 2; safeGet(key) !== null || taken.includes(key); n++) key = `${base}.${n}`;
   return key;
 }
 
-/** A deal of a score sheet, or null if it does not have the shape of one. */
-export function checkDeal(d) {
-  if (!isObject(d)) return null;
-  if (typeof d.record !== "string" || !d.record.startsWith("(;")) return null;
-  if (![0, 1, 2].includes(d.human_seat)) return null;
-  if (!Array.isArray(d.list_scores) || d.list_scores.length !== 3) return null;
-  if (!d.list_scores.every((x) => Number.isInteger(x))) return null;
-  if (!isObject(d.result)) return null;
-  return d;
+// ---- shapes ---------------------------------------------------------------------------------
+
+const CARD = /^[CSHD][AKQJT987]$/; // ISS notation
+
+/** True for a seat draw as the server answers it ({cards: three cards, positions: 0, 1, 2 in
+ * some order}), or none (null: an imported series of ISS records has no draw). */
+function isDraw(draw) {
+  if (draw === null || draw === undefined) return true;
+  if (!isObject(draw) || !Array.isArray(draw.cards) || !Array.isArray(draw.positions)) return false;
+  const cards = draw.cards;
+  if (cards.length !== 3 || !cards.every((c) => typeof c === "string" && CARD.test(c)) || new Set(cards).size !== 3) return false;
+  return draw.positions.every(Number.isInteger) && [...draw.positions].sort().join() === "0,1,2";
 }
 
-/** A series, or null if it does not have the shape of one (its bad deals are dropped, and
- * reported through `problems`). */
-export function checkSeries(s, problems = []) {
-  if (!isObject(s)) return null;
-  if (!Array.isArray(s.deals)) return null;
-  if (!(s.length === 0 || (Number.isInteger(s.length) && s.length > 0 && s.length % 3 === 0))) return null;
-  if (!["simple", "seeger_fabian"].includes(s.list)) return null;
-  const deals = [];
-  for (const d of s.deals) {
-    if (checkDeal(d)) deals.push(d);
-    else problems.push(setAside("deal", d));
-  }
+/**
+ * The first field of a series that does not have its shape ("deals", "length", "list", "id",
+ * "started", "draw", "closed"), or null when it has the shape of one (its rows may still be
+ * damaged: sheet.js dealDamage). Not an object at all: "series".
+ */
+export function seriesProblem(s) {
+  if (!isObject(s)) return "series";
+  if (!Array.isArray(s.deals)) return "deals";
+  if (!(s.length === 0 || (Number.isInteger(s.length) && s.length > 0 && s.length % 3 === 0))) return "length";
+  if (!["simple", "seeger_fabian"].includes(s.list)) return "list";
+  if (typeof s.id !== "string" || !s.id) return "id";
+  if (typeof s.started !== "string" || Number.isNaN(Date.parse(s.started))) return "started";
+  if (!isDraw(s.draw)) return "draw";
+  if (s.closed !== undefined && typeof s.closed !== "boolean") return "closed";
+  return null;
+}
+
+/** A stored series, or null if it does not have the shape of one. Its rows are kept as they
+ * are, damaged or not (a row that is not even an object is kept as {damaged: "shape", kept});
+ * a deal in progress (`open`) that cannot be read is set aside. */
+function checkSeries(s) {
+  if (seriesProblem(s)) return null;
+  const deals = s.deals.map((d) => (isObject(d) ? d : { damaged: "shape", kept: d }));
   const { open, ...rest } = s;
   if (open === undefined || open === null) return { ...rest, deals };
   if (!checkCurrent(open)) {
-    problems.push(setAside("series.open", open));
+    setAside("series.open", open);
     return { ...rest, deals };
   }
   return { ...rest, deals, open };
@@ -95,32 +148,81 @@ function checkCurrent(c) {
   return c;
 }
 
-/** Schema 1 → 2: the two v1 keys become parts of the one store; there were no score sheets. */
+// ---- settings -------------------------------------------------------------------------------
+
+/**
+ * The stored settings checked against what they may be. `defaults`: the settings before the
+ * person changes any; `choices`: by name, the values a setting may take (an array) or its range
+ * ({min, max}, whole numbers); a setting named in neither keeps the type of its default.
+ * `rules`: the rule options as the server names them ([{key, values}], from GET /api/options),
+ * or null when not known yet (the rule options are then not checked).
+ * Returns {settings, reset: [{key, value}]}: a setting that is not what it may be is left out
+ * (its default applies), and named in `reset` (rule options as "rule.<name>").
+ */
+export function checkSettings(saved, defaults, choices, rules = null) {
+  const settings = isObject(saved) ? { ...saved } : {};
+  const reset = [];
+  const drop = (key, value) => {
+    reset.push({ key, value });
+  };
+  for (const [key, value] of Object.entries(settings)) {
+    if (key === "options") continue;
+    const allowed = choices[key];
+    let ok;
+    if (Array.isArray(allowed)) ok = allowed.includes(value);
+    else if (allowed) ok = Number.isInteger(value) && value >= allowed.min && value <= allowed.max;
+    else ok = !(key in defaults) || typeof value === typeof defaults[key];
+    if (!ok) {
+      delete settings[key];
+      drop(key, value);
+    }
+  }
+  if (settings.options !== undefined && !isObject(settings.options)) {
+    drop("options", settings.options);
+    settings.options = {};
+  }
+  if (rules && settings.options) {
+    const options = { ...settings.options };
+    for (const [name, value] of Object.entries(options)) {
+      const spec = rules.find((r) => r.key === name);
+      if (!spec || !spec.values.includes(value)) {
+        delete options[name];
+        drop("rule." + name, value);
+      }
+    }
+    settings.options = options;
+  }
+  return { settings, reset };
+}
+
+// ---- reading --------------------------------------------------------------------------------
+
+/** Schema 1 → 2: the two v1 keys become parts of the one store; there were no score sheets.
+ * A v1 key that cannot be read is set aside. */
 function migrateFromV1() {
-  const store = emptyStore();
-  let found = false;
   const rawSettings = safeGet(V1_SETTINGS);
-  if (rawSettings !== null) {
-    found = true;
-    try {
-      const s = JSON.parse(rawSettings);
-      if (isObject(s)) store.settings = s;
-    } catch {
-      setAside("v1.settings", rawSettings);
-    }
-  }
   const rawCurrent = safeGet(V1_CURRENT);
-  if (rawCurrent !== null) {
-    found = true;
-    try {
-      store.current = checkCurrent(JSON.parse(rawCurrent));
-    } catch {
-      setAside("v1.current", rawCurrent);
+  if (rawSettings === null && rawCurrent === null) return null;
+  const store = emptyStore();
+  if (rawSettings !== null) {
+    const s = parsed(rawSettings);
+    if (isObject(s)) {
+      store.settings = s;
+      retiring.push(V1_SETTINGS);
+    } else {
+      setAside("v1.settings", rawSettings, V1_SETTINGS);
     }
   }
-  safeRemove(V1_SETTINGS);
-  safeRemove(V1_CURRENT);
-  return found ? store : null;
+  if (rawCurrent !== null) {
+    const c = checkCurrent(parsed(rawCurrent));
+    if (c) {
+      store.current = c;
+      retiring.push(V1_CURRENT);
+    } else {
+      setAside("v1.current", rawCurrent, V1_CURRENT);
+    }
+  }
+  return store;
 }
 
 /** Steps that bring an older schema up to date: MIGRATIONS[n] turns schema n into n + 1. */
@@ -129,34 +231,27 @@ const MIGRATIONS = {
 };
 
 /**
- * Reads the store. Returns {store, problems}: `problems` lists the keys under which unreadable
- * data was set aside (empty when all was well). Never throws.
+ * Reads the store. Returns {store, status, keptAside} as save answers (what had to be set aside
+ * is written at once). Never throws.
  */
 export function load() {
-  const problems = [];
+  waiting = [];
+  retiring = [];
+  held = false;
   const raw = safeGet(STORE_KEY);
+  known = raw;
   if (raw === null) {
-    const migrated = migrateFromV1();
-    const store = migrated ?? emptyStore();
-    save(store);
-    return { store, problems };
+    const store = migrateFromV1() ?? emptyStore();
+    return { store, ...save(store) };
   }
   // The v1 keys may come back (an old tab, a test's start-up script): the store wins; a v1
-  // settings object fills only what the store lacks.
+  // settings object fills only what the store lacks; a v1 key that cannot be read is set aside.
   const lateSettings = safeGet(V1_SETTINGS);
-  safeRemove(V1_SETTINGS);
-  safeRemove(V1_CURRENT);
-  let data;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    data = undefined;
-  }
+  const lateCurrent = safeGet(V1_CURRENT);
+  let data = parsed(raw);
   if (!isObject(data) || !Number.isInteger(data.schema) || data.schema < 2 || data.schema > SCHEMA) {
-    problems.push(setAside("store", raw));
-    const store = emptyStore();
-    save(store);
-    return { store, problems };
+    setAside("store", raw);
+    return { store: emptyStore(), ...save(emptyStore()) };
   }
   let schema = data.schema;
   while (schema < SCHEMA) {
@@ -166,47 +261,192 @@ export function load() {
   const store = emptyStore();
   store.settings = isObject(data.settings) ? data.settings : {};
   if (lateSettings !== null) {
-    try {
-      const s = JSON.parse(lateSettings);
-      if (isObject(s)) store.settings = { ...s, ...store.settings };
-    } catch {
-      // an unreadable stray v1 key: the store's own settings stand
+    const s = parsed(lateSettings);
+    if (isObject(s)) {
+      store.settings = { ...s, ...store.settings };
+      safeRemove(V1_SETTINGS);
+    } else {
+      setAside("v1.settings", lateSettings, V1_SETTINGS);
     }
+  }
+  if (lateCurrent !== null) {
+    if (checkCurrent(parsed(lateCurrent))) safeRemove(V1_CURRENT); // the store's deal wins
+    else setAside("v1.current", lateCurrent, V1_CURRENT);
   }
   if (data.current !== null && data.current !== undefined) {
     store.current = checkCurrent(data.current);
-    if (!store.current) problems.push(setAside("current", data.current));
+    if (!store.current) setAside("current", data.current);
   }
   if (data.series !== null && data.series !== undefined) {
-    store.series = checkSeries(data.series, problems);
-    if (!store.series) problems.push(setAside("series", data.series));
+    store.series = checkSeries(data.series);
+    if (!store.series) setAside("series", data.series);
   }
   if (Array.isArray(data.archive)) {
     for (const s of data.archive) {
-      const ok = checkSeries(s, problems);
+      const ok = checkSeries(s);
       if (ok) store.archive.push(ok);
-      else problems.push(setAside("archive", s));
+      else setAside("archive", s);
     }
   }
-  if (problems.length) save(store);
-  return { store, problems };
+  if (waiting.length || retiring.length) return { store, ...save(store) };
+  return { store, status: "saved", keptAside: [] };
 }
 
-/** Writes the store; false when the browser refuses (full or disabled storage). */
+// ---- writing --------------------------------------------------------------------------------
+
+/**
+ * Writes the store. Returns {status, keptAside}: `status` "saved" (written, or already so),
+ * "stale" (another tab wrote since this one read: nothing written; take up the newer state),
+ * "full" (the browser refused: its storage is full or turned off), or "held" (unreadable data
+ * waits to be set aside for want of room: nothing written until room is made, see
+ * removeSetAside and dropWaiting); `keptAside`: the keys written for data set aside.
+ */
 export function save(store) {
-  return safeSet(STORE_KEY, JSON.stringify({ ...store, schema: SCHEMA }));
+  const text = JSON.stringify({ ...store, schema: SCHEMA });
+  const nothingToDo = !waiting.length && !retiring.length;
+  // nothing changed here since this tab read the store: nothing to write (and to refuse)
+  if (nothingToDo && text === known) return { status: "saved", keptAside: [] };
+  const stored = safeGet(STORE_KEY);
+  if (stored !== null && stored !== known) return { status: "stale", keptAside: [] };
+  if (held) return { status: "held", keptAside: [] };
+  if (nothingToDo) {
+    if (text === stored) return { status: "saved", keptAside: [] };
+    if (!safeSet(STORE_KEY, text)) return { status: "full", keptAside: [] };
+    known = text;
+    return { status: "saved", keptAside: [] };
+  }
+  // All at once or nothing: the texts that hold the data go first, making room for it.
+  const sources = [[STORE_KEY, stored], ...retiring.map((key) => [key, safeGet(key)])].filter(([, v]) => v !== null);
+  for (const [key] of sources) safeRemove(key);
+  const written = [];
+  const undo = () => {
+    for (const key of written) safeRemove(key);
+    for (const [key, value] of sources) safeSet(key, value); // each fitted before: it fits again
+  };
+  for (const w of waiting) {
+    const key = freeKey(w.what, written);
+    if (!safeSet(key, w.raw)) {
+      undo();
+      held = true;
+      return { status: "held", keptAside: [] };
+    }
+    written.push(key);
+  }
+  if (!safeSet(STORE_KEY, text)) {
+    undo();
+    if (waiting.length) held = true;
+    return { status: waiting.length ? "held" : "full", keptAside: [] };
+  }
+  waiting = [];
+  retiring = [];
+  known = text;
+  return { status: "saved", keptAside: written };
 }
 
-/** The keys of data set aside so far. */
-export function setAsideKeys() {
-  const keys = [];
+// ---- making room ----------------------------------------------------------------------------
+
+/** The data set aside so far, oldest first: [{key, size}] (size: characters of key and text,
+ * as the browser counts them against its room). */
+export function setAsideData() {
+  const out = [];
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
-      if (key && key.startsWith(DAMAGED_PREFIX)) keys.push(key);
+      if (key && key.startsWith(DAMAGED_PREFIX)) out.push({ key, size: key.length + (safeGet(key) ?? "").length });
     }
   } catch {
     // no storage: nothing set aside
   }
-  return keys.sort();
+  return out.sort((a, b) => (a.key < b.key ? -1 : 1));
+}
+
+/** The keys of data set aside so far. */
+export function setAsideKeys() {
+  return setAsideData().map((d) => d.key);
+}
+
+/** The texts set aside under `keys`, as one JSON object (for a download before they go). */
+export function setAsideText(keys) {
+  return JSON.stringify(Object.fromEntries(keys.map((key) => [key, safeGet(key)])), null, 1);
+}
+
+/** Removes the data set aside under `keys` (only such keys) and lets the next write try again
+ * what waited for room. */
+export function removeSetAside(keys) {
+  for (const key of keys) if (key.startsWith(DAMAGED_PREFIX)) safeRemove(key);
+  held = false;
+}
+
+/** The unreadable data that waits for room to be set aside: [{what, size}] (empty when none). */
+export function waitingData() {
+  return waiting.map((w) => ({ what: w.what, size: w.raw.length }));
+}
+
+/** The waiting data as one text (for a download): the text itself when there is one, else a
+ * JSON object by part. */
+export function waitingText() {
+  if (waiting.length === 1) return waiting[0].raw;
+  return JSON.stringify(Object.fromEntries(waiting.map((w, i) => [`${i + 1}.${w.what}`, w.raw])), null, 1);
+}
+
+/** Gives the waiting data up (the person has downloaded it, or does not want it): the next
+ * write goes over it. */
+export function dropWaiting() {
+  waiting = [];
+  held = false;
+}
+
+// ---- other tabs -----------------------------------------------------------------------------
+
+/**
+ * Calls `onNewer()` when another tab has written the store since this one read it: at once by
+ * the `storage` event, and when this tab is shown again (it may have slept through the event,
+ * in the browser's back-forward cache or in the background).
+ */
+export function watch(onNewer) {
+  const check = () => {
+    const stored = safeGet(STORE_KEY);
+    if (stored !== null && stored !== known) onNewer();
+  };
+  window.addEventListener("storage", (e) => {
+    if (e.key === STORE_KEY && e.newValue !== null && e.newValue !== known) onNewer();
+  });
+  window.addEventListener("pageshow", (e) => {
+    if (e.persisted) check();
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") check();
+  });
+}
+
+/** True when another tab has written the store since this one read it (or this tab is already
+ * reloading to take that up): what this tab would do now acts on an old copy. */
+export function stale() {
+  if (leaving) return true;
+  const stored = safeGet(STORE_KEY);
+  return stored !== null && stored !== known;
+}
+
+/** Reloads the page to take up the newer state another tab wrote; `why` ("newer": told by the
+ * other tab's write, "refused": this tab's own write was refused) is said after the reload
+ * (takeReloadNote). */
+export function reloadNewer(why) {
+  try {
+    sessionStorage.setItem(RELOADED, why);
+  } catch {
+    // the reason cannot be kept: the page reloads all the same
+  }
+  leaving = true;
+  location.reload();
+}
+
+/** Why this tab reloaded itself ("newer", "refused"), once; null after an ordinary load. */
+export function takeReloadNote() {
+  try {
+    const why = sessionStorage.getItem(RELOADED);
+    sessionStorage.removeItem(RELOADED);
+    return why;
+  } catch {
+    return null;
+  }
 }

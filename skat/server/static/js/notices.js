@@ -1,0 +1,68 @@
+// The words about what this browser keeps (store.js): what a notice says of data set aside, of a
+// save the browser refused, of stored settings set back and of damaged rows of the score sheets,
+// and how several such notices are said together. Pure functions over the store's answers and
+// the i18n tables, no DOM.
+
+import * as sheet from "./sheet.js";
+import { formatNumber, t, tn } from "./i18n.js";
+
+/** The notices about the store, most urgent first: the notice that says several is named after
+ * the first of them (its data-notice). */
+export const STORE_NOTICES = ["not-set-aside", "save-failed", "other-tab", "damaged", "damaged-rows", "settings-reset", "saved"];
+
+/**
+ * `notice` with the part `kind` said by `say` (a function giving the text in the current
+ * language) and the buttons `actions()` gives, or taken back when `say` is null. A notice is
+ * {kind, parts, say, actions}; one that is not about the store is replaced. Returns null when no
+ * part is left.
+ */
+export function withPart(notice, kind, say, actions = null) {
+  const parts = (notice?.parts ?? []).filter((p) => p.kind !== kind);
+  if (say) parts.push({ kind, say, actions });
+  if (!parts.length) return null;
+  parts.sort((a, b) => STORE_NOTICES.indexOf(a.kind) - STORE_NOTICES.indexOf(b.kind));
+  return {
+    kind: parts[0].kind,
+    parts,
+    say: () => parts.map((p) => p.say()).join(" "),
+    actions: () => parts.flatMap((p) => (p.actions ? p.actions() : [])),
+  };
+}
+
+/** A size in the browser's storage (`chars`: characters, two bytes each), as kB or MB. */
+export function sizeText(chars) {
+  const bytes = 2 * chars;
+  if (bytes >= 1e6) return t("store.mb", { n: formatNumber(bytes / 1e6, 1) });
+  return t("store.kb", { n: formatNumber(Math.max(1, Math.ceil(bytes / 1000))) });
+}
+
+/** The data set aside ([{key, size}], store.js setAsideData) as a list with sizes. */
+export function keptList(kept) {
+  return kept.map((d) => `${d.key} (${sizeText(d.size)})`).join(", ");
+}
+
+/** What the data set aside takes, or that none is left to delete (then old score sheets are). */
+export function roomText(kept) {
+  return kept.length ? t("store.roomTaken", { list: keptList(kept) }) : t("store.noRoomToMake");
+}
+
+/** The stored settings set back ([{key, value}], store.js checkSettings): each by the name the
+ * settings panel gives it, with the value it had (cut short). */
+export function resetText(reset) {
+  const one = ({ key, value }) => {
+    const name = key === "options" ? t("settings.rules") : t("setting." + key, {}, key.replace(/^rule\./, ""));
+    return `${name} (${String(JSON.stringify(value) ?? value).slice(0, 40)})`;
+  };
+  return t("store.settingsReset", { list: reset.map(one).join(", ") });
+}
+
+/** What is said of the damaged rows of the score sheets (`store`: {series, archive}): the
+ * series' by number, the archive's by count; "" when there are none. */
+export function damagedRowsText(store) {
+  const rows = store.series ? sheet.damagedRows(store.series).map((r) => formatNumber(r.index + 1)) : [];
+  const archived = store.archive.reduce((n, s) => n + sheet.damagedRows(s).length, 0);
+  const said = [];
+  if (rows.length) said.push(t("store.damagedRows", { rows: rows.join(", ") }));
+  if (archived) said.push(tn("store.damagedArchive", archived));
+  return said.join(" ");
+}
