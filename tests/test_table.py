@@ -24,6 +24,7 @@ from skat import record as iss
 from skat.cards import cards_of_mask, format_card
 from skat.rules import Options
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores, score_ramsch
+from skat.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "tests" / "screenshots"
@@ -85,6 +86,14 @@ def _bubbles(page: Any) -> dict[str, str]:
         b.get_attribute("data-bubble") or "": b.text_content() or ""
         for b in page.locator("[data-bubble]").all()
     }
+
+
+def _hand(page: Any) -> list[str]:
+    """The person's cards in the order the table shows them."""
+    return [
+        str(c)
+        for c in page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")
+    ]
 
 
 def _settle(page: Any) -> tuple[str, str]:
@@ -1802,5 +1811,73 @@ def test_a_durchmarsch_is_headed_as_a_win(browser: Any, url: str) -> None:
     assert result.durchmarsch == int(page.get_attribute("#table", "data-human") or -1)
     headline = page.text_content(".result-panel h2") or ""
     assert headline == "Durchmarsch: you took every trick and win.", headline
+    assert not page.errors
+    context.close()
+
+
+# ---- the person's way of sorting the hand ----------------------------------------------------
+
+
+def _context_at(browser: Any, record: str, seat: int, **settings: Any) -> Any:
+    """A fresh profile whose first visit continues ``record`` (as after a reload), the person
+    in ``seat``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    store = {
+        "schema": 2,
+        "settings": {**FAST, **settings},
+        "current": {"record": record, "human_seat": seat, "practice": True},
+        "series": None,
+        "archive": [],
+    }
+    context.add_init_script(
+        "if (!localStorage.getItem('skat.store')) "
+        f"localStorage.setItem('skat.store', {json.dumps(json.dumps(store))})"
+    )
+    return context
+
+
+def _declared_on_136(contract: str) -> str:
+    """Deal 136: the others pass, forehand plays ``contract`` at 18 and leads the first trick.
+    Forehand holds ♣A ♣Q ♣8 ♠9 ♥J ♥10 ♥9 ♥8 ♥7 ♦K."""
+    state = State.new(136)
+    for action in ("p", "p", "18", contract):
+        state = state.apply(action)
+    return iss.write(iss.from_state(state))
+
+
+@pytest.mark.parametrize(
+    ("contract", "alternate", "suits"),
+    [
+        # Null: no trumps, the jack in its suit (A K Q J 10 9 8 7)
+        (
+            "NH",
+            "CA CQ C8 HJ HT H9 H8 H7 S9 DK",  # black, red, black, red
+            "CA CQ C8 S9 HJ HT H9 H8 H7 DK",  # ♣ ♠ ♥ ♦
+        ),
+        # Hearts: the jack and the hearts first, then the other suits
+        (
+            "HH",
+            "HJ HT H9 H8 H7 CA CQ C8 DK S9",  # after red hearts: black, red, black
+            "HJ HT H9 H8 H7 CA CQ C8 S9 DK",
+        ),
+    ],
+)
+def test_the_person_chooses_how_the_hand_is_sorted_and_the_choice_is_kept(
+    browser: Any, url: str, contract: str, alternate: str, suits: str
+) -> None:
+    context = _context_at(browser, _declared_on_136(contract), 0)
+    page = _page(context)
+    page.goto(url)
+    assert _settle(page)[0] == "play"
+    assert " ".join(_hand(page)) == alternate
+    page.click("[data-ui='open-settings']")
+    page.select_option("select[data-setting='sort']", "suits")
+    page.click("[data-ui='close-panel']")
+    assert " ".join(_hand(page)) == suits
+    _shoot(page, f"sorted-by-suits-{contract}")
+    page.reload()
+    _settle(page)
+    assert " ".join(_hand(page)) == suits
+    assert _stored(page)["settings"]["sort"] == "suits"
     assert not page.errors
     context.close()
