@@ -316,10 +316,12 @@ function topBar() {
   const number = h("input", {
     class: "deal-number",
     "data-deal-number": true,
-    inputmode: "numeric",
     autocomplete: "off",
+    spellcheck: "false",
     "aria-label": t("deal.number"),
-    value: app.typedNumber ?? v?.deal_number ?? "",
+    title: t("deal.numberHint"),
+    // the number as it is passed on: with the seat when it is not the plain number's (12255238-2)
+    value: app.typedNumber ?? v?.seated_number ?? v?.deal_number ?? "",
     onkeydown: (e) => {
       if (e.key !== "Enter") return;
       // the Enter must not go on to press the button that a question may focus next
@@ -1178,6 +1180,7 @@ function review(v) {
       h("span", { class: "trick-no" }, String(i + 1)),
       h("span", { class: "mini-cards" }, tr.cards.map(({ seat, card }) => h("span", { class: "mini-card" + (seat === tr.winner ? " winner" : ""), title: playerName(seat) }, cardFace(card, { title: cardLabel(card) })))),
 
+
       h("span", { class: "trick-winner" }, winnerText(tr)),
     ),
   );
@@ -1248,31 +1251,50 @@ async function seriesForNextDeal() {
   return series;
 }
 
-/**
- * Starts a deal. `number` null: the next deal of the series (the dealer passes on clockwise);
- * a typed number or a replay is practice (`practice`): played, but not written on the sheet.
- */
+/** The largest deal number (2^64 − 1), said when a larger one is typed. */
 const LARGEST_DEAL_NUMBER = 2n ** 64n - 1n;
 
-/** Plays the deal number typed by the person; a text that is not one (digits, at most 2^64 − 1)
- * gets a message in the person's language and stays in the field to be corrected. */
-function playTyped(text) {
+/** Plays the deal number typed by the person: digits, or digits, "-" and a seat (12255238-2),
+ * read by the server (skat.deal.parse_seated_number). A text that is none gets a message in the
+ * person's language naming what is wrong and stays in the field to be corrected; the number of the
+ * series deal that waits is not played as practice. */
+async function playTyped(text) {
+  if (app.busy) return;
   const typed = String(text ?? "").trim();
-  if (!/^[0-9]{1,20}$/.test(typed) || BigInt(typed) > LARGEST_DEAL_NUMBER) {
-    if (app.busy) return;
+  app.busy = true;
+  app.error = null;
+  render();
+  let data;
+  try {
+    data = await api.newDeal(typed, dealOptions(app.store.series), null, playerLevel());
+  } catch (err) {
+    app.busy = false;
+    if (err.code !== "bad_notation") {
+      fail(err);
+      return;
+    }
     app.typedNumber = String(text ?? "");
     // said under the bar, where it covers neither the table nor an open result
-    notify("bad-number", () => t("error.bad_deal_number", { largest: String(LARGEST_DEAL_NUMBER) }));
+    notify("bad-number", () => badNumberText(err.reason, typed));
     return;
   }
+  app.busy = false;
   // The waiting series deal's own number as practice would show another seat's cards and the
   // skat of a deal still to be played.
   const waiting = waitingNumber();
-  if (waiting !== null && BigInt(typed) === waiting) {
+  if (waiting !== null && BigInt(data.view.deal_number) === waiting) {
     notify("number-waits", () => t("deal.numberWaits"));
     return;
   }
-  startDeal(typed);
+  await startDeal(typed, { data });
+}
+
+/** What is wrong with a typed deal number, by the server's `reason` (form, range, seat). */
+function badNumberText(reason, typed) {
+  const params = { typed, largest: String(LARGEST_DEAL_NUMBER) };
+  if (reason === "range") return t("error.bad_deal_number", params);
+  if (reason === "seat") return t("deal.badSeat", params);
+  return t("deal.badNumber", params);
 }
 
 /** The deal number of the series deal not played out yet (BigInt), or null. */
@@ -1301,6 +1323,11 @@ function nextDeal() {
   startDeal(null);
 }
 
+/**
+ * Starts a deal. `number` null: the next deal of the series (the dealer passes on clockwise);
+ * a typed number or a replay is practice (`practice`): played, but not written on the sheet.
+ * `how.data`: the server's answer for a typed number, already fetched.
+ */
 async function startDeal(number, how = {}) {
   if (app.busy) return;
   app.busy = true;
@@ -1327,6 +1354,8 @@ async function startDeal(number, how = {}) {
         const seat = sheet.humanSeatForDealer(sheet.nextDealer(series));
         data = await api.newDeal(null, dealOptions(series), seat, playerLevel());
       }
+    } else if (how.data) {
+      data = how.data;
     } else {
       const seat = how.humanSeat ?? null;
       const options = how.options ?? dealOptions(app.store.series);
