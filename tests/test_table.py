@@ -1874,6 +1874,71 @@ def test_the_shown_number_of_a_series_deal_gives_the_same_seat_and_cards_in_anot
     context.close()
 
 
+# ---- the bidding history and the review ---------------------------------------------------------
+
+# Deal 81: the person (forehand) passes, middlehand and rearhand bid up to 40 between them (22
+# calls), rearhand plays Grand.
+CALLS_DEAL = "81"
+
+
+def test_every_call_of_the_auction_can_be_seen_during_the_deal_and_in_the_review(
+    browser: Any, url: str
+) -> None:
+    context, page = _opened(browser, url)
+    phase, _ = _pass_on(page, CALLS_DEAL)
+    assert phase == "play", phase
+    state = iss.replay(iss.parse(_stored(page)["current"]["record"]))
+    auction = [(int(seat), str(action)) for seat, action in state.information_state(0).bids]
+    assert len(auction) > 6
+    # the bubbles hold each seat's last call only
+    assert len(_bubbles(page)) <= 3
+    names = {0: "You · Forehand", 1: "Left · Middlehand", 2: "Right · Rearhand"}
+    words = {"y": "Yes", "p": "Pass"}
+
+    def expected() -> list[tuple[str, str, str]]:
+        out = [(str(s), names[s], words.get(a, a)) for s, a in auction]
+        assert state.declarer is not None
+        out.append((str(int(state.declarer)), names[int(state.declarer)], "Grand"))
+        return out
+
+    def shown(root: str) -> list[tuple[str, str, str]]:
+        return [
+            (
+                item.get_attribute("data-seat") or "",
+                item.locator(".call-who").text_content() or "",
+                item.locator(".call-what").text_content() or "",
+            )
+            for item in page.locator(f"{root} [data-call]").all()
+        ]
+
+    page.click("[data-ui='show-calls']")
+    page.wait_for_selector(".calls-panel [data-calls]")
+    assert shown(".calls-panel") == expected()
+    _shoot(page, "calls-during-the-deal")
+    page.keyboard.press("Escape")
+    assert page.locator(".calls-panel").count() == 0
+    record = _play_out(page)
+    # the review has them too, and names who played each card of every trick
+    assert shown(".result-panel .review-calls") == expected()
+    final = iss.replay(iss.parse(record))
+    tricks = page.locator(".result-panel [data-review-trick]")
+    assert tricks.count() == len(final.tricks)
+    for i, trick in enumerate(final.tricks):
+        played = tricks.nth(i).locator("[data-played]")
+        want = [
+            (format_card(card), names[(trick.leader + k) % 3].split(" · ")[0])
+            for k, card in enumerate(trick.cards)
+        ]
+        got = [
+            (p.get_attribute("data-played") or "", p.locator(".mini-name").text_content() or "")
+            for p in played.all()
+        ]
+        assert got == want, i
+    _shoot(page, "calls-in-the-review")
+    assert not page.errors
+    context.close()
+
+
 # ---- the person's way of sorting the hand ----------------------------------------------------
 
 

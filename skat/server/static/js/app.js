@@ -9,7 +9,8 @@
 // game action carry data-action with the action's record notation; the declaration dialog has
 // [data-game], [data-option], [data-value] and a confirm [data-action=declare]; the discard
 // confirm is [data-action=discard]; the result panel has data-result and data-record; the deal
-// number field is [data-deal-number].
+// number field is [data-deal-number]; the bidding history [data-calls] opens from
+// [data-ui=show-calls].
 //
 // The declaration dialog is built from the server's list of legal contracts with their figures
 // (view.declarations), and hands are sorted by the server's order of the cards (view.card_order):
@@ -40,6 +41,7 @@ const app = {
   declaring: null, // {hand: bool, discard: [..] | null} while the declaration dialog is open
   dialog: null, // the contract chosen in the declaration dialog (an entry of view.declarations)
   showLastTrick: false,
+  showCalls: false, // the bidding history is open
   error: null,
   // trickMs: how long a finished trick stays (trickWait "click": until a click or key press);
   // cardMs, callMs: the pace of the computers' cards
@@ -453,6 +455,7 @@ function table(v) {
   if (app.error) root.append(errorBanner());
   if (v.phase === "result" && !app.animating && v.result) root.append(resultPanel(v));
   if (app.showLastTrick && v.last_trick) root.append(lastTrickPanel(v));
+  if (app.showCalls && v.phase !== "result") root.append(callsPanel(v));
   return root;
 }
 
@@ -568,6 +571,16 @@ function centre(v) {
   if (v.last_trick && v.phase === "play") {
     children.push(
       h("button", { class: "btn small last-trick-btn", "data-ui": "last-trick", onclick: () => { app.showLastTrick = true; render(); } }, t("table.lastTrick")),
+    );
+  }
+  // the whole auction, not only each seat's last call in its bubble (the review has it too)
+  if (v.phase !== "result" && allCalls(v).length) {
+    children.push(
+      h(
+        "button",
+        { class: "btn small calls-btn", "data-ui": "show-calls", "aria-haspopup": "dialog", onclick: () => { app.showCalls = true; app.focusKey = `[data-ui="close-calls"]`; render(); } },
+        t("calls.title"),
+      ),
     );
   }
   return h("section", { class: "centre" }, children);
@@ -1164,6 +1177,16 @@ function winnerText(trick) {
   return t("review.winner", { name: playerName(trick.winner), points: trick.points });
 }
 
+/** A card with the name of the player who played it under it (a trick, in the review too). */
+function namedCard(seat, card, winner) {
+  return h(
+    "span",
+    { class: "mini-card" + (seat === winner ? " winner" : ""), "data-seat": String(seat), "data-played": card },
+    cardFace(card, { title: cardLabel(card) }),
+    h("span", { class: "mini-name" }, playerName(seat)),
+  );
+}
+
 function review(v) {
   const rv = v.review;
   const seatRow = (seat) =>
@@ -1176,11 +1199,9 @@ function review(v) {
   const tricks = (rv.tricks ?? []).map((tr, i) =>
     h(
       "li",
-      { class: "review-trick" },
+      { class: "review-trick", "data-review-trick": String(i) },
       h("span", { class: "trick-no" }, String(i + 1)),
-      h("span", { class: "mini-cards" }, tr.cards.map(({ seat, card }) => h("span", { class: "mini-card" + (seat === tr.winner ? " winner" : ""), title: playerName(seat) }, cardFace(card, { title: cardLabel(card) })))),
-
-
+      h("span", { class: "mini-cards" }, tr.cards.map(({ seat, card }) => namedCard(seat, card, tr.winner))),
       h("span", { class: "trick-winner" }, winnerText(tr)),
     ),
   );
@@ -1199,7 +1220,58 @@ function review(v) {
       rv.final_skat && rv.final_skat.length ? h("span", { class: "review-name" }, t("review.finalSkat")) : null,
       rv.final_skat && rv.final_skat.length ? h("span", { class: "mini-cards", "data-review-final-skat": true }, rv.final_skat.map((c) => cardFace(c, { title: cardLabel(c) }))) : null,
     ),
+    callsList(v) ? h("div", { class: "review-calls" }, h("h3", {}, t("calls.title")), callsList(v)) : null,
     h("ol", { class: "review-tricks" }, tricks),
+  );
+}
+
+// ---- the bidding history ------------------------------------------------------------------------
+
+/**
+ * Every call of the deal in order, as [{seat, token}]: the auction's bids, holds and passes, the
+ * declarer's game, then what was said before the first card (Kontra, Re, Supra and their answers;
+ * in a Schieberamsch the pick-ups and pushes).
+ */
+function allCalls(v) {
+  const out = (v.calls ?? []).map((c) => ({ seat: c.seat, token: c.action }));
+  if (v.declarer !== null && v.declarer !== undefined && v.contract) out.push({ seat: v.declarer, token: v.contract });
+  for (const ev of v.later_calls ?? []) out.push({ seat: ev.seat, token: bubbleToken(ev) });
+  return out;
+}
+
+/** The calls as a list (`[data-calls]`, each `[data-call]`), or null when nobody has called. */
+function callsList(v) {
+  const calls = allCalls(v);
+  if (!calls.length) return null;
+  return h(
+    "ol",
+    { class: "calls", "data-calls": String(calls.length) },
+    calls.map(({ seat, token }, i) =>
+      h(
+        "li",
+        { "data-call": String(i), "data-seat": String(seat) },
+        h("span", { class: "call-who" }, t("calls.who", { name: playerName(seat), role: roleName(seat) })),
+        h("span", { class: "call-what" }, callText(token)),
+      ),
+    ),
+  );
+}
+
+function callsPanel(v) {
+  const close = () => {
+    app.showCalls = false;
+    render();
+  };
+  return h(
+    "div",
+    { class: "overlay", onclick: (e) => { if (e.target === e.currentTarget) close(); } },
+    h(
+      "section",
+      { class: "dialog calls-panel", role: "dialog", "aria-labelledby": "calls-title" },
+      h("h2", { id: "calls-title" }, t("calls.title")),
+      callsList(v) ?? h("p", {}, t("calls.none")),
+      h("div", { class: "dialog-buttons" }, h("button", { class: "btn", "data-ui": "close-calls", onclick: close }, t("button.close"))),
+    ),
   );
 }
 
@@ -1337,6 +1409,7 @@ async function startDeal(number, how = {}) {
   app.discard = [];
   app.declaring = null;
   app.showLastTrick = false;
+  app.showCalls = false;
   app.reviewing = null;
   // a new deal closes the notices of the last one; set-aside data stays said until closed
   if (app.notice && app.notice.kind !== "damaged") app.notice = null;
@@ -1610,6 +1683,7 @@ const LAYERS = [
   ["reviewing", null], // a sheet row's review
   ["panel", null],
   ["showLastTrick", false],
+  ["showCalls", false], // the bidding history
   ["declaring", null], // the declaration dialog
 ];
 
