@@ -1939,6 +1939,24 @@ def test_every_call_of_the_auction_can_be_seen_during_the_deal_and_in_the_review
     context.close()
 
 
+# ---- a notice about the deal in progress ends with it ------------------------------------------
+
+
+def test_the_finish_first_notice_goes_when_the_series_deal_is_played_out(
+    browser: Any, url: str
+) -> None:
+    context, page = _opened(browser, url)
+    page.click("[data-ui='next-deal']")
+    page.wait_for_selector("[data-notice='finish-first']")
+    _play_out(page)
+    assert page.locator("[data-notice='finish-first']").count() == 0
+    _open_sheet(page)
+    page.wait_for_selector("table.sheet [data-row='0']")
+    assert page.locator("[data-notice]").count() == 0, page.text_content("[data-notice]")
+    assert not page.errors
+    context.close()
+
+
 # ---- the person's way of sorting the hand ----------------------------------------------------
 
 

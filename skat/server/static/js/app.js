@@ -1573,6 +1573,8 @@ async function receive(data, before) {
   }
   if (app.view.phase === "result") {
     writeOnSheet(app.view);
+    // what was said about the deal in progress is over with it (it is played to its end now)
+    if (["finish-first", "number-waits"].includes(app.notice?.kind)) app.notice = null;
     announce(resultHeadline(app.view.result).text);
   } else if (app.view.to_act === app.humanSeat) {
     announce(yourTurnText(app.view));
