@@ -16,6 +16,10 @@ The algorithm (a public contract, also in ``docs/deal-numbers.md``; it never cha
 The hands are given by seat (forehand, middlehand, rearhand); the dealer decides which player sits
 in which seat: the player to the dealer's left is forehand (ISkO 3.2).
 
+A person who types a plain deal number sits in seat ``number mod 3`` (:func:`default_seat`); a deal
+played in another seat is written with its seat, ``12255238-2`` (:func:`format_seated_number`,
+:func:`parse_seated_number`), so that the number passed on gives the same cards in the same seat.
+
 >>> d = deal(0)
 >>> len(d.hands[0]), len(d.skat), sum(len(h) for h in d.hands)
 (10, 2, 30)
@@ -23,26 +27,35 @@ in which seat: the player to the dealer's left is forehand (ISkO 3.2).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import IntEnum
 
 from skat.cards import CardSet, mask_of
-from skat.errors import NotationError, shown
+from skat.errors import DealNumberError, shown
 
 __all__ = [
     "MAX_DEAL_NUMBER",
+    "SEAT_MARK",
     "Deal",
     "Seat",
     "deal",
+    "default_seat",
+    "format_seated_number",
     "not_the_numbers_cards",
     "parse_deal_number",
+    "parse_seated_number",
     "shuffled_deck",
 ]
 
 MAX_DEAL_NUMBER = 2**64 - 1
 """The largest deal number."""
 
+SEAT_MARK = "-"
+"""What joins a deal number and a seat: ``12255238-2`` (docs/deal-numbers.md, section 6)."""
+
 _MASK64 = 2**64 - 1
+_SEATED = re.compile(r"([0-9]+)(?:\s*-\s*([0-9]+))?", re.ASCII)
 
 
 class Seat(IntEnum):
@@ -74,20 +87,93 @@ def parse_deal_number(value: object) -> int:
     """A deal number from an int or a decimal string.
 
     Raises:
-        NotationError: not an integer in 0 .. 2^64 - 1.
+        DealNumberError: not an integer in 0 .. 2^64 - 1 (a :class:`NotationError`).
     """
     if isinstance(value, bool):
-        raise NotationError(f"not a deal number: {shown(value)}")
+        raise DealNumberError(f"not a deal number: {shown(value)}", "form")
     number = value
     if isinstance(value, str):
         text = value.strip()
         if not text.isdigit() or not text.isascii():
-            raise NotationError(f"not a deal number: {shown(value)} (expected digits 0-9)")
-        # int() of more than 4300 digits raises its own ValueError; 2^64 - 1 has 20 digits.
-        number = int(text) if len(text.lstrip("0")) <= 20 else MAX_DEAL_NUMBER + 1
-    if not isinstance(number, int) or not 0 <= number <= MAX_DEAL_NUMBER:
-        raise NotationError(f"not a deal number: {shown(value)} (expected 0 .. 2^64 - 1)")
+            raise DealNumberError(
+                f"not a deal number: {shown(value)} (expected digits 0-9)", "form"
+            )
+        number = _digits(text)
+    if not isinstance(number, int):
+        raise DealNumberError(f"not a deal number: {shown(value)}", "form")
+    if not 0 <= number <= MAX_DEAL_NUMBER:
+        raise DealNumberError(
+            f"not a deal number: {shown(value)} (expected 0 .. 2^64 - 1)", "range"
+        )
     return number
+
+
+def _digits(text: str) -> int:
+    # int() of more than 4300 digits raises its own ValueError; 2^64 - 1 has 20 digits.
+    return int(text) if len(text.lstrip("0")) <= 20 else MAX_DEAL_NUMBER + 1
+
+
+def default_seat(number: int) -> Seat:
+    """The seat a plain deal number gives the person who types it: ``number mod 3``.
+
+    >>> default_seat(12255238)
+    <Seat.MIDDLEHAND: 1>
+    """
+    return Seat(number % 3)
+
+
+def parse_seated_number(value: object) -> tuple[int, Seat | None]:
+    """A deal number as a person writes it: digits, or digits, ``-`` and the seat (0 forehand,
+    1 middlehand, 2 rearhand; spaces around the ``-`` and leading zeros are allowed).
+
+    Returns:
+        The deal number and the seat written, None for a plain number (whose seat is
+        :func:`default_seat`).
+
+    Raises:
+        DealNumberError: with ``reason`` ``form`` (neither form), ``range`` (a number above
+            2^64 − 1) or ``seat`` (a seat other than 0, 1, 2).
+
+    >>> parse_seated_number("12255238-2"), parse_seated_number(" 0042 ")
+    ((12255238, <Seat.REARHAND: 2>), (42, None))
+    """
+    if not isinstance(value, str):
+        return parse_deal_number(value), None
+    found = _SEATED.fullmatch(value.strip())
+    if found is None:
+        raise DealNumberError(
+            f"not a deal number: {shown(value)} (expected digits 0-9, or digits, "
+            f"{SEAT_MARK!r} and the seat 0, 1 or 2)",
+            "form",
+        )
+    number = parse_deal_number(found.group(1))
+    if found.group(2) is None:
+        return number, None
+    seat = _digits(found.group(2))
+    if seat not in (0, 1, 2):
+        raise DealNumberError(
+            f"not a seat: {shown(found.group(2))} in {shown(value)} (expected 0 forehand, "
+            "1 middlehand or 2 rearhand)",
+            "seat",
+        )
+    return number, Seat(seat)
+
+
+def format_seated_number(number: int, seat: int) -> str:
+    """Deal ``number`` as shown to the person in ``seat``: the plain number when that is the seat
+    it gives (:func:`default_seat`), else the number and the seat, ``12255238-2``; typed in,
+    either gives the same cards in the same seat (:func:`parse_seated_number`).
+
+    Raises:
+        DealNumberError: ``number`` is not a deal number or ``seat`` is not 0, 1, 2.
+
+    >>> format_seated_number(12255238, 1), format_seated_number(12255238, 2)
+    ('12255238', '12255238-2')
+    """
+    number = parse_deal_number(number)
+    if isinstance(seat, bool) or seat not in (0, 1, 2):
+        raise DealNumberError(f"not a seat: {shown(seat)} (expected 0, 1 or 2)", "seat")
+    return str(number) if seat == default_seat(number) else f"{number}{SEAT_MARK}{int(seat)}"
 
 
 def shuffled_deck(number: int) -> list[int]:

@@ -42,12 +42,28 @@ class SkatError(ValueError):
     """
 
     code = "skat_error"
+    reason: str | None = None
+    """A finer code of what was wrong, where the web API names it (a deal number's
+    :class:`DealNumberError`); None for the others."""
 
 
 class NotationError(SkatError):
     """A card, card set, contract, action or deal number could not be parsed."""
 
     code = "bad_notation"
+
+
+class DealNumberError(NotationError):
+    """A deal number, or a deal number with a seat, that cannot be read (:mod:`skat.deal`).
+
+    Attributes:
+        reason: what is wrong: ``form`` (not digits, or digits, ``-`` and a seat), ``range``
+            (above 2^64 − 1) or ``seat`` (a seat other than 0, 1, 2).
+    """
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class IllegalActionError(SkatError):

@@ -38,6 +38,7 @@ __all__ = [
     "Options",
     "RamschSkat",
     "ScoreList",
+    "card_order",
     "effective_suit",
     "effective_suit_mask",
     "follow_mask",
@@ -233,6 +234,25 @@ def trick_winner(cards: Sequence[int], game: int) -> int:
             if key > best_key:  # trumps order 16 and up, above every plain card
                 best, best_key = i, key
     return best
+
+
+def card_order(game: int) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The cards of ``game`` (a :class:`GameType`) by strength, as a player sorts a hand: the
+    trumps from the highest down, and each printed suit (♦ ♥ ♠ ♣, indexed 0..3) without its
+    trumps from its highest card down (the orders of the module docstring; a suit game's trump
+    suit is left empty, its cards being trumps).
+
+    >>> from skat.cards import format_card
+    >>> trumps, suits = card_order(GameType.SPITZE)
+    >>> [format_card(c) for c in trumps], [format_card(c) for c in suits[3]]
+    (['DJ', 'HJ', 'SJ', 'CJ'], ['C7', 'C8', 'C9', 'CT', 'CQ', 'CK', 'CA'])
+    """
+    eff, order = _EFF[game], _ORDER[game]
+
+    def strongest_first(suit: int) -> tuple[int, ...]:
+        return tuple(sorted((c for c in range(32) if eff[c] == suit), key=lambda c: -order[c]))
+
+    return strongest_first(TRUMP), tuple(strongest_first(s) for s in range(4))
 
 
 def trump_sequence(game: GameType) -> list[int]:

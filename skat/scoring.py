@@ -57,6 +57,7 @@ __all__ = [
     "ramsch_list_scores",
     "score_game",
     "score_ramsch",
+    "suit_levels",
 ]
 
 KONTRA_CODES = ("kontra", "re", "supra")
@@ -314,7 +315,7 @@ def _check_inputs(
         raise SkatError("kontra=3 (Supra) but the table plays without Supra")
 
 
-def _suit_levels(
+def suit_levels(
     contract: Contract,
     *,
     declarer_points: int,
@@ -420,7 +421,7 @@ def score_game(
             steps.append(Step("conceded", bid))
     else:
         spitzen = matadors(contract.game, matador_cards)
-        levels = _suit_levels(
+        levels = suit_levels(
             contract,
             declarer_points=declarer_points,
             declarer_tricks=declarer_tricks,

@@ -13,6 +13,7 @@ Screenshots of every phase at 1280×800 and 390×844 go to ``tests/screenshots/`
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import subprocess
@@ -103,8 +104,11 @@ def card_choice(enabled: list[str]) -> str:
     return sorted(enabled)[0]
 
 
-def simulate(number: int, plan: Plan) -> tuple[State, list[str]]:
-    """Play deal ``number`` on the core as the browser test will; the final state and contracts.
+def simulate(
+    number: int, plan: Plan, options: dict[str, Any] | None = None
+) -> tuple[State, list[str]]:
+    """Play deal ``number`` on the core as the browser test will (under the rule ``options``, the
+    web API's form); the final state and contracts.
 
     Returns:
         the final :class:`~skat.state.State` and the human's actions.
@@ -112,7 +116,7 @@ def simulate(number: int, plan: Plan) -> tuple[State, list[str]]:
     from skat.server.app import load_player
 
     _, choose = load_player(PLAYER)
-    state = game.new_state(number, game.parse_options({}), rng=None)  # type: ignore[arg-type]
+    state = game.new_state(number, game.parse_options(options or {}), rng=None)  # type: ignore[arg-type]
     human = number % 3
     state = game.computers(state, human, choose).state
     done: list[str] = []
@@ -208,11 +212,15 @@ def deals() -> dict[str, int]:
     return find_deals()
 
 
-def _page(browser: Any, size: str, trick_wait: str = "time") -> Any:
+def _page(
+    browser: Any, size: str, trick_wait: str = "time", options: dict[str, Any] | None = None
+) -> Any:
     width, height = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height})
     # Short animations: the tests look at every phase, not at the pace of the computers.
     settings = {"lang": "en", "trickWait": trick_wait, "trickMs": 40, "cardMs": 10, "callMs": 10}
+    if options:
+        settings["options"] = options  # the rules, as the settings panel keeps them
     context.add_init_script(
         "if (!localStorage.getItem('skat.v1.settings')) localStorage.setItem('skat.v1.settings',"
         f" JSON.stringify({json.dumps(settings)}))"
@@ -291,10 +299,13 @@ def play_deal(
     size: str,
     tag: str,
     interrupt: Callable[[Any], None] | None = None,
+    declaring: Callable[[Any, list[str]], None] | None = None,
 ) -> str:
     """Play deal ``number`` through the UI by ``plan``; returns the record shown at the end.
 
-    ``interrupt`` is called once, after the human's third card, to reload or restart.
+    ``interrupt`` is called once, after the human's third card, to reload or restart;
+    ``declaring`` with the page and the human's cards while the declaration dialog shows the
+    plan's game, before it is declared.
     """
     seen: set[str] = set()
     _open_deal(page, server, number)  # the loop's first _settle waits for the table
@@ -319,6 +330,8 @@ def play_deal(
                 page.click("[data-ui='hand']")
                 _shoot(page, f"{tag}-declare-hand", size, seen)
                 _declare(page, contract_of(plan, _hand(page)))
+                if declaring is not None:
+                    declaring(page, _hand(page))
                 page.click("[data-action='declare']")
         elif phase == "discard":
             hand = _hand(page)
@@ -330,6 +343,8 @@ def play_deal(
             assert page.get_attribute("#table", "data-phase") == "declare"
             _declare(page, contract_of(plan, [c for c in hand if c not in away]))
             _shoot(page, f"{tag}-declare", size, seen)
+            if declaring is not None:
+                declaring(page, hand)
             page.click("[data-action='declare']")
         elif phase == "play":
             if (
@@ -468,6 +483,63 @@ def test_the_bidder_can_jump_to_a_higher_value(
     assert f" 1 {value} " in page.evaluate(
         "JSON.parse(localStorage.getItem('skat.store')).current.record"
     )
+    page.context.close()
+
+
+SPITZE = {"spitze": True}
+"""The rule options of the Sächsische Spitze tests."""
+
+
+@functools.cache
+def _spitze_deal(plan: Plan, limit: int = 3000) -> int:
+    """The first deal in which the human, bidding by ``plan``, declares Sächsische Spitze."""
+    for number in range(1, limit):
+        end, done = simulate(number, plan, SPITZE)
+        if end.declarer == number % 3 and any(a.startswith("X") for a in done):
+            return number
+    raise AssertionError(f"no Spitze deal below {limit}")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("pickup", [True, False])
+def test_saechsische_spitze_is_declared_and_played_through_the_ui(
+    browser: Any, server: Any, size: str, pickup: bool
+) -> None:
+    """With the option on, the dialog offers Spitze (X) among the server's contracts, shows the
+    core's value for it, and the deal is played and scored as the core scores it."""
+    from skat import record as records
+    from skat.cards import mask_of
+    from skat.contract import Contract
+    from skat.declaration import prospect
+
+    plan = Plan(limit=18, pickup=pickup, game="X")
+    number = _spitze_deal(plan)
+    page = _page(browser, size, options=SPITZE)
+    shown: list[int] = []
+
+    def declaring(page: Any, hand: list[str]) -> None:
+        # the dialog's figure is the core's, from the cards the person knows (the twelve after
+        # the pick-up, the ten of a Hand game)
+        bid = int(page.get_attribute("[data-bid]", "data-bid") or 0)
+        contract = Contract.parse("X" if pickup else "XH")
+        known = mask_of([parse_card(c) for c in hand])
+        value = prospect(contract, bid=bid, known_cards=known).value
+        assert page.get_attribute(".declare-dialog [data-value]", "data-value") == str(value)
+        assert f"{20 * (value // 20)}" in (page.text_content(".declare-dialog .chosen") or "")
+        shown.append(value)
+
+    record = play_deal(page, server, number, plan, size, "spitze", declaring=declaring)
+    assert shown, "the declaration dialog was not seen"
+    final, _ = simulate(number, plan, SPITZE)
+    assert record == records.write(records.from_state(final))
+    result = final.result()
+    assert isinstance(result, GameResult)
+    assert str(result.contract) == ("X" if pickup else "XH")
+    # the value line of the result is the core's: base value 20 times the levels
+    value = next(step.value for step in result.explanation if step.code == "game_value")
+    text = page.text_content("[data-result] .explanation") or ""
+    assert f"× 20 = {value}" in text, text
     page.context.close()
 
 

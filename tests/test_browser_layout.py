@@ -1,7 +1,8 @@
 """The table's layout in a real Chromium (Debian's ``/usr/bin/chromium``) at the sizes testers use:
-no sideways overflow on a 320 px phone, the top bar on one row at 1280 px with a long German game
-text, the score sheet fitting a 375 px phone (and hinting at the part it scrolls to where it cannot
-fit), and a raised hand card leaving its neighbour's index corner in view.
+no sideways overflow on a 320 px phone, every contract's name whole on the top bar in every
+language at 1280 px and 390 px (with Kontra, Re and Supra said), the score sheet fitting a 375 px
+phone (and hinting at the part it scrolls to where it cannot fit), and a raised hand card leaving
+its neighbour's index corner in view.
 
 The pages start from a stored deal: ``localStorage`` holds a record of deal 136 (built here on the
 core, so every action in it is the test's choice and not a computer player's) and the server
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +22,8 @@ from skat import record
 from skat.deal import parse_deal_number
 from skat.rules import KontraRule, Options
 from skat.state import State
+
+SHOTS = Path(__file__).resolve().parent / "screenshots"
 
 pytestmark = pytest.mark.browser
 
@@ -190,41 +194,107 @@ def test_nothing_overflows_sideways_on_a_320px_phone(open_page: Any, stage: str)
     assert not page.errors, page.errors
 
 
-# ---- 1280 px: the top bar keeps one row --------------------------------------------------------
+# ---- the top bar: every contract's name whole, the bar's rows steady ----------------------------
+
+# Deal 136 with Spitze, Kontra and Supra allowed: the others pass, forehand (the person) declares
+# at 18 and is answered Kontra, says Re and hears Supra: the bar's longest texts. Every contract
+# forehand may declare: the Hand games from the skat phase, the others after a pick-up.
+LONGEST = Options(kontra=KontraRule.ON, supra=True, spitze=True)
+_AT_18 = State.new(parse_deal_number(DEAL), LONGEST).apply("p").apply("p").apply("18")
+CONTRACTS = [str(a) for a in _AT_18.legal_actions() if str(a) != "s"] + [
+    str(a) for a in _AT_18.apply("s").apply("D8.H7").legal_actions()
+]
+LANGUAGES = ["en", "de", "zh", "sv"]
 
 
-def test_the_top_bar_keeps_one_row_at_1280px_with_a_long_german_game_text(open_page: Any) -> None:
-    page = open_page(1280, 800, KONTRA, 2, "play")
-    text = page.inner_text("header.top-bar .game-info")
-    assert "Grün Hand" in text
-    assert "Alleinspieler: Rechts" in text
-    assert "Kontra" in text
-    rows = page.evaluate(
-        """() => [...document.querySelector('header.top-bar').children]
-             .filter((e) => e.getBoundingClientRect().height > 0)
-             .map((e) => {
-               const r = e.getBoundingClientRect();
-               return {name: e.className, top: r.top, bottom: r.bottom, right: r.right};
-             })"""
+def _declared(contract: str) -> str:
+    """The record of deal 136 with ``contract`` declared by forehand, Kontra, Re and Supra said."""
+    state = (
+        _AT_18
+        if contract in {str(a) for a in _AT_18.legal_actions()}
+        else (_AT_18.apply("s").apply("D8.H7"))
     )
-    # One row: every child of the bar overlaps every other vertically (a second row would start
-    # below the first row's lowest bottom), and the menu ends inside the window.
-    lowest_top = max(r["top"] for r in rows)
-    highest_bottom = min(r["bottom"] for r in rows)
-    assert lowest_top < highest_bottom, rows
-    height = page.evaluate(
-        "document.querySelector('header.top-bar').getBoundingClientRect().height"
-    )
-    assert height < 60, rows
-    assert max(r["right"] for r in rows) <= 1280
-    # the bid and the Kontra stay whole; only the game text gives way
-    info = page.locator(".game-info").bounding_box()
-    for part in (".info-bid", ".info-kontra"):
-        box = page.locator(f".game-info {part}").bounding_box()
-        assert box is not None
-        assert info is not None
-        assert info["x"] - 0.5 <= box["x"]
-        assert box["x"] + box["width"] <= info["x"] + info["width"] + 0.5, part
+    state = state.apply(contract)
+    for said in ("K", "R", "SU"):
+        if said not in {str(a) for a in state.legal_actions()}:
+            break
+        state = state.apply(said)
+    while state.phase.value == "kontra":  # the second defender declines
+        state = state.apply("-")
+    return record.write(record.from_state(state))
+
+
+CUT = """() => {
+  const bar = document.querySelector('header.top-bar').getBoundingClientRect();
+  const edge = document.documentElement.clientWidth + 0.5;
+  const out = [];
+  const info = document.querySelector('.game-info');
+  for (const e of [info, ...info.querySelectorAll('*')]) {
+    const r = e.getBoundingClientRect();
+    if (r.width === 0) continue;
+    if (e.scrollWidth > e.clientWidth + 0.5 && e.clientWidth > 0) out.push('cut: ' + e.className);
+    if (r.right > edge || r.left < -0.5) out.push('outside the window: ' + e.className);
+    if (r.bottom > bar.bottom + 0.5) out.push('below the bar: ' + e.className);
+  }
+  return out;
+}"""
+
+
+LANGUAGE = """lang => {
+  const select = document.querySelector("[data-ui='lang']");
+  select.value = lang;
+  select.dispatchEvent(new Event('change', {bubbles: true}));
+}"""
+"""Chooses a language in the bar's menu (as a click on it would, without Playwright's waits)."""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_every_contracts_name_stands_whole_on_the_bar_in_every_language(
+    open_page: Any, width: int, height: int
+) -> None:
+    assert len(CONTRACTS) == 34
+    assert {"XO", "NOH", "GO", "DHZ"} <= set(CONTRACTS)
+    page = open_page(width, height, BIDDING, 0, "bidding")
+    # the bar's height in the auction, in each language (its fonts differ)
+    steady = {}
+    for lang in LANGUAGES:
+        page.evaluate(LANGUAGE, lang)
+        steady[lang] = page.evaluate("document.querySelector('header.top-bar').offsetHeight")
+    problems: list[str] = []
+    # the German deck names the suits (Eichel, Grün, Herz, Schellen), not Grand, Spitze, Null
+    passes = [("german", c) for c in CONTRACTS if c[0] in "CSHD"] + [
+        ("french", c) for c in CONTRACTS
+    ]
+    for deck, contract in passes:
+        page.evaluate(
+            "([record, deck]) => { const s = JSON.parse(localStorage.getItem('skat.store'));"
+            " s.current = {record, human_seat: 0, practice: true}; s.settings.deck = deck;"
+            " localStorage.setItem('skat.store', JSON.stringify(s)); }",
+            [_declared(contract), deck],
+        )
+        page.reload()
+        page.wait_for_selector(f".info-game[data-contract='{contract}']")
+        page.wait_for_selector("#table[data-busy='0'][data-phase='play']")
+        for lang in LANGUAGES:
+            page.evaluate(LANGUAGE, lang)
+            where = f"{contract} {deck} {lang}"
+            problems += [f"{where}: {p}" for p in page.evaluate(CUT)]
+            if "Supra" not in (page.text_content(".info-kontra") or ""):
+                problems.append(f"{where}: no Supra on the bar")
+            if width >= 1280:
+                # the game's row stays one line, and the bar the height it had in the auction
+                tops = page.evaluate(
+                    "[...document.querySelectorAll('.game-info > *')]"
+                    ".map((e) => Math.round(e.getBoundingClientRect().top))"
+                )
+                if max(tops) - min(tops) > 4:
+                    problems.append(f"{where}: the game info takes two lines {tops}")
+                bar = page.evaluate("document.querySelector('header.top-bar').offsetHeight")
+                if bar != steady[lang]:
+                    problems.append(f"{where}: the bar is {bar} px high, not {steady[lang]}")
+            if contract in ("GO", "NOH", "XO", "DHZ") and lang in ("de", "zh"):
+                page.screenshot(path=str(SHOTS / f"bar-{contract}-{deck}-{lang}-{width}.png"))
+    assert not problems, problems[:20]
     assert not page.errors, page.errors
 
 

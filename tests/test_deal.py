@@ -12,8 +12,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from skat.cards import ALL_CARDS, CardSet, format_cards, mask_of
-from skat.deal import MAX_DEAL_NUMBER, Deal, Seat, deal, parse_deal_number, shuffled_deck
-from skat.errors import NotationError
+from skat.deal import (
+    MAX_DEAL_NUMBER,
+    Deal,
+    Seat,
+    deal,
+    default_seat,
+    format_seated_number,
+    parse_deal_number,
+    parse_seated_number,
+    shuffled_deck,
+)
+from skat.errors import DealNumberError, NotationError
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "golden_deals.json").read_text("utf-8"))
 SOME_NUMBERS = [0, 1, 2, 99, 2**31, 2**63 - 1, 2**64 - 1]
@@ -188,3 +198,56 @@ def test_a_deal_is_a_frozen_value() -> None:
     assert hash(d) == hash(deal(0))
     with pytest.raises(AttributeError):
         d.number = 1  # type: ignore[misc]
+
+
+# ---- the deal number with a seat (docs/deal-numbers.md, section 6) ----------------------------
+
+
+@given(st.integers(0, MAX_DEAL_NUMBER), st.sampled_from(list(Seat)))
+def test_the_shown_number_reads_back_as_the_same_number_and_seat(number: int, seat: Seat) -> None:
+    shown = format_seated_number(number, seat)
+    parsed, named = parse_seated_number(shown)
+    assert parsed == number
+    assert (named if named is not None else default_seat(number)) == seat
+    # the plain number when that is the seat it gives, else the seat is written
+    assert (named is None) == (seat == number % 3)
+
+
+def test_the_issues_series_deal_is_written_with_its_seat() -> None:
+    # seat draw and dealer rotation seated the person in rearhand; typed plain, 12255238 gives
+    # middlehand (12255238 mod 3 = 1) and other cards
+    assert format_seated_number(12255238, Seat.REARHAND) == "12255238-2"
+    assert parse_seated_number("12255238-2") == (12255238, Seat.REARHAND)
+    assert parse_seated_number("12255238") == (12255238, None)
+    assert default_seat(12255238) == Seat.MIDDLEHAND
+    # spaces around the dash and leading zeros are read as a person types them
+    assert parse_seated_number(" 0012255238 - 2 ") == (12255238, Seat.REARHAND)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("", "form"),
+        ("abc", "form"),
+        ("-5", "form"),
+        ("1e3", "form"),
+        ("12-", "form"),
+        ("12-1-2", "form"),
+        ("１２", "form"),  # full-width digits are not the notation's
+        ("18446744073709551616", "range"),
+        ("9" * 5000, "range"),
+        ("12-3", "seat"),
+        ("12-10", "seat"),
+    ],
+)
+def test_a_bad_shown_number_names_what_is_wrong(text: str, reason: str) -> None:
+    with pytest.raises(DealNumberError) as info:
+        parse_seated_number(text)
+    assert info.value.reason == reason
+    assert isinstance(info.value, NotationError)  # the web API's bad_notation
+
+
+@pytest.mark.parametrize("seat", [-1, 3, True])
+def test_a_seat_outside_0_to_2_has_no_shown_form(seat: int) -> None:
+    with pytest.raises(DealNumberError):
+        format_seated_number(7, seat)

@@ -27,6 +27,7 @@ from skat.rules import (
     Options,
     RamschSkat,
     ScoreList,
+    card_order,
     effective_suit,
     effective_suit_mask,
     follow_mask,
@@ -425,3 +426,33 @@ def test_options_are_frozen() -> None:
     assert dataclasses.replace(options, spitze=False) == Options()
     with pytest.raises(dataclasses.FrozenInstanceError):
         options.spitze = False  # type: ignore[misc]
+
+
+# ---- the order a hand is sorted in (the browser's card_order) -----------------------------------
+
+
+@pytest.mark.parametrize("game", list(GameType))
+def test_the_card_order_ranks_each_suit_as_the_trick_rules_do(game: GameType) -> None:
+    trumps, suits = card_order(game)
+    groups = [trumps, *suits]
+    assert sorted(c for group in groups for c in group) == list(range(32))
+    assert all(effective_suit(c, game) == TRUMP for c in trumps)
+    for suit, group in enumerate(suits):
+        assert all(effective_suit(c, game) == suit for c in group)
+    # the highest first: led or played to it, a card beats the ones after it in its group
+    for group in groups:
+        for high, low in itertools.combinations(group, 2):
+            assert trick_winner([low, high], game) == 1, (game, high, low)
+            assert trick_winner([high, low], game) == 0, (game, high, low)
+
+
+def test_the_card_orders_of_spitze_and_null_are_their_own() -> None:
+    spitze, spitze_suits = card_order(GameType.SPITZE)
+    assert spitze == tuple(parse_card(c) for c in ("DJ", "HJ", "SJ", "CJ"))
+    assert spitze_suits[0] == tuple(parse_card("D" + r) for r in "789TQKA")
+    null, null_suits = card_order(GameType.NULL)
+    assert null == ()
+    assert null_suits[1] == tuple(parse_card("H" + r) for r in "AKQJT987")
+    hearts, hearts_suits = card_order(GameType.HEARTS)
+    assert [c for c in hearts][4:] == [parse_card("H" + r) for r in "ATKQ987"]
+    assert hearts_suits[1] == ()

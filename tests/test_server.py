@@ -21,10 +21,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skat import record
-from skat.cards import format_card
+from skat.cards import format_card, format_cards
+from skat.contract import Contract
+from skat.deal import deal
+from skat.declaration import prospect
 from skat.rules import OPTION_ENUMS, Options
 from skat.server import create_app, game
 from skat.server.app import MAX_BODY_BYTES
+from skat.state import State
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -86,6 +90,94 @@ def test_new_deal_waits_for_the_human_seated_by_deal_number(
     assert view["to_act"] == view["human"] or view["phase"] == "result"
     assert len(view["hand"]) == 10
     assert f"DN[{number}]" in data["record"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "seat"), [("12255238-2", 2), ("12255238", 1), ("0012255238 - 0", 0)]
+)
+def test_a_deal_number_with_a_seat_seats_the_human_there_and_is_shown_so(
+    client: TestClient, typed: str, seat: int
+) -> None:
+    response = client.post("/api/new", json={"deal_number": typed})
+    assert response.status_code == 200, response.text
+    view = response.json()["view"]
+    assert view["human"] == seat
+    assert view["deal_number"] == "12255238"
+    assert sorted(view["hand"]) == sorted(format_cards(deal(12255238).hands[seat]).split())
+    # the number to pass on: the plain one gives middlehand, any other seat is written with it
+    assert view["seated_number"] == ("12255238" if seat == 1 else f"12255238-{seat}")
+    # a replay in the same seat (human_seat with the plain number) is shown the same way
+    again = client.post("/api/new", json={"deal_number": "12255238", "human_seat": seat})
+    assert again.json()["view"]["seated_number"] == view["seated_number"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason"),
+    [("x", "form"), ("-5", "form"), ("18446744073709551616", "range"), ("12-3", "seat")],
+)
+def test_a_bad_deal_number_says_what_is_wrong(client: TestClient, typed: str, reason: str) -> None:
+    response = client.post("/api/new", json={"deal_number": typed})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert (error["code"], error["reason"]) == ("bad_notation", reason)
+
+
+def test_the_declaration_offers_every_legal_contract_with_the_cores_figures() -> None:
+    # deal 136, forehand wins the auction at 18 (the others pass), Sächsische Spitze allowed
+    state = State.new(136, Options(spitze=True))
+    for token in ("p", "p", "18"):
+        state = state.apply(token)
+    hand_phase = game.view(state, 0)["declarations"]
+    assert [d["contract"] for d in hand_phase] == [
+        *(f"{g}{m}" for g in "CSHDGX" for m in ("H", "HS", "HZ", "O")),
+        "NH",
+        "NOH",
+    ]
+    legal = {str(a) for a in state.legal_actions()}
+    assert {d["contract"] for d in hand_phase} == legal - {"s"}
+    for entry in hand_phase:
+        figures = prospect(
+            Contract.parse(entry["contract"]), bid=18, known_cards=state.hand(0)
+        ).to_json()
+        assert {k: entry[k] for k in figures if k != "bid"} == {
+            k: v for k, v in figures.items() if k != "bid"
+        }
+    spitze = next(d for d in hand_phase if d["contract"] == "XO")
+    assert spitze["game"] == "X"
+    assert spitze["announced"] == ["hand", "schneider", "schwarz", "ouvert"]
+    assert set(spitze["trumps"]) == {c for c in game.view(state, 0)["hand"] if c[1] == "J"}
+    assert next(d for d in hand_phase if d["game"] == "N")["trumps"] is None
+    # after the pick-up: while discarding, the contracts legal after it, counted with the skat
+    picked = state.apply("s")
+    discarding = game.view(picked, 0)
+    assert [d["contract"] for d in discarding["declarations"]] == [
+        "C",
+        "S",
+        "H",
+        "D",
+        "G",
+        "X",
+        "N",
+        "NO",
+    ]
+    assert [d["contract"] for d in discarding["declarations"]] == sorted(
+        discarding["declare_after_discard"], key=lambda c: "CSHDGXN".index(c[0])
+    )
+    declaring = game.view(picked.apply(picked.legal_actions()[0]), 0)["declarations"]
+    assert [d["value"] for d in declaring] == [d["value"] for d in discarding["declarations"]]
+    # nothing to declare: in the auction, and for the other seats
+    assert game.view(State.new(136), 1)["declarations"] == []
+    assert game.view(state, 1)["declarations"] == []
+
+
+def test_the_card_order_names_only_cards_the_human_sees_until_the_end() -> None:
+    state = State.new(136)
+    view = game.view(state, 1)
+    order = view["card_order"]
+    listed = order["trumps"] + [c for suit in order["suits"].values() for c in suit]
+    assert sorted(listed) == sorted(view["hand"])
+    assert order["game"] == "G"
+    assert order["trumps"] == [c for c in ("CJ", "SJ", "HJ", "DJ") if c in view["hand"]]
 
 
 @pytest.mark.parametrize("number", [7, 9, 31])
@@ -202,6 +294,8 @@ def test_the_option_spec_names_every_rule_option_with_the_values_the_server_acce
         ("/api/new", b'{"deal_number": "18446744073709551616"}', 400, "bad_notation"),
         ("/api/new", b'{"deal_number": -1}', 400, "bad_notation"),
         ("/api/new", b'{"deal_number": ' + b"9" * 4000 + b"}", 400, "bad_notation"),
+        ("/api/new", b'{"deal_number": "12-3"}', 400, "bad_notation"),
+        ("/api/new", b'{"deal_number": "12-2", "human_seat": 1}', 400, "bad_request"),
         ("/api/new", b'{"human_seat": 3}', 400, "bad_request"),
         ("/api/new", b'{"human_seat": true}', 400, "bad_request"),
         ("/api/new", b'{"options": {"kontra": "sometimes"}}', 400, "bad_request"),

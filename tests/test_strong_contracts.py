@@ -157,9 +157,7 @@ def test_an_ouvert_contract_is_judged_on_every_deal_of_the_hidden_cards() -> Non
         assert budgeted == (4 + 0.5) / (4 + 1)  # four deals solved, each won
 
 
-def test_the_declarers_chance_by_resampling_stays_between_zero_and_one_and_sees_no_hidden_card() -> (
-    None
-):
+def test_the_resampled_chance_is_a_share_and_sees_no_hidden_card() -> None:
     """The resampled estimate (Kontra's) is a share of solved deals and depends only on what the
     seat knows: the same information with the hidden cards swapped gives the same figure."""
     from skat.deal import Deal

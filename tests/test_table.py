@@ -24,6 +24,7 @@ from skat import record as iss
 from skat.cards import cards_of_mask, format_card
 from skat.rules import Options
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores, score_ramsch
+from skat.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "tests" / "screenshots"
@@ -85,6 +86,14 @@ def _bubbles(page: Any) -> dict[str, str]:
         b.get_attribute("data-bubble") or "": b.text_content() or ""
         for b in page.locator("[data-bubble]").all()
     }
+
+
+def _hand(page: Any) -> list[str]:
+    """The person's cards in the order the table shows them."""
+    return [
+        str(c)
+        for c in page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")
+    ]
 
 
 def _settle(page: Any) -> tuple[str, str]:
@@ -1279,10 +1288,20 @@ def test_each_sheet_row_shows_its_change_and_the_legend_explains_the_list(
     context.close()
 
 
-@pytest.mark.parametrize("typed", ["abc", "-5", "1e3", "18446744073709551616"])
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("abc", "„abc“ ist keine Spielnummer"),
+        ("-5", "„-5“ ist keine Spielnummer"),
+        ("1e3", "einen Bindestrich und deinen Platz (0 Vorhand, 1 Mittelhand, 2 Hinterhand)"),
+        ("18446744073709551616", "ganze Zahl von 0 bis 18446744073709551615"),
+        ("77-3", "„77-3“: Nach dem Bindestrich kommt dein Platz, 0 (Vorhand)"),
+    ],
+)
 def test_a_typed_text_that_is_no_deal_number_is_explained_and_kept(
-    browser: Any, url: str, typed: str
+    browser: Any, url: str, typed: str, said: str
 ) -> None:
+    # what is wrong is the server's (skat.deal.parse_seated_number), said in the person's words
     context = _context(browser, lang="de")
     page = _page(context)
     page.goto(url)
@@ -1292,8 +1311,8 @@ def test_a_typed_text_that_is_no_deal_number_is_explained_and_kept(
     page.press("[data-deal-number]", "Enter")
     banner = page.wait_for_selector("[data-notice='bad-number']")
     text = banner.text_content() or ""
-    assert "ganze Zahl von 0 bis 18446744073709551615" in text, text
-    assert "not a deal number" not in text
+    assert said in text, text
+    assert "not a" not in text
     assert page.input_value("[data-deal-number]") == typed
     assert _stored(page)["current"] == before
     page.fill("[data-deal-number]", "  77 ")
@@ -2075,6 +2094,118 @@ def test_damaged_keys_of_the_first_layout_are_set_aside_and_said(browser: Any, u
     ]
     assert page.evaluate("localStorage.getItem('skat.v1.settings')") is None
     assert page.evaluate("localStorage.getItem('skat.v1.current')") is None
+
+
+# ---- the deal number a person passes on ---------------------------------------------------------
+
+
+def test_the_shown_number_of_a_series_deal_gives_the_same_seat_and_cards_in_another_browser(
+    browser: Any, url: str
+) -> None:
+    context, page = _opened(browser, url)
+    # a series seats the person by the seat draw and the dealer's rotation; a new series draws
+    # again until the seat is not the one the plain number gives (two times in three)
+    for _ in range(15):
+        shown = page.input_value("[data-deal-number]")
+        if "-" in shown:
+            break
+        page.click("[data-ui='open-sheet']")
+        page.click("[data-ui='new-series']")
+        if page.locator("[data-ui='confirm-yes']").count():
+            page.click("[data-ui='confirm-yes']")
+        page.wait_for_function(
+            "before => document.querySelector('[data-deal-number]')?.value !== before", arg=shown
+        )
+        _settle(page)
+    assert "-" in shown, shown
+    assert not _stored(page)["current"]["practice"]  # a deal of the series
+    number, seat = shown.split("-")
+    assert int(page.get_attribute("#table", "data-human") or -1) == int(seat) != int(number) % 3
+    cards = sorted(_hand(page))
+    _shoot(page, "seated-number-series")
+    # typed in a fresh profile (another browser, another language): the same seat and cards
+    other = _context(browser, size="phone", locale="zh-CN")
+    typed = _page(other)
+    typed.goto(url)
+    _settle(typed)
+    _type_deal(typed, shown)
+    _settle(typed)
+    assert typed.get_attribute("#table", "data-human") == seat
+    assert sorted(_hand(typed)) == cards
+    assert typed.input_value("[data-deal-number]") == shown
+    _shoot(typed, "seated-number-typed-zh-phone")
+    # the plain number seats the person in number mod 3, with other cards, and is shown plain
+    _type_deal(typed, number)
+    _settle(typed)
+    assert typed.get_attribute("#table", "data-human") == str(int(number) % 3)
+    assert sorted(_hand(typed)) != cards
+    assert not page.errors
+    assert not typed.errors
+    other.close()
+    context.close()
+
+
+# ---- the bidding history and the review ---------------------------------------------------------
+
+# Deal 81: the person (forehand) passes, middlehand and rearhand bid up to 40 between them (22
+# calls), rearhand plays Grand.
+CALLS_DEAL = "81"
+
+
+def test_every_call_of_the_auction_can_be_seen_during_the_deal_and_in_the_review(
+    browser: Any, url: str
+) -> None:
+    context, page = _opened(browser, url)
+    phase, _ = _pass_on(page, CALLS_DEAL)
+    assert phase == "play", phase
+    state = iss.replay(iss.parse(_stored(page)["current"]["record"]))
+    auction = [(int(seat), str(action)) for seat, action in state.information_state(0).bids]
+    assert len(auction) > 6
+    # the bubbles hold each seat's last call only
+    assert len(_bubbles(page)) <= 3
+    names = {0: "You · Forehand", 1: "Left · Middlehand", 2: "Right · Rearhand"}
+    words = {"y": "Yes", "p": "Pass"}
+
+    def expected() -> list[tuple[str, str, str]]:
+        out = [(str(s), names[s], words.get(a, a)) for s, a in auction]
+        assert state.declarer is not None
+        out.append((str(int(state.declarer)), names[int(state.declarer)], "Grand"))
+        return out
+
+    def shown(root: str) -> list[tuple[str, str, str]]:
+        return [
+            (
+                item.get_attribute("data-seat") or "",
+                item.locator(".call-who").text_content() or "",
+                item.locator(".call-what").text_content() or "",
+            )
+            for item in page.locator(f"{root} [data-call]").all()
+        ]
+
+    page.click("[data-ui='show-calls']")
+    page.wait_for_selector(".calls-panel [data-calls]")
+    assert shown(".calls-panel") == expected()
+    _shoot(page, "calls-during-the-deal")
+    page.keyboard.press("Escape")
+    assert page.locator(".calls-panel").count() == 0
+    record = _play_out(page)
+    # the review has them too, and names who played each card of every trick
+    assert shown(".result-panel .review-calls") == expected()
+    final = iss.replay(iss.parse(record))
+    tricks = page.locator(".result-panel [data-review-trick]")
+    assert tricks.count() == len(final.tricks)
+    for i, trick in enumerate(final.tricks):
+        played = tricks.nth(i).locator("[data-played]")
+        want = [
+            (format_card(card), names[(trick.leader + k) % 3].split(" · ")[0])
+            for k, card in enumerate(trick.cards)
+        ]
+        got = [
+            (p.get_attribute("data-played") or "", p.locator(".mini-name").text_content() or "")
+            for p in played.all()
+        ]
+        assert got == want, i
+    _shoot(page, "calls-in-the-review")
     assert not page.errors
     context.close()
 
@@ -2194,5 +2325,89 @@ def test_importing_a_series_the_sheets_already_hold_adds_no_copy(
     _shoot(page, "store-import-same")
     page.click("[data-ui='confirm-no']")
     assert _stored(page) == before
+
+
+# ---- a notice about the deal in progress ends with it ------------------------------------------
+
+
+def test_the_finish_first_notice_goes_when_the_series_deal_is_played_out(
+    browser: Any, url: str
+) -> None:
+    context, page = _opened(browser, url)
+    page.click("[data-ui='next-deal']")
+    page.wait_for_selector("[data-notice='finish-first']")
+    _play_out(page)
+    assert page.locator("[data-notice='finish-first']").count() == 0
+    _open_sheet(page)
+    page.wait_for_selector("table.sheet [data-row='0']")
+    assert page.locator("[data-notice]").count() == 0, page.text_content("[data-notice]")
+    assert not page.errors
+    context.close()
+
+
+# ---- the person's way of sorting the hand ----------------------------------------------------
+
+
+def _context_at(browser: Any, record: str, seat: int, **settings: Any) -> Any:
+    """A fresh profile whose first visit continues ``record`` (as after a reload), the person
+    in ``seat``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    store = {
+        "schema": 2,
+        "settings": {**FAST, **settings},
+        "current": {"record": record, "human_seat": seat, "practice": True},
+        "series": None,
+        "archive": [],
+    }
+    context.add_init_script(
+        "if (!localStorage.getItem('skat.store')) "
+        f"localStorage.setItem('skat.store', {json.dumps(json.dumps(store))})"
+    )
+    return context
+
+
+def _declared_on_136(contract: str) -> str:
+    """Deal 136: the others pass, forehand plays ``contract`` at 18 and leads the first trick.
+    Forehand holds ♣A ♣Q ♣8 ♠9 ♥J ♥10 ♥9 ♥8 ♥7 ♦K."""
+    state = State.new(136)
+    for action in ("p", "p", "18", contract):
+        state = state.apply(action)
+    return iss.write(iss.from_state(state))
+
+
+@pytest.mark.parametrize(
+    ("contract", "alternate", "suits"),
+    [
+        # Null: no trumps, the jack in its suit (A K Q J 10 9 8 7)
+        (
+            "NH",
+            "CA CQ C8 HJ HT H9 H8 H7 S9 DK",  # black, red, black, red
+            "CA CQ C8 S9 HJ HT H9 H8 H7 DK",  # ♣ ♠ ♥ ♦
+        ),
+        # Hearts: the jack and the hearts first, then the other suits
+        (
+            "HH",
+            "HJ HT H9 H8 H7 CA CQ C8 DK S9",  # after red hearts: black, red, black
+            "HJ HT H9 H8 H7 CA CQ C8 S9 DK",
+        ),
+    ],
+)
+def test_the_person_chooses_how_the_hand_is_sorted_and_the_choice_is_kept(
+    browser: Any, url: str, contract: str, alternate: str, suits: str
+) -> None:
+    context = _context_at(browser, _declared_on_136(contract), 0)
+    page = _page(context)
+    page.goto(url)
+    assert _settle(page)[0] == "play"
+    assert " ".join(_hand(page)) == alternate
+    page.click("[data-ui='open-settings']")
+    page.select_option("select[data-setting='sort']", "suits")
+    page.click("[data-ui='close-panel']")
+    assert " ".join(_hand(page)) == suits
+    _shoot(page, f"sorted-by-suits-{contract}")
+    page.reload()
+    _settle(page)
+    assert " ".join(_hand(page)) == suits
+    assert _stored(page)["settings"]["sort"] == "suits"
     assert not page.errors
     context.close()

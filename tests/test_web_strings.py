@@ -43,7 +43,7 @@ DYNAMIC = {
     "rank.": list("AKQJT987"),
     "rank.name.": list("AKQJT987"),
     "suit.name.": list("CSHDT"),
-    "game.": list("CSHDGN"),
+    "game.": list("CSHDGNRX"),
     "option.": ["hand", "schneider", "schwarz", "ouvert"],
     "language.": LANGUAGES,
     "rank.german.": list("AKQJT987"),
@@ -53,9 +53,10 @@ DYNAMIC = {
     "deck.": ["french", "german", "fourcolour"],
     "player.level.": ["auto", "heuristic", "strong"],
     "setting.": [
-        *["lang", "deck", "player", "trickWait", "trickMs", "seriesLength", "on", "off"],
+        *["lang", "deck", "sort", "player", "trickWait", "trickMs", "seriesLength", "on", "off"],
         *["cardMs", "callMs"],  # named when a stored one is set back (store.js checkSettings)
     ],
+    "setting.sort.": ["alternate", "suits"],
     "setting.trickWait.": ["time", "click"],
     # the rule options and their values come from the server (GET /api/options): each has a label
     "setting.rule.": [f.name for f in fields(Options)],

@@ -3,9 +3,9 @@
 Routes:
 
 * ``GET /`` — the table (``static/index.html``); ``/static/...`` — the client's ES modules and CSS.
-* ``POST /api/new`` ``{"deal_number": "123" (optional: random), "human_seat": 0..2 (optional:
-  the deal number mod 3), "options": {...}}`` — a new deal; the computers act until the human's
-  turn.
+* ``POST /api/new`` ``{"deal_number": "123" or "123-2" (optional: random), "human_seat": 0..2
+  (optional: the seat the number names, else the deal number mod 3), "options": {...}}`` — a new
+  deal; the computers act until the human's turn.
 * ``POST /api/act`` ``{"record": "...", "human_seat": s, "action": "18" | ["ST.H8", "G"]}`` —
   the human's action(s) on the deal of ``record``.
 * ``POST /api/view`` ``{"record": "...", "human_seat": s}`` — the human's view of a stored record
@@ -22,7 +22,8 @@ Routes:
 
 Every answer to a POST is ``{"record", "view", "events"}`` (see :mod:`skat.server.game`). Bad
 requests get a 4xx and ``{"error": {"code": ..., "message": ...}}`` with the core's stable codes
-(``bad_notation``, ``illegal_action``, ``bad_record``) or the server's own (``bad_json``,
+(``bad_notation``, ``illegal_action``, ``bad_record``; a deal number's ``bad_notation`` adds its
+``reason``: ``form``, ``range`` or ``seat``) or the server's own (``bad_json``,
 ``bad_request``, ``too_large``, ``not_found``, ``method_not_allowed``); never a 500 for bad
 input.
 """
@@ -73,8 +74,11 @@ class _BadRequestError(Exception):
         self.message = message
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _error(status: int, code: str, message: str, reason: str | None = None) -> JSONResponse:
+    error = {"code": code, "message": message}
+    if reason is not None:
+        error["reason"] = reason  # a deal number's: form, range or seat
+    return JSONResponse({"error": error}, status_code=status)
 
 
 def load_player(name: str | None = None) -> tuple[str, game.ChooseFn]:
@@ -188,11 +192,10 @@ def create_app(
         data = await _json_body(request)
         _check_keys(data, {"deal_number", "human_seat", "options", "player"})
         choose = chooser(data)
-        number = game.check_deal_number(data.get("deal_number"))
         options = game.parse_options(data.get("options"))
-        state = game.new_state(number, options, numbers)
-        seat = data.get("human_seat")
-        human = state.deal.number % 3 if seat is None else game.parse_seat(seat)
+        state, human = game.new_deal(
+            data.get("deal_number"), data.get("human_seat"), options, numbers
+        )
         turn = await run_in_threadpool(game.computers, state, human, choose)
         return JSONResponse(game.answer(turn))
 
@@ -234,7 +237,7 @@ def create_app(
             except IllegalActionError as err:
                 return _error(409, err.code, str(err))
             except SkatError as err:
-                return _error(400, err.code, str(err))
+                return _error(400, err.code, str(err), err.reason)
             return response
 
         return run

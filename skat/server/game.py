@@ -7,15 +7,19 @@ lets the computer players act until the human is to act again or the deal is ove
 human's seat may know, plus the review once the deal is over) and the events to animate.
 
 The view's fields (JSON): ``deal_number`` (a string: deal numbers reach 2^64 − 1, beyond a
-JavaScript number), ``human``, ``phase``, ``to_act``, ``hand`` (ISS cards), ``legal`` (action
-tokens), ``bid``, ``calls`` (``[{seat, action}]``), ``declarer``, ``contract``, ``kontra``
-(tokens said), ``pushes`` (Schieberamsch: skats passed on unseen, each doubling),
-``later_calls`` (what the seats said after the auction and before the first card, as events:
-Kontra, Re, Supra and their refusals, a Schieberamsch's pick-ups and pushes), ``picked_up`` (the
-skat cards the human took), ``declare_after_discard`` (the contracts that will
-be legal after the discard, so that the browser can offer the declaration before sending the
-discard), ``hand_sizes``, ``open_hand`` (``{seat, cards}`` of an ouvert
-declarer), ``trick`` (``[{seat, card}]``), ``last_trick``, ``tricks`` (taken per seat),
+JavaScript number), ``seated_number`` (the number as the human passes it on: with the seat when
+it is not the one the plain number gives, :func:`skat.deal.format_seated_number`), ``human``,
+``phase``, ``to_act``, ``hand`` (ISS cards), ``legal`` (action tokens), ``bid``, ``calls``
+(``[{seat, action}]``: every call of the auction), ``declarer``, ``contract``, ``kontra`` (tokens
+said), ``pushes`` (Schieberamsch: skats passed on unseen, each doubling), ``later_calls`` (what the
+seats said after the auction and before the first card, as events: Kontra, Re, Supra and their
+refusals, a Schieberamsch's pick-ups and pushes), ``picked_up`` (the skat cards the human took),
+``declare_after_discard`` (the contracts that will be legal after the discard, so that the
+browser can offer the declaration before sending the discard), ``declarations`` (while the human
+is to declare, or to discard before declaring: every legal contract with its figures,
+:func:`declarations`), ``card_order`` (the cards the human sees by strength in the game played,
+for sorting the hand: :func:`card_order_json`), ``hand_sizes``, ``open_hand`` (``{seat, cards}``
+of an ouvert declarer), ``trick`` (``[{seat, card}]``), ``last_trick``, ``tricks`` (taken per seat),
 ``result``, ``iss_result`` and ``review`` (original hands, skat, discard, every trick; only when
 the deal is over), ``options`` (the deal's rule options, as :func:`options_json` gives them) and
 ``info`` (the seat's :meth:`~skat.state.InformationState.to_json`).
@@ -36,10 +40,18 @@ from typing import Any
 
 from skat import record
 from skat.cards import cards_of_mask, format_card, points
-from skat.deal import Seat, parse_deal_number
+from skat.contract import Contract
+from skat.deal import (
+    Seat,
+    default_seat,
+    format_seated_number,
+    parse_deal_number,
+    parse_seated_number,
+)
+from skat.declaration import prospect
 from skat.errors import IllegalActionError, RecordError, SkatError, shown
 from skat.players import decision_rng
-from skat.rules import OPTION_ENUMS, Options
+from skat.rules import OPTION_ENUMS, GameType, Options, card_order, trump_mask
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
 from skat.state import Action, ActionKind, InformationState, Phase, State, listed
 
@@ -50,7 +62,10 @@ __all__ = [
     "RequestError",
     "Turn",
     "answer",
+    "card_order_json",
+    "declarations",
     "load",
+    "new_deal",
     "new_state",
     "options_json",
     "options_spec",
@@ -211,6 +226,36 @@ def new_state(number: int | None, options: Options, rng: random.Random) -> State
     if number is None:
         number = rng.randrange(1, 10**9)
     return State.new(parse_deal_number(number), options)
+
+
+def new_deal(
+    number: object, seat: object, options: Options, rng: random.Random
+) -> tuple[State, int]:
+    """The start of a deal of ``POST /api/new`` and the human's seat, from the request's fields.
+
+    Args:
+        number: the ``deal_number`` field: absent (None: a random number, :func:`new_state`), an
+            int, or digits with an optional seat (``"12255238-2"``,
+            :func:`skat.deal.parse_seated_number`).
+        seat: the ``human_seat`` field: absent (None: the seat the number names, else
+            :func:`skat.deal.default_seat`) or 0..2.
+        options: the deal's rule options.
+        rng: the source of a random deal number.
+
+    Raises:
+        DealNumberError: ``number`` cannot be read (its ``reason`` says why).
+        RequestError: ``seat`` is not 0..2, or not the seat the number names.
+    """
+    parsed, named = (None, None) if number is None else parse_seated_number(number)
+    wanted = None if seat is None else parse_seat(seat)
+    if named is not None and wanted is not None and named != wanted:
+        raise RequestError(
+            f"the deal number {shown(number)} names seat {int(named)}, human_seat {wanted}"
+        )
+    state = new_state(parsed, options, rng)
+    if wanted is None:
+        wanted = int(named if named is not None else default_seat(state.deal.number))
+    return state, wanted
 
 
 def load(record: object) -> State:
@@ -466,6 +511,86 @@ def _later_calls(state: State, human: int, auction: int) -> list[dict[str, Any]]
     return out
 
 
+_DIALOG_ORDER = (
+    GameType.CLUBS,
+    GameType.SPADES,
+    GameType.HEARTS,
+    GameType.DIAMONDS,
+    GameType.GRAND,
+    GameType.SPITZE,
+    GameType.NULL,
+)
+"""The games in the order the declaration dialog offers them."""
+
+
+def _announced(contract: Contract) -> list[str]:
+    flags = ("hand", "schneider", "schwarz", "ouvert")
+    return [name for name in flags if getattr(contract, name)]
+
+
+def declarations(state: State, human: int) -> list[dict[str, Any]]:
+    """The contracts ``human`` may declare now, with their figures: in the skat phase the Hand
+    games, in the declare phase those after the pick-up, in the discard phase those that will be
+    legal after it (the browser sends discard and declaration together); else ``[]``.
+
+    Each is ``{"contract", "game", "announced", "trumps", ...}`` with the fields of
+    :meth:`skat.declaration.Prospect.to_json`: ``announced`` lists what the contract announces
+    (``hand``, ``schneider``, ``schwarz``, ``ouvert``, the implied ones too), ``trumps`` the
+    human's known cards that are trumps in its game (None in Null). The figures count the
+    matadors in the cards the human knows: the hand and the skat after a pick-up, the hand alone
+    in a Hand game (:func:`skat.declaration.prospect`). In the dialog's order: ♣ ♠ ♥ ♦, Grand,
+    Sächsische Spitze, Null; within a game the fewest announcements first.
+    """
+    if state.current_player != human or state.phase not in (
+        Phase.SKAT,
+        Phase.DISCARD,
+        Phase.DECLARE,
+    ):
+        return []
+    legal = state.legal_actions()
+    known = state.hand(human) | state.discard(human)
+    if state.phase == Phase.DISCARD:
+        legal = state.apply(legal[0]).legal_actions()
+    contracts = [a.contract for a in legal if a.kind == ActionKind.DECLARE]
+    contracts.sort(key=lambda c: _DIALOG_ORDER.index(c.game))
+    out = []
+    for contract in contracts:
+        trumps = (
+            None if contract.game == GameType.NULL else _cards(known & trump_mask(contract.game))
+        )
+        figures = prospect(contract, bid=state.bid, known_cards=known).to_json()
+        del figures["bid"]
+        out.append(
+            {
+                **figures,
+                "game": contract.game.letter,
+                "announced": _announced(contract),
+                "trumps": trumps,
+            }
+        )
+    return out
+
+
+def card_order_json(state: State, cards: int = 0xFFFFFFFF) -> dict[str, Any]:
+    """The ``cards`` (a mask) by strength in the game played (Grand's order until a game is
+    declared), for sorting a hand: ``{"game", "trumps": [...], "suits": {"C": [...], ...},
+    "trump_suit"}``, each list from the highest card down (:func:`skat.rules.card_order`);
+    ``trump_suit`` is the suit letter of a suit game, else None. Null has no trumps, its jacks
+    in their suits."""
+    game = state.contract.game if state.contract is not None else GameType.GRAND
+    trumps, suits = card_order(game)
+
+    def listed(order: tuple[int, ...]) -> list[str]:
+        return [format_card(c) for c in order if cards >> c & 1]
+
+    return {
+        "game": game.letter,
+        "trumps": listed(trumps),
+        "suits": {"DHSC"[s]: listed(suits[s]) for s in (3, 2, 1, 0)},
+        "trump_suit": game.letter if game.is_suit else None,
+    }
+
+
 def view(state: State, human: int) -> dict[str, Any]:
     """The human's view of ``state`` (see the module doc for the fields)."""
     info = state.information_state(human)
@@ -487,6 +612,7 @@ def view(state: State, human: int) -> dict[str, Any]:
     ]
     out: dict[str, Any] = {
         "deal_number": str(state.deal.number),
+        "seated_number": format_seated_number(state.deal.number, human),
         "human": human,
         "phase": state.phase.value,
         "to_act": None if to_act is None else int(to_act),
@@ -503,6 +629,14 @@ def view(state: State, human: int) -> dict[str, Any]:
         if declarer == human or (state.phase == Phase.SCHIEBEN and to_act == human)
         else [],
         "declare_after_discard": declare_after,
+        "declarations": declarations(state, human),
+        # only what the human sees until the deal is over: the hand, an open hand, the trick
+        "card_order": card_order_json(
+            state,
+            0xFFFFFFFF
+            if state.is_terminal()
+            else info.hand | (info.ouvert_hand or 0) | _mask(state.trick),
+        ),
         "hand_sizes": [state.hand(s).bit_count() for s in range(3)],
         "open_hand": open_hand,
         "trick": _trick_cards(state.leader, state.trick),
@@ -534,14 +668,3 @@ def answer(turn: Turn) -> dict[str, Any]:
         "view": view(turn.state, turn.human),
         "events": list(turn.events),
     }
-
-
-def check_deal_number(value: object) -> int | None:
-    """The deal number of a request: absent (None) or digits/int in 0 .. 2^64 − 1.
-
-    Raises:
-        NotationError: not a deal number.
-    """
-    if value is None:
-        return None
-    return parse_deal_number(value)

@@ -3,10 +3,12 @@
 // restart continues the deal exactly. `player` names the computers' level (settings).
 
 export class ApiError extends Error {
-  constructor(code, message, status) {
+  /** `reason`: a finer code the server adds to some errors (a deal number's: form, range, seat). */
+  constructor(code, message, status, reason = null) {
     super(message);
     this.code = code;
     this.status = status;
+    this.reason = reason;
   }
 }
 
@@ -29,22 +31,21 @@ async function post(path, body) {
   }
   if (!response.ok) {
     const error = data?.error ?? {};
-    throw new ApiError(error.code ?? "http_" + response.status, error.message ?? "", response.status);
+    throw new ApiError(error.code ?? "http_" + response.status, error.message ?? "", response.status, error.reason ?? null);
   }
   return data;
 }
 
 /**
- * Starts a deal: deal number (digits, optional: random), rule options, the human's seat
- * (optional: the server seats the human by the deal number) and the computers' level.
+ * Starts a deal: deal number (digits, or digits, "-" and the seat, as the person typed it; null:
+ * random), rule options, the human's seat (optional: the seat the number names, else the server
+ * seats the human by the deal number) and the computers' level.
  */
 export function newDeal(dealNumber, options, humanSeat = null, player = null) {
   const body = { options: options ?? {} };
   if (humanSeat !== null && humanSeat !== undefined) body.human_seat = humanSeat;
   if (player) body.player = player;
-  if (dealNumber !== null && dealNumber !== undefined && dealNumber !== "") {
-    body.deal_number = String(dealNumber);
-  }
+  if (dealNumber !== null && dealNumber !== undefined) body.deal_number = String(dealNumber);
   return post("/api/new", body);
 }
 

@@ -7,29 +7,26 @@
 // Test contract (README "Test contract"): the table root has data-phase and data-to-act; each of
 // the human's cards is <button data-card="CJ">, disabled when not playable; controls that perform a
 // game action carry data-action with the action's record notation; the declaration dialog has
-// [data-game], [data-option] and a confirm [data-action=declare]; the discard confirm is
-// [data-action=discard]; the result panel has data-result and data-record; the deal number field
-// is [data-deal-number].
+// [data-game], [data-option], [data-value] and a confirm [data-action=declare]; the discard
+// confirm is [data-action=discard]; the result panel has data-result and data-record; the deal
+// number field is [data-deal-number]; the bidding history [data-calls] opens from
+// [data-ui=show-calls].
+//
+// The declaration dialog is built from the server's list of legal contracts with their figures
+// (view.declarations), and hands are sorted by the server's order of the cards (view.card_order):
+// no game value, matador or card order is computed here.
 
 import * as api from "./api.js";
 import * as storage from "./store.js";
 import * as sheet from "./sheet.js";
 import * as notices from "./notices.js";
-import {
-  contractValues,
-  effectiveSuit,
-  formatContract,
-  isContract,
-  normalizeContract,
-  parseContract,
-  sortHand,
-  suitOf,
-} from "./cards.js";
+import { SORTINGS, isContract, isTrump, parseContract, sortHand, suitOf } from "./cards.js";
 import { DECK_NAMES, cardBackSvg, cardSvg, namingDeck, suitIcon } from "./deck.js";
 import { LANGUAGES, chooseLanguage, formatDate, formatNumber, list, rankLabels, setDeck, setLanguage, t, tn } from "./i18n.js";
 
-const GAMES = ["C", "S", "H", "D", "G", "N"];
-const OPTIONS = ["hand", "schneider", "schwarz", "ouvert"];
+// The announcements' switches of the declaration dialog (which of them a contract has, and which
+// contracts there are, the server says: view.declarations).
+const ANNOUNCEMENTS = ["hand", "schneider", "schwarz", "ouvert"];
 
 const app = {
   record: null,
@@ -43,8 +40,9 @@ const app = {
   freshCard: null, // the card that has just come to the trick (only it fades in)
   discard: [], // cards chosen to put away
   declaring: null, // {hand: bool, discard: [..] | null} while the declaration dialog is open
-  dialog: { game: null, hand: false, schneider: false, schwarz: false, ouvert: false },
+  dialog: null, // the contract chosen in the declaration dialog (an entry of view.declarations)
   showLastTrick: false,
+  showCalls: false, // the bidding history is open
   error: null,
   // trickMs: how long a finished trick stays (trickWait "click": until a click or key press);
   // cardMs, callMs: the pace of the computers' cards
@@ -74,6 +72,7 @@ function DEFAULT_SETTINGS() {
     trickMs: 1100,
     cardMs: 420,
     callMs: 520,
+    sort: "alternate", // the hand's suits after the trumps: alternating colours, or ♣ ♠ ♥ ♦
   };
 }
 
@@ -98,6 +97,7 @@ const SETTING_CHOICES = {
   player: PLAYER_LEVELS,
   seriesLength: SERIES_LENGTHS,
   trickWait: TRICK_WAITS,
+  sort: SORTINGS,
   trickMs: { min: 0, max: 10_000 },
   cardMs: { min: 0, max: 5000 },
   callMs: { min: 0, max: 5000 },
@@ -261,9 +261,9 @@ function cardBack() {
   return h("span", { class: "card back", "aria-hidden": "true", html: cardBackSvg() });
 }
 
-function currentGame() {
-  const c = app.view?.contract ? parseContract(app.view.contract) : null;
-  return c ? c.game : null;
+/** `cards` sorted as the person sorts a hand (the settings) in the game of `view`. */
+function sorted(cards, view = app.view) {
+  return sortHand(cards ?? [], view?.card_order ?? null, app.settings.sort);
 }
 
 function disabledReason(card) {
@@ -277,10 +277,8 @@ function disabledReason(card) {
   if (v.to_act !== app.humanSeat) return t("reason.notYourTurn");
   const led = (v.trick ?? [])[0];
   if (led) {
-    const game = currentGame();
-    const suit = effectiveSuit(led.card, game);
-    if (suit === "T") return t("reason.followTrump");
-    return t("reason.followSuit", { suit: suitName(suit) });
+    if (isTrump(led.card, v.card_order)) return t("reason.followTrump");
+    return t("reason.followSuit", { suit: suitName(suitOf(led.card)) });
   }
   return t("reason.notNow");
 }
@@ -342,10 +340,12 @@ function topBar() {
   const number = h("input", {
     class: "deal-number",
     "data-deal-number": true,
-    inputmode: "numeric",
     autocomplete: "off",
+    spellcheck: "false",
     "aria-label": t("deal.number"),
-    value: app.typedNumber ?? v?.deal_number ?? "",
+    title: t("deal.numberHint"),
+    // the number as it is passed on: with the seat when it is not the plain number's (12255238-2)
+    value: app.typedNumber ?? v?.seated_number ?? v?.deal_number ?? "",
     onkeydown: (e) => {
       if (e.key !== "Enter") return;
       // the Enter must not go on to press the button that a question may focus next
@@ -477,6 +477,7 @@ function table(v) {
   if (app.error) root.append(errorBanner());
   if (v.phase === "result" && !app.animating && v.result) root.append(resultPanel(v));
   if (app.showLastTrick && v.last_trick) root.append(lastTrickPanel(v));
+  if (app.showCalls && v.phase !== "result") root.append(callsPanel(v));
   return root;
 }
 
@@ -557,7 +558,7 @@ function seatArea(offset) {
   const open = v.open_hand && v.open_hand.seat === seat ? v.open_hand.cards : null;
   let cards;
   if (open) {
-    cards = h("div", { class: "opponent-cards open", role: "group", "aria-label": t("seat.openHand") }, sortHand(open, currentGame()).map((c) => cardFace(c, { title: cardLabel(c) })));
+    cards = h("div", { class: "opponent-cards open", role: "group", "aria-label": t("seat.openHand") }, sorted(open).map((c) => cardFace(c, { title: cardLabel(c) })));
   } else {
     const backs = [];
     for (let i = 0; i < count; i++) backs.push(cardBack());
@@ -594,14 +595,23 @@ function centre(v) {
       h("button", { class: "btn small last-trick-btn", "data-ui": "last-trick", onclick: () => { app.showLastTrick = true; render(); } }, t("table.lastTrick")),
     );
   }
+  // the whole auction, not only each seat's last call in its bubble (the review has it too)
+  if (v.phase !== "result" && allCalls(v).length) {
+    children.push(
+      h(
+        "button",
+        { class: "btn small calls-btn", "data-ui": "show-calls", "aria-haspopup": "dialog", onclick: () => { app.showCalls = true; app.focusKey = `[data-ui="close-calls"]`; render(); } },
+        t("calls.title"),
+      ),
+    );
+  }
   return h("section", { class: "centre" }, children);
 }
 
 function humanArea(v) {
   const seat = app.humanSeat;
   const legal = new Set(app.busy || app.animating ? [] : v.legal ?? []);
-  const game = currentGame();
-  const cards = sortHand(v.hand ?? [], game);
+  const cards = sorted(v.hand);
   const discardPhase = v.phase === "discard" && v.to_act === seat && !app.busy && !app.animating;
   // Schieberamsch: after taking the skat, two cards (no jacks) are pushed on.
   const pushable = new Set(
@@ -798,175 +808,156 @@ function toggleDiscard(card) {
   render();
 }
 
+/**
+ * The contracts the dialog offers, each with the server's figures (view.declarations: in the
+ * skat phase the Hand games, after a pick-up those after it; with a discard chosen, those legal
+ * after the discard, which the server sends ahead).
+ */
 function declarable() {
-  // The contracts the dialog may offer: after a discard, the server sent them ahead
-  // (declare_after_discard); otherwise they are the legal actions of this phase.
-  const v = app.view;
-  const source = app.declaring?.discard ? v.declare_after_discard ?? [] : v.legal ?? [];
-  return source.filter(isContract).map(parseContract);
+  return app.view?.declarations ?? [];
+}
+
+/** The games of `entries` in the server's order (♣ ♠ ♥ ♦, Grand, Spitze, Null). */
+function gamesOf(entries) {
+  return [...new Set(entries.map((d) => d.game))];
 }
 
 /**
- * The game the declaration dialog opens with, so that one quick click neither declares a suit the
- * person has just put away nor a game lost as overbid (ISkO 5.4): of the suit games whose value
- * reaches the bid without further levels, the one in which the `kept` cards hold the most trumps
- * (ties: the higher suit); when no suit game reaches the bid, Grand if it does; else the suit of
- * the most trumps (the dialog then warns), or the first contract offered when no suit game is.
- * `known`: the declarer's cards the matadors count from.
+ * The contract the declaration dialog opens with, so that one quick click neither declares a suit
+ * the person has just put away nor a game lost as overbid (ISkO 5.4): of the games with trumps
+ * whose plain contract reaches the bid (the server's `reach`), the one in which the `kept` cards
+ * hold the most trumps (ties: the server's order, suits first); when none reaches, the one of the
+ * most trumps (the dialog then warns); without any game with trumps, the first contract offered.
  */
-function openingGame(options, kept, known, bid) {
-  const suits = [];
-  for (const game of ["C", "S", "H", "D"]) {
-    const offered = options.find((c) => c.game === game);
-    if (!offered) continue;
-    const plain = normalizeContract({ ...offered, schneider: false, schwarz: false, ouvert: false });
-    suits.push({
-      offered,
-      reaches: contractValues(plain, known).plain >= bid,
-      trumps: kept.filter((card) => effectiveSuit(card, game) === "T").length,
-    });
-  }
-  const reaching = suits.filter((s) => s.reaches);
-  if (!reaching.length) {
-    const grand = options.find((c) => c.game === "G");
-    const plain = grand && normalizeContract({ ...grand, schneider: false, schwarz: false, ouvert: false });
-    if (plain && contractValues(plain, known).plain >= bid) return grand;
-  }
-  const pool = reaching.length ? reaching : suits;
+function openingEntry(entries, kept) {
+  const plain = gamesOf(entries).map((g) => entries.find((d) => d.game === g));
+  const trumped = plain.filter((d) => Array.isArray(d.trumps));
+  const reaching = trumped.filter((d) => d.reach === "bid");
+  const held = (d) => d.trumps.filter((card) => kept.includes(card)).length;
   let best = null;
-  for (const s of pool) if (!best || s.trumps > best.trumps) best = s;
-  return best?.offered ?? options[0];
+  for (const d of reaching.length ? reaching : trumped) if (!best || held(d) > held(best)) best = d;
+  return best ?? entries[0] ?? null;
 }
 
 function openDeclare(hand, discard) {
   app.declaring = { hand, discard };
-  const options = declarable();
   const kept = (app.view?.hand ?? []).filter((card) => !(discard ?? []).includes(card));
-  const first = openingGame(options, kept, app.view?.hand ?? [], app.view?.bid ?? 0);
-  app.dialog = first ? { ...first, schneider: false, schwarz: false, ouvert: false, hand: first.hand } : { game: null };
-  if (first && first.game === "N") app.dialog.ouvert = first.ouvert;
-  app.dialog = nearestLegal(app.dialog, options) ?? app.dialog;
+  app.dialog = openingEntry(declarable(), kept);
   // Keyboard play: the focus goes to the confirm (Enter plays the game shown); Shift+Tab reaches
   // the switches and the games.
   app.focusKey = `[data-action="declare"]`;
   render();
 }
 
-function sameContract(a, b) {
-  return formatContract(normalizeContract(a)) === formatContract(normalizeContract(b));
-}
+const fewestFirst = (a, b) => a.announced.length - b.announced.length;
 
-function nearestLegal(want, options) {
-  const w = normalizeContract(want);
-  const exact = options.find((c) => sameContract(c, w));
-  if (exact) return exact;
-  // The fewest announcements of the chosen game.
-  const same = options.filter((c) => c.game === w.game);
-  same.sort((a, b) => score(a) - score(b));
-  return same[0] ?? null;
-}
-
-function score(c) {
-  return (c.hand ? 1 : 0) + (c.schneider ? 1 : 0) + (c.schwarz ? 1 : 0) + (c.ouvert ? 4 : 0);
-}
-
-function toggled(option) {
-  const d = { ...app.dialog, [option]: !app.dialog[option] };
-  if (!d[option]) {
-    // Switching off also switches off what depends on it.
-    if (option === "schneider") d.schwarz = d.ouvert = false;
-    if (option === "schwarz") d.ouvert = false;
-    if (option === "hand" && d.game !== "N") d.schneider = d.schwarz = d.ouvert = false;
-    if (option === "hand" && d.game === "N") d.ouvert = d.ouvert && true;
-  }
-  return normalizeContract(d);
+/** The contract of `game` with the announcements of `entry`, else its fewest announcements. */
+function sameAnnouncements(entries, entry, game) {
+  const same = entries.filter((d) => d.game === game).sort(fewestFirst);
+  const key = (d) => d.announced.join(" ");
+  return same.find((d) => entry && key(d) === key(entry)) ?? same[0] ?? null;
 }
 
 /**
- * The declaration dialog's warning when the game `d` is worth less than the bid without further
- * levels (ISkO 5.4: lost as overbid unless the levels reached lift it), or null: which level
- * reaches the bid — Schneider made, in a Hand game Schneider announced (and made), Schwarz made,
- * Schwarz announced — or that none does. `known` are the declarer's cards (the skat counts for
- * the matadors after a pick-up).
+ * The contract the switch `option` leads to from `entry`, among the server's: switched on, the
+ * one of the same game with the fewest announcements that has the option and all of the entry's
+ * (ouvert brings Schneider and Schwarz along); switched off, the one with the most of the others
+ * that lacks it (Schneider off also takes Schwarz and ouvert). Null when there is none.
  */
-function overbidWarning(d, known, bid) {
-  const c = normalizeContract(d);
-  const warning = overbidLevel(c, known, bid);
-  // in a Hand game the skat counts for the matadors unseen: the figures are the hand's alone
-  return warning && c.hand && c.game !== "N" ? `${warning} ${t("declare.skatUnseen")}` : warning;
+function toggledEntry(entries, entry, option) {
+  const same = entries.filter((d) => d.game === entry.game).sort(fewestFirst);
+  if (!entry.announced.includes(option)) {
+    const want = [...entry.announced, option];
+    return same.find((d) => want.every((a) => d.announced.includes(a))) ?? null;
+  }
+  const keep = entry.announced.filter((a) => a !== option);
+  const fits = same.filter((d) => !d.announced.includes(option) && d.announced.every((a) => keep.includes(a)));
+  return fits.at(-1) ?? null;
 }
 
-/** The warning of overbidWarning without the Hand game's word on the skat; `c` normalized. */
-function overbidLevel(c, known, bid) {
-  const values = contractValues(c, known);
-  if (values.plain >= bid) return null;
-  const params = { value: values.plain, bid };
-  // a Hand suit game or Grand can still announce what it lacks
-  const announced = (level) => {
-    if (!c.hand || c.game === "N" || c[level]) return null;
-    const value = contractValues(normalizeContract({ ...c, [level]: true }), known).plain;
-    return value >= bid ? t("declare.announce", { ...params, level: t("option." + level), announced: value }) : null;
-  };
-  if (values.schneider >= bid) return t("declare.needMore", params);
-  const schneider = announced("schneider");
-  if (schneider) return schneider;
-  if (values.max >= bid) return t("declare.needSchwarz", params);
-  return announced("schwarz") ?? t("declare.cannotReach", { value: values.max, bid });
+/**
+ * The declaration dialog's warning when the contract `d` is worth less than the bid without
+ * further levels (ISkO 5.4: lost as overbid unless the levels reached lift it), or null: which
+ * level reaches the bid — Schneider made, in a Hand game Schneider announced, Schwarz made,
+ * Schwarz announced — or that none does, as the server's `reach` says. In a Hand game the
+ * skat counts for the matadors unseen: the figures are the hand's alone, and the warning says so.
+ */
+function overbidWarning(d, bid) {
+  if (!d || d.reach === "bid") return null;
+  const params = { value: d.value, bid };
+  let text;
+  if (d.reach === "schneider") text = t("declare.needMore", params);
+  else if (d.reach === "schwarz") text = t("declare.needSchwarz", params);
+  else if (d.reach === "announce_schneider" || d.reach === "announce_schwarz") {
+    const level = t("option." + d.reach.slice("announce_".length));
+    text = t("declare.announce", { ...params, level, announced: d.announced_value });
+  } else text = t("declare.cannotReach", { value: d.schwarz_value, bid });
+  return d.announced.includes("hand") ? `${text} ${t("declare.skatUnseen")}` : text;
+}
+
+/** What the chosen contract is worth, as the server counts it: "with 2 · game value 36". */
+function worthText(d) {
+  const parts = [];
+  if (d.matadors) parts.push(t(d.matadors > 0 ? "step.matadors_with" : "step.matadors_without", { value: Math.abs(d.matadors) }));
+  parts.push(t("declare.worth", { value: d.value }));
+  return parts.join(" · ");
 }
 
 function declareDialog(v) {
-  const options = declarable();
-  const d = app.dialog;
-  const gameButtons = GAMES.map((g) => {
-    const available = options.some((c) => c.game === g);
-    return h(
+  const entries = declarable();
+  const d = entries.includes(app.dialog) ? app.dialog : entries.find((e) => e.contract === app.dialog?.contract) ?? null;
+  const gameButtons = gamesOf(entries).map((g) =>
+    h(
       "button",
       {
-        class: "game-btn" + (d.game === g ? " selected" : ""),
+        class: "game-btn" + (d?.game === g ? " selected" : ""),
         "data-game": g,
-        disabled: !available,
-        "aria-pressed": String(d.game === g),
+        "aria-pressed": String(d?.game === g),
         onclick: () => {
-          const keep = { ...app.dialog, game: g };
-          app.dialog = nearestLegal(keep, options) ?? keep;
+          app.dialog = sameAnnouncements(entries, d, g);
           render();
         },
       },
       gameNode(g),
-    );
-  });
-  const switches = OPTIONS.map((o) => {
-    const next = toggled(o);
+    ),
+  );
+  const switches = ANNOUNCEMENTS.map((o) => {
+    const next = d ? toggledEntry(entries, d, o) : null;
     // a switch that would not change the contract (Schneider in a Null) is not offered
-    const allowed = d.game && !sameContract(next, d) && options.some((c) => sameContract(c, next));
+    const allowed = Boolean(next && next !== d);
     return h(
       "label",
       { class: "switch" + (allowed ? "" : " disabled") },
       h("input", {
         type: "checkbox",
         "data-option": o,
-        checked: Boolean(d[o]),
+        checked: Boolean(d?.announced.includes(o)),
         disabled: !allowed,
         onchange: () => {
-          app.dialog = toggled(o);
+          app.dialog = next ?? d;
           render();
         },
       }),
       h("span", {}, t("option." + o)),
     );
   });
-  const chosen = d.game ? formatContract(normalizeContract(d)) : null;
-  const legal = chosen && options.some((c) => formatContract(c) === chosen);
-  const known = v.hand ?? []; // with a discard chosen, the twelve cards: the skat counts for matadors
-  const warning = legal ? overbidWarning(d, known, v.bid) : null;
+  const chosen = d ? d.contract : null;
+  const warning = overbidWarning(d, v.bid);
   const body = [
     h("h2", {}, t("declare.title")),
     app.declaring.discard
       ? h("p", { class: "hint" }, t("declare.discarded", { cards: list(app.declaring.discard.map(cardLabel)) }))
       : null,
-    h("div", { class: "games", role: "group", "aria-label": t("declare.game") }, gameButtons),
+    h("div", { class: "games", role: "group", "aria-label": t("declare.game"), style: `--games:${gameButtons.length}` }, gameButtons),
     h("div", { class: "switches", role: "group", "aria-label": t("declare.options") }, switches),
-    chosen ? h("p", { class: "chosen" }, t("declare.chosen", { game: contractText(chosen) })) : null,
+    d
+      ? h(
+          "p",
+          { class: "chosen", "data-value": String(d.value) },
+          t("declare.chosen", { game: contractText(chosen) }),
+          h("span", { class: "worth" }, " · " + worthText(d)),
+        )
+      : null,
     warning ? h("p", { class: "warning", role: "alert", "data-warning": true }, warning) : null,
     h(
       "div",
@@ -989,7 +980,7 @@ function declareDialog(v) {
           class: "btn primary",
           "data-action": "declare",
           "data-contract": chosen ?? "",
-          disabled: !legal,
+          disabled: !chosen,
           onclick: () => {
             // A click that lands before the table is drawn again finds the dialog closed.
             if (!app.declaring) return;
@@ -1152,7 +1143,7 @@ function resultBody(v) {
     );
   }
   const { text, good } = resultHeadline(r);
-  return [h("h2", { class: r.passed ? "" : good ? "won" : "lost" }, text), lines, v.review ? review(v.review, v.contract ? parseContract(v.contract)?.game ?? null : null) : null];
+  return [h("h2", { class: r.passed ? "" : good ? "won" : "lost" }, text), lines, v.review ? review(v) : null];
 }
 
 function seriesLine() {
@@ -1208,20 +1199,31 @@ function winnerText(trick) {
   return t("review.winner", { name: playerName(trick.winner), points: trick.points });
 }
 
-function review(rv, game) {
+/** A card with the name of the player who played it under it (a trick, in the review too). */
+function namedCard(seat, card, winner) {
+  return h(
+    "span",
+    { class: "mini-card" + (seat === winner ? " winner" : ""), "data-seat": String(seat), "data-played": card },
+    cardFace(card, { title: cardLabel(card) }),
+    h("span", { class: "mini-name" }, playerName(seat)),
+  );
+}
+
+function review(v) {
+  const rv = v.review;
   const seatRow = (seat) =>
     h(
       "div",
       { class: "review-hand" },
       h("span", { class: "review-name" }, playerName(seat), " · ", roleName(seat)),
-      h("span", { class: "mini-cards" }, sortHand(rv.hands[seat], game).map((c) => cardFace(c, { title: cardLabel(c) }))),
+      h("span", { class: "mini-cards" }, sorted(rv.hands[seat], v).map((c) => cardFace(c, { title: cardLabel(c) }))),
     );
   const tricks = (rv.tricks ?? []).map((tr, i) =>
     h(
       "li",
-      { class: "review-trick" },
+      { class: "review-trick", "data-review-trick": String(i) },
       h("span", { class: "trick-no" }, String(i + 1)),
-      h("span", { class: "mini-cards" }, tr.cards.map(({ seat, card }) => h("span", { class: "mini-card" + (seat === tr.winner ? " winner" : ""), title: playerName(seat) }, cardFace(card, { title: cardLabel(card) })))),
+      h("span", { class: "mini-cards" }, tr.cards.map(({ seat, card }) => namedCard(seat, card, tr.winner))),
       h("span", { class: "trick-winner" }, winnerText(tr)),
     ),
   );
@@ -1240,7 +1242,58 @@ function review(rv, game) {
       rv.final_skat && rv.final_skat.length ? h("span", { class: "review-name" }, t("review.finalSkat")) : null,
       rv.final_skat && rv.final_skat.length ? h("span", { class: "mini-cards", "data-review-final-skat": true }, rv.final_skat.map((c) => cardFace(c, { title: cardLabel(c) }))) : null,
     ),
+    callsList(v) ? h("div", { class: "review-calls" }, h("h3", {}, t("calls.title")), callsList(v)) : null,
     h("ol", { class: "review-tricks" }, tricks),
+  );
+}
+
+// ---- the bidding history ------------------------------------------------------------------------
+
+/**
+ * Every call of the deal in order, as [{seat, token}]: the auction's bids, holds and passes, the
+ * declarer's game, then what was said before the first card (Kontra, Re, Supra and their answers;
+ * in a Schieberamsch the pick-ups and pushes).
+ */
+function allCalls(v) {
+  const out = (v.calls ?? []).map((c) => ({ seat: c.seat, token: c.action }));
+  if (v.declarer !== null && v.declarer !== undefined && v.contract) out.push({ seat: v.declarer, token: v.contract });
+  for (const ev of v.later_calls ?? []) out.push({ seat: ev.seat, token: bubbleToken(ev) });
+  return out;
+}
+
+/** The calls as a list (`[data-calls]`, each `[data-call]`), or null when nobody has called. */
+function callsList(v) {
+  const calls = allCalls(v);
+  if (!calls.length) return null;
+  return h(
+    "ol",
+    { class: "calls", "data-calls": String(calls.length) },
+    calls.map(({ seat, token }, i) =>
+      h(
+        "li",
+        { "data-call": String(i), "data-seat": String(seat) },
+        h("span", { class: "call-who" }, t("calls.who", { name: playerName(seat), role: roleName(seat) })),
+        h("span", { class: "call-what" }, callText(token)),
+      ),
+    ),
+  );
+}
+
+function callsPanel(v) {
+  const close = () => {
+    app.showCalls = false;
+    render();
+  };
+  return h(
+    "div",
+    { class: "overlay", onclick: (e) => { if (e.target === e.currentTarget) close(); } },
+    h(
+      "section",
+      { class: "dialog calls-panel", role: "dialog", "aria-labelledby": "calls-title" },
+      h("h2", { id: "calls-title" }, t("calls.title")),
+      callsList(v) ?? h("p", {}, t("calls.none")),
+      h("div", { class: "dialog-buttons" }, h("button", { class: "btn", "data-ui": "close-calls", onclick: close }, t("button.close"))),
+    ),
   );
 }
 
@@ -1292,31 +1345,50 @@ async function seriesForNextDeal() {
   return series;
 }
 
-/**
- * Starts a deal. `number` null: the next deal of the series (the dealer passes on clockwise);
- * a typed number or a replay is practice (`practice`): played, but not written on the sheet.
- */
+/** The largest deal number (2^64 − 1), said when a larger one is typed. */
 const LARGEST_DEAL_NUMBER = 2n ** 64n - 1n;
 
-/** Plays the deal number typed by the person; a text that is not one (digits, at most 2^64 − 1)
- * gets a message in the person's language and stays in the field to be corrected. */
-function playTyped(text) {
+/** Plays the deal number typed by the person: digits, or digits, "-" and a seat (12255238-2),
+ * read by the server (skat.deal.parse_seated_number). A text that is none gets a message in the
+ * person's language naming what is wrong and stays in the field to be corrected; the number of the
+ * series deal that waits is not played as practice. */
+async function playTyped(text) {
+  if (app.busy) return;
   const typed = String(text ?? "").trim();
-  if (!/^[0-9]{1,20}$/.test(typed) || BigInt(typed) > LARGEST_DEAL_NUMBER) {
-    if (app.busy) return;
+  app.busy = true;
+  app.error = null;
+  render();
+  let data;
+  try {
+    data = await api.newDeal(typed, dealOptions(app.store.series), null, playerLevel());
+  } catch (err) {
+    app.busy = false;
+    if (err.code !== "bad_notation") {
+      fail(err);
+      return;
+    }
     app.typedNumber = String(text ?? "");
     // said under the bar, where it covers neither the table nor an open result
-    notify("bad-number", () => t("error.bad_deal_number", { largest: String(LARGEST_DEAL_NUMBER) }));
+    notify("bad-number", () => badNumberText(err.reason, typed));
     return;
   }
+  app.busy = false;
   // The waiting series deal's own number as practice would show another seat's cards and the
   // skat of a deal still to be played.
   const waiting = waitingNumber();
-  if (waiting !== null && BigInt(typed) === waiting) {
+  if (waiting !== null && BigInt(data.view.deal_number) === waiting) {
     notify("number-waits", () => t("deal.numberWaits"));
     return;
   }
-  startDeal(typed);
+  await startDeal(typed, { data });
+}
+
+/** What is wrong with a typed deal number, by the server's `reason` (form, range, seat). */
+function badNumberText(reason, typed) {
+  const params = { typed, largest: String(LARGEST_DEAL_NUMBER) };
+  if (reason === "range") return t("error.bad_deal_number", params);
+  if (reason === "seat") return t("deal.badSeat", params);
+  return t("deal.badNumber", params);
 }
 
 /** The deal number of the series deal not played out yet (BigInt), or null. */
@@ -1345,6 +1417,11 @@ function nextDeal() {
   startDeal(null);
 }
 
+/**
+ * Starts a deal. `number` null: the next deal of the series (the dealer passes on clockwise);
+ * a typed number or a replay is practice (`practice`): played, but not written on the sheet.
+ * `how.data`: the server's answer for a typed number, already fetched.
+ */
 async function startDeal(number, how = {}) {
   if (app.busy) return;
   app.busy = true;
@@ -1354,6 +1431,7 @@ async function startDeal(number, how = {}) {
   app.discard = [];
   app.declaring = null;
   app.showLastTrick = false;
+  app.showCalls = false;
   app.reviewing = null;
   // a new deal closes the notices of the last one; what is said about the store stays until closed
   if (app.notice && !app.notice.parts) app.notice = null;
@@ -1372,6 +1450,8 @@ async function startDeal(number, how = {}) {
         const seat = sheet.humanSeatForDealer(sheet.nextDealer(series));
         data = await api.newDeal(null, dealOptions(series), seat, playerLevel());
       }
+    } else if (how.data) {
+      data = how.data;
     } else {
       const seat = how.humanSeat ?? null;
       const options = how.options ?? dealOptions(app.store.series);
@@ -1606,6 +1686,8 @@ async function receive(data, before) {
   }
   if (app.view.phase === "result") {
     writeOnSheet(app.view);
+    // what was said about the deal in progress is over with it (it is played to its end now)
+    if (["finish-first", "number-waits"].includes(app.notice?.kind)) app.notice = null;
     announce(resultHeadline(app.view.result).text);
   } else if (app.view.to_act === app.humanSeat) {
     announce(yourTurnText(app.view));
@@ -1716,6 +1798,7 @@ const LAYERS = [
   ["reviewing", null], // a sheet row's review
   ["panel", null],
   ["showLastTrick", false],
+  ["showCalls", false], // the bidding history
   ["declaring", null], // the declaration dialog
 ];
 
@@ -1890,6 +1973,7 @@ function settingsPanel() {
       h("h3", { id: "settings-table" }, t("settings.table")),
       choice("lang", LANGUAGES, app.settings.lang, (v) => t("language." + v)),
       choice("deck", DECK_NAMES, app.settings.deck, (v) => t("deck." + v)),
+      choice("sort", SORTINGS, app.settings.sort, (v) => t("setting.sort." + v)),
       choice("player", PLAYER_LEVELS, app.settings.player, (v) =>
         v === "auto" && app.serverPlayer ? t("player.level.autoIs", { level: t("player.level." + app.serverPlayer) }) : t("player.level." + v),
       ),

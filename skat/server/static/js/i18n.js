@@ -436,6 +436,18 @@ const en = {
   "help.example.list": "Seeger-Fabian: a Grand with 1 (2 × 24 = 48) won gives the declarer 48 + 50 = 98. Lost, it gives him -96 - 50 = -146 and each defender +40.",
   "help.keys.title": "Keyboard",
   "help.keys.body": "← → move between your cards, Enter or Space plays the chosen card (or picks it for the discard). ↓ goes from the buttons to your hand, ↑ back.\nB bids the next value, Y holds (yes), P passes, S picks up the skat, H plays Hand, D puts away the two chosen cards. Esc closes a panel.",
+
+  // the table: the declaration's figures, the hand's sorting, the deal number with its seat, the bidding history
+  "declare.worth": "game value {value}",
+  "deal.numberHint": "A deal number, or the number, a dash and your seat (0 forehand, 1 middlehand, 2 rearhand): the same number gives the same cards in the same seat.",
+  "deal.badNumber": "“{typed}” is no deal number: type its digits, or the digits, a dash and your seat (0 forehand, 1 middlehand, 2 rearhand), as in 12255238-2.",
+  "deal.badSeat": "“{typed}”: after the dash comes your seat, 0 (forehand), 1 (middlehand) or 2 (rearhand).",
+  "calls.title": "Bidding",
+  "calls.who": "{name} · {role}",
+  "calls.none": "Nobody has called yet.",
+  "setting.sort": "Sort the hand (trumps first)",
+  "setting.sort.alternate": "colours alternating red and black",
+  "setting.sort.suits": "suits in the order ♣ ♠ ♥ ♦",
 };
 
 const de = {
@@ -864,6 +876,18 @@ const de = {
   "help.example.list": "Seeger-Fabian: ein gewonnener Grand mit 1 (2 × 24 = 48) bringt dem Alleinspieler 48 + 50 = 98. Verloren bringt er ihm -96 - 50 = -146 und jedem Gegenspieler +40.",
   "help.keys.title": "Tastatur",
   "help.keys.body": "← → wechseln zwischen deinen Karten, Enter oder Leertaste spielt die gewählte Karte (oder wählt sie zum Drücken). ↓ führt von den Knöpfen in dein Blatt, ↑ zurück.\nB reizt den nächsten Wert, Y hört (ja), P passt, S nimmt den Skat auf, H spielt Hand, D drückt die beiden gewählten Karten. Esc schließt ein Fenster.",
+
+  // der Tisch: die Werte der Ansage, das Sortieren, die Spielnummer mit dem Platz, das Reizen
+  "declare.worth": "Spielwert {value}",
+  "deal.numberHint": "Eine Spielnummer, oder die Nummer, ein Bindestrich und dein Platz (0 Vorhand, 1 Mittelhand, 2 Hinterhand): Mit derselben Nummer bekommt jeder dieselben Karten am selben Platz.",
+  "deal.badNumber": "„{typed}“ ist keine Spielnummer: Gib ihre Ziffern ein, oder die Ziffern, einen Bindestrich und deinen Platz (0 Vorhand, 1 Mittelhand, 2 Hinterhand), etwa 12255238-2.",
+  "deal.badSeat": "„{typed}“: Nach dem Bindestrich kommt dein Platz, 0 (Vorhand), 1 (Mittelhand) oder 2 (Hinterhand).",
+  "calls.title": "Reizen",
+  "calls.who": "{name} · {role}",
+  "calls.none": "Noch hat niemand etwas gesagt.",
+  "setting.sort": "Karten sortieren (Trümpfe zuerst)",
+  "setting.sort.alternate": "Farben abwechselnd rot und schwarz",
+  "setting.sort.suits": "Farben in der Folge ♣ ♠ ♥ ♦",
 };
 
 const zh = {
@@ -1271,6 +1295,18 @@ const zh = {
   "help.example.list": "Seeger-Fabian：赢一局无主带1（2 × 24 = 48），庄家得48 + 50 = 98。若输了，庄家得-96 - 50 = -146，每位闲家得+40。",
   "help.keys.title": "键盘",
   "help.keys.body": "← → 在手牌间移动，Enter或空格出选中的牌（或选为扣牌）。↓ 从按钮进入手牌，↑ 返回。\nB 叫下一个分值，Y 同意，P 放弃，S 拿起斯卡特牌，H 打Hand，D 扣下选好的两张牌。Esc 关闭面板。",
+
+  // 牌桌：声明的局分、排序、带座位的牌局号、叫分记录
+  "declare.worth": "局分{value}",
+  "deal.numberHint": "牌局号，或牌局号加连字符和你的座位（0 先手，1 中间手，2 后手）：同一个号码，同一个座位，同样的牌。",
+  "deal.badNumber": "“{typed}”不是牌局号：请输入数字，或数字、连字符和你的座位（0 先手，1 中间手，2 后手），例如 12255238-2。",
+  "deal.badSeat": "“{typed}”：连字符后面是你的座位：0（先手）、1（中间手）或 2（后手）。",
+  "calls.title": "叫分",
+  "calls.who": "{name} · {role}",
+  "calls.none": "还没有人叫分。",
+  "setting.sort": "手牌排序（王牌在前）",
+  "setting.sort.alternate": "花色红黑相间",
+  "setting.sort.suits": "花色按 ♣ ♠ ♥ ♦ 排列",
 };
 
 const sv = {
@@ -1678,6 +1714,18 @@ const sv = {
   "help.example.list": "Seeger-Fabian: en vunnen Grand med 1 (2 × 24 = 48) ger spelföraren 48 + 50 = 98. Förlorad ger den honom −96 − 50 = −146 och varje försvarare +40.",
   "help.keys.title": "Tangentbord",
   "help.keys.body": "← → flyttar mellan dina kort, Enter eller mellanslag spelar det valda kortet (eller väljer det att lägga bort). ↓ går från knapparna till handen, ↑ tillbaka.\nB bjuder nästa värde, Y håller (ja), P passar, S tar upp Skat, H spelar Hand, D lägger bort de två valda korten. Esc stänger en panel.",
+
+  // bordet: spelvärdet i meddelandet, sorteringen, givnumret med platsen, budgivningen
+  "declare.worth": "spelvärde {value}",
+  "deal.numberHint": "Ett givnummer, eller numret, ett bindestreck och din plats (0 förhand, 1 mellanhand, 2 bakhand): samma nummer ger samma kort på samma plats.",
+  "deal.badNumber": "”{typed}” är inget givnummer: skriv siffrorna, eller siffrorna, ett bindestreck och din plats (0 förhand, 1 mellanhand, 2 bakhand), till exempel 12255238-2.",
+  "deal.badSeat": "”{typed}”: efter bindestrecket kommer din plats, 0 (förhand), 1 (mellanhand) eller 2 (bakhand).",
+  "calls.title": "Budgivning",
+  "calls.who": "{name} · {role}",
+  "calls.none": "Ingen har bjudit än.",
+  "setting.sort": "Sortera handen (trumf först)",
+  "setting.sort.alternate": "färgerna växelvis röd och svart",
+  "setting.sort.suits": "färgerna i ordningen ♣ ♠ ♥ ♦",
 };
 
 export const TABLES = { en, de, zh, sv };

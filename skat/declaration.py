@@ -1,0 +1,147 @@
+"""What a declaration would be worth: the figures of the declaration dialog, before the first card.
+
+The browser shows, for every contract the declarer may announce, its game value from the cards he
+knows, whether that reaches the bid and what lifts it if not; the figures are the core's, counted
+by the levels of :func:`skat.scoring.score_game` (ISkO 2.4, 5.1-5.4), not the browser's.
+
+>>> from skat.cards import mask_of, parse_cards
+>>> p = prospect(Contract.parse("HH"), bid=60, known_cards=mask_of(parse_cards("SJ HJ DJ HA")))
+>>> p.matadors, p.value, p.reach, p.announced_value
+(-1, 30, 'announce_schwarz', 70)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from skat.contract import Contract
+from skat.errors import SkatError
+from skat.rules import BASE_VALUES, GameType
+from skat.scoring import matadors, null_value, overbid_value, suit_levels
+
+__all__ = ["REACH_CODES", "Prospect", "prospect"]
+
+
+REACH_CODES = ("bid", "schneider", "announce_schneider", "schwarz", "announce_schwarz")
+"""What lets a declared game reach the bid, in the order :func:`prospect` tries them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Prospect:
+    """What a contract is worth before the first card, from the cards the declarer knows: the
+    declaration dialog's figures (game points).
+
+    Attributes:
+        contract: the contract.
+        bid: the bid it is declared at.
+        matadors: ``+n`` "with n", ``−n`` "without n" in the known cards; 0 for Null.
+        value: the game value when won with the announced levels only (Null: its fixed value).
+        schneider_value: the value with Schneider made as well (the same when announced).
+        schwarz_value: the value with Schneider and Schwarz made: the most it can be worth.
+        overbid_value: what the game is lost at when its value stays below the bid (ISkO 5.4),
+            None when ``value`` reaches the bid.
+        reach: what lets it reach the bid, one of :data:`REACH_CODES`: ``bid`` (``value``
+            reaches it), ``schneider`` or ``schwarz`` (made in play), ``announce_schneider`` or
+            ``announce_schwarz`` (a Hand game that announces it); None when nothing does.
+        announced_value: for ``announce_*``: the value of the game with that announcement.
+    """
+
+    contract: Contract
+    bid: int
+    matadors: int
+    value: int
+    schneider_value: int
+    schwarz_value: int
+    overbid_value: int | None
+    reach: str | None
+    announced_value: int | None
+
+    def to_json(self) -> dict[str, object]:
+        """The prospect as a JSON object; the contract in ISS notation (``"CH"``)."""
+        return {
+            "contract": str(self.contract),
+            "bid": self.bid,
+            "matadors": self.matadors,
+            "value": self.value,
+            "schneider_value": self.schneider_value,
+            "schwarz_value": self.schwarz_value,
+            "overbid_value": self.overbid_value,
+            "reach": self.reach,
+            "announced_value": self.announced_value,
+        }
+
+
+def _value_if(contract: Contract, spitzen: int, *, schneider: bool, schwarz: bool) -> int:
+    """The game value of a suit, Grand or Spitze ``contract`` won with Schneider and/or Schwarz
+    made (besides what it announces), by the levels :func:`score_game` counts."""
+    levels = suit_levels(
+        contract,
+        declarer_points=120 if schwarz else 90 if schneider else 61,
+        declarer_tricks=10 if schwarz else 5,
+        defender_tricks=0 if schwarz else 5,
+        conceded=False,
+    )
+    return BASE_VALUES[contract.game] * (abs(spitzen) + len(levels))
+
+
+def prospect(contract: Contract, *, bid: int, known_cards: int) -> Prospect:
+    """What ``contract`` would be worth at ``bid``, its matadors counted in ``known_cards``.
+
+    ``known_cards`` is the mask of the cards the declarer knows: after a pick-up his ten cards and
+    the skat (exactly what :func:`score_game` counts), in a Hand game his ten cards alone, for the
+    skat is unseen and may still change the matadors. The levels are those of
+    :func:`score_game`; when the value stays below the bid, :attr:`Prospect.reach` says what
+    lifts it (Schneider made, in a Hand game Schneider announced, Schwarz made, Schwarz
+    announced), and :attr:`Prospect.overbid_value` what the game is lost at otherwise.
+
+    Sources: ISkO 2.4 (matadors), 5.1-5.3 (value, levels), 5.4 (overbid).
+
+    >>> from skat.cards import mask_of, parse_cards
+    >>> p = prospect(Contract.parse("D"), bid=60, known_cards=mask_of(parse_cards("CJ SJ HJ DJ")))
+    >>> p.value, p.schneider_value, p.schwarz_value, p.overbid_value, p.reach
+    (45, 54, 63, 63, 'schwarz')
+
+    Raises:
+        SkatError: a Ramsch contract, a negative bid or a bad card mask.
+    """
+    if contract.game == GameType.RAMSCH:
+        raise SkatError("a Ramsch is not declared")
+    if not isinstance(bid, int) or bid < 0:
+        raise SkatError(f"bad bid: {bid!r}")
+    if not 0 <= known_cards <= 0xFFFFFFFF:
+        raise SkatError(f"bad card mask: {known_cards!r}")
+    if contract.game == GameType.NULL:
+        value = null_value(contract)
+        reach = "bid" if value >= bid else None
+        return Prospect(
+            contract, bid, 0, value, value, value, None if reach else value, reach, None
+        )
+    spitzen = matadors(contract.game, known_cards)
+    value = _value_if(contract, spitzen, schneider=False, schwarz=False)
+    schneider = _value_if(contract, spitzen, schneider=True, schwarz=False)
+    schwarz = _value_if(contract, spitzen, schneider=True, schwarz=True)
+    announced: dict[str, int] = {}
+    if contract.hand and not contract.schwarz:
+        # a Hand game may still announce what it lacks (ISkO 5.2.5, 5.2.6)
+        if not contract.schneider:
+            with_schneider = Contract.make(contract.game, hand=True, schneider=True)
+            announced["announce_schneider"] = _value_if(
+                with_schneider, spitzen, schneider=False, schwarz=False
+            )
+        with_schwarz = Contract.make(contract.game, hand=True, schwarz=True)
+        announced["announce_schwarz"] = _value_if(
+            with_schwarz, spitzen, schneider=False, schwarz=False
+        )
+    values = {"bid": value, "schneider": schneider, "schwarz": schwarz, **announced}
+    reach = next((code for code in REACH_CODES if values.get(code, -1) >= bid), None)
+    return Prospect(
+        contract=contract,
+        bid=bid,
+        matadors=spitzen,
+        value=value,
+        schneider_value=schneider,
+        schwarz_value=schwarz,
+        overbid_value=None if value >= bid else overbid_value(BASE_VALUES[contract.game], bid),
+        reach=reach,
+        announced_value=announced.get(reach) if reach in announced else None,
+    )

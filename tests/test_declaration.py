@@ -1,0 +1,122 @@
+"""The declaration dialog's figures (:mod:`skat.declaration`): what each contract is worth at the
+bid, counted as :func:`skat.scoring.score_game` counts it, and what lifts a game that falls short.
+
+The deals of the browser tests are pinned here too: deal 1000 at 60 with ♣Q and ♥8 put away
+(Diamonds needs Schwarz), the same deal played Hand (Hearts needs Schwarz announced).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from skat.cards import mask_of, parse_cards
+from skat.contract import Contract
+from skat.declaration import REACH_CODES, prospect
+from skat.errors import SkatError
+from skat.rules import GameType
+from skat.scoring import GameResult, score_game
+
+CONTRACTS = [
+    Contract.make(game, hand=hand, schneider=s, schwarz=z, ouvert=o)
+    for game in (*GameType.__members__.values(),)
+    if game not in (GameType.NULL, GameType.RAMSCH)
+    for hand, s, z, o in (
+        (False, False, False, False),
+        (True, False, False, False),
+        (True, True, False, False),
+        (True, True, True, False),
+        (True, True, True, True),
+    )
+] + [Contract.make(GameType.NULL, hand=h, ouvert=o) for h in (False, True) for o in (False, True)]
+
+
+def _cards(text: str) -> int:
+    return mask_of(parse_cards(text))
+
+
+@given(st.sampled_from(CONTRACTS), st.integers(0, 2**32 - 1), st.integers(18, 264))
+def test_each_figure_is_the_value_score_game_gives_that_outcome(
+    contract: Contract, known: int, bid: int
+) -> None:
+    p = prospect(contract, bid=bid, known_cards=known)
+    # (declarer's card points, his tricks, the defenders' tricks) of each outcome
+    won, schneider, schwarz = (61, 5, 5), (90, 6, 4), (120, 10, 0)
+    if contract.schneider:
+        won = schneider
+    if contract.schwarz:
+        won = schneider = schwarz
+
+    def scored(facts: tuple[int, int, int], at: int = 0) -> GameResult:
+        points, tricks, defenders = facts
+        return score_game(
+            contract,
+            bid=at,
+            matador_cards=known,
+            declarer_points=points,
+            declarer_tricks=tricks,
+            defender_tricks=defenders,
+        )
+
+    for figure, facts in (
+        (p.value, won),
+        (p.schneider_value, schneider),
+        (p.schwarz_value, schwarz),
+    ):
+        assert figure == scored(facts).game_value, (contract, facts)
+    assert p.matadors == scored(won).matadors
+    # below the bid it is lost at what score_game raises an overbid game to
+    if p.value < bid:
+        assert p.overbid_value == scored(won, bid).game_value
+        assert p.reach != "bid"
+    else:
+        assert p.overbid_value is None
+        assert p.reach == "bid"
+    assert p.reach is None or p.reach in REACH_CODES
+
+
+def test_a_suit_game_that_falls_short_names_schwarz_made() -> None:
+    # deal 1000 at 60: middlehand's hand and the skat (♣J ♥A); Diamonds with 4 (♣J ♠J ♥J ♦J)
+    known = _cards("CQ SJ SA SK HJ HQ H9 H8 DJ D7 CJ HA")
+    p = prospect(Contract.parse("D"), bid=60, known_cards=known)
+    assert (p.matadors, p.value, p.schneider_value, p.schwarz_value) == (4, 45, 54, 63)
+    assert (p.reach, p.overbid_value) == ("schwarz", 63)
+    clubs = prospect(Contract.parse("C"), bid=60, known_cards=known)
+    assert (clubs.value, clubs.reach, clubs.overbid_value) == (60, "bid", None)
+
+
+def test_a_hand_game_that_falls_short_names_the_announcement_that_lifts_it() -> None:
+    # deal 1000 at 60 played Hand, the skat (♣J ♥A) unseen: ♠J ♥J ♦J, Hearts without 1
+    known = _cards("CQ SJ SA SK HJ HQ H9 H8 DJ D7")
+    hearts = prospect(Contract.parse("HH"), bid=60, known_cards=known)
+    assert (hearts.matadors, hearts.value, hearts.schwarz_value) == (-1, 30, 50)
+    assert (hearts.reach, hearts.announced_value) == ("announce_schwarz", 70)
+    # at 40 Schneider made reaches it, before any announcement
+    assert prospect(Contract.parse("HH"), bid=40, known_cards=known).reach == "schneider"
+    assert prospect(Contract.parse("HHS"), bid=60, known_cards=known).reach == "schwarz"
+    assert prospect(Contract.parse("HHZ"), bid=60, known_cards=known).reach == "bid"
+    assert prospect(Contract.parse("HO"), bid=100, known_cards=known).reach is None
+
+
+def test_spitze_counts_its_matadors_from_the_diamond_jack() -> None:
+    # ♦J ♥J, no ♠J: Spitze "with 2", game 3 → 60; Grand "without 2", game 3 → 72
+    known = _cards("DJ HJ C7 C8 C9 S7 S8 H7 D7 D8")
+    spitze = prospect(Contract.parse("X"), bid=18, known_cards=known)
+    assert (spitze.matadors, spitze.value) == (2, 60)
+    assert prospect(Contract.parse("G"), bid=18, known_cards=known).matadors == -2
+
+
+def test_null_has_its_fixed_value() -> None:
+    p = prospect(Contract.parse("NOH"), bid=59, known_cards=0)
+    assert (p.value, p.schwarz_value, p.reach, p.overbid_value) == (59, 59, "bid", None)
+
+
+@pytest.mark.parametrize(
+    ("contract", "bid", "known"),
+    [("R", 18, 0), ("C", -1, 0), ("C", 18, 2**32)],
+)
+def test_what_no_declaration_can_be_is_refused(contract: str, bid: int, known: int) -> None:
+    game = Contract(GameType.RAMSCH) if contract == "R" else Contract.parse(contract)
+    with pytest.raises(SkatError):
+        prospect(game, bid=bid, known_cards=known)
