@@ -32,7 +32,7 @@ from typing import Any
 
 from skat.arena import arena_deal_number
 from skat.players import decision_rng
-from skat.players.strong import StrongPlayer, StrongSettings
+from skat.players.strong import STRONG_V1, StrongPlayer, StrongSettings
 from skat.rules import KontraRule, Options
 from skat.scoring import GameResult
 from skat.solver import SCHWARZ, Solver, position_from_state
@@ -57,7 +57,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
 """The estimators compared: :meth:`StrongPlayer.declarer_chance`'s keyword arguments. The
 player's Kontra uses ``resample-s6``; ``rejection`` is the estimator it used before."""
 
-FORMER_BELOW = 0.4
+FORMER_BELOW = STRONG_V1.kontra_below
 """The Kontra line the player drew with the ``rejection`` estimator before."""
 
 

@@ -20,6 +20,9 @@ of a contested auction is the most optimistic seat. Kontra and Re follow the dec
 chance (:meth:`StrongPlayer.declarer_chance`); for Kontra many candidate deals are drawn and
 picked by how well the declarer's cards fit his contract, and an ouvert declarer's game is solved
 on every deal of the hidden cards.
+
+:data:`STRONG_V1` is the player as it was before that Kontra (issue 28), registered as
+``strong-v1`` to measure against.
 """
 
 from __future__ import annotations
@@ -44,7 +47,7 @@ from skat.rules import BASE_VALUES, GameType
 from skat.solver import Solver
 from skat.state import CONCEDE, PASS, Action, ActionKind, InformationState, Phase
 
-__all__ = ["StrongPlayer", "StrongSettings", "sample_world"]
+__all__ = ["STRONG_V1", "StrongPlayer", "StrongSettings", "sample_world"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,12 +220,20 @@ def _accepted_types() -> dict[str, tuple[type, ...]]:
 _SETTING_NAMES: frozenset[str] = frozenset(f.name for f in dataclasses.fields(StrongSettings))
 """The fields of :class:`StrongSettings`: the keywords :class:`StrongPlayer` takes."""
 
+STRONG_V1 = StrongSettings(kontra_below=0.4, kontra_draws=None, every_ouvert_deal=False)
+"""The strong player as it was before its Kontra was judged by resampling, registered as
+``strong-v1`` to measure against (issue 28): a defender's chance for Kontra and Supra is judged
+on worlds drawn by rejection sampling as in the card play, against an ouvert declarer too, and
+Kontra is said below 0.4, Supra below 0.2 (docs/experiments/2026-12-strong-kontra.md).
+tests/test_strong_settings.py pins its decisions on a few positions."""
+
 
 class StrongPlayer:
     """Sampling plus solver for the contract and the card play; see the module doc.
 
     Args:
-        settings: the tuning (default: ``StrongSettings()``, today's player).
+        settings: the tuning (default: ``StrongSettings()``, today's player; :data:`STRONG_V1`
+            the player of before the resampled Kontra).
         **changes: fields of :class:`StrongSettings` that replace those of ``settings``
             (``StrongPlayer(worlds=6, node_budget=50_000)``). The settings read as the player's
             attributes (``player.worlds``), not to be set on it.
@@ -233,7 +244,8 @@ class StrongPlayer:
     """
 
     name = "strong"
-    """The registered name."""
+    """The registered name; :func:`skat.players.get_player` names the :data:`STRONG_V1` player
+    ``strong-v1``."""
 
     def __init__(self, settings: StrongSettings | None = None, /, **changes: Any) -> None:
         unknown = sorted(set(changes) - _SETTING_NAMES)
