@@ -230,7 +230,8 @@ def _likelihood(
 
 PLAY_MISMATCH = 0.5
 """The weight a world gets for each card an opponent or the partner played that the heuristic
-would not have played from his cards in that world (play inference, ``inference=3``)."""
+would not have played from his cards in that world (play inference, ``inference=3``); 0.25 and
+0.75 were measured worse (docs/experiments/2026-11-strong-inference.md)."""
 
 
 @dataclass(frozen=True, slots=True)
