@@ -94,8 +94,9 @@ def replay_auction(job: tuple[int, int]) -> Auction:
         action = player.choose(info, decision_rng(number, len(state.actions)))
         if _forehand_alone(info):
             found = ct.evaluate_before_skat(
-                info.hand, 0, info.bids, player._get_solver(), worlds=player.contract_worlds,
-                node_budget=player.contract_budget, reaching=18,
+                info.hand, 0, info.bids, player._get_solver(),
+                worlds=player.settings.contract_worlds,
+                node_budget=player.settings.contract_budget, reaching=18,
             )  # fmt: skip
             best = ct.best_reaching(found, 18)
             last_word = (action.kind.name, None if best is None else best.expected)

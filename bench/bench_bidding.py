@@ -123,16 +123,13 @@ def decided_phases(settings: Mapping[str, Setting]) -> tuple[Phase, ...]:
 
 def player_of(name: str, settings: Mapping[str, tuple[tuple[str, object], ...]]) -> Player:
     """The player ``name`` of a comparison, made once per process: the heuristic, or (any
-    other name) a strong player with the arguments ``settings[name]`` set on it."""
+    other name) a strong player with the settings ``settings[name]``."""
     key = (name, settings.get(name))
     if key not in _PLAYERS:
         if name == "heuristic":
             _PLAYERS[key] = get_player("heuristic")
         else:
-            player = StrongPlayer()
-            for argument, value in settings[name]:
-                setattr(player, argument, value)
-            _PLAYERS[key] = player
+            _PLAYERS[key] = StrongPlayer(**dict(settings[name]))
     return _PLAYERS[key]
 
 

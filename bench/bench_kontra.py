@@ -32,7 +32,7 @@ from typing import Any
 
 from skat.arena import arena_deal_number
 from skat.players import decision_rng
-from skat.players.strong import KONTRA_BELOW, StrongPlayer
+from skat.players.strong import STRONG_V1, StrongPlayer, StrongSettings
 from skat.rules import KontraRule, Options
 from skat.scoring import GameResult
 from skat.solver import SCHWARZ, Solver, position_from_state
@@ -57,7 +57,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
 """The estimators compared: :meth:`StrongPlayer.declarer_chance`'s keyword arguments. The
 player's Kontra uses ``resample-s6``; ``rejection`` is the estimator it used before."""
 
-FORMER_BELOW = 0.4
+FORMER_BELOW = STRONG_V1.kontra_below
 """The Kontra line the player drew with the ``rejection`` estimator before."""
 
 
@@ -136,7 +136,7 @@ def _interval(k: int, n: int) -> str:
     return f"{100 * p:.1f}% ({low:.1f} .. {high:.1f}), {k}/{n}"
 
 
-def report(lines: Sequence[dict[str, Any]], below: float = KONTRA_BELOW) -> str:
+def report(lines: Sequence[dict[str, Any]], below: float = StrongSettings().kontra_below) -> str:
     """Per estimator: the Kontra share, the open-hand losses of doubled games, the calibration.
 
     ``below``: a defender says Kontra when its estimate is below this (the player's rule); a

@@ -34,7 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from skat.errors import IllegalActionError, SkatError
-from skat.players import Player, decision_rng, decision_seed, get_player
+from skat.players import PLAYER_NAMES, Player, decision_rng, decision_seed, get_player
 from skat.rules import AllPass, KontraRule, Options, RamschSkat, ScoreList
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
 from skat.state import ActionKind, Phase, State
@@ -623,7 +623,7 @@ def add_arena_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         description="Play every deal number with every seating of the players; report "
         "Seeger-Fabian points per game with 95% confidence intervals.",
     )
-    p.add_argument("players", nargs="+", help="1-3 player names: random, heuristic, strong")
+    p.add_argument("players", nargs="+", help=f"1-3 player names: {', '.join(PLAYER_NAMES)}")
     p.add_argument("--deals", type=int, default=100, help="number of deal numbers (default 100)")
     p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
     p.add_argument(

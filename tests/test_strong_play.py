@@ -10,15 +10,10 @@ import pytest
 from skat.cards import CardSet, points
 from skat.deal import Deal
 from skat.players import decision_rng, get_player
-from skat.players.strong import (
-    PLAY_MISMATCH,
-    StrongPlayer,
-    _play_likelihood,
-    _plays,
-    _ramsch_rollout,
-    _schieben_out,
-    sample_world,
-)
+from skat.players.ramsch import _ramsch_rollout, _schieben_out
+from skat.players.strong import StrongPlayer
+from skat.players.worlds import PLAY_MISMATCH, _play_likelihood, sample_world
+from skat.players.worlds import plays as _plays
 from skat.rules import AllPass, GameType, Options, RamschSkat
 from skat.scoring import GameResult, RamschResult
 from skat.state import Action, ActionKind, Phase, State
@@ -292,9 +287,9 @@ def test_cards_shown_during_the_play_count_as_open_only_from_then_on() -> None:
 def test_when_every_draw_is_rejected_the_most_likely_world_is_kept(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``_draw_likely``'s fallback after its tries compares the worlds' whole likelihoods (bids
+    """``draw_likely``'s fallback after its tries compares the worlds' whole likelihoods (bids
     and plays), not a bid weight alone or a play product cut short."""
-    import skat.players.strong as strong
+    import skat.players.worlds as worlds
 
     bids = {1: 1.0, 2: 0.3, 3: 1.0}  # the bid weight of each world
     mismatches = {1: 2, 2: 0, 3: 1}  # cards each world does not explain (0.5 each)
@@ -312,29 +307,29 @@ def test_when_every_draw_is_rejected_the_most_likely_world_is_kept(
         def random(self) -> float:
             return 0.9999  # nothing below weight 1 is accepted
 
-    monkeypatch.setattr(strong, "_draw", lambda k, rng: next(drawn))
-    monkeypatch.setattr(strong, "_likelihood", lambda info, world, limits: bids[world[0]])
-    monkeypatch.setattr(strong, "_play_likelihood", play_likelihood)
+    monkeypatch.setattr(worlds, "_draw", lambda k, rng: next(drawn))
+    monkeypatch.setattr(worlds, "_likelihood", lambda info, world, limits: bids[world[0]])
+    monkeypatch.setattr(worlds, "_play_likelihood", play_likelihood)
     info = _forehand_declares(
         "CJ SJ HJ CA CT C9 SA ST HA D7", "DJ C8 C7 S9 S8 H9 H8 D8 D9 DT", "HK HQ", "GH"
     ).information_state(1)
     plays = [object()]  # not read by the stand-in
-    world = strong._draw_likely(info, None, Strict(1), 3, tries=3, plays=plays)  # type: ignore[arg-type]
+    world = worlds.draw_likely(info, None, Strict(1), 3, tries=3, plays=plays)  # type: ignore[arg-type]
     assert world == (3, 0, 0, 0)  # whole likelihoods 0.25, 0.3 and 0.5
 
 
 def _recorded_draws(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     """A list that records (seat, inference) for every world the strong player draws."""
-    import skat.players.strong as strong
+    import skat.players.worlds as worlds
 
     drawn: list[tuple[int, int]] = []
-    draw = strong._draw_likely
+    draw = worlds.draw_likely
 
     def counted(info, k, rng, inference, **kwargs):  # type: ignore[no-untyped-def]
         drawn.append((int(info.seat), inference))
         return draw(info, k, rng, inference, **kwargs)
 
-    monkeypatch.setattr(strong, "_draw_likely", counted)
+    monkeypatch.setattr(worlds, "draw_likely", counted)
     return drawn
 
 

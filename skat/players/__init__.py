@@ -7,7 +7,9 @@ is passed in and seeded by :func:`decision_rng` from the deal number and the act
 
 The levels, by name (:func:`get_player`): ``random`` (tests only), ``heuristic`` (rule-based, the
 easy level, :mod:`skat.players.heuristic`) and ``strong`` (card play by sampling worlds and
-solving them with :mod:`skat.solver`, :mod:`skat.players.strong`).
+solving them with :mod:`skat.solver`, :mod:`skat.players.strong`); ``strong-v1`` is the strong
+player before its Kontra was judged by resampling (:data:`skat.players.strong.STRONG_V1`), kept
+to measure against.
 
 >>> decision_rng(7, 0).random() == decision_rng(7, 0).random()
 True
@@ -98,10 +100,19 @@ def _strong() -> Player:
     return StrongPlayer()
 
 
+def _strong_v1() -> Player:
+    from skat.players.strong import STRONG_V1, StrongPlayer
+
+    player = StrongPlayer(STRONG_V1)
+    player.name = "strong-v1"
+    return player
+
+
 _FACTORIES: dict[str, Callable[[], Player]] = {
     "random": _random,
     "heuristic": _heuristic,
     "strong": _strong,
+    "strong-v1": _strong_v1,
 }
 
 PLAYER_NAMES: tuple[str, ...] = tuple(_FACTORIES)
@@ -121,7 +132,7 @@ def player_names() -> list[str]:
 
 
 def get_player(name: str) -> Player:
-    """A new player of the level ``name`` (``random``, ``heuristic``, ``strong``).
+    """A new player of the level ``name`` (one of :data:`PLAYER_NAMES`).
 
     Raises:
         UnknownPlayerError: the name is not registered, or its level is not available.

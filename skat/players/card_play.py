@@ -1,0 +1,122 @@
+"""The strong player's card play in a suit game, Grand or Null: sampled worlds, each solved.
+
+For each card decision it draws worlds consistent with what its seat knows and has heard
+(:mod:`skat.players.worlds`) and solves each one open-handed (:mod:`skat.solver`, null-window
+threshold searches); the card that reaches the contract's target in the most worlds is played
+(Perfect Information Monte Carlo, Ginsberg 2001; for Skat: Kupferschmid & Helmert 2006). Ties,
+such as a position won or lost in every world, go to the card the heuristic player would
+choose, so the play stays natural; a contract settled in every world is played on for the next
+level (Schneider). The declarer and the defenders each have their own number of worlds, node
+budget and inference, and the first two tricks a larger budget
+(:class:`~skat.players.strong.StrongSettings`). A declarer whose game is lost in every sampled
+world concedes during the first trick when it also saves a Schneider.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from skat.players import worlds as wd
+from skat.players.heuristic import choose_card, table_of
+from skat.rules import GameType
+from skat.solver import SCHWARZ, Position, Solver
+from skat.state import InformationState
+
+if TYPE_CHECKING:
+    from skat.players.strong import StrongSettings
+
+__all__ = ["best_cards", "heuristic_card", "play_card"]
+
+
+def heuristic_card(info: InformationState, cards: list[int]) -> int:
+    """The card the heuristic plays from ``cards`` (the legal ones)."""
+    legal_mask = 0
+    for c in cards:
+        legal_mask |= 1 << c
+    return choose_card(table_of(info), legal_mask)
+
+
+def play_card(
+    settings: StrongSettings,
+    solver: Solver,
+    info: InformationState,
+    cards: list[int],
+    rng: random.Random,
+    *,
+    concede: bool,
+) -> int | None:
+    """The card to play from ``cards`` (the legal ones) in a suit game, Grand or Null, by the
+    worlds ``settings`` allow (the declarer's or the defence's), solved with ``solver``; None:
+    concede (only when ``concede``, see :func:`_concedes`)."""
+    fallback = heuristic_card(info, cards)
+    k = wd.knowledge(info)
+    target = wd.target(info)
+    maximise = int(info.seat) == int(info.declarer or 0)
+    if maximise:
+        most, budget, inference = settings.worlds, settings.node_budget, settings.inference
+    else:
+        most, budget = settings.defence_worlds, settings.defence_budget
+        inference = settings.defence_inference
+    if len(info.tricks) < settings.early_tricks:
+        budget *= settings.early_factor
+    start = solver.nodes
+    worlds: list[Position] = []
+    score = dict.fromkeys(cards, 0)
+    plays = wd.plays(info) if inference >= 3 else None
+    for i in range(most):
+        if i >= settings.min_worlds and solver.nodes - start > budget:
+            break
+        world = wd.draw_likely(info, k, rng, inference, plays=plays)
+        if world is None:
+            break
+        pos = wd.position(info, world)
+        worlds.append(pos)
+        for c, v in solver.move_values(pos, "threshold", target).items():
+            score[c] += v
+    if not worlds:
+        return fallback
+    if concede and max(score.values()) == 0 and _concedes(settings, solver, info, worlds):
+        return None
+    top = best_cards(cards, score, maximise)
+    decided = all(score[c] in (0, len(worlds)) for c in top)
+    late = len(info.tricks) >= 2  # the first tricks are too costly to solve twice
+    if len(top) > 1 and decided and late and info.contract is not None and target < SCHWARZ:
+        # the contract is settled in every world: play for the next level (Schneider)
+        second = 90 if score[top[0]] else 31
+        if info.contract.game != GameType.NULL and solver.nodes - start < budget:
+            score2 = dict.fromkeys(top, 0)
+            for pos in worlds:
+                if solver.nodes - start > 2 * budget:
+                    break
+                for c, v in solver.move_values(pos, "threshold", second).items():
+                    if c in score2:
+                        score2[c] += v
+            top = best_cards(top, score2, maximise)
+    return fallback if fallback in top else top[0]
+
+
+def _concedes(
+    settings: StrongSettings, solver: Solver, info: InformationState, worlds: list[Position]
+) -> bool:
+    """Concede a game lost in every sampled world when in at least ``settings.concede_schneider``
+    of them the declarer also stays at 30 card points or fewer (Schneider, ISkO 5.2.3): a
+    conceded game counts only the announced levels (:func:`skat.scoring.score_game`), so
+    conceding saves the Schneider; otherwise the loss is the same and the game is played on
+    (the defence may still err)."""
+    contract = info.contract
+    if (
+        contract is None
+        or contract.game == GameType.NULL
+        or contract.schneider
+        or len(worlds) < settings.concede_min_worlds
+    ):
+        return False
+    beaten = sum(not solver.solve_threshold(pos, 31) for pos in worlds)
+    return beaten >= settings.concede_schneider * len(worlds)
+
+
+def best_cards(cards: list[int], score: dict[int, int], maximise: bool) -> list[int]:
+    """The cards of the best score: highest for the declarer, lowest for a defender."""
+    best = max(score[c] for c in cards) if maximise else min(score[c] for c in cards)
+    return [c for c in cards if score[c] == best]
