@@ -254,6 +254,18 @@ def test_swedish_writes_the_skat_as_skat_in_one_form() -> None:
     assert "bjudet" not in TABLES["sv"]["bid.hintAnswer"]
 
 
+def test_chinese_names_the_score_sheet_jifenbiao_in_one_form() -> None:
+    # the menu, the panel and the notices say 计分表; 记分表 beside it reads as another thing
+    assert _texts("zh", "记分表") == []
+    assert TABLES["zh"]["menu.sheet"] == "计分表"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_bidding_history_button_is_not_named_as_the_bid_button(code: str) -> None:
+    # both stand on the table while the person bids: one opens the calls, the other bids
+    assert TABLES[code]["calls.title"].casefold() != TABLES[code]["bid.jumpGo"].casefold()
+
+
 # The names of each deck's cards and suits in each language. A text for the French deck (and the
 # four-colour deck, which names its cards so) must not use the German deck's names, and a text
 # for the German deck (a twin `<key>.german`, or a `.german.` key) not the French deck's.
@@ -295,6 +307,29 @@ def test_every_german_deck_twin_has_the_text_it_stands_for(code: str) -> None:
     twins = [k for k in TABLES[code] if k.endswith(".german") and k != "deck.german"]
     assert "help.3.body.german" in twins
     assert [k for k in twins if k.removesuffix(".german") not in TABLES[code]] == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_text_with_suit_signs_has_a_german_deck_twin(code: str) -> None:
+    # ♣ ♠ ♥ ♦ are the French deck's: with the German deck the text names Eichel, Grün, Herz,
+    # Schellen (e.g. the sorting setting's "in the order ♣ ♠ ♥ ♦")
+    signed = [k for k, v in TABLES[code].items() if re.search("[♣♠♥♦]", v)]
+    assert "setting.sort.suits" in signed
+    bare = [k for k in signed if not _for_german_deck(k) and k != "deck.french"]
+    assert [k for k in bare if f"{k}.german" not in TABLES[code]] == []
+
+
+# The store's notices are said one after another in one line (notices.js withPart): each ends
+# its sentence, or "…under: skat.damaged…series Some stored settings…" runs on.
+JOINED_NOTICES = ["setAside", "notSetAside", "saveFailed", "savedAgain", "otherTab"]
+JOINED_NOTICES += ["otherTabRefused", "settingsReset", "damagedRows", "roomTaken", "noRoomToMake"]
+JOINED_NOTICES += ["damagedArchive.one", "damagedArchive.other"]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_each_store_notice_said_with_others_ends_its_sentence(code: str) -> None:
+    texts = {k: TABLES[code][f"store.{k}"] for k in JOINED_NOTICES}
+    assert [k for k, v in texts.items() if not v.endswith((".", "。"))] == []
 
 
 # ---- the rules help explains every rule option the settings offer (issue 31, item 14) --------
