@@ -117,13 +117,21 @@ def deal_line(task: tuple[int, int, bool, tuple[str, ...]]) -> dict[str, Any]:
 
 
 def _read(path: str) -> dict[int, dict[str, Any]]:
+    """The finished deals of the checkpoint by index; a last line cut off when a run was
+    stopped is dropped from the file (that deal is played again)."""
     done: dict[int, dict[str, Any]] = {}
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as f:
-            for text in f:
-                if text.strip():
-                    line = json.loads(text)
-                    done[line["index"]] = line
+    if not os.path.exists(path):
+        return done
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    whole = text[: text.rfind("\n") + 1]
+    if whole != text:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(whole)
+    for row in whole.splitlines():
+        if row.strip():
+            line = json.loads(row)
+            done[line["index"]] = line
     return done
 
 
