@@ -632,9 +632,8 @@ def test_the_strongest_available_player_is_the_default() -> None:
 
 def test_start_up_warms_the_solver_then_reports_ready() -> None:
     ready: list[bool] = []
-    with TestClient(
-        create_app(player=PLAYER, warm_up=True, on_ready=lambda: ready.append(True))
-    ) as c:
+    app = create_app(player=PLAYER, warm_up=True, on_ready=lambda: ready.append(True), workers=1)
+    with TestClient(app) as c:
         assert ready == [True]
         assert c.get("/api/health").json() == {"ok": True, "player": PLAYER}
 

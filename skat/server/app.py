@@ -18,11 +18,12 @@ Routes:
 ``new``, ``act`` and ``view`` also take ``"player"``: the computer players' level for this request
 (``heuristic``, ``strong``, ...; absent: the server's own).
 
-Every answer to a POST is ``{"record", "view", "events"}`` (see :mod:`skat.server.game`). Bad
-requests get a 4xx and ``{"error": {"code": ..., "message": ...}}`` with the core's stable codes
-(``bad_notation``, ``illegal_action``, ``bad_record``) or the server's own (``bad_json``,
-``bad_request``, ``too_large``, ``not_found``, ``method_not_allowed``); never a 500 for bad
-input.
+Every answer to a POST is ``{"record", "view", "events"}`` (see :mod:`skat.server.game`); the
+computers' turns of it are decided in worker processes (:mod:`skat.server.workers`), so that the
+server answers pages and other games meanwhile. Bad requests get a 4xx and
+``{"error": {"code": ..., "message": ...}}`` with the core's stable codes (``bad_notation``,
+``illegal_action``, ``bad_record``) or the server's own (``bad_json``, ``bad_request``,
+``too_large``, ``not_found``, ``method_not_allowed``); never a 500 for bad input.
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ from __future__ import annotations
 import json
 import logging
 import random
-import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -48,7 +48,8 @@ from skat.cards import format_card
 from skat.errors import IllegalActionError, SkatError, shown
 from skat.players import get_player, player_names
 from skat.server import game
-from skat.state import Action, InformationState, draw_seats
+from skat.server import workers as _workers
+from skat.state import draw_seats
 
 __all__ = ["MAX_BODY_BYTES", "STATIC_DIR", "create_app", "load_player"]
 
@@ -124,6 +125,9 @@ def create_app(
     rng: random.Random | None = None,
     warm_up: bool = False,
     on_ready: Callable[[], None] | None = None,
+    *,
+    workers: int | None = None,
+    decide: _workers.DecideFn = _workers.decide,
 ) -> Starlette:
     """The Starlette app of the browser game.
 
@@ -131,47 +135,56 @@ def create_app(
         player: the computer player's level (``heuristic``, ``strong``, ...); None: the strongest
             available.
         rng: the source of random deal numbers; None: a fresh ``random.Random()``.
-        warm_up: compile the solver's kernels at start (``skat serve`` does), if it has
-            ``warm_up``.
+        warm_up: start the computer workers at start and let each warm up the solver's kernels
+            (``skat serve`` does); otherwise they start with the first decisions.
         on_ready: called once the app has started (``skat serve`` opens the browser then).
+        workers: the number of worker processes that decide the computers' turns
+            (:class:`skat.server.workers.Computers`); None: one per core; 0: decide in the
+            server's own threads (a decision then holds up the other answers).
+        decide: the workers' task (record text, human seat, level) -> answer;
+            :func:`skat.server.workers.decide` (tests pass a slower one).
 
     Raises:
         UnknownPlayerError: ``player`` is not a known level.
     """
-    player_name, player_choose = load_player(player)
-    lock = threading.Lock()
-    levels: dict[str, game.ChooseFn] = {player_name: player_choose}
+    player_name, _ = load_player(player)
+    levels = player_names()
+    computers = _workers.Computers(
+        _workers.default_workers() if workers is None else workers, decide, warm_up=warm_up
+    )
 
-    def chooser(data: dict[str, Any]) -> game.ChooseFn:
-        """The decision function of the level the request names (``player``), else the server's."""
+    def level_of(data: dict[str, Any]) -> str:
+        """The level the request names (``player``), else the server's."""
         name = data.get("player")
         if name is None:
-            name = player_name
-        if not isinstance(name, str) or (name not in levels and name not in _player_levels()):
-            raise game.RequestError(f"unknown player {shown(name)} (expected {_player_levels()})")
-        with lock:
-            if name not in levels:
-                levels[name] = load_player(name)[1]
-            chosen = levels[name]
+            return player_name
+        if not isinstance(name, str) or name not in levels:
+            raise game.RequestError(f"unknown player {shown(name)} (expected {levels})")
+        return name
 
-        def choose(info: InformationState, rng: random.Random) -> Action:
-            # Requests run in worker threads; a player (and its solver tables) thinks for one at
-            # a time.
-            with lock:
-                return chosen(info, rng)
-
-        return choose
+    async def answer(turn: game.Turn, level: str) -> Response:
+        """The answer of ``turn``, after the computers' turns that follow it (in a worker)."""
+        state = turn.state
+        if state.is_terminal() or state.current_player == turn.human:
+            return JSONResponse(game.answer(turn))
+        text = game.write_record(state)
+        out = await computers.run(text, turn.human, level)
+        out["events"] = [*turn.events, *out["events"]]
+        return JSONResponse(out)
 
     numbers = rng if rng is not None else random.Random()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if warm_up:
-            _warm_up_solver()
+            await computers.start()
         _log.info("computer player: %s", player_name)
         if on_ready is not None:
             on_ready()
-        yield
+        try:
+            yield
+        finally:
+            computers.close()
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
@@ -182,34 +195,32 @@ def create_app(
     async def new(request: Request) -> Response:
         data = await _json_body(request)
         _check_keys(data, {"deal_number", "human_seat", "options", "player"})
-        choose = chooser(data)
+        level = level_of(data)
         number = game.check_deal_number(data.get("deal_number"))
         options = game.parse_options(data.get("options"))
         state = game.new_state(number, options, numbers)
         seat = data.get("human_seat")
         human = state.deal.number % 3 if seat is None else game.parse_seat(seat)
-        turn = await run_in_threadpool(game.computers, state, human, choose)
-        return JSONResponse(game.answer(turn))
+        return await answer(game.Turn(state, human), level)
 
     async def act(request: Request) -> Response:
         data = await _json_body(request)
         _check_keys(data, {"record", "human_seat", "action", "player"})
-        choose = chooser(data)
+        level = level_of(data)
         if "action" not in data:
             raise game.RequestError("the field 'action' is missing")
         human = game.parse_seat(data.get("human_seat"))
         state = await run_in_threadpool(game.load, data.get("record"))
-        turn = await run_in_threadpool(game.play, state, human, data["action"], choose)
-        return JSONResponse(game.answer(turn))
+        turn = await run_in_threadpool(game.apply, state, human, data["action"])
+        return await answer(turn, level)
 
     async def view(request: Request) -> Response:
         data = await _json_body(request)
         _check_keys(data, {"record", "human_seat", "player"})
-        choose = chooser(data)
+        level = level_of(data)
         human = game.parse_seat(data.get("human_seat"))
         state = await run_in_threadpool(game.load, data.get("record"))
-        turn = await run_in_threadpool(game.computers, state, human, choose)
-        return JSONResponse(game.answer(turn))
+        return await answer(game.Turn(state, human), level)
 
     async def draw(request: Request) -> Response:
         data = await _json_body(request)
@@ -258,22 +269,3 @@ def create_app(
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error, 500: server_error},
     )
-
-
-def _player_levels() -> list[str]:
-    try:
-        from skat.players import player_names
-    except ImportError:
-        return []
-    return list(player_names())
-
-
-def _warm_up_solver() -> None:
-    try:
-        from skat import solver
-    except ImportError:
-        return
-    warm = getattr(solver, "warm_up", None)
-    if callable(warm):
-        seconds = warm()
-        _log.info("solver warmed up in %.1f s", seconds)
