@@ -82,6 +82,23 @@ def server() -> Iterator[Server]:
     srv.stop()
 
 
+class _Browser:
+    """Chromium whose new contexts bypass the page's Content-Security-Policy unless told
+    otherwise (``bypass_csp=False``): Playwright's ``wait_for_function`` runs its predicate
+    through ``eval`` in the page, which the policy forbids. tests/test_server.py loads the page
+    under the policy."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        options.setdefault("bypass_csp", True)
+        return self._browser.new_context(**options)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     if not os.path.exists(CHROMIUM):
@@ -90,7 +107,7 @@ def browser() -> Iterator[Any]:
 
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
+        yield _Browser(b)
         b.close()
 
 

@@ -16,10 +16,13 @@ from skat.cards import parse_card
 from skat.server import create_app
 from skat.state import draw_seats
 
+LOOPBACK = "http://127.0.0.1"
+"""The test client's address: the server answers only under its own names (Host)."""
+
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app(player="random", rng=random.Random(7)))
+    return TestClient(create_app(player="random", rng=random.Random(7)), base_url=LOOPBACK)
 
 
 def test_the_seat_draw_gives_three_distinct_cards_and_their_positions(client: TestClient) -> None:

@@ -20,46 +20,110 @@ Routes:
 ``new``, ``act`` and ``view`` also take ``"player"``: the computer players' level for this request
 (``heuristic``, ``strong``, ...; absent: the server's own).
 
-Every answer to a POST is ``{"record", "view", "events"}`` (see :mod:`skat.server.game`). Bad
-requests get a 4xx and ``{"error": {"code": ..., "message": ...}}`` with the core's stable codes
-(``bad_notation``, ``illegal_action``, ``bad_record``; a deal number's ``bad_notation`` adds its
-``reason``: ``form``, ``range`` or ``seat``) or the server's own (``bad_json``,
-``bad_request``, ``too_large``, ``not_found``, ``method_not_allowed``); never a 500 for bad
-input.
+Every answer to a POST is ``{"record", "view", "events"}`` (see :mod:`skat.server.game`); the
+computers' turns of it are decided in worker processes (:mod:`skat.server.workers`), so that the
+server answers pages and other games meanwhile. Bad requests get a 4xx and
+``{"error": {"code": ..., "message": ...}}`` with the core's stable codes (``bad_notation``,
+``illegal_action``, ``bad_record``; a deal number's ``bad_notation`` adds its ``reason``:
+``form``, ``range`` or ``seat``) or the server's own (``bad_json``, ``bad_request``,
+``too_large``, ``timeout``, ``bad_host``, ``cross_origin``, ``not_found``,
+``method_not_allowed``); never a 500 for bad input.
+
+Every answer carries :data:`SECURITY_HEADERS` (a Content-Security-Policy that lets the page run
+its own modules only and no other site frame it, ``nosniff``, ...) and a ``Cache-Control``
+(pages and modules: ask again each time, answered by a 304 while unchanged; the API: never
+store). A request whose ``Host`` is not one of this server's names is refused (a page of
+another site reaching the loopback server through DNS rebinding), and so is a POST sent by
+another site's page (its ``Origin`` or ``Sec-Fetch-Site`` says so): see :class:`_Guard`.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import logging
+import os
 import random
-import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
+import anyio
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from skat.cards import format_card
 from skat.errors import IllegalActionError, SkatError, shown
 from skat.players import get_player, player_names
 from skat.server import game
-from skat.state import Action, InformationState, draw_seats
+from skat.server import workers as _workers
+from skat.state import draw_seats
 
-__all__ = ["MAX_BODY_BYTES", "STATIC_DIR", "create_app", "load_player"]
+__all__ = [
+    "BODY_TIMEOUT_SECONDS",
+    "CONTENT_SECURITY_POLICY",
+    "MAX_BODY_BYTES",
+    "SECURITY_HEADERS",
+    "STATIC_DIR",
+    "create_app",
+    "load_player",
+]
 
 STATIC_DIR = Path(__file__).parent / "static"
 """The static client: ``index.html``, ``js/*.js`` (ES modules), ``css/*.css``."""
 
 MAX_BODY_BYTES = 16 * 1024
 """The largest request body accepted (a complete deal record is about 400 bytes)."""
+
+BODY_TIMEOUT_SECONDS = 10.0
+"""The longest a request body may take to arrive, once its headers are in (16 KiB at 1.6 KB/s;
+the browser sends a record of a few hundred bytes in one packet). A body still incomplete then
+gets a 408 ``timeout`` and the connection is closed, so that a client cannot hold the server's
+connections open with half-sent bodies."""
+
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'none'",
+        "script-src 'self'",  # the page's own ES modules, nothing inline, no eval
+        "style-src 'self'",
+        # the client sets one custom property per hand in a style attribute (--n, the number of
+        # cards); style attributes cannot run code
+        "style-src-attr 'unsafe-inline'",
+        "img-src 'self' data:",  # the empty icon is a data: URL
+        "connect-src 'self'",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+    ]
+)
+"""The page's Content-Security-Policy: its own scripts, styles and API only; no frames around it."""
+
+SECURITY_HEADERS = {
+    "content-security-policy": CONTENT_SECURITY_POLICY,
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",  # frame-ancestors for browsers without CSP 2
+    "referrer-policy": "no-referrer",
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-resource-policy": "same-origin",
+}
+"""The headers every answer carries (names lower-case)."""
+
+_CACHE_CONTROL = {"/api/": "no-store", "/static/": "no-cache", "/": "no-cache"}
+"""``Cache-Control`` by path prefix (the first that matches): the modules are not versioned by
+name, so the browser asks again each time and gets a 304 while a file is unchanged (its ETag);
+API answers are never stored."""
+
+_SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 _log = logging.getLogger("skat.server")
 
@@ -72,13 +136,145 @@ class _BadRequestError(Exception):
         self.status = status
         self.code = code
         self.message = message
+        # a body not read to its end leaves the connection unusable
+        self.headers = {"connection": "close"} if status in (408, 413) else None
 
 
-def _error(status: int, code: str, message: str, reason: str | None = None) -> JSONResponse:
+def _error(
+    status: int,
+    code: str,
+    message: str,
+    headers: dict[str, str] | None = None,
+    reason: str | None = None,
+) -> JSONResponse:
     error = {"code": code, "message": message}
     if reason is not None:
         error["reason"] = reason  # a deal number's: form, range or seat
-    return JSONResponse({"error": error}, status_code=status)
+    return JSONResponse({"error": error}, status_code=status, headers=headers)
+
+
+def _split_host(value: str) -> tuple[str, int | None] | None:
+    """The name and port of a ``Host`` header (``[::1]:8765`` -> ``("::1", 8765)``), lower-case,
+    without a trailing dot; None if it cannot be read."""
+    try:
+        parts = urlsplit("//" + value)
+        port = parts.port
+    except ValueError:
+        return None
+    name = (parts.hostname or "").rstrip(".")
+    if not name or parts.username is not None or parts.path or parts.query or parts.fragment:
+        return None
+    return name, port
+
+
+def _is_ip(name: str) -> bool:
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+class _Guard:
+    """ASGI middleware: refuses requests for other hosts and POSTs from other sites' pages, and
+    adds :data:`SECURITY_HEADERS` and ``Cache-Control`` to every answer.
+
+    * ``Host``: an IP address (a page served from an address is of that origin only),
+      ``localhost`` or a name under ``.localhost``, or one of ``hosts``; any port. Any other name
+      is what a page of another site sends when its name has been rebound to this server's
+      address (DNS rebinding): 400 ``bad_host``. A request without ``Host`` (HTTP/1.0) passes.
+    * POST (any method but GET, HEAD, OPTIONS): refused with 403 ``cross_origin`` when the
+      browser says another site's page sent it: ``Sec-Fetch-Site`` ``cross-site`` or
+      ``same-site``, or an ``Origin`` (``null`` included) that is not this server's own (scheme
+      default ports aside, the ``Host``'s name and port). A cross-site ``text/plain`` POST needs
+      no CORS preflight, so this is what stops it. Clients that are not browsers send neither
+      header and pass.
+    """
+
+    def __init__(self, app: ASGIApp, hosts: Iterable[str] = ()) -> None:
+        self.app = app
+        self.hosts = frozenset(h.lower().rstrip(".") for h in hosts)
+
+    def _host_allowed(self, name: str) -> bool:
+        return (
+            _is_ip(name) or name == "localhost" or name.endswith(".localhost") or name in self.hosts
+        )
+
+    def _refusal(self, scope: Scope) -> JSONResponse | None:
+        headers = Headers(scope=scope)
+        host = headers.get("host")
+        own = _split_host(host) if host is not None else None
+        if host is not None and (own is None or not self._host_allowed(own[0])):
+            return _error(
+                400,
+                "bad_host",
+                f"the request is for the host {shown(host)}, which is not this server's name; "
+                "open the game at 127.0.0.1 or localhost (other names are allowed by "
+                "create_app(hosts=...))",
+            )
+        if scope["method"] in _SAFE_METHODS:
+            return None
+        site = headers.get("sec-fetch-site")
+        if site is not None and site.lower() in ("cross-site", "same-site"):
+            return _cross_origin(f"the browser sent it from a page of another site ({site})")
+        origin = headers.get("origin")
+        if origin is None:
+            return None
+        if own is None or not _same_origin(origin, own):
+            return _cross_origin(f"it comes from the page {shown(origin)}, not from this server")
+        return None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        cache = next(v for k, v in _CACHE_CONTROL.items() if path.startswith(k))
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    headers.setdefault(name, value)
+                headers.setdefault("cache-control", cache)
+            await send(message)
+
+        refusal = self._refusal(scope)
+        if refusal is not None:
+            await refusal(scope, receive, send_with_headers)
+            return
+        await self.app(scope, receive, send_with_headers)
+
+
+def _cross_origin(why: str) -> JSONResponse:
+    return _error(
+        403,
+        "cross_origin",
+        f"a request from another site's page is refused: {why}; the game's API answers its "
+        "own page only",
+    )
+
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def _same_origin(origin: str, own: tuple[str, int | None]) -> bool:
+    """Whether ``origin`` (``scheme://name[:port]``) is the server's own: the ``Host``'s name
+    and port, ports equal to the scheme's default counting as none."""
+    try:
+        parts = urlsplit(origin)
+        port = parts.port
+    except ValueError:
+        return False
+    default = _DEFAULT_PORTS.get(parts.scheme)
+    if default is None or not parts.hostname:
+        return False  # "null" (a sandboxed or local page) and other schemes
+    name, own_port = own
+    if own_port == default:
+        own_port = None
+    if port == default:
+        port = None
+    return parts.hostname.rstrip(".") == name and port == own_port
 
 
 def load_player(name: str | None = None) -> tuple[str, game.ChooseFn]:
@@ -94,7 +290,7 @@ def load_player(name: str | None = None) -> tuple[str, game.ChooseFn]:
     return player.name, player.choose
 
 
-async def _json_body(request: Request) -> dict[str, Any]:
+async def _json_body(request: Request, timeout: float) -> dict[str, Any]:
     length = request.headers.get("content-length")
     if length is not None:
         if not length.isdigit():
@@ -102,10 +298,18 @@ async def _json_body(request: Request) -> dict[str, Any]:
         if int(length) > MAX_BODY_BYTES:
             raise _BadRequestError(413, "too_large", f"the body is over {MAX_BODY_BYTES} bytes")
     chunks = bytearray()
-    async for chunk in request.stream():
-        chunks.extend(chunk)
-        if len(chunks) > MAX_BODY_BYTES:
-            raise _BadRequestError(413, "too_large", f"the body is over {MAX_BODY_BYTES} bytes")
+    try:
+        with anyio.fail_after(timeout):
+            async for chunk in request.stream():
+                chunks.extend(chunk)
+                if len(chunks) > MAX_BODY_BYTES:
+                    raise _BadRequestError(
+                        413, "too_large", f"the body is over {MAX_BODY_BYTES} bytes"
+                    )
+    except TimeoutError:
+        raise _BadRequestError(
+            408, "timeout", f"the request body did not arrive within {timeout:g} s"
+        ) from None
     try:
         data = json.loads(chunks.decode("utf-8"))
     except (ValueError, RecursionError) as err:  # also UnicodeDecodeError, JSONDecodeError and
@@ -130,6 +334,11 @@ def create_app(
     rng: random.Random | None = None,
     warm_up: bool = False,
     on_ready: Callable[[], None] | None = None,
+    *,
+    workers: int | None = None,
+    decide: _workers.DecideFn = _workers.decide,
+    hosts: Iterable[str] = (),
+    body_timeout: float = BODY_TIMEOUT_SECONDS,
 ) -> Starlette:
     """The Starlette app of the browser game.
 
@@ -137,50 +346,67 @@ def create_app(
         player: the computer player's level (``heuristic``, ``strong``, ...); None: the strongest
             available.
         rng: the source of random deal numbers; None: a fresh ``random.Random()``.
-        warm_up: compile the solver's kernels at start (``skat serve`` does), if it has
-            ``warm_up``.
+        warm_up: start the computer workers at start and let each warm up the solver's kernels
+            (``skat serve`` does); otherwise they start with the first decisions.
         on_ready: called once the app has started (``skat serve`` opens the browser then).
+        workers: the number of worker processes that decide the computers' turns
+            (:class:`skat.server.workers.Computers`); None: one per core; 0: decide in the
+            server's own threads (a decision then holds up the other answers).
+        decide: the workers' task (record text, human seat, level) -> answer;
+            :func:`skat.server.workers.decide` (tests pass a slower one).
+        hosts: names besides IP addresses and ``localhost`` under which the server is reached
+            (its ``Host`` header, any port); a request for another name is refused.
+        body_timeout: seconds a request body may take to arrive (:data:`BODY_TIMEOUT_SECONDS`).
 
     Raises:
         UnknownPlayerError: ``player`` is not a known level.
     """
-    player_name, player_choose = load_player(player)
-    lock = threading.Lock()
-    levels: dict[str, game.ChooseFn] = {player_name: player_choose}
+    player_name, _ = load_player(player)
+    levels = player_names()
+    computers = _workers.Computers(
+        _workers.default_workers() if workers is None else workers, decide, warm_up=warm_up
+    )
 
-    def chooser(data: dict[str, Any]) -> game.ChooseFn:
-        """The decision function of the level the request names (``player``), else the server's."""
+    def level_of(data: dict[str, Any]) -> str:
+        """The level the request names (``player``), else the server's."""
         name = data.get("player")
         if name is None:
-            name = player_name
-        if not isinstance(name, str) or (name not in levels and name not in _player_levels()):
-            raise game.RequestError(f"unknown player {shown(name)} (expected {_player_levels()})")
-        with lock:
-            if name not in levels:
-                levels[name] = load_player(name)[1]
-            chosen = levels[name]
+            return player_name
+        if not isinstance(name, str) or name not in levels:
+            raise game.RequestError(f"unknown player {shown(name)} (expected {levels})")
+        return name
 
-        def choose(info: InformationState, rng: random.Random) -> Action:
-            # Requests run in worker threads; a player (and its solver tables) thinks for one at
-            # a time.
-            with lock:
-                return chosen(info, rng)
-
-        return choose
+    async def answer(turn: game.Turn, level: str) -> Response:
+        """The answer of ``turn``, after the computers' turns that follow it (in a worker)."""
+        state = turn.state
+        if state.is_terminal() or state.current_player == turn.human:
+            return JSONResponse(game.answer(turn))
+        text = game.write_record(state)
+        out = await computers.run(text, turn.human, level)
+        out["events"] = [*turn.events, *out["events"]]
+        return JSONResponse(out)
 
     numbers = rng if rng is not None else random.Random()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if warm_up:
-            _warm_up_solver()
+            await computers.start()
         _log.info("computer player: %s", player_name)
         if on_ready is not None:
             on_ready()
-        yield
+        try:
+            yield
+        finally:
+            computers.close()
 
     async def index(request: Request) -> Response:
-        return FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+        path = STATIC_DIR / "index.html"
+        page = FileResponse(path, stat_result=await anyio.to_thread.run_sync(os.stat, path))
+        etag = page.headers["etag"]
+        if etag in request.headers.get("if-none-match", "").replace(" ", "").split(","):
+            return Response(status_code=304, headers={"etag": etag})
+        return page
 
     async def health(request: Request) -> Response:
         return JSONResponse({"ok": True, "player": player_name})
@@ -189,38 +415,36 @@ def create_app(
         return JSONResponse({"options": game.options_spec()})
 
     async def new(request: Request) -> Response:
-        data = await _json_body(request)
+        data = await _json_body(request, body_timeout)
         _check_keys(data, {"deal_number", "human_seat", "options", "player"})
-        choose = chooser(data)
+        level = level_of(data)
         options = game.parse_options(data.get("options"))
         state, human = game.new_deal(
             data.get("deal_number"), data.get("human_seat"), options, numbers
         )
-        turn = await run_in_threadpool(game.computers, state, human, choose)
-        return JSONResponse(game.answer(turn))
+        return await answer(game.Turn(state, human), level)
 
     async def act(request: Request) -> Response:
-        data = await _json_body(request)
+        data = await _json_body(request, body_timeout)
         _check_keys(data, {"record", "human_seat", "action", "player"})
-        choose = chooser(data)
+        level = level_of(data)
         if "action" not in data:
             raise game.RequestError("the field 'action' is missing")
         human = game.parse_seat(data.get("human_seat"))
         state = await run_in_threadpool(game.load, data.get("record"))
-        turn = await run_in_threadpool(game.play, state, human, data["action"], choose)
-        return JSONResponse(game.answer(turn))
+        turn = await run_in_threadpool(game.apply, state, human, data["action"])
+        return await answer(turn, level)
 
     async def view(request: Request) -> Response:
-        data = await _json_body(request)
+        data = await _json_body(request, body_timeout)
         _check_keys(data, {"record", "human_seat", "player"})
-        choose = chooser(data)
+        level = level_of(data)
         human = game.parse_seat(data.get("human_seat"))
         state = await run_in_threadpool(game.load, data.get("record"))
-        turn = await run_in_threadpool(game.computers, state, human, choose)
-        return JSONResponse(game.answer(turn))
+        return await answer(game.Turn(state, human), level)
 
     async def draw(request: Request) -> Response:
-        data = await _json_body(request)
+        data = await _json_body(request, body_timeout)
         _check_keys(data, set())
         cards = numbers.sample(range(32), 3)
         positions = draw_seats((cards[0], cards[1], cards[2]), 0)
@@ -233,11 +457,11 @@ def create_app(
             try:
                 response: Response = await handler(request)
             except _BadRequestError as err:
-                return _error(err.status, err.code, err.message)
+                return _error(err.status, err.code, err.message, err.headers)
             except IllegalActionError as err:
                 return _error(409, err.code, str(err))
             except SkatError as err:
-                return _error(400, err.code, str(err), err.reason)
+                return _error(400, err.code, str(err), reason=err.reason)
             return response
 
         return run
@@ -259,30 +483,21 @@ def create_app(
         return _error(exc.status_code, code, str(exc.detail))
 
     async def server_error(request: Request, exc: Exception) -> Response:
+        # this answer leaves outside the middleware (Starlette's error handler wraps it all)
         _log.exception("internal error", exc_info=exc)
-        return _error(500, "internal_error", "the server failed; the deal in the browser is kept")
+        return _error(
+            500,
+            "internal_error",
+            "the server failed; the deal in the browser is kept",
+            {**SECURITY_HEADERS, "cache-control": "no-store"},
+        )
 
-    return Starlette(
+    app = Starlette(
         routes=routes,
+        middleware=[Middleware(_Guard, hosts=hosts)],
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error, 500: server_error},
     )
-
-
-def _player_levels() -> list[str]:
-    try:
-        from skat.players import player_names
-    except ImportError:
-        return []
-    return list(player_names())
-
-
-def _warm_up_solver() -> None:
-    try:
-        from skat import solver
-    except ImportError:
-        return
-    warm = getattr(solver, "warm_up", None)
-    if callable(warm):
-        seconds = warm()
-        _log.info("solver warmed up in %.1f s", seconds)
+    # "/api/new/" would be redirected to "/api/new" on the host the request names
+    app.router.redirect_slashes = False
+    return app

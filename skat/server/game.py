@@ -62,6 +62,7 @@ __all__ = [
     "RequestError",
     "Turn",
     "answer",
+    "apply",
     "card_order_json",
     "declarations",
     "load",
@@ -71,6 +72,7 @@ __all__ = [
     "options_spec",
     "parse_options",
     "play",
+    "write_record",
 ]
 
 MAX_RECORD_CHARS = 4000
@@ -166,7 +168,8 @@ def options_spec() -> list[dict[str, Any]]:
 # ---- records
 
 
-def _write_record(state: State) -> str:
+def write_record(state: State) -> str:
+    """The ISS record of ``state`` as the browser keeps it (and as :func:`load` reads it)."""
     return record.write(record.from_state(state))
 
 
@@ -375,6 +378,19 @@ def play(
         NotationError: a token is no action.
         IllegalActionError: not the human's turn, or the action is not legal now.
     """
+    turn = apply(state, human, actions)
+    return computers(turn.state, human, choose, list(turn.events))
+
+
+def apply(state: State, human: int, actions: object) -> Turn:
+    """Apply the human's ``actions`` (tokens) only: the state after them and their events (the
+    computers' turns that may follow are :func:`computers`).
+
+    Raises:
+        RequestError: ``actions`` is not one token or a list of at most two.
+        NotationError: a token is no action.
+        IllegalActionError: not the human's turn, or the action is not legal now.
+    """
     parsed = _parse_actions(actions)
     events: list[dict[str, Any]] = []
     for i, action in enumerate(parsed):
@@ -396,7 +412,7 @@ def play(
                 f"{state.phase.value!r}{after}: {_why_illegal(state, human, action, legal_actions)}"
             )
         state = _step(state, action, human, events)
-    return computers(state, human, choose, events)
+    return Turn(state, human, tuple(events))
 
 
 def _why_illegal(state: State, human: int, action: Action, legal: list[Action]) -> str:
@@ -664,7 +680,7 @@ def view(state: State, human: int) -> dict[str, Any]:
 def answer(turn: Turn) -> dict[str, Any]:
     """The JSON answer of a request: ``{"record", "view", "events"}``."""
     return {
-        "record": _write_record(turn.state),
+        "record": write_record(turn.state),
         "view": view(turn.state, turn.human),
         "events": list(turn.events),
     }
