@@ -505,3 +505,12 @@ def test_the_rules_help_fits_and_is_photographed(open_help: Any, lang: str, size
             if top + height >= overlay.evaluate("o => o.scrollHeight"):
                 break
         assert page.errors == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_spitze_help_does_not_call_its_order_grands_reversed(code: str) -> None:
+    """In Sächsische Spitze every suit runs 7 8 9 10 Q K A (skat.rules): that is not Grand's
+    order A 10 K Q 9 8 7 reversed, so the help may not say so."""
+    for key in ("help.rule.spitze", "help.rule.spitze.german"):
+        text = TABLES[code][key]
+        assert not re.search(r"reversed|umgekehrt|相反|omvänd", text), (code, key)
