@@ -13,16 +13,18 @@ import sys
 from collections.abc import Sequence
 
 from skat.cards import format_cards
-from skat.deal import Seat, deal, parse_deal_number
+from skat.deal import Seat, deal, parse_seated_number
 from skat.errors import SkatError, cut
 
 
 def _cmd_deal(args: argparse.Namespace) -> int:
-    """Show the cards of a deal number."""
-    number = parse_deal_number(args.number)
+    """Show the cards of a deal number, plain or as the browser shows it with the person's seat
+    (``12255238-2``, :func:`skat.deal.parse_seated_number`): then that seat is marked."""
+    number, seated = parse_seated_number(args.number)
     d = deal(number)
     for seat in Seat:
-        print(f"{seat.name.lower():<11} {format_cards(d.hands[seat])}")
+        mark = "  (you)" if seat == seated else ""
+        print(f"{seat.name.lower():<11} {format_cards(d.hands[seat])}{mark}")
     print(f"{'skat':<11} {format_cards(d.skat)}")
     return 0
 
@@ -181,7 +183,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("deal", help="show the hands and the skat of a deal number")
-    p.add_argument("number", help="deal number, 0 .. 2^64-1")
+    p.add_argument(
+        "number", help="deal number, 0 .. 2^64-1, or with the seat as the browser shows it (42-2)"
+    )
     p.set_defaults(func=_cmd_deal)
     p = sub.add_parser("solve", help="solve open-hand positions given as JSON lines")
     p.add_argument("files", nargs="*", help="files of JSON lines (default or '-': stdin)")

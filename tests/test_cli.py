@@ -141,3 +141,16 @@ def test_serve_on_a_host_name_that_cannot_be_is_one_line(
     assert len(err.splitlines()) == 1
     assert err.startswith("skat: cannot listen on ")
     assert err.endswith(":8765: not a host name\n")
+
+
+def test_a_deal_number_with_its_seat_shows_the_same_cards_and_marks_that_seat() -> None:
+    """The browser shows a deal played in another seat than number mod 3 as ``N-seat``; the
+    command reads that form too (the same cards as the plain number) and marks the seat."""
+    plain = _run(["deal", "12255238"])
+    seated = _run(["deal", "12255238-2"])
+    assert plain.returncode == seated.returncode == 0, seated.stderr
+    assert seated.stdout.replace("  (you)", "") == plain.stdout
+    marked = [line for line in seated.stdout.splitlines() if line.endswith("(you)")]
+    assert len(marked) == 1
+    assert marked[0].startswith("rearhand")
+    _one_line(_run(["deal", "12255238-5"]), "seat")
