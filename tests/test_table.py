@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from skat import record as iss
 from skat.cards import cards_of_mask, format_card
@@ -1861,6 +1862,15 @@ def _one_action(page: Any) -> None:
 
 
 def _notice(page: Any, kind: str) -> str:
+    """The text of the notice ``kind`` once it is shown; read again when the page is reloaded
+    while it is read (a tab taking up another tab's writes reloads once per burst of them)."""
+    for _ in range(3):
+        try:
+            return page.wait_for_selector(f"[data-notice='{kind}']").text_content() or ""
+        except PlaywrightError as err:
+            if "context was destroyed" not in str(err):
+                raise
+            page.wait_for_load_state()
     return page.wait_for_selector(f"[data-notice='{kind}']").text_content() or ""
 
 
@@ -2265,7 +2275,7 @@ def test_damaged_rows_of_the_sheet_are_kept_marked_and_said(browser: Any, url: s
     page.reload()
     said = _notice(page, "damaged-rows")
     _settle(page)
-    assert "(no. 1)" in said
+    assert "no. 1." in said  # the first row, and only it, as the notice names rows
     _open_sheet(page)
     first = page.locator("[data-row='0']")
     assert first.get_attribute("data-damaged") == "seat"
