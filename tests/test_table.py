@@ -2061,9 +2061,12 @@ def test_stored_settings_that_cannot_be_used_are_set_back_and_named(browser: Any
     context = _context(browser, **bad)
     page = _page(context)
     page.goto(url)
-    said = _notice(page, "settings-reset")
+    _notice(page, "settings-reset")
     phase, _ = _settle(page)
     assert phase == "bidding"
+    # the rule options are checked once the server has named theirs (GET /api/options), so the
+    # notice names them a moment after the others: it is read once the table has settled
+    said = page.text_content("[data-notice='settings-reset']") or ""
     for named in [
         'Kontra and Re ("maybe")',
         "Pace of the computers' calls (1000000000)",
