@@ -46,6 +46,13 @@ export function roomText(kept) {
   return kept.length ? t("store.roomTaken", { list: keptList(kept) }) : t("store.noRoomToMake");
 }
 
+/** What the save-failed notice says for a write's `status` (store.js save, readyToGoOn): the
+ * game not saved ("full"), or the action not sent for want of room ("no-room"); then what can
+ * be deleted to make room (roomText). */
+export function saveFailedText(status, kept) {
+  return t(status === "no-room" ? "store.notSent" : "store.saveFailed") + " " + roomText(kept);
+}
+
 /** The stored settings set back ([{key, value}], store.js checkSettings): each by the name the
  * settings panel gives it, with the value it had (cut short). */
 export function resetText(reset) {

@@ -1,0 +1,185 @@
+"""What the browser keeps, in a real Chromium: the gaps a break attempt found in issue 31, each
+closed by a test here (the sections below).
+
+The helpers are the few of ``tests/test_table.py`` these tests need (test modules import no
+other test module); the server and Chromium are the conftest's.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHOTS = ROOT / "tests" / "screenshots"
+FAST = {"player": "heuristic", "trickMs": 40, "cardMs": 5, "callMs": 5}
+ROOM = """key => {
+  // the longest text the browser keeps under `key`: it fills the room left to the last character
+  let lo = 0, hi = 6000000;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    try { localStorage.setItem(key, 'x'.repeat(mid)); lo = mid; } catch { hi = mid - 1; }
+  }
+  localStorage.removeItem(key);
+  return lo;
+}"""
+FILL = "([room, key]) => localStorage.setItem(key, 'x'.repeat(eval(room)(key)))"
+"""Fills the browser's room to the last character with a text under the key given."""
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def url(server: Any) -> str:
+    return str(server.url)
+
+
+def _context(browser: Any, locale: str = "en-GB", store: dict[str, Any] | None = None) -> Any:
+    """A fresh profile whose first visit finds ``store`` (else fast computers, nothing more)."""
+    context = browser.new_context(
+        viewport={"width": 1280, "height": 800}, locale=locale, accept_downloads=True
+    )
+    if store is None:
+        store = {"schema": 2, "settings": FAST, "current": None, "series": None, "archive": []}
+    context.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) {"
+        f" localStorage.setItem('skat.store', {json.dumps(json.dumps(store))});"
+        " sessionStorage.setItem('seeded', '1'); }"
+    )
+    return context
+
+
+def _page(context: Any) -> Any:
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.errors = errors
+    acts: list[str] = []
+    page.on("request", lambda r: acts.append(r.url) if "/api/act" in r.url else None)
+    page.acts = acts
+    return page
+
+
+def _settle(page: Any) -> str:
+    page.wait_for_selector("#table[data-busy='0']", timeout=30_000)
+    return page.get_attribute("#table", "data-phase") or ""
+
+
+def _stored(page: Any) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(page.evaluate("localStorage.getItem('skat.store')"))
+    return data
+
+
+def _hand(page: Any) -> list[str]:
+    return [
+        str(c) for c in page.eval_on_selector_all("[data-card]", "e => e.map(x => x.dataset.card)")
+    ]
+
+
+def _notice(page: Any, kind: str) -> str:
+    return page.wait_for_selector(f"[data-notice='{kind}']").text_content() or ""
+
+
+def _shoot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"store-guard-{name}.png"))
+
+
+# ---- a move whose answer could not be kept is not sent ----------------------------------------
+
+
+def _jump_to_60_on_1000(page: Any) -> None:
+    """Deal 1000: the person (middlehand) jumps to 60 and wins the auction: the skat is next."""
+    page.fill("[data-deal-number]", "1000")
+    page.press("[data-deal-number]", "Enter")
+    page.wait_for_function("document.querySelector('[data-deal-number]').value === '1000'")
+    assert _settle(page) == "bidding"
+    page.select_option("select[data-ui='jump']", "60")
+    page.click("[data-ui='jump-go']")
+    assert _settle(page) == "skat"
+
+
+def _table(page: Any) -> tuple[str, list[str], str]:
+    """What the table shows and the store keeps: the phase, the hand, the stored record."""
+    return _settle(page), _hand(page), _stored(page)["current"]["record"]
+
+
+def _refused_then_made_room(page: Any, act: str, filler: str, shot: str) -> None:
+    """With the browser's room filled by data set aside under ``filler``, clicking ``act``
+    sends nothing and changes nothing a reload could take back; the notice says so and offers
+    to delete that data, and once it is deleted the same click goes through."""
+    before = _table(page)
+    page.acts.clear()
+    page.evaluate(FILL, [ROOM, filler])
+    page.click(act)
+    said = _notice(page, "save-failed")
+    assert "Nothing was done" in said, said
+    assert "a reload would take it back" in said
+    assert f"{filler} (10.5 MB)" in said  # what to delete to make room, with its size
+    assert page.acts == []  # not even asked: nothing of its answer was seen
+    assert _table(page) == before
+    _shoot(page, shot)
+    page.click(act)  # once more: still nothing sent
+    assert _table(page) == before
+    assert page.acts == []
+    page.reload()
+    assert _table(page) == before  # nothing to take back
+    page.click(act)  # the room is still taken: refused again after the reload
+    _notice(page, "save-failed")
+    assert page.acts == []
+    page.click("[data-ui='clear-kept']")
+    assert f"{filler} (10.5 MB)" in (page.text_content(".confirm") or "")  # asked first
+    page.click("[data-ui='confirm-yes']")
+    _notice(page, "saved")
+    _shoot(page, f"{shot}-saved")
+    assert page.evaluate("k => localStorage.getItem(k)", filler) is None
+    page.click(act)
+    page.wait_for_function(
+        "r => JSON.parse(localStorage.getItem('skat.store')).current.record !== r", arg=before[2]
+    )
+    assert len(page.acts) == 1
+    after = _table(page)
+    assert after != before
+    page.acts.clear()
+    page.reload()
+    assert _table(page) == after  # what was shown is what is kept
+
+
+def test_no_action_is_sent_while_what_it_brings_could_not_be_saved(browser: Any, url: str) -> None:
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    _jump_to_60_on_1000(page)
+    # the skat: picking it up would show its two cards, and a reload could then play Hand
+    _refused_then_made_room(
+        page, ".controls [data-action='s']", "skat.damaged.2020-01-01T00:00:00.000Z.store", "skat"
+    )
+    assert _table(page)[0] == "discard"
+    assert {"CJ", "HA"} <= set(_hand(page))  # the skat's cards
+    page.acts.clear()
+    page.click("[data-card='CQ']")
+    page.click("[data-card='D7']")
+    page.click("[data-action='discard']")
+    page.wait_for_selector(".declare-dialog")
+    page.click("[data-action='declare']")
+    phase = _settle(page)
+    while phase != "play" or page.get_attribute("#table", "data-to-act") != page.get_attribute(
+        "#table", "data-human"
+    ):
+        assert phase in ("kontra", "play"), phase
+        if phase == "kontra":
+            page.click(".controls [data-action]")
+        phase = _settle(page)
+    # a card: played, the computers' answers would show their cards
+    card = page.locator("[data-card]:not([disabled])").first.get_attribute("data-card")
+    page.acts.clear()
+    _refused_then_made_room(
+        page, f"[data-card='{card}']", "skat.damaged.2020-01-02T00:00:00.000Z.current", "card"
+    )
+    assert card not in _hand(page)
+    assert not page.errors
+    context.close()
