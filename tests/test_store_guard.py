@@ -183,3 +183,23 @@ def test_no_action_is_sent_while_what_it_brings_could_not_be_saved(browser: Any,
     assert card not in _hand(page)
     assert not page.errors
     context.close()
+
+
+def test_the_advice_names_only_what_there_is_to_delete(browser: Any, url: str) -> None:
+    # no data set aside and no score sheet: the room is taken by something else of this page
+    context = _context(browser)
+    page = _page(context)
+    page.goto(url)
+    before = _table(page)
+    assert not _stored(page)["series"]["deals"]
+    page.evaluate(FILL, [ROOM, "another.program"])
+    page.click(".controls [data-action='p']")
+    said = _notice(page, "save-failed")
+    assert "no set-aside data and no score sheet here to delete" in said, said
+    assert "score sheets makes room" not in said
+    assert page.locator("[data-ui='clear-kept']").count() == 0
+    assert page.acts == []
+    assert _table(page) == before
+    _shoot(page, "nothing-to-delete")
+    assert not page.errors
+    context.close()

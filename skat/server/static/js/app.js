@@ -1517,7 +1517,7 @@ function heed(outcome) {
     sayStore("not-set-aside", () => t("store.notSetAside", { size }) + more(), () => [...waitingButtons(size), ...roomButtons()]);
   } else if (status === "full" || status === "no-room") {
     sayStore("not-set-aside", null);
-    sayStore("save-failed", () => notices.saveFailedText(status, storage.setAsideData()), roomButtons);
+    sayStore("save-failed", () => notices.saveFailedText(status, storage.setAsideData(), app.store), roomButtons);
   } else if (failing) {
     sayStore("not-set-aside", null);
     sayStore("save-failed", null);
