@@ -203,3 +203,66 @@ def test_the_advice_names_only_what_there_is_to_delete(browser: Any, url: str) -
     _shoot(page, "nothing-to-delete")
     assert not page.errors
     context.close()
+
+
+# ---- damaged rows: every field the totals read ------------------------------------------------
+
+
+def _row(declarer: Any, scores: list[int], won: Any = True, kind: str = "game") -> dict[str, Any]:
+    """A row of the sheet as sheet.js sheetDeal writes it (the person forehand)."""
+    return {
+        "record": "(;GM[Skat]PC[skat]DN[77]MV[w ...]R[...] ;)",
+        "human_seat": 0,
+        "deal_number": "77",
+        "result": {"kind": kind, "passed": False, "declarer": declarer, "won": won, "score": 24},
+        "iss_result": "",
+        "list_scores": scores,
+        "dealer": 2,
+        "finished": "2024-05-01T10:05:00.000Z",
+    }
+
+
+BAD_RESULTS = [
+    ("declarer 7", _row(7, [0, 0, 74])),
+    ("declarer -1", _row(-1, [0, 74, 0])),
+    ("declarer x", _row("x", [74, 0, 0])),
+    ("won maybe", _row(1, [0, 74, 0], won="maybe")),
+    ("kind unknown", _row(None, [0, 0, 74], kind="solo")),
+]
+
+
+def test_a_row_whose_result_the_totals_cannot_read_is_marked_and_not_counted(
+    browser: Any, url: str
+) -> None:
+    good = _row(0, [74, 0, 0])
+    series = {
+        "id": "2024-05-01T10:00:00.000Z",
+        "started": "2024-05-01T10:00:00.000Z",
+        "length": 0,
+        "list": "seeger_fabian",
+        "draw": None,
+        "deals": [good, *(row for _, row in BAD_RESULTS)],
+        "closed": False,
+    }
+    store = {"schema": 2, "settings": FAST, "current": None, "series": series, "archive": []}
+    context = _context(browser, store=store)
+    page = _page(context)
+    page.goto(url)
+    said = _notice(page, "damaged-rows")
+    _settle(page)
+    assert "no. 2, 3, 4, 5, 6." in said, said
+    page.click("[data-ui='open-sheet']")
+    page.wait_for_selector("table.sheet")
+    for index, (what, _) in enumerate(BAD_RESULTS, 1):
+        row = page.locator(f"[data-row='{index}']")
+        assert row.get_attribute("data-damaged") == "result", what
+        assert "the result cannot be read — not counted" in (row.text_content() or ""), what
+    assert page.locator("[data-row='0']").get_attribute("data-damaged") is None
+    sums = [page.text_content(f"[data-sum='{p}']") for p in range(3)]
+    assert sums == ["74", "0", "0"]  # the good row's, and only its
+    assert [page.text_content(f"[data-won='{p}']") for p in range(3)] == ["1", "0", "0"]
+    assert [page.text_content(f"[data-lost='{p}']") for p in range(3)] == ["0", "0", "0"]
+    _shoot(page, "damaged-result")
+    assert len(_stored(page)["series"]["deals"]) == 6  # each row kept as it was
+    assert not page.errors
+    context.close()
