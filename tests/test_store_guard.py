@@ -8,10 +8,15 @@ other test module); the server and Chromium are the conftest's.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from skat.rules import Options
+from skat.server.game import write_record
+from skat.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "tests" / "screenshots"
@@ -264,5 +269,62 @@ def test_a_row_whose_result_the_totals_cannot_read_is_marked_and_not_counted(
     assert [page.text_content(f"[data-lost='{p}']") for p in range(3)] == ["0", "0", "0"]
     _shoot(page, "damaged-result")
     assert len(_stored(page)["series"]["deals"]) == 6  # each row kept as it was
+    assert not page.errors
+    context.close()
+
+
+# ---- an import the server refuses ----------------------------------------------------------
+
+
+def _forged_record() -> tuple[str, str]:
+    """A finished deal 77 (the first legal action each time), and the same record with a card
+    of forehand's and one of middlehand's swapped: the cards are not deal 77's."""
+    state = State.new(77, Options())
+    while not state.is_terminal():
+        state = state.apply(state.legal_actions()[0])
+    line = write_record(state)
+    found = re.search(r"MV\[w (\S+)", line)
+    assert found is not None
+    cards = found.group(1).split(".")
+    cards[0], cards[10] = cards[10], cards[0]
+    return line, line.replace(found.group(1), ".".join(cards), 1)
+
+
+@pytest.mark.parametrize("kind", ["json", "iss"])
+def test_an_import_the_server_refuses_says_which_deal_and_why(
+    browser: Any, url: str, tmp_path: Path, kind: str
+) -> None:
+    genuine, forged = _forged_record()
+    path = tmp_path / f"forged.{kind}"
+    if kind == "json":
+        rows = [_row(0, [0, 0, 0]) | {"record": genuine}, _row(0, [0, 0, 0]) | {"record": forged}]
+        series = {
+            "id": "2024-05-01T10:00:00.000Z",
+            "started": "2024-05-01T10:00:00.000Z",
+            "length": 0,
+            "list": "simple",
+            "draw": None,
+            "deals": rows,
+            "closed": False,
+        }
+        path.write_text(json.dumps({"format": "skat-series", "schema": 2, "series": series}))
+    else:
+        path.write_text(genuine + "\n" + forged + "\n")
+    context = _context(browser, locale="de-DE")
+    page = _page(context)
+    page.goto(url)
+    _settle(page)
+    before = _stored(page)
+    page.click("[data-ui='open-sheet']")
+    page.set_input_files("[data-ui='import-file']", str(path))
+    said = _notice(page, "import-failed")
+    # the frame in the person's language, the server's own words on what is wrong
+    assert said.startswith("Spiel 2 in der Datei ist nicht lesbar"), said
+    assert "DN[77] does not give the cards of the deal" in said
+    assert "forehand and middlehand are not deal 77's" in said
+    assert "Es wurde nichts importiert." in said
+    _shoot(page, f"import-forged-{kind}")
+    assert _stored(page)["series"] == before["series"]
+    assert _stored(page)["archive"] == before["archive"]
     assert not page.errors
     context.close()

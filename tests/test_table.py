@@ -1226,7 +1226,10 @@ def test_the_sheets_notes_follow_the_cores_result(
         ("", "The file is empty."),
         ("just some text\n", "neither a series exported here nor ISS records"),
         ('{"format": "another-program", "series": {}}', "neither a series exported here"),
-        ("(;GM[Skat]PC[skat]DN[12]MV[w CA.CQ ] ;)\n", "The import failed: bad_record"),
+        (
+            "(;GM[Skat]PC[skat]DN[12]MV[w CA.CQ ] ;)\n",
+            "Deal 1 in the file cannot be read (damaged: the record cannot be read: the deal needs",
+        ),
     ],
 )
 def test_an_unreadable_import_is_reported_and_changes_nothing(
