@@ -328,3 +328,35 @@ def test_an_import_the_server_refuses_says_which_deal_and_why(
     assert _stored(page)["archive"] == before["archive"]
     assert not page.errors
     context.close()
+
+
+# ---- the language of a notice about unreadable data --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("locale", "says"),
+    [
+        ("de-DE", "Einige gespeicherte Daten waren nicht lesbar"),
+        ("sv-SE", "Vissa sparade data gick inte att läsa"),
+        ("zh-CN", "部分保存的数据无法读取"),
+    ],
+)
+def test_unreadable_data_is_said_in_the_browsers_language(
+    browser: Any, url: str, locale: str, says: str
+) -> None:
+    # the language chosen in the settings is lost with the store: the browser's is taken
+    context = browser.new_context(locale=locale)
+    context.add_init_script(
+        "if (!sessionStorage.getItem('damaged')) { sessionStorage.setItem('damaged', '1');"
+        ' localStorage.setItem(\'skat.store\', \'{"schema": 2, "settings": {"lang": "en"\'); }'
+    )
+    page = _page(context)
+    page.goto(url)
+    said = _notice(page, "damaged")
+    assert said.startswith(says), said
+    assert page.get_attribute("html", "lang") == locale[:2]
+    assert _stored(page)["settings"]["lang"] == locale[:2]
+    if locale == "de-DE":
+        _shoot(page, "unreadable-de")
+    assert not page.errors
+    context.close()
