@@ -73,23 +73,30 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 def _read_input(name: str) -> str:
     """The text of the file ``name`` (``-``: standard input), read as UTF-8 (a byte order mark
-    at the start is dropped).
+    at the start is dropped); at most :data:`MAX_INPUT_BYTES` are read.
 
     Raises:
         SkatError: the file cannot be read (missing, a directory, no permission, standard input
-            closed) or is not UTF-8 text (names the line of the first bad byte).
+            closed), is longer than :data:`MAX_INPUT_BYTES` (``/dev/zero``, a disk image) or is
+            not UTF-8 text (names the line of the first bad byte).
     """
     try:
         if name == "-":
             if sys.stdin is None:
                 raise SkatError("cannot read -: standard input is closed")
             stream = getattr(sys.stdin, "buffer", None)  # a test's StringIO has none
-            data: str | bytes = sys.stdin.read() if stream is None else stream.read()
+            reader = sys.stdin if stream is None else stream
+            data: str | bytes = reader.read(MAX_INPUT_BYTES + 1)
         else:
             with open(name, "rb") as handle:
-                data = handle.read()
+                data = handle.read(MAX_INPUT_BYTES + 1)
     except OSError as err:
         raise SkatError(f"cannot read {name}: {err.strerror or err}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise SkatError(
+            f"cannot read {name}: it is over {MAX_INPUT_BYTES // 2**20} MiB (split it into"
+            " smaller files)"
+        )
     if isinstance(data, str):
         return data.removeprefix("\ufeff")
     try:
@@ -245,6 +252,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 MAX_MESSAGE = 300
 """Error messages are cut to this many characters (a bad input may be a whole file)."""
+
+MAX_INPUT_BYTES = 64 * 2**20
+"""The longest file ``records check`` and ``solve`` read (64 MiB: about 100,000 ISS records of a
+deal each); a longer one is refused before it fills the memory."""
 
 
 if __name__ == "__main__":

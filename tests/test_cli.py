@@ -5,6 +5,7 @@ empty or closed standard input, a number too long for Python, a bad host name)."
 from __future__ import annotations
 
 import os
+import resource
 import subprocess
 import sys
 from pathlib import Path
@@ -19,16 +20,32 @@ STRICT = {**os.environ, "PYTHONIOENCODING": "utf-8"}
 """Standard input and output strict UTF-8, as under a UTF-8 locale other than C.UTF-8."""
 
 
+MEMORY = 1 << 30
+"""The address space a command run by :func:`_run` may take (1 GiB): one that reads without
+bound fails fast instead of filling the machine's memory."""
+
+
+def _limit_memory() -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
 def _run(
     args: list[str], stdin: bytes | None = b"", env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    """``skat ARGS`` in a new process, its output decoded (a byte that is not UTF-8 shows
-    escaped); ``stdin=None`` starts it with standard input closed."""
+    """``skat ARGS`` in a new process (its memory bounded, :data:`MEMORY`), its output decoded
+    (a byte that is not UTF-8 shows escaped); ``stdin=None`` starts it with standard input
+    closed."""
     command = [sys.executable, "-m", "skat.cli", *args]
     if stdin is None:
         command = ["sh", "-c", 'exec "$0" "$@" <&-', *command]
     done = subprocess.run(
-        command, input=stdin, capture_output=True, env=env or STRICT, timeout=120, check=False
+        command,
+        input=stdin,
+        capture_output=True,
+        env=env or STRICT,
+        timeout=120,
+        check=False,
+        preexec_fn=_limit_memory,
     )
     out = done.stdout.decode("utf-8", "backslashreplace")
     err = done.stderr.decode("utf-8", "backslashreplace")
@@ -84,6 +101,18 @@ def test_a_file_that_is_a_directory_or_binary_is_one_line(
 def test_an_empty_or_closed_standard_input_is_one_line(command: list[str], says: str) -> None:
     _one_line(_run(command, b""), says)
     _one_line(_run(command, None), "cannot read -: standard input is closed")
+
+
+@pytest.mark.parametrize("command", [["records", "check"], ["solve"]])
+def test_a_file_without_end_is_read_only_so_far_and_is_one_line(command: list[str]) -> None:
+    """``/dev/zero`` never ends: the command reads no more than its bound, and says so."""
+    _one_line(_run([*command, "/dev/zero"]), "cannot read /dev/zero: it is over 64 MiB")
+
+
+def test_standard_input_is_read_only_so_far() -> None:
+    # the bound itself: one byte more than it is refused, as a whole file is
+    done = _run(["records", "check", "-"], b"\n" * (cli.MAX_INPUT_BYTES + 1))
+    _one_line(done, "cannot read -: it is over 64 MiB (split it into smaller files)")
 
 
 @pytest.mark.parametrize("command", [["records", "check"], ["solve"]])

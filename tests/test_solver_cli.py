@@ -25,6 +25,27 @@ def test_solve_prints_value_best_cards_and_time(
     assert re.fullmatch(rf"{re.escape(str(path))}:3 value 0 best CJ SA HT \d+\.\d ms", lines[1])
 
 
+def test_mode_exact_with_a_target_is_refused_and_the_modes_answer_their_own_question(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # exact: the declarer's card points (15); threshold: whether he reaches the target (0)
+    exact = GRAND[:-1] + ', "mode": "exact"}'
+    threshold = GRAND[:-1] + ', "mode": "threshold", "target": 61}'
+    monkeypatch.setattr("sys.stdin", io.StringIO(exact + "\n" + threshold + "\n"))
+    assert main(["solve"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(" best ")[0] for line in lines] == ["-:1 value 15", "-:2 value 0"]
+    # both asked at once: which answer is meant cannot be known, so neither is given
+    monkeypatch.setattr("sys.stdin", io.StringIO(GRAND[:-1] + ', "mode": "exact", "target": 61}'))
+    assert main(["solve"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        "skat: -:1: mode 'exact' asks for the value and takes no target (got 61): leave the"
+        " target out, or give mode 'threshold'\n"
+    )
+
+
 def test_solve_reads_stdin(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -211,7 +211,8 @@ def position_from_json(text: str) -> tuple[Position, dict[str, Any]]:
     Raises:
         NotationError: not a JSON object (or nested too deeply, or with a number of over 4,300
             digits), an unknown field, or a bad card, letter or number (``target`` must be
-            0 .. 1000).
+            0 .. 1000); a ``target`` with mode ``exact`` (which asks for the value, not
+            whether a target is reached).
         SkatError: the cards do not form a valid position.
     """
     try:
@@ -260,6 +261,11 @@ def position_from_json(text: str) -> tuple[Position, dict[str, Any]]:
         raise NotationError(f"target must be 0 .. 1000 card points, got {request['target']!r}")
     if request.get("mode", "exact") not in ("exact", "threshold"):
         raise NotationError(f"mode must be 'exact' or 'threshold', got {request['mode']!r}")
+    if request.get("mode") == "exact" and "target" in request:
+        raise NotationError(
+            f"mode 'exact' asks for the value and takes no target (got {request['target']!r}):"
+            " leave the target out, or give mode 'threshold'"
+        )
     return pos, request
 
 

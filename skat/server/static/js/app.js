@@ -1353,7 +1353,7 @@ const LARGEST_DEAL_NUMBER = 2n ** 64n - 1n;
  * person's language naming what is wrong and stays in the field to be corrected; the number of the
  * series deal that waits is not played as practice. */
 async function playTyped(text) {
-  if (app.busy) return;
+  if (app.busy || !mayAct()) return;
   const typed = String(text ?? "").trim();
   app.busy = true;
   app.error = null;
@@ -1423,7 +1423,7 @@ function nextDeal() {
  * `how.data`: the server's answer for a typed number, already fetched.
  */
 async function startDeal(number, how = {}) {
-  if (app.busy) return;
+  if (app.busy || !mayAct()) return;
   app.busy = true;
   app.error = null;
   app.typedNumber = null;
@@ -1515,14 +1515,26 @@ function heed(outcome) {
     // (clearing score sheets would not help: nothing is written while the data waits)
     const more = () => (storage.setAsideData().length ? " " + notices.roomText(storage.setAsideData()) : "");
     sayStore("not-set-aside", () => t("store.notSetAside", { size }) + more(), () => [...waitingButtons(size), ...roomButtons()]);
-  } else if (status === "full") {
+  } else if (status === "full" || status === "no-room") {
     sayStore("not-set-aside", null);
-    sayStore("save-failed", () => t("store.saveFailed") + " " + notices.roomText(storage.setAsideData()), roomButtons);
+    sayStore("save-failed", () => notices.saveFailedText(status, storage.setAsideData(), app.store), roomButtons);
   } else if (failing) {
     sayStore("not-set-aside", null);
     sayStore("save-failed", null);
     sayStore("saved", () => t("store.savedAgain"));
   }
+}
+
+/** True when an action may be sent (store.js readyToGoOn): else nothing is sent, as what it
+ * brings could not be kept and a reload would take it back, and the notice says how to make room. */
+function mayAct() {
+  const said = app.notice?.parts?.some((p) => p.kind === "save-failed" || p.kind === "not-set-aside");
+  const ready = storage.readyToGoOn(app.store);
+  heed(ready);
+  if (ready.goOn || ready.status === "stale") return ready.goOn;
+  if (said) announce(app.notice?.say()); // tried again: said again
+  render();
+  return false;
 }
 
 function noticeButton(ui, label, onclick) {
@@ -1599,6 +1611,7 @@ async function send(actions) {
     storage.reloadNewer("refused");
     return;
   }
+  if (!mayAct()) return;
   const before = app.view;
   app.busy = true;
   app.error = null;
@@ -2253,8 +2266,12 @@ async function importFile(file) {
     // the file says.
     const rescore = async (records) => {
       const deals = [];
-      for (const { record, human_seat } of records) {
-        const data = await api.view(record, human_seat, playerLevel());
+      for (const [i, { record, human_seat }] of records.entries()) {
+        const data = await api.view(record, human_seat, playerLevel()).catch((err) => {
+          // a record the server refuses (forged, damaged): which deal, and the server's why
+          if (!refused(err)) throw err;
+          throw importError("import.badRow", { n: formatNumber(i + 1), why: `${t("sheet.damaged.record")}: ${err.message || err.code}` });
+        });
         if (data.view.phase !== "result") throw new Error("import.unfinished");
         deals.push(sheet.sheetDeal(data.view, record, human_seat));
       }

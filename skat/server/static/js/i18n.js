@@ -450,6 +450,10 @@ const en = {
   "setting.sort.suits": "suits in the order ♣ ♠ ♥ ♦",
   "setting.sort.alternate.german": "Acorns and Leaves alternating with Hearts and Bells",
   "setting.sort.suits.german": "suits in the order Acorns, Leaves, Hearts, Bells",
+
+  // what this browser keeps, after the break attempt of issue 31: an action not sent for want of room, nothing to delete
+  "store.notSent": "Nothing was done: what you do now could not be saved, as this browser's storage is full (or turned off), and a reload would take it back. Make room, then do it again.",
+  "store.nothingToDelete": "There is no set-aside data and no score sheet here to delete; this browser's storage may be turned off for this page (in its settings, or in a private window).",
 };
 
 const de = {
@@ -892,6 +896,10 @@ const de = {
   "setting.sort.suits": "Farben in der Folge ♣ ♠ ♥ ♦",
   "setting.sort.alternate.german": "Eichel und Grün im Wechsel mit Herz und Schellen",
   "setting.sort.suits.german": "Farben in der Folge Eichel, Grün, Herz, Schellen",
+
+  // what this browser keeps, after the break attempt of issue 31: an action not sent for want of room, nothing to delete
+  "store.notSent": "Nichts wurde ausgeführt: Was du jetzt tust, ließe sich nicht speichern, denn der Speicher dieses Browsers ist voll (oder abgeschaltet), und ein Neuladen würde es zurücknehmen. Schaffe Platz und versuch es dann noch einmal.",
+  "store.nothingToDelete": "Hier gibt es keine beiseitegelegten Daten und keine Spielliste zu löschen; vielleicht ist der Speicher dieses Browsers für diese Seite abgeschaltet (in seinen Einstellungen oder in einem privaten Fenster).",
 };
 
 const zh = {
@@ -1313,6 +1321,10 @@ const zh = {
   "setting.sort.suits": "花色按 ♣ ♠ ♥ ♦ 排列",
   "setting.sort.alternate.german": "橡子、叶子与红心、铃铛相间",
   "setting.sort.suits.german": "花色按橡子、叶子、红心、铃铛排列",
+
+  // what this browser keeps, after the break attempt of issue 31: an action not sent for want of room, nothing to delete
+  "store.notSent": "未执行任何操作：此浏览器的存储空间已满（或已被关闭），你现在的操作无法保存，重新加载页面会将其撤回。请先腾出空间，再试一次。",
+  "store.nothingToDelete": "这里没有可删除的另存数据或计分表；此浏览器可能已为本页面关闭了存储（在其设置中，或在隐私窗口中）。",
 };
 
 const sv = {
@@ -1734,6 +1746,10 @@ const sv = {
   "setting.sort.suits": "färgerna i ordningen ♣ ♠ ♥ ♦",
   "setting.sort.alternate.german": "Ekollon och Blad växelvis med Hjärter och Klockor",
   "setting.sort.suits.german": "färgerna i ordningen Ekollon, Blad, Hjärter, Klockor",
+
+  // what this browser keeps, after the break attempt of issue 31: an action not sent for want of room, nothing to delete
+  "store.notSent": "Inget gjordes: det du gör nu skulle inte gå att spara, eftersom webbläsarens lagring är full (eller avstängd), och en omladdning skulle ta tillbaka det. Gör plats och försök sedan igen.",
+  "store.nothingToDelete": "Här finns inga undanlagda data och ingen poänglista att radera; webbläsarens lagring kan vara avstängd för den här sidan (i dess inställningar eller i ett privat fönster).",
 };
 
 export const TABLES = { en, de, zh, sv };

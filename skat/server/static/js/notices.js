@@ -41,9 +41,20 @@ export function keptList(kept) {
   return kept.map((d) => `${d.key} (${sizeText(d.size)})`).join(", ");
 }
 
-/** What the data set aside takes, or that none is left to delete (then old score sheets are). */
-export function roomText(kept) {
-  return kept.length ? t("store.roomTaken", { list: keptList(kept) }) : t("store.noRoomToMake");
+/** What can be deleted to make room, as far as there is any: the data set aside (`kept`, with
+ * sizes), else the score sheets of `store` ({series, archive}) when they hold a deal, else that
+ * nothing is stored here to delete. */
+export function roomText(kept, store) {
+  if (kept.length) return t("store.roomTaken", { list: keptList(kept) });
+  const sheets = (store?.series?.deals?.length ?? 0) + (store?.archive?.length ?? 0);
+  return t(sheets ? "store.noRoomToMake" : "store.nothingToDelete");
+}
+
+/** What the save-failed notice says for a write's `status` (store.js save, readyToGoOn): the
+ * game not saved ("full"), or the action not sent for want of room ("no-room"); then what can
+ * be deleted to make room (roomText). */
+export function saveFailedText(status, kept, store) {
+  return t(status === "no-room" ? "store.notSent" : "store.saveFailed") + " " + roomText(kept, store);
 }
 
 /** The stored settings set back ([{key, value}], store.js checkSettings): each by the name the

@@ -101,25 +101,34 @@ export function sheetDeal(view, record, humanSeat, now = new Date()) {
 
 // ---- damaged rows ------------------------------------------------------------------------------
 
+/** True for a result of the server (skat.server.game) as far as the totals read it: its kind,
+ * and for a declarer's game the declarer's seat and whether it was won. */
+function readableResult(r) {
+  if (!isObject(r) || !["game", "ramsch", "passed"].includes(r.kind)) return false;
+  return r.kind !== "game" || (isSeat(r.declarer) && typeof r.won === "boolean");
+}
+
 /**
  * What is wrong with a row of the sheet, or null: "shape" (not a row at all), "seat" (the
  * person's seat cannot be read, so whose scores are whose is unknown), "scores" (its list
  * scores), "record" (its record, by its shape or as the server refused it: `damaged` says so),
- * "result" (the server's result it was written with). The first found is named.
+ * "result" (the server's result it was written with: not one, or its kind, declarer or won
+ * cannot be read). The first found is named. Every field the totals read (tally) is checked.
  */
 export function dealDamage(deal) {
   if (!isObject(deal) || deal.damaged === "shape") return "shape";
   if (!isSeat(deal.human_seat)) return "seat";
   if (!Array.isArray(deal.list_scores) || deal.list_scores.length !== 3 || !deal.list_scores.every(Number.isInteger)) return "scores";
   if (typeof deal.record !== "string" || !deal.record.startsWith("(;") || deal.damaged === "record") return "record";
-  if (!isObject(deal.result)) return "result";
+  if (!readableResult(deal.result)) return "result";
   return null;
 }
 
-/** True when a damaged row's list scores still count: its seat and its scores can be read (a
- * row whose record or result is damaged counts as it was written). */
+/** True when a damaged row still counts: every field the totals read can be read, as only its
+ * record is damaged (it counts as it was written). A row counts in full or not at all, so that
+ * its points and its won or lost game are on the sheet together. */
 export function counts(damage) {
-  return damage !== "shape" && damage !== "seat" && damage !== "scores";
+  return damage === null || damage === "record";
 }
 
 /** The list scores of a deal by player (0 you, 1 left, 2 right). */
@@ -196,10 +205,9 @@ export function tally(series) {
   const rows = series.deals.map((deal, index) => {
     const damage = dealDamage(deal);
     const counted = counts(damage);
-    const readable = counted && damage !== "result";
     const scores = counted ? scoresByPlayer(deal) : [0, 0, 0];
     for (let p = 0; p < 3; p++) totals.points[p] += scores[p];
-    const declarer = readable ? declarerPlayer(deal) : null;
+    const declarer = counted ? declarerPlayer(deal) : null;
     if (declarer !== null) {
       if (deal.result.won) totals.won[declarer] += 1;
       else totals.lost[declarer] += 1;
@@ -208,7 +216,7 @@ export function tally(series) {
       index,
       deal,
       damage,
-      result: readable ? deal.result : null,
+      result: counted ? deal.result : null,
       dealer: damage === "shape" || damage === "seat" ? null : dealerOfHumanSeat(deal.human_seat),
       declarer,
       scores,

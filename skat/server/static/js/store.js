@@ -36,6 +36,7 @@ const RELOADED = "skat.reloaded"; // sessionStorage: why this tab reloaded itsel
 const isObject = (x) => typeof x === "object" && x !== null && !Array.isArray(x);
 
 let known = null; // the text of STORE_KEY as this tab last read or wrote it
+let ours = false; // `known` is a store of this game (read or written here): a reload goes back to it
 let waiting = []; // [{what, raw}]: unreadable data to set aside with the next write
 let retiring = []; // keys whose data the store has taken over (or sets aside): removed with the next write
 let held = false; // the waiting data found no room: nothing is written until room is made
@@ -240,6 +241,7 @@ export function load() {
   held = false;
   const raw = safeGet(STORE_KEY);
   known = raw;
+  ours = false;
   if (raw === null) {
     const store = migrateFromV1() ?? emptyStore();
     return { store, ...save(store) };
@@ -253,6 +255,7 @@ export function load() {
     setAside("store", raw);
     return { store: emptyStore(), ...save(emptyStore()) };
   }
+  ours = true;
   let schema = data.schema;
   while (schema < SCHEMA) {
     data = MIGRATIONS[schema](data);
@@ -313,6 +316,7 @@ export function save(store) {
     if (text === stored) return { status: "saved", keptAside: [] };
     if (!safeSet(STORE_KEY, text)) return { status: "full", keptAside: [] };
     known = text;
+    ours = true;
     return { status: "saved", keptAside: [] };
   }
   // All at once or nothing: the texts that hold the data go first, making room for it.
@@ -340,7 +344,38 @@ export function save(store) {
   waiting = [];
   retiring = [];
   known = text;
+  ours = true;
   return { status: "saved", keptAside: written };
+}
+
+// ---- before an action -------------------------------------------------------------------------
+
+/** The room (characters) the store may take more with one answer of the server: a record is at
+ * most 4000 characters (skat.server.game.MAX_RECORD_CHARS), kept for the deal in progress and for
+ * its series while it is played, and once more on the score sheet with its result when it ends. */
+export const ANSWER_ROOM = 16000;
+const ROOM_PROBE = "skat.room"; // written and removed at once: is there room for an answer?
+
+/**
+ * Whether an action may be sent now, so that what its answer brings is kept and no reload can
+ * take it back: the store as this tab shows it is written (save), and there is room for what the
+ * answer adds (`room` characters). Returns {status, keptAside, goOn}: status and keptAside as
+ * save answers, with "no-room" when the store or what the answer adds finds no room; `goOn`
+ * false for "no-room", "held" and "stale" (nothing is to be sent). With nothing of this game
+ * kept (the browser's storage is turned off, or has never held it) a reload starts afresh and
+ * takes nothing back: `goOn` is true whatever the write came to.
+ */
+export function readyToGoOn(store, room = ANSWER_ROOM) {
+  const outcome = save(store);
+  if (outcome.status === "stale") return { ...outcome, goOn: false };
+  if (!ours) return { ...outcome, goOn: true };
+  if (outcome.status === "held") return { ...outcome, goOn: false };
+  let fits = outcome.status === "saved";
+  if (fits) {
+    fits = safeSet(ROOM_PROBE, "x".repeat(Math.max(0, room - ROOM_PROBE.length)));
+    safeRemove(ROOM_PROBE);
+  }
+  return fits ? { ...outcome, goOn: true } : { ...outcome, status: "no-room", goOn: false };
 }
 
 // ---- making room ----------------------------------------------------------------------------
