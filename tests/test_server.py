@@ -620,7 +620,9 @@ def test_unknown_routes_answer_json_errors(
         assert response.json()["error"]["code"] == code
 
 
-@pytest.mark.parametrize("path", ["/", "/static/js/app.js", "/static/css/table.css"])
+@pytest.mark.parametrize(
+    "path", ["/", "/static/js/app.js", "/static/css/table.css", "/static/locales/zh.json"]
+)
 def test_the_page_and_its_modules_are_served(client: TestClient, path: str) -> None:
     response = client.get(path)
     assert response.status_code == 200
@@ -893,6 +895,7 @@ def _csp(response: Any) -> dict[str, str]:
         ("GET", "/", None),
         ("GET", "/static/js/app.js", None),
         ("GET", "/static/css/table.css", None),
+        ("GET", "/static/locales/sv.json", None),
         ("GET", "/api/health", None),
         ("GET", "/static/js/none.js", None),
         ("GET", "/api/nothing", None),
@@ -926,7 +929,9 @@ def test_a_server_error_carries_the_security_headers_too(fakes: ModuleType) -> N
     assert response.headers["cache-control"] == "no-store"
 
 
-@pytest.mark.parametrize("path", ["/", "/static/js/app.js", "/static/css/table.css"])
+@pytest.mark.parametrize(
+    "path", ["/", "/static/js/app.js", "/static/css/table.css", "/static/locales/zh.json"]
+)
 def test_pages_and_modules_are_revalidated_and_answered_304_while_unchanged(
     client: TestClient, path: str
 ) -> None:
@@ -935,6 +940,19 @@ def test_pages_and_modules_are_revalidated_and_answered_304_while_unchanged(
     again = client.get(path, headers={"if-none-match": response.headers["etag"]})
     assert again.status_code == 304
     assert again.headers["x-content-type-options"] == "nosniff"
+
+
+@pytest.mark.parametrize("code", ["en", "de", "zh", "sv"])
+def test_the_locale_files_are_served_as_json_as_the_modules_are(
+    client: TestClient, code: str
+) -> None:
+    """i18n.js fetches static/locales/<code>.json: JSON, with the modules' Cache-Control."""
+    module = client.get("/static/js/i18n.js")
+    response = client.get(f"/static/locales/{code}.json")
+    assert response.status_code == 200
+    assert response.headers["content-type"].split(";")[0] == "application/json"
+    assert response.headers["cache-control"] == module.headers["cache-control"] == "no-cache"
+    assert response.json()["lang.tag"] == code
 
 
 def test_api_answers_are_never_stored(client: TestClient) -> None:

@@ -1,10 +1,12 @@
 """The web client's strings: every language has every key, and every key the client asks for exists.
 
-The client (``skat/server/static/js``) takes all visible text from the tables in ``i18n.js``; this
-test reads those tables and the ``t("...")`` calls as text, so a missing translation or a typo in a
-key fails here instead of showing a raw key in the browser. It also holds each language to its own
-Skat terms (issue 31), and, in a real Chromium (tests marked ``browser``), the rules help to the
-chosen deck's card names and to every rule option of the settings.
+The client (``skat/server/static/js``) takes all visible text from the locale files
+``static/locales/<code>.json`` (one flat JSON object of key → text per language) through
+``i18n.js``; this test reads those files and the keys the modules write (``t("...")`` calls and
+the prefixes they build keys from), so a missing translation, a typo in a key or a text no module
+asks for fails here instead of showing a raw key in the browser. It also holds each language to
+its own Skat terms (issue 31), and, in a real Chromium (tests marked ``browser``), the rules help
+to the chosen deck's card names and to every rule option of the settings.
 """
 
 from __future__ import annotations
@@ -22,18 +24,23 @@ from skat import scoring
 from skat.rules import OPTION_ENUMS, Options
 
 STATIC = Path(scoring.__file__).parent / "server" / "static"
-I18N = (STATIC / "js" / "i18n.js").read_text(encoding="utf-8")
-SOURCES = {p.name: p.read_text(encoding="utf-8") for p in (STATIC / "js").glob("*.js")}
+JS = STATIC / "js"
+LOCALES = STATIC / "locales"
+I18N = (JS / "i18n.js").read_text(encoding="utf-8")
+SOURCES = {p.relative_to(JS).as_posix(): p.read_text(encoding="utf-8") for p in JS.rglob("*.js")}
 LANGUAGES = re.findall(r'"(\w\w)"', re.search(r"LANGUAGES = \[([^\]]*)\]", I18N).group(1))  # type: ignore[union-attr]
 
 
-def _table(code: str) -> dict[str, str]:
-    match = re.search(rf"^const {code} = \{{\n(.*?)^\}};", I18N, re.S | re.M)
-    assert match, f"no table for {code!r}"
-    return dict(re.findall(r'^\s*"([^"]+)":\s*"((?:[^"\\]|\\.)*)",?\s*$', match.group(1), re.M))
+def _pairs(code: str) -> list[tuple[str, Any]]:
+    """The key/text pairs of a locale file as written, each in its place (a key twice: twice)."""
+    text = (LOCALES / f"{code}.json").read_text(encoding="utf-8")
+    pairs: list[tuple[str, Any]] = json.loads(text, object_pairs_hook=lambda p: p)
+    return pairs
 
 
-TABLES = {code: _table(code) for code in LANGUAGES}
+TABLES: dict[str, dict[str, str]] = {
+    code: json.loads((LOCALES / f"{code}.json").read_text(encoding="utf-8")) for code in LANGUAGES
+}
 
 # Keys the client builds from a prefix and a value: prefix → the values it can take.
 DYNAMIC = {
@@ -81,7 +88,21 @@ DYNAMIC = {
         "durchmarsch",
     ],
     "help.": [f"{n}.{part}" for n in range(1, 5) for part in ("title", "body")],
+    "help.rule.": [f.name for f in fields(Options)],  # the rules help: one text per rule option
     "error.": ["generic", "network", "bad_record", "illegal_action"],
+    # the calls and actions the client labels by their record tokens (skat.state): hold, pass,
+    # pick up the skat, concede, Kontra, Re, Supra, decline (app.js actionLabel)
+    "action.": ["y", "p", "s", "RE", "K", "R", "SU", "-"],
+    "sheet.": ["no", "dealer", "declarer", "bid", "game", "value", "markers"],  # its columns
+}
+# Endings the client adds to a key it asks for (beside DYNAMIC's prefixes and "step." + each code
+# of the scoring steps, STEP_CODES): a key that is another key with one of these is asked for too.
+BUILT_SUFFIXES = {
+    ".german": "i18n.js t(): the text's twin for the German deck",
+    ".one": "i18n.js tn(): the plural form Intl.PluralRules names for the count",
+    ".other": "i18n.js tn(): likewise",
+    "_you": "app.js stepText: a scoring step said to the person (für dich, du hast)",
+    "_by": "app.js stepText: a push of the skat naming its seat",
 }
 # The plural forms every count text has (Intl.PluralRules: "one" and "other" cover en, de, zh, sv).
 PLURAL_FORMS = ("one", "other")
@@ -99,6 +120,24 @@ STEP_CODES = sorted(
 
 def test_the_client_offers_english_german_chinese_and_swedish() -> None:
     assert LANGUAGES == ["en", "de", "zh", "sv"]
+
+
+def test_there_is_one_locale_file_for_each_language_the_client_offers() -> None:
+    assert sorted(p.name for p in LOCALES.iterdir()) == sorted(f"{c}.json" for c in LANGUAGES)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_each_locale_file_is_one_object_of_texts_each_key_once(code: str) -> None:
+    pairs = _pairs(code)
+    assert [k for k, v in pairs if not isinstance(v, str)] == []
+    keys = [k for k, _ in pairs]
+    assert sorted({k for k in keys if keys.count(k) > 1}) == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES[1:])
+def test_every_locale_file_lists_the_keys_in_the_english_order(code: str) -> None:
+    # one key on one line in every file: the files compare line by line
+    assert list(TABLES[code]) == list(TABLES["en"])
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -203,6 +242,44 @@ def test_no_count_text_is_written_in_the_plural_for_every_number(code: str) -> N
 def test_every_built_key_exists(prefix: str, values: list[str]) -> None:
     missing = [prefix + v for v in values if prefix + v not in TABLES["en"]]
     assert not missing
+
+
+def _written() -> set[str]:
+    """Every string the client's modules write: quoted ones and the fixed parts of templates."""
+    written: set[str] = set()
+    for source in SOURCES.values():
+        written |= set(re.findall(r'"((?:[^"\\\n]|\\.)*)"', source))
+        written |= set(re.findall(r"'((?:[^'\\\n]|\\.)*)'", source))
+        for template in re.findall(r"`((?:[^`\\]|\\.)*)`", source, re.S):
+            written |= set(re.split(r"\$\{[^}]*\}", template))
+    return written
+
+
+WRITTEN = _written()
+
+
+@pytest.mark.parametrize("prefix", sorted(DYNAMIC))
+def test_every_prefix_keys_are_built_from_is_written_in_a_module(prefix: str) -> None:
+    # a prefix is written as it stands ("rank.name." + ...), or its start is and the rest is
+    # built too ("rule." + name + "." + value; "rank.name." + "german." + rank)
+    starts = [w for w in WRITTEN if w.endswith(".") and prefix.startswith(w)]
+    assert starts, f"no module builds keys from {prefix!r}: drop it from DYNAMIC"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_key_is_asked_for_by_a_module(code: str) -> None:
+    """A key is asked for when a module writes it, builds it (DYNAMIC, the scoring steps) or
+    adds one of BUILT_SUFFIXES to a key asked for: the rest are texts nobody sees."""
+    asked = set(WRITTEN)  # tn("sheet.progressOpen", n) asks for a key without its plural form
+    asked |= {prefix + value for prefix, values in DYNAMIC.items() for value in values}
+    asked |= {f"step.{step}" for step in STEP_CODES}
+
+    def is_asked(key: str) -> bool:
+        return key in asked or any(
+            key.endswith(end) and is_asked(key.removesuffix(end)) for end in BUILT_SUFFIXES
+        )
+
+    assert sorted(key for key in TABLES[code] if not is_asked(key)) == []
 
 
 @pytest.mark.parametrize("code", [c for c in STEP_CODES if c not in FOLDED_STEPS])
@@ -456,7 +533,7 @@ def test_the_rules_help_explains_every_rule_option_under_its_settings_name(
         assert term.inner_text() == TABLES[lang][f"setting.rule.{key}"], key
         # the explanation is the description next to it
         described = term.evaluate("dt => dt.nextElementSibling.innerText")
-        assert TABLES[lang][f"help.rule.{key}"].split("\\n")[0] in described, key
+        assert TABLES[lang][f"help.rule.{key}"].split("\n")[0] in described, key
     # the settings panel names the options the same way
     page.click("[data-ui=close-panel]")
     page.click("[data-ui=open-settings]")
@@ -514,3 +591,79 @@ def test_the_spitze_help_does_not_call_its_order_grands_reversed(code: str) -> N
     for key in ("help.rule.spitze", "help.rule.spitze.german"):
         text = TABLES[code][key]
         assert not re.search(r"reversed|umgekehrt|相反|omvänd", text), (code, key)
+
+
+# ---- in the browser: the texts are there before the first render ------------------------------
+# i18n.js fetches the locale files and finishes only when they are in (top-level await), so no
+# module that imports it draws anything before then. The page records every text and label it is
+# ever given (a MutationObserver from before the first script) while the files are held back.
+
+_WATCH_TEXTS = """
+window.__texts = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.type === "attributes") window.__texts.push(r.target.getAttribute(r.attributeName) ?? "");
+    else if (r.type === "characterData") window.__texts.push(r.target.data);
+    else for (const n of r.addedNodes) window.__texts.push(n.textContent ?? "");
+  }
+}).observe(document, {
+  subtree: true, childList: true, characterData: true,
+  attributes: true, attributeFilter: ["title", "aria-label", "placeholder"],
+});
+"""
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["zh", "sv"])
+def test_no_bare_key_is_shown_while_the_locale_files_come(
+    browser: Any, server: Any, lang: str
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    store = {"schema": 2, "settings": {"lang": lang}, "current": None, "series": None}
+    store["archive"] = []
+    context.add_init_script(f"localStorage.setItem('skat.store', {json.dumps(json.dumps(store))})")
+    context.add_init_script(_WATCH_TEXTS)
+    held: list[Any] = []
+    context.route("**/static/locales/*.json", lambda route: held.append(route))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    try:
+        page.goto(server.url, wait_until="commit")
+        for _ in range(100):
+            if len(held) == len(LANGUAGES):
+                break
+            page.wait_for_timeout(50)
+        assert len(held) == len(LANGUAGES)
+        page.wait_for_timeout(300)
+        before = page.evaluate("document.querySelector('#app').innerHTML")
+        for route in held:
+            route.continue_()
+        page.wait_for_selector("#table[data-busy='0'] [data-card]", timeout=30_000)
+        texts: list[str] = page.evaluate("window.__texts")
+    finally:
+        context.close()
+    assert before == ""  # nothing drawn while the texts are on their way
+    keys = set(TABLES[lang])
+    assert [w for t in texts for w in re.findall(r"[\w.-]+", t) if w in keys] == []
+    assert any(TABLES[lang]["deal.next"] in t for t in texts)
+    assert errors == []
+
+
+@pytest.mark.browser
+def test_a_locale_file_that_cannot_be_loaded_is_named_and_nothing_is_drawn(
+    browser: Any, server: Any
+) -> None:
+    context = browser.new_context()
+    context.route("**/static/locales/zh.json", lambda route: route.fulfill(status=404))
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    try:
+        page.goto(server.url)
+        page.wait_for_timeout(500)
+        drawn = page.evaluate("document.querySelector('#app').innerHTML")
+    finally:
+        context.close()
+    assert [e for e in errors if "/static/locales/zh.json answered 404" in e] != []
+    assert drawn == ""

@@ -2,7 +2,8 @@
 
 Routes:
 
-* ``GET /`` — the table (``static/index.html``); ``/static/...`` — the client's ES modules and CSS.
+* ``GET /`` — the table (``static/index.html``); ``/static/...`` — the client's ES modules, CSS
+  and locale files (``locales/<code>.json``, fetched by ``js/i18n.js``).
 * ``POST /api/new`` ``{"deal_number": "123" or "123-2" (optional: random), "human_seat": 0..2
   (optional: the seat the number names, else the deal number mod 3), "options": {...}}`` — a new
   deal; the computers act until the human's turn.
@@ -31,8 +32,8 @@ server answers pages and other games meanwhile. Bad requests get a 4xx and
 
 Every answer carries :data:`SECURITY_HEADERS` (a Content-Security-Policy that lets the page run
 its own modules only and no other site frame it, ``nosniff``, ...) and a ``Cache-Control``
-(pages and modules: ask again each time, answered by a 304 while unchanged; the API: never
-store). A request whose ``Host`` is not one of this server's names is refused (a page of
+(pages, modules and locale files: ask again each time, answered by a 304 while unchanged; the
+API: never store). A request whose ``Host`` is not one of this server's names is refused (a page of
 another site reaching the loopback server through DNS rebinding), and so is a POST sent by
 another site's page (its ``Origin`` or ``Sec-Fetch-Site`` says so): see :class:`_Guard`.
 """
@@ -80,7 +81,8 @@ __all__ = [
 ]
 
 STATIC_DIR = Path(__file__).parent / "static"
-"""The static client: ``index.html``, ``js/*.js`` (ES modules), ``css/*.css``."""
+"""The static client: ``index.html``, ``js/*.js`` (ES modules), ``css/*.css``, ``locales/*.json``
+(the texts of each language)."""
 
 MAX_BODY_BYTES = 16 * 1024
 """The largest request body accepted (a complete deal record is about 400 bytes)."""
@@ -100,7 +102,7 @@ CONTENT_SECURITY_POLICY = "; ".join(
         # cards); style attributes cannot run code
         "style-src-attr 'unsafe-inline'",
         "img-src 'self' data:",  # the empty icon is a data: URL
-        "connect-src 'self'",
+        "connect-src 'self'",  # the API, and the locale files i18n.js fetches
         "base-uri 'none'",
         "form-action 'none'",
         "frame-ancestors 'none'",
