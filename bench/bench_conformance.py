@@ -28,7 +28,7 @@ import time
 
 from skat import record
 from skat.cards import ALL_CARDS, points
-from skat.rules import AllPass, KontraRule, Options, RamschSkat
+from skat.options import AllPass, KontraRule, Options, RamschSkat
 from skat.state import ActionKind, Ending, Phase, State
 
 OPTIONS = [

@@ -24,10 +24,10 @@ from collections.abc import Callable
 
 import skat.players as players
 from skat.arena import run_arena
+from skat.options import AllPass, Options
 from skat.players import Player
 from skat.players import evaluation as ev
 from skat.players.heuristic import HeuristicPlayer, push_pair
-from skat.rules import AllPass, Options
 from skat.state import Action, ActionKind, InformationState
 
 

@@ -61,7 +61,8 @@ from skat.cards import format_card
 from skat.contract import Contract
 from skat.deal import Deal, deal
 from skat.errors import SkatError
-from skat.rules import GameType, Options, ScoreList
+from skat.options import Options, ScoreList
+from skat.rules import GameType
 from skat.scoring import GameResult, list_scores
 from skat.state import Action, Phase, State
 

@@ -46,8 +46,9 @@ from bench_xskat import die_with_parent, faketime_env, game_file
 from skat.contract import Contract
 from skat.deal import Deal, deal
 from skat.errors import SkatError
+from skat.options import Options
 from skat.players import Player, decision_rng
-from skat.rules import GameType, Options
+from skat.rules import GameType
 from skat.state import Action, ActionKind, Phase, State
 
 _REIZW = (

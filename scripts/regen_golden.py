@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from skat import record
-from skat.rules import AllPass, KontraRule, Options
+from skat.options import AllPass, KontraRule, Options
 from skat.state import ActionKind, Phase, State
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "data" / "golden"

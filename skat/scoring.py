@@ -34,15 +34,8 @@ from dataclasses import dataclass, field
 
 from skat.contract import Contract
 from skat.errors import SkatError
-from skat.rules import (
-    BASE_VALUES,
-    GameType,
-    KontraRule,
-    Options,
-    RamschSkat,
-    ScoreList,
-    trump_sequence,
-)
+from skat.options import KontraRule, Options, RamschSkat, ScoreList
+from skat.rules import BASE_VALUES, GameType, trump_sequence
 
 __all__ = [
     "KONTRA_CODES",

@@ -52,7 +52,8 @@ from skat.cards import JACKS, CardSet, cards_of_mask, format_card, format_cards,
 from skat.contract import Contract
 from skat.deal import Deal, Seat, deal
 from skat.errors import IllegalActionError, NotationError, shown
-from skat.rules import AllPass, GameType, KontraRule, Options, legal_cards, trick_winner
+from skat.options import AllPass, KontraRule, Options
+from skat.rules import GameType, legal_cards, trick_winner
 from skat.scoring import GameResult, RamschResult, score_game, score_ramsch
 
 __all__ = [

@@ -124,7 +124,7 @@ def test_a_game_counts_as_the_arena_pairs_a_deal(bench: ModuleType) -> None:
     # the arena pairs a deal by each player's mean over its nine seat-games; the bench adds up
     # each changed game's share of that, so the games of a deal must add up to the arena's figure
     from skat.arena import ArenaReport, DealOutcome, GameOutcome, seatings
-    from skat.rules import Options
+    from skat.options import Options
 
     rows = seatings(("strong", "heuristic"))
     scores = [(90, -40, 40), (-158, 40, 40), (0, 0, 0), (40, 40, -122), (71, 0, 0), (40, -96, 40)]
@@ -154,7 +154,7 @@ def test_an_arena_report_of_other_deals_is_refused(bench: ModuleType, tmp_path: 
     import json
 
     from skat.arena import arena_deal_number, options_json
-    from skat.rules import Options
+    from skat.options import Options
 
     args = argparse.Namespace(seed=5, first=0, deals=2, mode="heuristic")
     rows = [[i, arena_deal_number(5, i), 10.0, 4.0] for i in range(2)]

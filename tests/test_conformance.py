@@ -19,7 +19,7 @@ import numpy
 
 from skat import record
 from skat.cards import ALL_CARDS, points
-from skat.rules import AllPass, KontraRule, Options, RamschSkat
+from skat.options import AllPass, KontraRule, Options, RamschSkat
 from skat.scoring import GameResult, RamschResult
 from skat.state import Action, ActionKind, Ending, InformationState, Phase, State
 

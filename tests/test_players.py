@@ -10,6 +10,7 @@ import pytest
 
 from skat.cards import JACKS, CardSet
 from skat.deal import Deal, Seat
+from skat.options import AllPass, KontraRule, Options, RamschSkat
 from skat.players import (
     PLAYER_NAMES,
     Player,
@@ -20,7 +21,7 @@ from skat.players import (
 )
 from skat.players import evaluation as ev
 from skat.players.strong import StrongPlayer
-from skat.rules import AllPass, GameType, KontraRule, Options, RamschSkat
+from skat.rules import GameType
 from skat.state import Action, ActionKind, Phase, State
 
 OPTION_SETS = [

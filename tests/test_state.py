@@ -17,7 +17,8 @@ from skat.cards import JACKS, CardSet, mask_of, parse_card
 from skat.contract import Contract
 from skat.deal import Deal, Seat
 from skat.errors import IllegalActionError, NotationError
-from skat.rules import AllPass, GameType, KontraRule, Options
+from skat.options import AllPass, KontraRule, Options
+from skat.rules import GameType
 from skat.scoring import GameResult, RamschResult
 from skat.state import (
     Action,

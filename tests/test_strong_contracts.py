@@ -8,10 +8,11 @@ import math
 import pytest
 
 from skat.cards import CardSet
+from skat.options import KontraRule, Options
 from skat.players import contracts as ct
 from skat.players import decision_rng
 from skat.players.strong import StrongPlayer
-from skat.rules import GameType, KontraRule, Options
+from skat.rules import GameType
 from skat.solver import Solver
 from skat.state import PASS, Action, ActionKind, State
 

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from skat import scoring
-from skat.rules import OPTION_ENUMS, Options
+from skat.options import OPTION_ENUMS, Options
 
 STATIC = Path(scoring.__file__).parent / "server" / "static"
 I18N = (STATIC / "js" / "i18n.js").read_text(encoding="utf-8")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from skat.cards import ALL_CARDS, points
+from skat.options import Options
 from skat.players import contracts as ct
 from skat.players import worlds as wd
 from skat.players.card_play import best_cards, heuristic_card
@@ -26,7 +27,7 @@ from skat.players.heuristic import (
     push_pair,
     takes_skat,
 )
-from skat.rules import GameType, Options, legal_cards, trick_winner
+from skat.rules import GameType, legal_cards, trick_winner
 from skat.scoring import score_ramsch
 from skat.state import Action, ActionKind, InformationState
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from skat import record
@@ -50,8 +50,11 @@ from skat.deal import (
 )
 from skat.declaration import prospect
 from skat.errors import IllegalActionError, RecordError, SkatError, shown
+from skat.options import Options, from_json
+from skat.options import spec_json as options_spec
+from skat.options import to_json as options_json
 from skat.players import decision_rng
-from skat.rules import OPTION_ENUMS, GameType, Options, card_order, trump_mask
+from skat.rules import GameType, card_order, trump_mask
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
 from skat.state import Action, ActionKind, InformationState, Phase, State, listed
 
@@ -102,67 +105,19 @@ class Turn:
 
 # ---- options
 
-_BOOL_OPTIONS = tuple(f.name for f in fields(Options) if f.name not in OPTION_ENUMS)
-
 
 def parse_options(data: object) -> Options:
-    """The rule options of a JSON object (missing keys keep the ISkO defaults), those that
-    cannot take effect under the others set back (:meth:`skat.rules.Options.effective`).
+    """The rule options of a JSON object (:func:`skat.options.from_json`; missing keys keep the
+    ISkO defaults), those that cannot take effect under the others set back
+    (:meth:`skat.options.Options.effective`).
 
     Raises:
         RequestError: not an object, an unknown key or a value of the wrong type.
     """
-    if data is None:
-        return Options()
-    if not isinstance(data, dict):
-        raise RequestError(f"options must be an object, not {type(data).__name__}")
-    values: dict[str, Any] = {}
-    for key, value in data.items():
-        if key in OPTION_ENUMS:
-            enum = OPTION_ENUMS[key]
-            allowed = [m.value for m in enum]
-            if not isinstance(value, str) or value not in allowed:
-                raise RequestError(f"option {shown(key)}: {shown(value)} is not one of {allowed}")
-            values[key] = enum(value)
-        elif key in _BOOL_OPTIONS:
-            if not isinstance(value, bool):
-                raise RequestError(f"option {shown(key)}: {shown(value)} is not true or false")
-            values[key] = value
-        else:
-            raise RequestError(f"unknown option {shown(key)}")
-    return Options(**values).effective()
-
-
-def options_json(options: Options) -> dict[str, str | bool]:
-    """``options`` as the JSON object :func:`parse_options` reads: every option, enums by value.
-
-    >>> options_json(Options())["kontra"], options_json(Options())["supra"]
-    ('off', False)
-    """
-    out: dict[str, str | bool] = {}
-    for f in fields(Options):
-        value = getattr(options, f.name)
-        out[f.name] = value if isinstance(value, bool) else str(value)
-    return out
-
-
-def options_spec() -> list[dict[str, Any]]:
-    """Every rule option, in the order of :class:`~skat.rules.Options`' fields, as
-    ``{"name", "default", "values"}``: the values :func:`parse_options` accepts for it (an enum's
-    values in their order, ``false`` and ``true`` for the others) and its ISkO default. The
-    browser offers these choices and checks its stored settings against them
-    (``GET /api/options``).
-
-    >>> options_spec()[1]
-    {'name': 'kontra', 'default': 'off', 'values': ['off', 'on', 'bidders_only']}
-    """
-    default = options_json(Options())
-    spec: list[dict[str, Any]] = []
-    for f in fields(Options):
-        enum = OPTION_ENUMS.get(f.name)
-        values: list[str | bool] = [m.value for m in enum] if enum else [False, True]
-        spec.append({"name": f.name, "default": default[f.name], "values": values})
-    return spec
+    try:
+        return from_json(data).effective()
+    except SkatError as err:
+        raise RequestError(str(err)) from None
 
 
 # ---- records
