@@ -33,6 +33,7 @@ from skat.options import OPTION_ENUMS, AllPass, KontraRule, Options, RamschSkat,
 
 __all__ = [
     "BASE_VALUES",
+    "NULL_VALUES",
     "OPTION_ENUMS",
     "TRUMP",
     "AllPass",
@@ -46,6 +47,7 @@ __all__ = [
     "effective_suit_mask",
     "follow_mask",
     "legal_cards",
+    "null_game_value",
     "trick_winner",
     "trump_mask",
     "trump_sequence",
@@ -104,7 +106,22 @@ BASE_VALUES: dict[GameType, int] = {
     GameType.GRAND: 24,
     GameType.SPITZE: 20,
 }
-"""Base values (ISkO 4.1.2); Null has fixed game values instead, Ramsch counts card points."""
+"""Base values (ISkO 4.1.2); Null has fixed game values instead (:data:`NULL_VALUES`), Ramsch
+counts card points."""
+
+NULL_VALUES: tuple[int, int, int, int] = (23, 35, 46, 59)
+"""The fixed game values of the Null games: Null 23, Null Hand 35, Null Ouvert 46, Null Ouvert
+Hand 59, by ``hand + 2 * ouvert`` (ISkO 5.1-5.3)."""
+
+
+def null_game_value(hand: bool, ouvert: bool) -> int:
+    """The fixed game value of a Null game, Hand or not, ouvert or not (:data:`NULL_VALUES`).
+
+    >>> null_game_value(True, False), null_game_value(False, True)
+    (35, 46)
+    """
+    return NULL_VALUES[hand + 2 * ouvert]
+
 
 TRUMP = 4
 """The effective suit of a trump card (the printed suits are 0..3)."""

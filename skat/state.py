@@ -53,7 +53,7 @@ from skat.contract import Contract
 from skat.deal import Deal, Seat, deal
 from skat.errors import IllegalActionError, NotationError, shown
 from skat.options import AllPass, KontraRule, Options
-from skat.rules import GameType, legal_cards, trick_winner
+from skat.rules import GameType, legal_cards, null_game_value, trick_winner
 from skat.scoring import GameResult, RamschResult, score_game, score_ramsch
 
 __all__ = [
@@ -497,9 +497,6 @@ def _pairs(mask: int) -> list[Action]:
     return out
 
 
-_NULL_VALUE = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
-
-
 @cache
 def _contracts(hand: bool, bid: int, spitze: bool) -> tuple[Action, ...]:
     """The legal declarations, sorted: Hand ones (from the skat phase) or after a pick-up."""
@@ -519,7 +516,7 @@ def _contracts(hand: bool, bid: int, spitze: bool) -> tuple[Action, ...]:
         else:
             out.append(Action.declare(Contract(g)))
     for ouvert in (False, True):
-        if _NULL_VALUE[(hand, ouvert)] >= bid:
+        if null_game_value(hand, ouvert) >= bid:
             out.append(Action.declare(Contract(GameType.NULL, hand=hand, ouvert=ouvert)))
     out.sort()
     return tuple(out)

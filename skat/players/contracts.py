@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from skat.errors import SkatError
 from skat.players import evaluation as ev
-from skat.rules import BASE_VALUES, GameType
+from skat.rules import BASE_VALUES, GameType, null_game_value
 from skat.solver import SCHWARZ, Position, Solver
 from skat.state import Action, ActionKind
 
@@ -142,7 +142,7 @@ def _calibrated(wins: float, worlds: float, bonus: float) -> float:
 
 def _value(game: GameType, matador_cards: int, *, hand: bool, ouvert: bool = False) -> int:
     if game == GameType.NULL:
-        return (59 if hand else 46) if ouvert else (35 if hand else 23)
+        return null_game_value(hand, ouvert)
     levels = ev.matador_levels(matador_cards, game) + 1 + (1 if hand else 0)
     return BASE_VALUES[game] * levels
 
@@ -533,7 +533,7 @@ def evaluate_discards(
         )
         priors[game] = ev.win_chance(choice.margin)
         value = _value(game, cards, hand=False)
-        if value >= bid or (game == GameType.NULL and bid <= 46):
+        if value >= bid or (game == GameType.NULL and bid <= null_game_value(False, True)):
             reach.append((game, ranked[0][0]))
         if choice.margin >= PRUNE_PICKUP:
             pairs.extend((game, pair) for pair, _ in ranked[:per_game])
@@ -564,7 +564,12 @@ def evaluate_discards(
         won, n = wins[j], solved[j]
         out.append(DiscardChoice(pair, Estimate(game, False, False, value, won, n, 0, prior)))
         if game == GameType.NULL:
-            out.append(DiscardChoice(pair, Estimate(game, False, True, 46, won, n, 0, prior)))
+            out.append(
+                DiscardChoice(
+                    pair,
+                    Estimate(game, False, True, null_game_value(False, True), won, n, 0, prior),
+                )
+            )
     return out
 
 

@@ -26,7 +26,7 @@ import math
 from dataclasses import dataclass, replace
 
 from skat.cards import JACKS, points
-from skat.rules import BASE_VALUES, GameType, trump_sequence
+from skat.rules import BASE_VALUES, GameType, null_game_value, trump_sequence
 
 __all__ = [
     "PICKUP_SUIT",
@@ -358,15 +358,21 @@ def choices(
     if hand_game:
         if fixes == 0:
             safe = _null_has_sevens(hand)
-            out.append(GameChoice(GameType.NULL, True, safe, 59 if safe else 35, 1.0))
+            out.append(GameChoice(GameType.NULL, True, safe, null_game_value(True, safe), 1.0))
         else:
-            out.append(GameChoice(GameType.NULL, True, False, 35, -1.5 * fixes))
+            out.append(
+                GameChoice(GameType.NULL, True, False, null_game_value(True, False), -1.5 * fixes)
+            )
     else:
         if pre_skat:
             fixes = max(0, fixes - 1)
-        out.append(GameChoice(GameType.NULL, False, False, 23, 1.0 - 1.25 * fixes))
+        out.append(
+            GameChoice(
+                GameType.NULL, False, False, null_game_value(False, False), 1.0 - 1.25 * fixes
+            )
+        )
         if fixes == 0 and _null_has_sevens(hand) and not pre_skat:
-            out.append(GameChoice(GameType.NULL, False, True, 46, 0.75))
+            out.append(GameChoice(GameType.NULL, False, True, null_game_value(False, True), 0.75))
     if play_bonus:
         out = [replace(c, margin=c.margin + play_bonus) for c in out]
     return out
