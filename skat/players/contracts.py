@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from skat.errors import SkatError
 from skat.players import evaluation as ev
 from skat.rules import BASE_VALUES, GameType, null_game_value
+from skat.scoring import matadors
 from skat.solver import SCHWARZ, Position, Solver
 from skat.state import Action, ActionKind
 
@@ -143,7 +144,7 @@ def _calibrated(wins: float, worlds: float, bonus: float) -> float:
 def _value(game: GameType, matador_cards: int, *, hand: bool, ouvert: bool = False) -> int:
     if game == GameType.NULL:
         return null_game_value(hand, ouvert)
-    levels = ev.matador_levels(matador_cards, game) + 1 + (1 if hand else 0)
+    levels = abs(matadors(game, matador_cards)) + 1 + (1 if hand else 0)
     return BASE_VALUES[game] * levels
 
 

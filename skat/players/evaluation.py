@@ -26,7 +26,8 @@ import math
 from dataclasses import dataclass, replace
 
 from skat.cards import JACKS, points
-from skat.rules import BASE_VALUES, GameType, null_game_value, trump_sequence
+from skat.rules import BASE_VALUES, GameType, null_game_value
+from skat.scoring import matadors
 
 __all__ = [
     "PICKUP_SUIT",
@@ -39,7 +40,6 @@ __all__ = [
     "discard_scores",
     "expected_list_score",
     "grand_strength",
-    "matador_levels",
     "null_fixes",
     "ramsch_danger",
     "suit_strength",
@@ -265,20 +265,6 @@ def _null_has_sevens(hand: int) -> bool:
     return all(not (hand >> (8 * s) & 0xFF) or hand >> (8 * s) & 1 for s in range(4))
 
 
-def matador_levels(hand: int, game: GameType) -> int:
-    """The number of matadors (with or without, unsigned) of ``hand`` in ``game`` (ISkO 4.1.3)."""
-    seq = trump_sequence(game)
-    if not seq:
-        return 0
-    first = bool(hand >> seq[0] & 1)
-    count = 0
-    for card in seq:
-        if bool(hand >> card & 1) != first:
-            break
-        count += 1
-    return count
-
-
 def win_chance(margin: float) -> float:
     """The estimated chance to win a game of ``margin`` (logit above a 75% win)."""
     return 1.0 / (1.0 + math.exp(-(margin + _LOGIT_75)))
@@ -347,12 +333,12 @@ def choices(
         margin = suit_strength(hand, trump, forehand=fore) - PICKUP_SUIT
         if hand_game:
             margin -= HAND_BONUS
-        value = BASE_VALUES[game] * (matador_levels(mat, game) + 1 + level_bonus)
+        value = BASE_VALUES[game] * (abs(matadors(game, mat)) + 1 + level_bonus)
         out.append(GameChoice(game, hand_game, False, value, margin))
     margin = grand_strength(hand, forehand=fore) - PICKUP_GRAND
     if hand_game:
         margin -= HAND_BONUS
-    value = 24 * (matador_levels(mat, GameType.GRAND) + 1 + level_bonus)
+    value = BASE_VALUES[GameType.GRAND] * (abs(matadors(GameType.GRAND, mat)) + 1 + level_bonus)
     out.append(GameChoice(GameType.GRAND, hand_game, False, value, margin))
     fixes = null_fixes(hand)
     if hand_game:
