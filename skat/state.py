@@ -48,7 +48,16 @@ from enum import IntEnum, StrEnum
 from functools import cache
 
 from skat.bidding import Auction, apply_bidding, legal_bidding
-from skat.cards import JACKS, CardSet, cards_of_mask, format_card, format_cards, parse_card, points
+from skat.cards import (
+    JACKS,
+    CardSet,
+    card_pairs,
+    cards_of_mask,
+    format_card,
+    format_cards,
+    parse_card,
+    points,
+)
 from skat.contract import Contract
 from skat.deal import Deal, Seat, deal
 from skat.errors import IllegalActionError, NotationError, shown
@@ -487,14 +496,7 @@ def _set(t: tuple[int, int, int], i: int, v: int) -> tuple[int, int, int]:
 
 
 def _pairs(mask: int) -> list[Action]:
-    cards = cards_of_mask(mask)
-    out = [
-        Action(ActionKind.DISCARD, 1 << a | 1 << b)
-        for i, a in enumerate(cards)
-        for b in cards[i + 1 :]
-    ]
-    out.sort()
-    return out
+    return [Action(ActionKind.DISCARD, pair) for pair in sorted(card_pairs(mask))]
 
 
 @cache

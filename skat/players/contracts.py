@@ -29,6 +29,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from skat.cards import ALL_CARDS, cards_ascending
 from skat.errors import SkatError
 from skat.players import evaluation as ev
 from skat.rules import BASE_VALUES, GameType, null_game_value
@@ -146,10 +147,6 @@ def _value(game: GameType, matador_cards: int, *, hand: bool, ouvert: bool = Fal
         return null_game_value(hand, ouvert)
     levels = abs(matadors(game, matador_cards)) + 1 + (1 if hand else 0)
     return BASE_VALUES[game] * levels
-
-
-def _bits(mask: int) -> list[int]:
-    return [c for c in range(32) if mask >> c & 1]
 
 
 # -- what the bids say ---------------------------------------------------------------------------
@@ -321,7 +318,7 @@ def _sampled_deals(
     """Deals of the cards ``seat`` has not seen (all but ``known``, a mask) into piles of
     ``sizes``, the last two the opponents' (:func:`_draw_opponents`), as long as the solver's
     work since the first deal leaves room (:func:`_budget_spent`), at most ``worlds``."""
-    unseen = _bits(0xFFFFFFFF & ~known)
+    unseen = cards_ascending(ALL_CARDS & ~known)
     limits = bid_limits(bids)
     opponents = ((seat + 1) % 3, (seat + 2) % 3)
     start = solver.nodes

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from skat.cards import JACKS, points
+from skat.cards import JACKS, cards_ascending, points, suit_mask
 from skat.rules import BASE_VALUES, GameType, null_game_value
 from skat.scoring import matadors
 
@@ -57,11 +57,6 @@ PICKUP_GRAND = 0.0
 
 _NULL_PLACE = (0, 1, 2, 5, 6, 3, 7, 4)
 """Null order place by rank (7 8 9 T J Q K A = 0..7; ranks are 7 8 9 Q K T A J)."""
-
-
-def _plain(suit: int) -> int:
-    """The seven non-jack cards of ``suit``."""
-    return 0x7F << (8 * suit)
 
 
 def _has(mask: int, suit: int, rank: int) -> bool:
@@ -420,10 +415,10 @@ def discard_scores(cards: int, game: GameType, *, seat: int) -> list[tuple[int, 
         cards).
     """
     fore = seat == 0
-    bits = [c for c in range(32) if cards >> c & 1]
+    bits = cards_ascending(cards)
     if game != GameType.NULL:
         # trumps (jacks, the trump suit) stay in the hand unless there is nothing else to put away
-        trumps = JACKS | (0xFF << (8 * int(game)) if game.is_suit else 0)
+        trumps = JACKS | (suit_mask(game) if game.is_suit else 0)
         plain = [c for c in bits if not trumps >> c & 1]
         if len(plain) >= 2:
             bits = plain
@@ -463,7 +458,7 @@ def ramsch_danger(hand: int) -> float:
     """
     s = 1.5 * (hand & JACKS).bit_count()
     for suit in range(4):
-        cards = hand & _plain(suit)
+        cards = hand & suit_mask(suit) & ~JACKS
         if not cards:
             continue
         high = sum(1 for r in (ACE, TEN) if _has(cards, suit, r))

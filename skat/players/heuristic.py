@@ -27,7 +27,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skat.cards import ALL_CARDS, JACKS, RANK_POINTS, points
+from skat.cards import ALL_CARDS, JACKS, RANK_POINTS, card_pairs, cards_ascending, mask_of, points
 from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.players import evaluation as ev
@@ -54,17 +54,6 @@ __all__ = [
     "table_of",
     "takes_skat",
 ]
-
-_SUIT_PLAIN = tuple(0x7F << (8 * s) for s in range(4))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @dataclass(slots=True)
@@ -135,7 +124,7 @@ def _sure(t: Table, trick: list[int]) -> bool:
         seat = t.seat_at(pos)
         if t.same_side(seat, winner):
             continue
-        for c in _bits(t.possible[seat]):
+        for c in cards_ascending(t.possible[seat]):
             if trick_winner([*trick, c], t.game) == len(trick):
                 return False
     return True
@@ -162,7 +151,7 @@ def _likely(t: Table, trick: list[int]) -> bool:
         cards = t.possible[seat]
         if plenty and cards & suit:
             cards &= suit
-        for c in _bits(cards):
+        for c in cards_ascending(cards):
             if trick_winner([*trick, c], game) == len(trick):
                 return False
     return True
@@ -178,7 +167,7 @@ def _make_strength() -> tuple[tuple[int, ...], ...]:
             same = effective_suit_mask(eff, game)
             beaten = sum(
                 1
-                for other in _bits(same)
+                for other in cards_ascending(same)
                 if other != card and trick_winner([other, card], game) == 1
             )
             row.append(beaten + (100 if eff == TRUMP else 0))
@@ -205,7 +194,7 @@ def _top_of_suit(t: Table, card: int) -> bool:
     """True if no unseen card of ``card``'s effective suit is stronger than ``card``."""
     same = follow_mask(card, t.game) & t.unseen
     s = _STRENGTH[t.game][card]
-    return all(_STRENGTH[t.game][c] < s for c in _bits(same))
+    return all(_STRENGTH[t.game][c] < s for c in cards_ascending(same))
 
 
 def _trick_points(trick: list[int]) -> int:
@@ -297,7 +286,7 @@ def _declarer_lead(t: Table, legal: list[int]) -> int:
     opp_trumps = (t.possible[opp[0]] | t.possible[opp[1]]) & trumps & t.unseen
     mine = t.hand & trumps
     if opp_trumps and mine:
-        my_list = sorted(_bits(mine), key=lambda c: _STRENGTH[game][c], reverse=True)
+        my_list = sorted(cards_ascending(mine), key=lambda c: _STRENGTH[game][c], reverse=True)
         top = my_list[0]
         if _top_of_suit(t, top):
             return top
@@ -367,8 +356,8 @@ def _play_null(t: Table, legal: list[int]) -> int:
             # lead the card with the most unseen cards above it and none below
             def lead_key(c: int) -> tuple[int, int]:
                 same = follow_mask(c, game) & t.unseen
-                below = sum(1 for o in _bits(same) if st[o] < st[c])
-                above = sum(1 for o in _bits(same) if st[o] > st[c])
+                below = sum(1 for o in cards_ascending(same) if st[o] < st[c])
+                above = sum(1 for o in cards_ascending(same) if st[o] > st[c])
                 return (below, -above)
 
             return min(legal, key=lead_key)
@@ -408,7 +397,7 @@ def _play_ramsch(t: Table, legal: list[int]) -> int:
 
         def lead_key(c: int) -> tuple[int, int, int]:
             same = follow_mask(c, game) & t.unseen
-            above = sum(1 for o in _bits(same) if st[o] > st[c])
+            above = sum(1 for o in cards_ascending(same) if st[o] > st[c])
             return (int(above == 0), RANK_POINTS[c & 7], st[c])
 
         return min(legal, key=lead_key)
@@ -428,7 +417,7 @@ def _play_ramsch(t: Table, legal: list[int]) -> int:
 
 def choose_card(t: Table, legal_mask: int) -> int:
     """The card the heuristic plays from ``legal_mask`` (a mask of legal cards) at table ``t``."""
-    legal = _bits(legal_mask)
+    legal = cards_ascending(legal_mask)
     if len(legal) == 1:
         return legal[0]
     game = t.game
@@ -552,10 +541,9 @@ def push_pair(hand: int) -> int:
     Raises:
         IllegalActionError: fewer than two cards that are not jacks.
     """
-    cards = _bits(hand & ~JACKS)
-    if len(cards) < 2:
+    pairs = sorted(card_pairs(hand & ~JACKS))
+    if not pairs:
         raise IllegalActionError("a push needs two cards that are not jacks")
-    pairs = sorted((1 << a) | (1 << b) for i, a in enumerate(cards) for b in cards[i + 1 :])
     return min(pairs, key=lambda pair: push_danger(hand, pair))
 
 
@@ -636,10 +624,7 @@ class HeuristicPlayer:
             return legal[0]
         phase = info.phase
         if phase == Phase.PLAY:
-            mask = 0
-            for a in legal:
-                if a.kind == ActionKind.CARD:
-                    mask |= 1 << a.value
+            mask = mask_of(a.value for a in legal if a.kind == ActionKind.CARD)
             return Action.of_card(choose_card(table_of(info), mask))
         if phase == Phase.BIDDING:
             return self._bidding(info, legal)

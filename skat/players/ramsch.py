@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from skat.cards import ALL_CARDS, points
+from skat.cards import ALL_CARDS, cards_ascending, points
 from skat.options import Options
 from skat.players import contracts as ct
 from skat.players import worlds as wd
@@ -50,7 +50,7 @@ def schieben(
     ``settings.push_candidates`` pairs the heuristic likes best are tried."""
     me = int(info.seat)
     hand = info.hand
-    unseen = [c for c in range(32) if not hand >> c & 1]
+    unseen = cards_ascending(ALL_CARDS & ~hand)
     others = ((me + 1) % 3, (me + 2) % 3)
     heuristic = heuristic_player.choose(info, rng)
     pushes = [a for a in legal if a.kind == ActionKind.DISCARD]

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from skat import record
-from skat.cards import cards_of_mask, format_card, points
+from skat.cards import cards_of_mask, format_card, mask_of, points
 from skat.contract import Contract
 from skat.deal import (
     Seat,
@@ -271,17 +271,10 @@ def _step(state: State, action: Action, human: int, events: list[dict[str, Any]]
                 "seat": None,
                 "winner": trick.winner,
                 "cards": _trick_cards(trick.leader, trick.cards),
-                "points": points(_mask(trick.cards)),
+                "points": points(mask_of(trick.cards)),
             }
         )
     return after
-
-
-def _mask(cards: Sequence[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
 
 
 def _trick_cards(leader: int, cards: Sequence[int]) -> list[dict[str, Any]]:
@@ -460,7 +453,7 @@ def _review(state: State) -> dict[str, Any]:
             {
                 "cards": _trick_cards(t.leader, t.cards),
                 "winner": t.winner,
-                "points": points(_mask(t.cards)),
+                "points": points(mask_of(t.cards)),
             }
             for t in state.tricks
         ],
@@ -606,7 +599,7 @@ def view(state: State, human: int) -> dict[str, Any]:
             state,
             0xFFFFFFFF
             if state.is_terminal()
-            else info.hand | (info.ouvert_hand or 0) | _mask(state.trick),
+            else info.hand | (info.ouvert_hand or 0) | mask_of(state.trick),
         ),
         "hand_sizes": [state.hand(s).bit_count() for s in range(3)],
         "open_hand": open_hand,
@@ -616,7 +609,7 @@ def view(state: State, human: int) -> dict[str, Any]:
         else {
             "cards": _trick_cards(last.leader, last.cards),
             "winner": last.winner,
-            "points": points(_mask(last.cards)),
+            "points": points(mask_of(last.cards)),
         },
         "tricks": [state.tricks_won(s) for s in range(3)],
         "result": None,
