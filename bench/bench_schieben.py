@@ -23,12 +23,13 @@ import sys
 from collections.abc import Callable
 
 import skat.players as players
+from skat.action import Action, ActionKind
 from skat.arena import run_arena
 from skat.options import AllPass, Options
 from skat.players import Player
 from skat.players import evaluation as ev
 from skat.players.heuristic import HeuristicPlayer, push_pair
-from skat.state import Action, ActionKind, InformationState
+from skat.state import InformationState
 
 
 class TakeRule(HeuristicPlayer):

@@ -33,13 +33,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from skat.action import ActionKind
 from skat.errors import IllegalActionError, SkatError
 from skat.options import WORDS, AllPass, Options, ScoreList, format_words
 from skat.options import parse_words as parse_options
 from skat.options import to_json as options_json
 from skat.players import PLAYER_NAMES, Player, decision_rng, decision_seed, get_player
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
-from skat.state import ActionKind, Phase, State
+from skat.state import Phase, State
 
 __all__ = [
     "ArenaReport",

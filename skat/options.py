@@ -30,7 +30,7 @@ from dataclasses import Field, dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any, TypeAlias
 
-from skat.errors import SkatError, cut, shown
+from skat.errors import RecordError, SkatError, cut, shown
 
 __all__ = [
     "OPTION_ENUMS",
@@ -360,7 +360,8 @@ def spec_json() -> list[dict[str, Any]]:
 
 def format_record(options: Options) -> str:
     """The options that differ from the defaults as ``RU[...]`` holds them: ``key=value`` joined
-    by commas, yes/no as ``1``/``0`` (``"all_pass=ramsch,kontra=on"``); ``""`` for the defaults."""
+    by commas, yes/no as ``1``/``0`` (``"all_pass=ramsch,kontra=on"``); ``""`` for the defaults
+    (``skat.record.format_options``)."""
     out = []
     for r in RULES:
         value = getattr(options, r.name)
@@ -370,10 +371,10 @@ def format_record(options: Options) -> str:
 
 
 def parse_record(text: str) -> Options:
-    """The inverse of :func:`format_record`.
+    """The inverse of :func:`format_record` (``skat.record.parse_options``).
 
     Raises:
-        SkatError: an unknown option, a bad value, or an option given twice.
+        RecordError: an unknown option, a bad value, or an option given twice.
     """
     kwargs: dict[str, Value] = {}
     ru = f"RU[{cut(text)}]"  # as an error names it
@@ -381,12 +382,12 @@ def parse_record(text: str) -> Options:
         key, _, word = item.partition("=")
         r = _BY_NAME.get(key)
         if r is None:
-            raise SkatError(f"unknown rule option {shown(key)} in {ru}")
+            raise RecordError(f"unknown rule option {shown(key)} in {ru}")
         if key in kwargs:  # which of the two would count is anybody's guess
-            raise SkatError(f"rule option {key!r} given twice in {ru}")
+            raise RecordError(f"rule option {key!r} given twice in {ru}")
         value = next((v for v in r.values if r.record_word(v) == word), None)
         if value is None:
-            raise SkatError(f"bad value {shown(word)} of rule option {key!r}")
+            raise RecordError(f"bad value {shown(word)} of rule option {key!r}")
         kwargs[key] = value
     return Options(**kwargs)  # type: ignore[arg-type]
 

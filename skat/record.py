@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from skat import options as options_mod
+from skat.action import Action, ActionKind
 from skat.cards import (
     CardSet,
     cards_of_mask,
@@ -41,10 +41,11 @@ from skat.cards import (
 from skat.contract import Contract
 from skat.deal import Deal, not_the_numbers_cards, parse_deal_number
 from skat.errors import IllegalActionError, NotationError, RecordError, SkatError, cut
-from skat.options import Options
+from skat.options import format_record as format_options
+from skat.options import parse_record as parse_options
 from skat.rules import GameType
 from skat.scoring import GameResult, RamschResult
-from skat.state import Action, ActionKind, Ending, Phase, State
+from skat.state import Ending, Phase, State
 
 __all__ = [
     "CheckReport",
@@ -269,29 +270,6 @@ def write(record: Record) -> str:
 def read_file(text: str) -> list[tuple[int, str]]:
     """The record lines of a file's text as ``(line number, line)``, blank lines skipped."""
     return [(i + 1, ln) for i, ln in enumerate(text.splitlines()) if ln.strip()]
-
-
-# --------------------------------------------------------------------------------------------
-# rule options as a property
-
-
-def format_options(options: Options) -> str:
-    """The options that differ from the defaults as ``RU[...]`` holds them: ``key=value`` joined
-    by commas (``"all_pass=ramsch,kontra=on"``); ``""`` for the defaults
-    (:func:`skat.options.format_record`)."""
-    return options_mod.format_record(options)
-
-
-def parse_options(text: str) -> Options:
-    """The inverse of :func:`format_options` (:func:`skat.options.parse_record`).
-
-    Raises:
-        RecordError: an unknown option, a bad value, or an option given twice.
-    """
-    try:
-        return options_mod.parse_record(text)
-    except SkatError as err:
-        raise RecordError(str(err)) from None
 
 
 # --------------------------------------------------------------------------------------------

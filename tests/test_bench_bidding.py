@@ -50,7 +50,8 @@ def test_settings_are_auction_arguments_with_numbers(bench: ModuleType) -> None:
 
 
 def test_contract_arguments_are_compared_up_to_the_first_card(bench: ModuleType) -> None:
-    from skat.state import ActionKind, Phase
+    from skat.action import ActionKind
+    from skat.state import Phase
 
     assert bench.decided_phases(SETTINGS) == (Phase.BIDDING,)
     budget = {"base": (), "variant": (("contract_budget", 4_000_000),)}
@@ -64,7 +65,7 @@ def test_an_equal_contract_plays_the_same_game(bench: ModuleType) -> None:
     # deal 1: forehand picks up the skat and discards, judged with two million solver nodes or
     # four; the decisions are the same, and so must be the card play after them, though the
     # player's solver did other work before it
-    from skat.state import ActionKind
+    from skat.action import ActionKind
 
     budget = {"base": (), "variant": (("contract_budget", 4_000_000),)}
     before = bench._run(1, BASE, budget, whole=False)

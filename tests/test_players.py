@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from skat.action import Action, ActionKind
 from skat.cards import JACKS, CardSet
 from skat.deal import Deal, Seat
 from skat.options import AllPass, KontraRule, Options, RamschSkat
@@ -22,7 +23,7 @@ from skat.players import (
 from skat.players import evaluation as ev
 from skat.players.strong import StrongPlayer
 from skat.rules import GameType
-from skat.state import Action, ActionKind, Phase, State
+from skat.state import Phase, State
 
 OPTION_SETS = [
     pytest.param(Options(), id="isko"),

@@ -29,13 +29,13 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from skat.action import Action, ActionKind
 from skat.cards import ALL_CARDS, cards_ascending
 from skat.errors import SkatError
 from skat.players import evaluation as ev
 from skat.rules import BASE_VALUES, GameType, null_game_value
 from skat.scoring import matadors
 from skat.solver import SCHWARZ, Position, Solver
-from skat.state import Action, ActionKind
 
 __all__ = [
     "CALIBRATION",

@@ -27,6 +27,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from skat.action import Action, ActionKind
 from skat.cards import ALL_CARDS, JACKS, RANK_POINTS, card_pairs, cards_ascending, mask_of, points
 from skat.contract import Contract
 from skat.errors import IllegalActionError
@@ -40,7 +41,7 @@ from skat.rules import (
     trick_winner,
     trump_mask,
 )
-from skat.state import Action, ActionKind, InformationState, Phase
+from skat.state import InformationState, Phase
 
 __all__ = [
     "HeuristicPlayer",

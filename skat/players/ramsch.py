@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from skat.action import Action, ActionKind
 from skat.cards import ALL_CARDS, cards_ascending, points
 from skat.options import Options
 from skat.players import contracts as ct
@@ -29,7 +30,7 @@ from skat.players.heuristic import (
 )
 from skat.rules import GameType, legal_cards, trick_winner
 from skat.scoring import score_ramsch
-from skat.state import Action, ActionKind, InformationState
+from skat.state import InformationState
 
 if TYPE_CHECKING:
     from skat.players.strong import StrongSettings

@@ -35,6 +35,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
+from skat.action import CONCEDE, PASS, Action, ActionKind
 from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.players import contracts as ct
@@ -45,7 +46,7 @@ from skat.players.ramsch import ramsch_card, schieben
 from skat.players.worlds import sample_world
 from skat.rules import BASE_VALUES, GameType
 from skat.solver import Solver
-from skat.state import CONCEDE, PASS, Action, ActionKind, InformationState, Phase
+from skat.state import InformationState, Phase
 
 __all__ = ["STRONG_V1", "StrongPlayer", "StrongSettings", "sample_world"]
 

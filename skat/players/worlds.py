@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
+from skat.action import ActionKind
 from skat.cards import ALL_CARDS, card_pairs, cards_ascending, points
 from skat.errors import IllegalActionError
 from skat.players import contracts as ct
@@ -26,7 +27,7 @@ from skat.players import evaluation as ev
 from skat.players.heuristic import Table, choose_card, possible_cards
 from skat.rules import GameType, effective_suit, effective_suit_mask, legal_cards
 from skat.solver import SCHWARZ, Position
-from skat.state import ActionKind, InformationState, Phase
+from skat.state import InformationState, Phase
 
 __all__ = [
     "PLAY_MISMATCH",

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from skat import record
+from skat.action import Action, ActionKind, listed
 from skat.cards import cards_of_mask, format_card, mask_of, points
 from skat.contract import Contract
 from skat.deal import (
@@ -56,7 +57,7 @@ from skat.options import to_json as options_json
 from skat.players import decision_rng
 from skat.rules import GameType, card_order, trump_mask
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
-from skat.state import Action, ActionKind, InformationState, Phase, State, listed
+from skat.state import InformationState, Phase, State
 
 __all__ = [
     "MAX_ACTIONS_PER_REQUEST",
