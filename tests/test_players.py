@@ -315,7 +315,7 @@ def test_null_fixes_count_the_cards_that_leave_a_suit_unsafe(hand: str, fixes: i
 def test_heuristic_bids_up_to_the_value_of_its_best_game(
     hand: str, seat: Seat, at_least: int, at_most: int
 ) -> None:
-    from skat.players.heuristic import bid_limit
+    from skat.players.evaluation import bid_limit
 
     limit = bid_limit(CardSet.from_str(hand).mask, int(seat))
     assert at_least <= limit <= at_most

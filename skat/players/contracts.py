@@ -196,16 +196,14 @@ def contested(bids: tuple[tuple[int, Action], ...], seat: int) -> bool:
 def bid_likelihood(hand: int, seat: int, limits: tuple[int, int]) -> float:
     """How well the ten cards ``hand`` of ``seat`` fit what its bids said (0..1).
 
-    The heuristic's bid limit (:func:`skat.players.heuristic.bid_limit`) of the hand is compared
+    The heuristic's bid limit (:func:`skat.players.evaluation.bid_limit`) of the hand is compared
     with ``limits`` (at least, at most; game points): 1 when it fits, 0.25 when it does not — a
     soft weight, as other players (and people) bid differently from the heuristic.
     """
-    from skat.players.heuristic import bid_limit
-
     low, high = limits
     if low == 0 and high >= 10_000:
         return 1.0
-    limit = bid_limit(hand, seat)
+    limit = ev.bid_limit(hand, seat)
     if limit < low and low >= 18:
         return 0.25
     if limit > high:

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skat.action import Action, ActionKind
-from skat.cards import ALL_CARDS, JACKS, RANK_POINTS, card_pairs, cards_ascending, mask_of, points
+from skat.cards import ALL_CARDS, JACKS, RANK_POINTS, cards_ascending, mask_of, points
 from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.players import evaluation as ev
@@ -46,14 +46,10 @@ from skat.state import InformationState, Phase
 __all__ = [
     "HeuristicPlayer",
     "Table",
-    "bid_limit",
     "bid_up_to",
     "choose_card",
     "possible_cards",
-    "push_danger",
-    "push_pair",
     "table_of",
-    "takes_skat",
 ]
 
 
@@ -515,47 +511,6 @@ def _first(legal: list[Action], wanted: Action) -> Action | None:
     return wanted if wanted in legal else None
 
 
-TAKE_SKAT_DANGER = 4.5
-"""Schieberamsch: a hand more dangerous than this (:func:`skat.players.evaluation.ramsch_danger`)
-takes the skat to push its worst cards away; a safer one passes the skat on unseen, doubling
-what the loser pays. Against the earlier rule (take the skat when at most 2.5, pass otherwise)
-over 2,000 deals: +87.2 SF points per game at 4.25, +86.7 at 5.0, +79.1 at 3.5, +61.1 at 6.5,
-+13.0 never taking it."""
-
-
-def takes_skat(hand: int) -> bool:
-    """Schieberamsch: whether the ten cards ``hand`` take the skat rather than pass it on
-    unseen (:data:`TAKE_SKAT_DANGER`)."""
-    return ev.ramsch_danger(hand) > TAKE_SKAT_DANGER
-
-
-def push_danger(hand: int, pair: int) -> float:
-    """Schieberamsch: how bad pushing the two cards ``pair`` on from the twelve cards ``hand``
-    is (lower is better): the danger of the cards kept, less a little for the points pushed."""
-    return ev.ramsch_danger(hand & ~pair) - 0.05 * points(pair)
-
-
-def push_pair(hand: int) -> int:
-    """Schieberamsch: the two cards (mask, no jacks) the twelve cards ``hand`` push on: those
-    leaving the safest hand, the more card points the better.
-
-    Raises:
-        IllegalActionError: fewer than two cards that are not jacks.
-    """
-    pairs = sorted(card_pairs(hand & ~JACKS))
-    if not pairs:
-        raise IllegalActionError("a push needs two cards that are not jacks")
-    return min(pairs, key=lambda pair: push_danger(hand, pair))
-
-
-def bid_limit(hand: int, seat: int, play_bonus: float = 0.0) -> int:
-    """The highest bid (game points) of the games ``hand`` would play; 0 for none."""
-    pickup = ev.choices(hand, seat=seat, hand_game=False, pre_skat=True, play_bonus=play_bonus)
-    hand_games = ev.choices(hand, seat=seat, hand_game=True, play_bonus=play_bonus)
-    values = [c.value for c in pickup + hand_games if c.margin >= 0.0]
-    return max(values, default=0)
-
-
 def bid_up_to(limit: int, info: InformationState, legal: list[Action]) -> Action:
     """The auction move of a seat that would play up to ``limit`` game points: the lowest
     legal bid not above it, else hold if the standing bid is not above it, else pass."""
@@ -642,7 +597,7 @@ class HeuristicPlayer:
         return legal[0]
 
     def _bidding(self, info: InformationState, legal: list[Action]) -> Action:
-        return bid_up_to(bid_limit(info.hand, int(info.seat), self.play_bonus), info, legal)
+        return bid_up_to(ev.bid_limit(info.hand, int(info.seat), self.play_bonus), info, legal)
 
     def _skat(self, info: InformationState, legal: list[Action]) -> Action:
         seat = int(info.seat)
@@ -740,9 +695,9 @@ class HeuristicPlayer:
     def _schieben(self, info: InformationState, legal: list[Action]) -> Action:
         pushes = [a for a in legal if a.kind == ActionKind.DISCARD]
         if pushes:
-            return Action.discard(push_pair(info.hand))
+            return Action.discard(ev.push_pair(info.hand))
         take = [a for a in legal if a.kind == ActionKind.PICKUP]
-        if take and takes_skat(info.hand):
+        if take and ev.takes_skat(info.hand):
             return take[0]
         passes = [a for a in legal if a.kind == ActionKind.PASS]
         return passes[0] if passes else legal[0]
