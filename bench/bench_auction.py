@@ -33,12 +33,13 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
+from skat.action import Action, ActionKind
 from skat.arena import arena_deal_number, options_json
+from skat.options import Options
 from skat.players import contracts as ct
 from skat.players import decision_rng
 from skat.players.strong import StrongPlayer
-from skat.rules import Options
-from skat.state import Action, ActionKind, InformationState, Phase, State
+from skat.state import InformationState, Phase, State
 
 
 class Auction(NamedTuple):

@@ -60,10 +60,10 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, NamedTuple
 
 from skat.arena import arena_deal_number, mean_ci, options_json, seatings
+from skat.options import Options, ScoreList
 from skat.players import Player, decision_rng, get_player
 from skat.players import contracts as ct
 from skat.players.strong import StrongPlayer
-from skat.rules import Options, ScoreList
 from skat.scoring import GameResult, list_scores
 from skat.state import Phase, State
 

@@ -27,9 +27,10 @@ import sys
 import time
 
 from skat import record
+from skat.action import ActionKind
 from skat.cards import ALL_CARDS, points
-from skat.rules import AllPass, KontraRule, Options, RamschSkat
-from skat.state import ActionKind, Ending, Phase, State
+from skat.options import AllPass, KontraRule, Options, RamschSkat
+from skat.state import Ending, Phase, State
 
 OPTIONS = [
     Options(all_pass=a, kontra=k, supra=sup, spitze=sp, ramsch_skat=rs, durchmarsch=dm)

@@ -44,11 +44,13 @@ from typing import NamedTuple
 from bench_bidding import player_of
 from bench_defence import Setting, add_setting_arguments, settings_of
 
+from skat.action import ActionKind
 from skat.arena import arena_deal_number
+from skat.options import Options
 from skat.players import decision_rng
-from skat.rules import GameType, Options
+from skat.rules import GameType
 from skat.solver import move_values, position_from_state, warm_up
-from skat.state import ActionKind, Phase, State
+from skat.state import Phase, State
 
 
 class Checked(NamedTuple):

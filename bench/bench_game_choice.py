@@ -36,10 +36,10 @@ from tqdm import tqdm
 
 from skat import players
 from skat.arena import arena_deal_number, mean_ci, run_arena, seatings
+from skat.options import Options, ScoreList
 from skat.players import Player, decision_rng
 from skat.players.heuristic import HeuristicPlayer
 from skat.players.strong import StrongPlayer
-from skat.rules import Options, ScoreList
 from skat.scoring import GameResult, list_scores
 from skat.state import Phase, State
 

@@ -30,13 +30,14 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from skat.action import ActionKind
 from skat.arena import arena_deal_number
+from skat.options import KontraRule, Options
 from skat.players import decision_rng
 from skat.players.strong import STRONG_V1, StrongPlayer, StrongSettings
-from skat.rules import KontraRule, Options
 from skat.scoring import GameResult
 from skat.solver import SCHWARZ, Solver, position_from_state
-from skat.state import ActionKind, Phase, State
+from skat.state import Phase, State
 
 _PLAYER: StrongPlayer | None = None
 

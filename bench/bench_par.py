@@ -42,6 +42,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from skat.action import Action
 from skat.arena import mean_ci
 from skat.players import Player, decision_rng, get_player
 from skat.rules import GameType
@@ -54,7 +55,7 @@ from skat.solver import (
     solve_value,
     warm_up,
 )
-from skat.state import Action, Phase, State
+from skat.state import Phase, State
 
 
 @dataclass(frozen=True)

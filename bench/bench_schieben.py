@@ -2,7 +2,7 @@
 
 Each variant is the heuristic with only its take-or-pass rule changed: ``take>X`` takes the
 skat when :func:`skat.players.evaluation.ramsch_danger` of its ten cards is above X (the
-heuristic's rule, :data:`skat.players.heuristic.TAKE_SKAT_DANGER`), ``take<=2.5`` is the rule
+heuristic's rule, :data:`skat.players.evaluation.TAKE_SKAT_DANGER`), ``take<=2.5`` is the rule
 the heuristic had before (take a safe hand's skat, pass a dangerous one's on). Every variant
 plays a duplicate arena against the heuristic on deals given three passes
 (``skat arena --passed``) under Schieberamsch; the paired difference in Seeger-Fabian points per
@@ -23,12 +23,14 @@ import sys
 from collections.abc import Callable
 
 import skat.players as players
+from skat.action import Action, ActionKind
 from skat.arena import run_arena
+from skat.options import AllPass, Options
 from skat.players import Player
 from skat.players import evaluation as ev
-from skat.players.heuristic import HeuristicPlayer, push_pair
-from skat.rules import AllPass, Options
-from skat.state import Action, ActionKind, InformationState
+from skat.players.evaluation import push_pair
+from skat.players.heuristic import HeuristicPlayer
+from skat.state import InformationState
 
 
 class TakeRule(HeuristicPlayer):

@@ -50,9 +50,10 @@ from typing import Any
 
 from skat import record
 from skat.deal import parse_deal_number
+from skat.options import Options
 from skat.players import decision_rng
 from skat.players.heuristic import HeuristicPlayer
-from skat.rules import GameType, Options
+from skat.rules import GameType
 from skat.server import create_app
 from skat.state import Phase, State
 

@@ -56,14 +56,16 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from skat.action import Action
 from skat.arena import arena_deal_number, play_deal
 from skat.cards import format_card
 from skat.contract import Contract
 from skat.deal import Deal, deal
 from skat.errors import SkatError
-from skat.rules import GameType, Options, ScoreList
+from skat.options import Options, ScoreList
+from skat.rules import GameType
 from skat.scoring import GameResult, list_scores
-from skat.state import Action, Phase, State
+from skat.state import Phase, State
 
 # XSkat's game file: rows Diamond Heart Spade Club, columns A T K Q J 9 8 7 (our ranks).
 _FILE_RANKS = (6, 5, 4, 3, 7, 2, 1, 0)

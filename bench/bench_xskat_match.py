@@ -105,8 +105,8 @@ from xskat_records import (
 
 from skat.deal import deal
 from skat.errors import SkatError
+from skat.options import Options
 from skat.players import get_player
-from skat.rules import Options
 
 
 def _play(

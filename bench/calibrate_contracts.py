@@ -21,12 +21,14 @@ from dataclasses import asdict, dataclass
 
 from tqdm import tqdm
 
+from skat.action import ActionKind
 from skat.arena import arena_deal_number
+from skat.options import Options
 from skat.players import decision_rng, get_player
 from skat.players.strong import StrongPlayer
-from skat.rules import GameType, Options
+from skat.rules import GameType
 from skat.scoring import GameResult
-from skat.state import ActionKind, Phase, State
+from skat.state import Phase, State
 
 
 @dataclass(frozen=True)

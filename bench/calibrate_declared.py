@@ -26,10 +26,11 @@ import numpy as np
 from fit_weights import fit
 
 from skat.arena import arena_deal_number
+from skat.options import Options
 from skat.players import decision_rng
 from skat.players import evaluation as ev
 from skat.players.heuristic import HeuristicPlayer
-from skat.rules import GameType, Options
+from skat.rules import GameType
 from skat.scoring import GameResult
 from skat.state import Phase, State
 

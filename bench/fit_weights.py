@@ -28,12 +28,14 @@ import random
 
 import numpy as np
 
+from skat.action import Action
 from skat.contract import Contract
 from skat.deal import Seat
+from skat.options import Options
 from skat.players import decision_rng, get_player
 from skat.players import evaluation as ev
-from skat.rules import GameType, Options, trump_mask
-from skat.state import Action, State
+from skat.rules import GameType, trump_mask
+from skat.state import State
 
 _TO_DECLARER = {0: ["p", "p", "18"], 1: ["18", "p", "p"], 2: ["p", "18", "p"]}
 

@@ -23,8 +23,8 @@ from bench_xskat import parse_log, replay
 
 from skat.arena import arena_deal_number, mean_ci
 from skat.errors import SkatError
+from skat.options import Options, ScoreList
 from skat.players import Player, decision_rng
-from skat.rules import Options, ScoreList
 from skat.scoring import GameResult, list_scores
 from skat.state import State
 

@@ -21,8 +21,9 @@ import sys
 from pathlib import Path
 
 from skat import record
-from skat.rules import AllPass, KontraRule, Options
-from skat.state import ActionKind, Phase, State
+from skat.action import ActionKind
+from skat.options import AllPass, KontraRule, Options
+from skat.state import Phase, State
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "data" / "golden"
 

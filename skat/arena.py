@@ -33,11 +33,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from skat.action import ActionKind
 from skat.errors import IllegalActionError, SkatError
+from skat.options import WORDS, AllPass, Options, ScoreList, format_words
+from skat.options import parse_words as parse_options
+from skat.options import to_json as options_json
 from skat.players import PLAYER_NAMES, Player, decision_rng, decision_seed, get_player
-from skat.rules import AllPass, KontraRule, Options, RamschSkat, ScoreList
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
-from skat.state import ActionKind, Phase, State
+from skat.state import Phase, State
 
 __all__ = [
     "ArenaReport",
@@ -77,51 +80,6 @@ def seatings(players: Sequence[str]) -> list[tuple[str, str, str]]:
         raise SkatError(f"an arena needs 1 to 3 different players, not {names!r}")
     out = [(a, b, c) for a, b, c in itertools.product(names, repeat=3) if set(names) <= {a, b, c}]
     return out
-
-
-_OPTION_WORDS: dict[str, dict[str, object]] = {
-    "isko": {},
-    "ramsch": {"all_pass": AllPass.RAMSCH},
-    "schieberamsch": {"all_pass": AllPass.SCHIEBERAMSCH},
-    "kontra": {"kontra": KontraRule.ON},
-    "kontra_bidders": {"kontra": KontraRule.BIDDERS_ONLY},
-    "supra": {"supra": True},
-    "spitze": {"spitze": True},
-    "lost_hand_single": {"lost_hand_single": True},
-    "no_durchmarsch": {"durchmarsch": False},
-    "ramsch_skat_loser": {"ramsch_skat": RamschSkat.LOSER},
-    "simple": {"score_list": ScoreList.SIMPLE},
-}
-
-
-def parse_options(text: str) -> Options:
-    """Rule options from comma-separated words (``"ramsch,kontra,supra"``; ``"isko"``: none).
-
-    Words: ``isko ramsch schieberamsch kontra kontra_bidders supra spitze lost_hand_single
-    no_durchmarsch ramsch_skat_loser simple``.
-
-    ``simple`` is accepted for completeness, but the arena's statistics are always Seeger-Fabian
-    points (it changes nothing there).
-
-    Raises:
-        SkatError: an unknown word, or two words that set one rule differently
-            (``ramsch,schieberamsch``, ``kontra,kontra_bidders``).
-    """
-    values: dict[str, object] = {}
-    said: dict[str, str] = {}
-    for word in (w.strip() for w in text.split(",")):
-        if not word:
-            continue
-        if word not in _OPTION_WORDS:
-            raise SkatError(
-                f"unknown rule option: {word!r} (expected {', '.join(sorted(_OPTION_WORDS))})"
-            )
-        for key, value in _OPTION_WORDS[word].items():
-            if key in values and values[key] != value:
-                raise SkatError(f"rule options {said[key]!r} and {word!r} exclude each other")
-            values[key] = value
-            said[key] = word
-    return Options(**values)  # type: ignore[arg-type]
 
 
 def _bucket(seconds: float) -> int:
@@ -453,7 +411,7 @@ class ArenaReport:
         lines = [
             f"arena: {' vs '.join(self.players)}, {self.deals} deals, seed {self.seed}, "
             f"{data['games']} games in {data['seconds']} s ({data['games_per_second']} games/s)",
-            f"options: {'; '.join(_options_text(o) for o in self.options)}"
+            f"options: {'; '.join(format_words(o) for o in self.options)}"
             + (" (every auction passed)" if self.passed else ""),
             f"kinds: {data['kinds']}",
             f"illegal actions: {data['illegal_actions']}, crashes: {data['crashes']}",
@@ -489,26 +447,6 @@ class ArenaReport:
 
 
 _KINDS = ("game", "ramsch", "passed", "illegal", "crash")
-
-
-def options_json(o: Options) -> dict[str, object]:
-    """The rule options ``o`` as a report writes them (``{"all_pass": "new_deal", ...}``)."""
-    return {
-        "all_pass": o.all_pass.value,
-        "kontra": o.kontra.value,
-        "supra": o.supra,
-        "lost_hand_single": o.lost_hand_single,
-        "spitze": o.spitze,
-        "durchmarsch": o.durchmarsch,
-        "ramsch_skat": o.ramsch_skat.value,
-        "score_list": o.score_list.value,
-    }
-
-
-def _options_text(o: Options) -> str:
-    default = Options()
-    words = [k for k, v in options_json(o).items() if v != options_json(default)[k]]
-    return ",".join(f"{k}={options_json(o)[k]}" for k in words) or "isko"
 
 
 def _tasks(
@@ -637,7 +575,7 @@ def add_arena_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         action="append",
         help="rule options as comma-separated words, e.g. ramsch,kontra (repeat to rotate "
         "option sets by deal; the scores are Seeger-Fabian points whatever the list); words: "
-        + " ".join(sorted(_OPTION_WORDS)),
+        + " ".join(sorted(WORDS)),
     )
     p.add_argument("--workers", type=int, default=2, help="processes (default 2)")
     p.add_argument(

@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from skat.errors import IllegalActionError
+from skat.rules import NULL_VALUES
 
 __all__ = [
     "BID_VALUES",
@@ -37,9 +38,6 @@ __all__ = [
     "legal_bidding",
     "next_bid",
 ]
-
-NULL_VALUES: tuple[int, ...] = (23, 35, 46, 59)
-"""Null, Null Hand, Null Ouvert, Null Ouvert Hand (ISkO 4.2.1)."""
 
 
 def _ladder() -> tuple[int, ...]:

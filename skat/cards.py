@@ -37,6 +37,8 @@ __all__ = [
     "Rank",
     "Suit",
     "card_of",
+    "card_pairs",
+    "cards_ascending",
     "cards_of_mask",
     "format_card",
     "format_cards",
@@ -179,6 +181,31 @@ def cards_of_mask(mask: int) -> list[int]:
         out.append(high)
         mask ^= 1 << high
     return out
+
+
+def cards_ascending(mask: int) -> list[int]:
+    """The cards of ``mask``, in ascending card order (♦7 first, ♣J last).
+
+    >>> [format_card(c) for c in cards_ascending(mask_of(parse_cards("CJ D7 HA")))]
+    ['D7', 'HA', 'CJ']
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def card_pairs(mask: int) -> list[int]:
+    """Every two cards of ``mask`` as a mask, by the lower card, then the higher (both
+    ascending): the discards and pushes of a hand, the skats of the unseen cards.
+
+    >>> [format_cards(cards_of_mask(p)) for p in card_pairs(mask_of(parse_cards("D7 D8 D9")))]
+    ['D8 D7', 'D9 D7', 'D9 D8']
+    """
+    cards = cards_ascending(mask)
+    return [1 << a | 1 << b for i, a in enumerate(cards) for b in cards[i + 1 :]]
 
 
 def mask_of(cards: Iterable[int]) -> int:

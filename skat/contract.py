@@ -16,11 +16,12 @@ Contract.parse('CHZ')
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from skat.errors import NotationError
-from skat.rules import GameType
+from skat.rules import GameType, null_game_value
 
-__all__ = ["Contract"]
+__all__ = ["Contract", "legal_declarations"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +111,26 @@ class Contract:
         except NotationError as err:
             raise NotationError(f"not a contract: {text!r} ({err})") from None
 
+    @property
+    def code(self) -> int:
+        """A small int for the contract: the game type, then Hand, Schneider, Schwarz and ouvert
+        as bits; the order the legal declarations are listed in (:meth:`of_code` reads it back).
+
+        >>> Contract.parse("CH").code, Contract.of_code(Contract.parse("CH").code)
+        (56, Contract.parse('CH'))
+        """
+        game = int(self.game) << 4
+        return game | self.hand << 3 | self.schneider << 2 | self.schwarz << 1 | self.ouvert
+
+    @staticmethod
+    def of_code(code: int) -> Contract:
+        """The contract of a :attr:`code`.
+
+        Raises:
+            NotationError: not the code of a contract.
+        """
+        return _of_code(code)
+
     def __str__(self) -> str:
         text = self.game.letter
         if self.game == GameType.NULL:
@@ -126,3 +147,55 @@ class Contract:
 
     def __repr__(self) -> str:
         return f"Contract.parse({str(self)!r})"
+
+
+@cache
+def _of_code(code: int) -> Contract:
+    if not isinstance(code, int) or not 0 <= code < len(GameType) << 4:
+        raise NotationError(f"not a contract code: {code!r}")
+    return Contract(
+        GameType(code >> 4),
+        hand=bool(code >> 3 & 1),
+        schneider=bool(code >> 2 & 1),
+        schwarz=bool(code >> 1 & 1),
+        ouvert=bool(code & 1),
+    )
+
+
+@cache
+def legal_declarations(hand: bool, bid: int, spitze: bool) -> tuple[Contract, ...]:
+    """The contracts the declarer may announce at ``bid`` (game points), in the order of their
+    :attr:`~Contract.code`.
+
+    A Hand game (declared in place of picking the skat up): every suit game and Grand (with the
+    ``spitze`` option Sächsische Spitze too) plain, with Schneider announced, with Schwarz
+    announced or ouvert; Null Hand and Null Ouvert Hand. After a pick-up: the suit games and
+    Grand (Spitze) without announcements, Null and Null Ouvert (ISkO 4.1.4-4.1.7). A Null game
+    worth less than the bid is left out (ISkO 4.2); a suit game or Grand is not, for its value
+    is known only at the end (an overbid game is lost, ISkO 5.4).
+
+    >>> [str(c) for c in legal_declarations(False, 30, False)]
+    ['D', 'H', 'S', 'C', 'G', 'NO']
+    >>> [str(c) for c in legal_declarations(True, 40, False)][-2:]
+    ['GO', 'NOH']
+    """
+    games = [GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND]
+    if spitze:
+        games.append(GameType.SPITZE)
+    out: list[Contract] = []
+    for g in games:
+        if hand:
+            for s, z, o in (
+                (False, False, False),
+                (True, False, False),
+                (True, True, False),
+                (True, True, True),
+            ):
+                out.append(Contract(g, True, s, z, o))
+        else:
+            out.append(Contract(g))
+    for ouvert in (False, True):
+        if null_game_value(hand, ouvert) >= bid:
+            out.append(Contract(GameType.NULL, hand=hand, ouvert=ouvert))
+    out.sort(key=lambda c: c.code)
+    return tuple(out)

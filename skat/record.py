@@ -26,9 +26,10 @@ True
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from skat.action import Action, ActionKind
 from skat.cards import (
     CardSet,
     cards_of_mask,
@@ -39,10 +40,12 @@ from skat.cards import (
 )
 from skat.contract import Contract
 from skat.deal import Deal, not_the_numbers_cards, parse_deal_number
-from skat.errors import IllegalActionError, NotationError, RecordError, SkatError, cut, shown
-from skat.rules import OPTION_ENUMS, GameType, Options
+from skat.errors import IllegalActionError, NotationError, RecordError, SkatError, cut
+from skat.options import format_record as format_options
+from skat.options import parse_record as parse_options
+from skat.rules import GameType
 from skat.scoring import GameResult, RamschResult
-from skat.state import Action, ActionKind, Ending, Phase, State
+from skat.state import Ending, Phase, State
 
 __all__ = [
     "CheckReport",
@@ -267,45 +270,6 @@ def write(record: Record) -> str:
 def read_file(text: str) -> list[tuple[int, str]]:
     """The record lines of a file's text as ``(line number, line)``, blank lines skipped."""
     return [(i + 1, ln) for i, ln in enumerate(text.splitlines()) if ln.strip()]
-
-
-# --------------------------------------------------------------------------------------------
-# rule options as a property
-
-
-def format_options(options: Options) -> str:
-    """The options that differ from the defaults as ``key=value`` joined by commas
-    (``"all_pass=ramsch,kontra=on"``); ``""`` for the defaults."""
-    default = Options()
-    out = []
-    for f in fields(Options):
-        value = getattr(options, f.name)
-        if value != getattr(default, f.name):
-            out.append(f"{f.name}={int(value) if isinstance(value, bool) else value}")
-    return ",".join(out)
-
-
-def parse_options(text: str) -> Options:
-    """The inverse of :func:`format_options`.
-
-    Raises:
-        RecordError: an unknown option, a bad value, or an option given twice.
-    """
-    kwargs: dict[str, Any] = {}
-    names = {f.name for f in fields(Options)}
-    ru = f"RU[{cut(text)}]"  # as an error names it
-    for item in filter(None, text.split(",")):
-        key, _, value = item.partition("=")
-        if key not in names:
-            raise RecordError(f"unknown rule option {shown(key)} in {ru}")
-        if key in kwargs:  # which of the two would count is anybody's guess
-            raise RecordError(f"rule option {key!r} given twice in {ru}")
-        enum = OPTION_ENUMS.get(key)
-        try:
-            kwargs[key] = enum(value) if enum else {"0": False, "1": True}[value]
-        except (ValueError, KeyError):
-            raise RecordError(f"bad value {shown(value)} of rule option {key!r}") from None
-    return Options(**kwargs)
 
 
 # --------------------------------------------------------------------------------------------

@@ -22,14 +22,18 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
-from enum import IntEnum, StrEnum
+from enum import IntEnum
 
 from skat.cards import JACKS, card_of, suit_mask
 from skat.errors import NotationError
 
+# The rule options live in skat.options; they are named here as well for code that imports them
+# from skat.rules.
+from skat.options import OPTION_ENUMS, AllPass, KontraRule, Options, RamschSkat, ScoreList
+
 __all__ = [
     "BASE_VALUES",
+    "NULL_VALUES",
     "OPTION_ENUMS",
     "TRUMP",
     "AllPass",
@@ -43,6 +47,7 @@ __all__ = [
     "effective_suit_mask",
     "follow_mask",
     "legal_cards",
+    "null_game_value",
     "trick_winner",
     "trump_mask",
     "trump_sequence",
@@ -101,7 +106,22 @@ BASE_VALUES: dict[GameType, int] = {
     GameType.GRAND: 24,
     GameType.SPITZE: 20,
 }
-"""Base values (ISkO 4.1.2); Null has fixed game values instead, Ramsch counts card points."""
+"""Base values (ISkO 4.1.2); Null has fixed game values instead (:data:`NULL_VALUES`), Ramsch
+counts card points."""
+
+NULL_VALUES: tuple[int, int, int, int] = (23, 35, 46, 59)
+"""The fixed game values of the Null games: Null 23, Null Hand 35, Null Ouvert 46, Null Ouvert
+Hand 59, by ``hand + 2 * ouvert`` (ISkO 5.1-5.3)."""
+
+
+def null_game_value(hand: bool, ouvert: bool) -> int:
+    """The fixed game value of a Null game, Hand or not, ouvert or not (:data:`NULL_VALUES`).
+
+    >>> null_game_value(True, False), null_game_value(False, True)
+    (35, 46)
+    """
+    return NULL_VALUES[hand + 2 * ouvert]
+
 
 TRUMP = 4
 """The effective suit of a trump card (the printed suits are 0..3)."""
@@ -269,85 +289,3 @@ def trump_sequence(game: GameType) -> list[int]:
     if game == GameType.SPITZE:
         return [card_of(s, 7) for s in (0, 1, 2, 3)]
     return []
-
-
-class AllPass(StrEnum):
-    """What happens when all three players pass."""
-
-    NEW_DEAL = "new_deal"
-    RAMSCH = "ramsch"
-    SCHIEBERAMSCH = "schieberamsch"
-
-
-class KontraRule(StrEnum):
-    """Whether Kontra/Re may be said, and by which defender."""
-
-    OFF = "off"
-    ON = "on"
-    BIDDERS_ONLY = "bidders_only"
-    """Only a defender who bid or held may say Kontra."""
-
-
-class RamschSkat(StrEnum):
-    """Who gets the skat in Ramsch."""
-
-    LAST_TRICK = "last_trick"
-    LOSER = "loser"
-
-
-class ScoreList(StrEnum):
-    """How the score sheet counts."""
-
-    SIMPLE = "simple"
-    SEEGER_FABIAN = "seeger_fabian"
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """The table's rule options; the defaults are the ISkO (no Ramsch, no Kontra, Seeger-Fabian).
-
-    Attributes:
-        all_pass: new deal (ISkO), Ramsch or Schieberamsch when all pass.
-        kontra: Kontra/Re off (ISkO), on, or only for a defender who bid or held.
-        supra: after Re the defender may answer Supra (×8).
-        lost_hand_single: the pre-1999 rule: a lost Hand game counts single, not double.
-        spitze: Sächsische Spitze may be declared (base value 20).
-        durchmarsch: in Ramsch a player who takes every trick wins +120; off: he loses 120 × 2 × 2.
-        ramsch_skat: in Ramsch the skat goes to the winner of the last trick, or to the loser.
-        score_list: simple list or Seeger-Fabian.
-
-    >>> Options(kontra=KontraRule.ON).kontra, Options().all_pass
-    (<KontraRule.ON: 'on'>, <AllPass.NEW_DEAL: 'new_deal'>)
-    """
-
-    all_pass: AllPass = AllPass.NEW_DEAL
-    kontra: KontraRule = KontraRule.OFF
-    supra: bool = False
-    lost_hand_single: bool = False
-    spitze: bool = False
-    durchmarsch: bool = True
-    ramsch_skat: RamschSkat = RamschSkat.LAST_TRICK
-    score_list: ScoreList = ScoreList.SEEGER_FABIAN
-
-    def effective(self) -> Options:
-        """These options with the ones that cannot take effect under the others set back to
-        their defaults: Supra without Kontra, the Durchmarsch and Ramsch-skat rules without
-        Ramsch (a record then names only rules that apply).
-
-        >>> Options(supra=True).effective() == Options()
-        True
-        """
-        kontra = self.kontra != KontraRule.OFF
-        ramsch = self.all_pass != AllPass.NEW_DEAL
-        return replace(
-            self,
-            supra=self.supra and kontra,
-            durchmarsch=self.durchmarsch or not ramsch,
-            ramsch_skat=self.ramsch_skat if ramsch else RamschSkat.LAST_TRICK,
-        )
-
-
-OPTION_ENUMS: dict[str, type[StrEnum]] = {
-    f.name: type(f.default) for f in fields(Options) if isinstance(f.default, StrEnum)
-}
-"""The rule options whose values are an enum, by name (the others are true or false)."""

@@ -34,15 +34,8 @@ from dataclasses import dataclass, field
 
 from skat.contract import Contract
 from skat.errors import SkatError
-from skat.rules import (
-    BASE_VALUES,
-    GameType,
-    KontraRule,
-    Options,
-    RamschSkat,
-    ScoreList,
-    trump_sequence,
-)
+from skat.options import KontraRule, Options, RamschSkat, ScoreList
+from skat.rules import BASE_VALUES, GameType, null_game_value, trump_sequence
 
 __all__ = [
     "KONTRA_CODES",
@@ -69,8 +62,6 @@ SEEGER_FABIAN_LOST = 50
 """Seeger-Fabian: taken from the declarer's score for a lost game (SkWO)."""
 SEEGER_FABIAN_DEFENDER = 40
 """Seeger-Fabian: given to each defender at a three-player table when the declarer loses (SkWO)."""
-
-_NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +224,8 @@ def matadors(game: GameType, cards: int) -> int:
 
 
 def null_value(contract: Contract) -> int:
-    """The fixed game value of a Null game: 23, Hand 35, Ouvert 46, Ouvert Hand 59.
+    """The fixed game value of a Null game: 23, Hand 35, Ouvert 46, Ouvert Hand 59
+    (:data:`skat.rules.NULL_VALUES`).
 
     Source: ISkO 5.1-5.3 (value scheme of the Null games).
 
@@ -242,7 +234,7 @@ def null_value(contract: Contract) -> int:
     """
     if contract.game != GameType.NULL:
         raise SkatError(f"not a Null contract: {str(contract)!r}")
-    return _NULL_VALUES[contract.hand, contract.ouvert]
+    return null_game_value(contract.hand, contract.ouvert)
 
 
 def overbid_value(base_value: int, bid: int) -> int:

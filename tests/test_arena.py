@@ -10,12 +10,13 @@ from collections import Counter
 import pytest
 
 from skat import arena
+from skat.action import Action
 from skat.arena import mean_ci, parse_options, run_arena, seatings
 from skat.cli import main
 from skat.errors import SkatError
+from skat.options import AllPass, KontraRule, Options
 from skat.players import Player, get_player
-from skat.rules import AllPass, KontraRule, Options
-from skat.state import Action, InformationState
+from skat.state import InformationState
 
 
 def test_mean_ci_is_the_mean_with_a_normal_95_percent_interval() -> None:
@@ -187,6 +188,13 @@ def test_parse_options_rejects_words_that_contradict_each_other(text: str, match
     with pytest.raises(SkatError, match=match):
         parse_options(text)
     assert parse_options("ramsch,ramsch") == Options(all_pass=AllPass.RAMSCH)
+
+
+def test_the_report_names_each_option_set_in_the_words_options_takes() -> None:
+    # so that an option set of a report can be given to --options again
+    sets = [parse_options("ramsch,kontra,no_durchmarsch"), Options()]
+    report = run_arena(["random"], deals=2, seed=1, options=sets, workers=1, progress=False)
+    assert "options: ramsch,kontra,no_durchmarsch; isko" in report.format()
 
 
 def test_cli_arena_prints_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,8 +10,8 @@ from types import ModuleType
 import pytest
 
 from skat.arena import arena_deal_number, options_json
+from skat.options import Options
 from skat.players import decision_rng, get_player
-from skat.rules import Options
 from skat.state import State
 
 

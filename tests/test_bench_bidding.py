@@ -50,7 +50,8 @@ def test_settings_are_auction_arguments_with_numbers(bench: ModuleType) -> None:
 
 
 def test_contract_arguments_are_compared_up_to_the_first_card(bench: ModuleType) -> None:
-    from skat.state import ActionKind, Phase
+    from skat.action import ActionKind
+    from skat.state import Phase
 
     assert bench.decided_phases(SETTINGS) == (Phase.BIDDING,)
     budget = {"base": (), "variant": (("contract_budget", 4_000_000),)}
@@ -64,7 +65,7 @@ def test_an_equal_contract_plays_the_same_game(bench: ModuleType) -> None:
     # deal 1: forehand picks up the skat and discards, judged with two million solver nodes or
     # four; the decisions are the same, and so must be the card play after them, though the
     # player's solver did other work before it
-    from skat.state import ActionKind
+    from skat.action import ActionKind
 
     budget = {"base": (), "variant": (("contract_budget", 4_000_000),)}
     before = bench._run(1, BASE, budget, whole=False)
@@ -124,7 +125,7 @@ def test_a_game_counts_as_the_arena_pairs_a_deal(bench: ModuleType) -> None:
     # the arena pairs a deal by each player's mean over its nine seat-games; the bench adds up
     # each changed game's share of that, so the games of a deal must add up to the arena's figure
     from skat.arena import ArenaReport, DealOutcome, GameOutcome, seatings
-    from skat.rules import Options
+    from skat.options import Options
 
     rows = seatings(("strong", "heuristic"))
     scores = [(90, -40, 40), (-158, 40, 40), (0, 0, 0), (40, 40, -122), (71, 0, 0), (40, -96, 40)]
@@ -154,7 +155,7 @@ def test_an_arena_report_of_other_deals_is_refused(bench: ModuleType, tmp_path: 
     import json
 
     from skat.arena import arena_deal_number, options_json
-    from skat.rules import Options
+    from skat.options import Options
 
     args = argparse.Namespace(seed=5, first=0, deals=2, mode="heuristic")
     rows = [[i, arena_deal_number(5, i), 10.0, 4.0] for i in range(2)]

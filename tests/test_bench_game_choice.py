@@ -8,9 +8,9 @@ from types import ModuleType
 
 import pytest
 
+from skat.options import AllPass, KontraRule, Options
 from skat.players import decision_rng
 from skat.players.heuristic import HeuristicPlayer
-from skat.rules import AllPass, KontraRule, Options
 from skat.state import Phase, State
 
 

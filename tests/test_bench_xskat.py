@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from skat.errors import SkatError
-from skat.rules import Options
+from skat.options import Options
 
 LOGS: list[dict[str, Any]] = json.loads(
     (Path(__file__).parent / "data" / "xskat_logs.json").read_text(encoding="utf-8")

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 
 from skat.arena import arena_deal_number
+from skat.options import Options
 from skat.players import decision_rng
 from skat.players.heuristic import HeuristicPlayer
 from skat.players.random_player import RandomPlayer
-from skat.rules import Options
 from skat.state import State
 
 RUN = Path(__file__).parent / "data" / "xskat_match_run.jsonl"

@@ -20,7 +20,7 @@ import pytest
 
 from skat import record
 from skat.deal import parse_deal_number
-from skat.rules import KontraRule, Options
+from skat.options import KontraRule, Options
 from skat.state import State
 
 SHOTS = Path(__file__).resolve().parent / "screenshots"

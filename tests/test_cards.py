@@ -16,6 +16,8 @@ from skat.cards import (
     Rank,
     Suit,
     card_of,
+    card_pairs,
+    cards_ascending,
     cards_of_mask,
     format_card,
     format_cards,
@@ -270,3 +272,18 @@ def test_cardset_is_frozen_and_hashable() -> None:
     assert len({cards, CardSet.from_str("SA CJ"), CardSet.from_str("D7")}) == 2
     with pytest.raises(AttributeError):
         cards.mask = 0  # type: ignore[misc]
+
+
+@given(st.integers(0, ALL_CARDS))
+def test_cards_ascending_are_the_cards_of_the_mask_lowest_first(mask: int) -> None:
+    assert cards_ascending(mask) == sorted(cards_of_mask(mask))
+    assert mask_of(cards_ascending(mask)) == mask
+
+
+@given(st.integers(0, ALL_CARDS))
+def test_card_pairs_are_every_two_cards_of_the_mask_once(mask: int) -> None:
+    pairs = card_pairs(mask)
+    n = mask.bit_count()
+    assert len(pairs) == len(set(pairs)) == n * (n - 1) // 2
+    assert all(p.bit_count() == 2 and p & ~mask == 0 for p in pairs)
+    assert [cards_ascending(p) for p in pairs] == sorted(cards_ascending(p) for p in pairs)

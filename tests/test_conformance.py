@@ -18,10 +18,11 @@ import random
 import numpy
 
 from skat import record
+from skat.action import Action, ActionKind
 from skat.cards import ALL_CARDS, points
-from skat.rules import AllPass, KontraRule, Options, RamschSkat
+from skat.options import AllPass, KontraRule, Options, RamschSkat
 from skat.scoring import GameResult, RamschResult
-from skat.state import Action, ActionKind, Ending, InformationState, Phase, State
+from skat.state import Ending, InformationState, Phase, State
 
 DEALS = 10_000
 FULL_CHECK_EVERY = 10

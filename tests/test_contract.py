@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from skat.contract import Contract
+from skat.contract import Contract, legal_declarations
 from skat.errors import NotationError
 from skat.rules import GameType
 
@@ -188,3 +188,54 @@ def test_make_adds_implied_announcements_or_raises_for_the_impossible(
         contract = Contract.make(game, **flags)
         assert Contract.parse(str(contract)) == contract
         assert str(contract) in CANONICAL
+
+
+@pytest.mark.parametrize("text", CANONICAL)
+def test_the_code_of_a_contract_reads_back(text: str) -> None:
+    contract = Contract.parse(text)
+    assert Contract.of_code(contract.code) == contract
+
+
+@pytest.mark.parametrize("code", [-1, len(GameType) << 4, 1 << 10])
+def test_a_number_that_is_no_contract_code_is_refused(code: int) -> None:
+    with pytest.raises(NotationError, match="not a contract code"):
+        Contract.of_code(code)
+
+
+@pytest.mark.parametrize(
+    ("hand", "bid", "nulls"),
+    [
+        (False, 18, ["N", "NO"]),
+        (False, 23, ["N", "NO"]),
+        (False, 24, ["NO"]),
+        (False, 46, ["NO"]),
+        (False, 48, []),
+        (True, 35, ["NH", "NOH"]),
+        (True, 36, ["NOH"]),
+        (True, 60, []),
+    ],
+)
+def test_a_null_game_worth_less_than_the_bid_is_not_declared(
+    hand: bool, bid: int, nulls: list[str]
+) -> None:
+    # ISkO 4.2: a Null game's value is fixed, so one below the bid cannot win
+    declared = [str(c) for c in legal_declarations(hand, bid, False)]
+    assert [c for c in declared if c[0] == "N"] == nulls
+    assert len(declared) - len(nulls) == (20 if hand else 5)  # suit games and Grand stay
+
+
+@pytest.mark.parametrize("hand", [False, True])
+def test_spitze_is_declared_only_with_its_option_and_as_grand_is(hand: bool) -> None:
+    with_spitze = [str(c) for c in legal_declarations(hand, 18, True)]
+    without = [str(c) for c in legal_declarations(hand, 18, False)]
+    spitze = [c for c in with_spitze if c[0] == "X"]
+    assert [c for c in with_spitze if c[0] != "X"] == without
+    assert [c[1:] for c in spitze] == [c[1:] for c in without if c[0] == "G"]
+
+
+def test_after_a_pick_up_nothing_is_announced_but_null_ouvert() -> None:
+    # ISkO 4.1.4-4.1.7: Hand, Schneider, Schwarz and ouvert are announced only in a Hand game
+    declared = legal_declarations(False, 18, True)
+    assert all(not (c.hand or c.schneider or c.schwarz) for c in declared)
+    assert [str(c) for c in declared if c.ouvert] == ["NO"]
+    assert [c.code for c in declared] == sorted(c.code for c in declared)

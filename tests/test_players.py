@@ -8,8 +8,10 @@ import random
 
 import pytest
 
+from skat.action import Action, ActionKind
 from skat.cards import JACKS, CardSet
 from skat.deal import Deal, Seat
+from skat.options import AllPass, KontraRule, Options, RamschSkat
 from skat.players import (
     PLAYER_NAMES,
     Player,
@@ -20,8 +22,8 @@ from skat.players import (
 )
 from skat.players import evaluation as ev
 from skat.players.strong import StrongPlayer
-from skat.rules import AllPass, GameType, KontraRule, Options, RamschSkat
-from skat.state import Action, ActionKind, Phase, State
+from skat.rules import GameType
+from skat.state import Phase, State
 
 OPTION_SETS = [
     pytest.param(Options(), id="isko"),
@@ -313,7 +315,7 @@ def test_null_fixes_count_the_cards_that_leave_a_suit_unsafe(hand: str, fixes: i
 def test_heuristic_bids_up_to_the_value_of_its_best_game(
     hand: str, seat: Seat, at_least: int, at_most: int
 ) -> None:
-    from skat.players.heuristic import bid_limit
+    from skat.players.evaluation import bid_limit
 
     limit = bid_limit(CardSet.from_str(hand).mask, int(seat))
     assert at_least <= limit <= at_most

@@ -16,8 +16,8 @@ from skat import record
 from skat.cards import cards_of_mask, format_cards
 from skat.cli import main
 from skat.errors import RecordError
+from skat.options import AllPass, KontraRule, Options, RamschSkat, ScoreList
 from skat.record import Move, Record
-from skat.rules import AllPass, KontraRule, Options, RamschSkat, ScoreList
 from skat.state import Ending, Phase, State
 
 DATA = Path(__file__).parent / "data"

@@ -18,15 +18,11 @@ from hypothesis import strategies as st
 from skat.cards import ALL_CARDS, JACKS, CardSet, parse_card, points, suit_mask, suit_of
 from skat.deal import deal
 from skat.errors import NotationError
+from skat.options import AllPass, KontraRule, Options, RamschSkat, ScoreList
 from skat.rules import (
     BASE_VALUES,
     TRUMP,
-    AllPass,
     GameType,
-    KontraRule,
-    Options,
-    RamschSkat,
-    ScoreList,
     card_order,
     effective_suit,
     effective_suit_mask,

@@ -17,15 +17,8 @@ from hypothesis import strategies as st
 from skat.cards import ALL_CARDS, mask_of, parse_cards
 from skat.contract import Contract
 from skat.errors import SkatError
-from skat.rules import (
-    BASE_VALUES,
-    GameType,
-    KontraRule,
-    Options,
-    RamschSkat,
-    ScoreList,
-    trump_sequence,
-)
+from skat.options import KontraRule, Options, RamschSkat, ScoreList
+from skat.rules import BASE_VALUES, GameType, trump_sequence
 from skat.scoring import (
     GameResult,
     RamschResult,

@@ -27,7 +27,7 @@ from skat.cards import format_card, format_cards
 from skat.contract import Contract
 from skat.deal import deal
 from skat.declaration import prospect
-from skat.rules import OPTION_ENUMS, Options
+from skat.options import OPTION_ENUMS, Options
 from skat.server import create_app, game
 from skat.server.app import MAX_BODY_BYTES
 from skat.state import State
@@ -722,7 +722,7 @@ def test_fuzz_mutated_records_never_give_a_server_error(
 
 
 def test_a_computer_players_illegal_move_is_a_server_fault_not_a_bad_request() -> None:
-    from skat.state import Action
+    from skat.action import Action
 
     state = game.new_state(9, game.parse_options({}), random.Random(0))
     with pytest.raises(RuntimeError, match="computer player in seat 1 chose SA: illegal action"):
@@ -795,8 +795,9 @@ def test_an_unknown_player_level_is_refused_at_start(name: str) -> None:
 
 
 def test_schieberamsch_view_marks_the_cards_taken_from_the_skat() -> None:
-    from skat.rules import AllPass, Options
-    from skat.state import Action, ActionKind, State
+    from skat.action import Action, ActionKind
+    from skat.options import AllPass, Options
+    from skat.state import State
 
     state = State.new(7, Options(all_pass=AllPass.SCHIEBERAMSCH))
     while state.phase.value == "bidding":
@@ -810,8 +811,9 @@ def test_schieberamsch_view_marks_the_cards_taken_from_the_skat() -> None:
 
 
 def test_schieberamsch_view_counts_the_skats_passed_on_unseen() -> None:
-    from skat.rules import AllPass, Options
-    from skat.state import Action, ActionKind, State
+    from skat.action import Action, ActionKind
+    from skat.options import AllPass, Options
+    from skat.state import State
 
     state = State.new(7, Options(all_pass=AllPass.SCHIEBERAMSCH))
     while state.phase.value == "bidding":
@@ -824,8 +826,9 @@ def test_schieberamsch_view_counts_the_skats_passed_on_unseen() -> None:
 
 
 def test_schieberamsch_moves_are_push_events_not_auction_passes_or_discards() -> None:
-    from skat.rules import AllPass, Options
-    from skat.state import Action, ActionKind, State
+    from skat.action import Action, ActionKind
+    from skat.options import AllPass, Options
+    from skat.state import State
 
     state = State.new(7, Options(all_pass=AllPass.SCHIEBERAMSCH))
     events: list[dict[str, object]] = []
@@ -844,8 +847,9 @@ def test_schieberamsch_moves_are_push_events_not_auction_passes_or_discards() ->
 def test_the_view_lists_what_was_said_after_the_auction_as_its_events_were() -> None:
     """``later_calls`` holds the same events the moves gave (pushes, a pick-up, Kontra answers),
     so a reload can show them again; another seat's pushed cards stay hidden."""
-    from skat.rules import AllPass, KontraRule, Options
-    from skat.state import Action, ActionKind, Phase, State
+    from skat.action import Action, ActionKind
+    from skat.options import AllPass, KontraRule, Options
+    from skat.state import Phase, State
 
     state = State.new(7, Options(all_pass=AllPass.SCHIEBERAMSCH))
     events: list[dict[str, object]] = []

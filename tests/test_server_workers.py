@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 
+from skat.options import Options
 from skat.players import decision_rng
 from skat.players.heuristic import HeuristicPlayer
-from skat.rules import Options
 from skat.server import create_app, game, workers
 from skat.state import Phase, State
 

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from skat.action import ActionKind
 from skat.cards import CardSet, parse_card, points
 from skat.errors import SkatError
 from skat.record import read_file, read_record
@@ -37,7 +38,7 @@ from skat.solver import (
 from skat.solver._kernel import _null_forced, _null_safe
 from skat.solver.position import card_play_start
 from skat.solver.search import _LAYOUTS, _internal_mask
-from skat.state import ActionKind, Phase, State
+from skat.state import Phase, State
 
 GOLDEN = Path(__file__).parent / "data" / "solver_golden.jsonl"
 POINT_GAMES = [

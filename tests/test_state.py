@@ -13,22 +13,16 @@ from pathlib import Path
 import pytest
 
 from skat import record
+from skat.action import Action, ActionKind
 from skat.cards import JACKS, CardSet, mask_of, parse_card
 from skat.contract import Contract
 from skat.deal import Deal, Seat
 from skat.errors import IllegalActionError, NotationError
-from skat.rules import AllPass, GameType, KontraRule, Options
+from skat.options import AllPass, KontraRule, Options
+from skat.rules import GameType
 from skat.scoring import GameResult, RamschResult
-from skat.state import (
-    Action,
-    ActionKind,
-    Ending,
-    Phase,
-    State,
-    dealer_of_game,
-    draw_seats,
-    seat_of_player,
-)
+from skat.series import dealer_of_game, draw_seats, seat_of_player
+from skat.state import Ending, Phase, State
 
 # forehand holds all jacks and clubs, middlehand spades and three hearts, rearhand the rest
 FORE = "CJ SJ HJ DJ CA CT CK CQ C9 C8"

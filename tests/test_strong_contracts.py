@@ -7,13 +7,15 @@ import math
 
 import pytest
 
+from skat.action import PASS, Action, ActionKind
 from skat.cards import CardSet
+from skat.options import KontraRule, Options
 from skat.players import contracts as ct
 from skat.players import decision_rng
 from skat.players.strong import StrongPlayer
-from skat.rules import GameType, KontraRule, Options
+from skat.rules import GameType
 from skat.solver import Solver
-from skat.state import PASS, Action, ActionKind, State
+from skat.state import State
 
 
 @pytest.mark.parametrize(

@@ -7,16 +7,18 @@ import random
 
 import pytest
 
+from skat.action import Action, ActionKind
 from skat.cards import CardSet, points
 from skat.deal import Deal
+from skat.options import AllPass, Options, RamschSkat
 from skat.players import decision_rng, get_player
 from skat.players.ramsch import _ramsch_rollout, _schieben_out
 from skat.players.strong import StrongPlayer
 from skat.players.worlds import PLAY_MISMATCH, _play_likelihood, sample_world
 from skat.players.worlds import plays as _plays
-from skat.rules import AllPass, GameType, Options, RamschSkat
+from skat.rules import GameType
 from skat.scoring import GameResult, RamschResult
-from skat.state import Action, ActionKind, Phase, State
+from skat.state import Phase, State
 
 
 def _forehand_declares(forehand: str, middlehand: str, skat: str, contract: str) -> State:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from skat.action import Action
 from skat.arena import parse_options
 from skat.players import Player, decision_rng, get_player
 from skat.players.strong import STRONG_V1, StrongPlayer, StrongSettings
-from skat.state import Action, InformationState, State
+from skat.state import InformationState, State
 
 V1_DECISIONS = [
     # what, deal number, rule options, the actions before it, the decision at commit 5d103b7

@@ -23,7 +23,7 @@ from playwright.sync_api import Error as PlaywrightError
 
 from skat import record as iss
 from skat.cards import cards_of_mask, format_card
-from skat.rules import Options
+from skat.options import Options
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores, score_ramsch
 from skat.state import State
 

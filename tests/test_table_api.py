@@ -13,8 +13,8 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 from skat.cards import parse_card
+from skat.series import draw_seats
 from skat.server import create_app
-from skat.state import draw_seats
 
 LOOPBACK = "http://127.0.0.1"
 """The test client's address: the server answers only under its own names (Host)."""

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from skat import scoring
-from skat.rules import OPTION_ENUMS, Options
+from skat.options import OPTION_ENUMS, Options
 
 STATIC = Path(scoring.__file__).parent / "server" / "static"
 JS = STATIC / "js"

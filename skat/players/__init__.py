@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from skat.errors import SkatError
 
 if TYPE_CHECKING:
-    from skat.state import Action, InformationState
+    from skat.action import Action
+    from skat.state import InformationState
 
 __all__ = [
     "PLAYER_NAMES",

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from skat.cards import mask_of
 from skat.players import worlds as wd
 from skat.players.heuristic import choose_card, table_of
 from skat.rules import GameType
@@ -31,10 +32,7 @@ __all__ = ["best_cards", "heuristic_card", "play_card"]
 
 def heuristic_card(info: InformationState, cards: list[int]) -> int:
     """The card the heuristic plays from ``cards`` (the legal ones)."""
-    legal_mask = 0
-    for c in cards:
-        legal_mask |= 1 << c
-    return choose_card(table_of(info), legal_mask)
+    return choose_card(table_of(info), mask_of(cards))
 
 
 def play_card(

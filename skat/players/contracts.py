@@ -29,11 +29,13 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from skat.action import Action, ActionKind
+from skat.cards import ALL_CARDS, cards_ascending
 from skat.errors import SkatError
 from skat.players import evaluation as ev
-from skat.rules import BASE_VALUES, GameType
+from skat.rules import BASE_VALUES, GameType, null_game_value
+from skat.scoring import matadors
 from skat.solver import SCHWARZ, Position, Solver
-from skat.state import Action, ActionKind
 
 __all__ = [
     "CALIBRATION",
@@ -142,13 +144,9 @@ def _calibrated(wins: float, worlds: float, bonus: float) -> float:
 
 def _value(game: GameType, matador_cards: int, *, hand: bool, ouvert: bool = False) -> int:
     if game == GameType.NULL:
-        return (59 if hand else 46) if ouvert else (35 if hand else 23)
-    levels = ev.matador_levels(matador_cards, game) + 1 + (1 if hand else 0)
+        return null_game_value(hand, ouvert)
+    levels = abs(matadors(game, matador_cards)) + 1 + (1 if hand else 0)
     return BASE_VALUES[game] * levels
-
-
-def _bits(mask: int) -> list[int]:
-    return [c for c in range(32) if mask >> c & 1]
 
 
 # -- what the bids say ---------------------------------------------------------------------------
@@ -198,16 +196,14 @@ def contested(bids: tuple[tuple[int, Action], ...], seat: int) -> bool:
 def bid_likelihood(hand: int, seat: int, limits: tuple[int, int]) -> float:
     """How well the ten cards ``hand`` of ``seat`` fit what its bids said (0..1).
 
-    The heuristic's bid limit (:func:`skat.players.heuristic.bid_limit`) of the hand is compared
+    The heuristic's bid limit (:func:`skat.players.evaluation.bid_limit`) of the hand is compared
     with ``limits`` (at least, at most; game points): 1 when it fits, 0.25 when it does not — a
     soft weight, as other players (and people) bid differently from the heuristic.
     """
-    from skat.players.heuristic import bid_limit
-
     low, high = limits
     if low == 0 and high >= 10_000:
         return 1.0
-    limit = bid_limit(hand, seat)
+    limit = ev.bid_limit(hand, seat)
     if limit < low and low >= 18:
         return 0.25
     if limit > high:
@@ -320,7 +316,7 @@ def _sampled_deals(
     """Deals of the cards ``seat`` has not seen (all but ``known``, a mask) into piles of
     ``sizes``, the last two the opponents' (:func:`_draw_opponents`), as long as the solver's
     work since the first deal leaves room (:func:`_budget_spent`), at most ``worlds``."""
-    unseen = _bits(0xFFFFFFFF & ~known)
+    unseen = cards_ascending(ALL_CARDS & ~known)
     limits = bid_limits(bids)
     opponents = ((seat + 1) % 3, (seat + 2) % 3)
     start = solver.nodes
@@ -533,7 +529,7 @@ def evaluate_discards(
         )
         priors[game] = ev.win_chance(choice.margin)
         value = _value(game, cards, hand=False)
-        if value >= bid or (game == GameType.NULL and bid <= 46):
+        if value >= bid or (game == GameType.NULL and bid <= null_game_value(False, True)):
             reach.append((game, ranked[0][0]))
         if choice.margin >= PRUNE_PICKUP:
             pairs.extend((game, pair) for pair, _ in ranked[:per_game])
@@ -564,7 +560,12 @@ def evaluate_discards(
         won, n = wins[j], solved[j]
         out.append(DiscardChoice(pair, Estimate(game, False, False, value, won, n, 0, prior)))
         if game == GameType.NULL:
-            out.append(DiscardChoice(pair, Estimate(game, False, True, 46, won, n, 0, prior)))
+            out.append(
+                DiscardChoice(
+                    pair,
+                    Estimate(game, False, True, null_game_value(False, True), won, n, 0, prior),
+                )
+            )
     return out
 
 

@@ -27,7 +27,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skat.cards import ALL_CARDS, JACKS, RANK_POINTS, points
+from skat.action import Action, ActionKind
+from skat.cards import ALL_CARDS, JACKS, RANK_POINTS, cards_ascending, mask_of, points
 from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.players import evaluation as ev
@@ -40,31 +41,16 @@ from skat.rules import (
     trick_winner,
     trump_mask,
 )
-from skat.state import Action, ActionKind, InformationState, Phase
+from skat.state import InformationState, Phase
 
 __all__ = [
     "HeuristicPlayer",
     "Table",
-    "bid_limit",
     "bid_up_to",
     "choose_card",
     "possible_cards",
-    "push_danger",
-    "push_pair",
     "table_of",
-    "takes_skat",
 ]
-
-_SUIT_PLAIN = tuple(0x7F << (8 * s) for s in range(4))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @dataclass(slots=True)
@@ -135,7 +121,7 @@ def _sure(t: Table, trick: list[int]) -> bool:
         seat = t.seat_at(pos)
         if t.same_side(seat, winner):
             continue
-        for c in _bits(t.possible[seat]):
+        for c in cards_ascending(t.possible[seat]):
             if trick_winner([*trick, c], t.game) == len(trick):
                 return False
     return True
@@ -162,7 +148,7 @@ def _likely(t: Table, trick: list[int]) -> bool:
         cards = t.possible[seat]
         if plenty and cards & suit:
             cards &= suit
-        for c in _bits(cards):
+        for c in cards_ascending(cards):
             if trick_winner([*trick, c], game) == len(trick):
                 return False
     return True
@@ -178,7 +164,7 @@ def _make_strength() -> tuple[tuple[int, ...], ...]:
             same = effective_suit_mask(eff, game)
             beaten = sum(
                 1
-                for other in _bits(same)
+                for other in cards_ascending(same)
                 if other != card and trick_winner([other, card], game) == 1
             )
             row.append(beaten + (100 if eff == TRUMP else 0))
@@ -205,7 +191,7 @@ def _top_of_suit(t: Table, card: int) -> bool:
     """True if no unseen card of ``card``'s effective suit is stronger than ``card``."""
     same = follow_mask(card, t.game) & t.unseen
     s = _STRENGTH[t.game][card]
-    return all(_STRENGTH[t.game][c] < s for c in _bits(same))
+    return all(_STRENGTH[t.game][c] < s for c in cards_ascending(same))
 
 
 def _trick_points(trick: list[int]) -> int:
@@ -297,7 +283,7 @@ def _declarer_lead(t: Table, legal: list[int]) -> int:
     opp_trumps = (t.possible[opp[0]] | t.possible[opp[1]]) & trumps & t.unseen
     mine = t.hand & trumps
     if opp_trumps and mine:
-        my_list = sorted(_bits(mine), key=lambda c: _STRENGTH[game][c], reverse=True)
+        my_list = sorted(cards_ascending(mine), key=lambda c: _STRENGTH[game][c], reverse=True)
         top = my_list[0]
         if _top_of_suit(t, top):
             return top
@@ -367,8 +353,8 @@ def _play_null(t: Table, legal: list[int]) -> int:
             # lead the card with the most unseen cards above it and none below
             def lead_key(c: int) -> tuple[int, int]:
                 same = follow_mask(c, game) & t.unseen
-                below = sum(1 for o in _bits(same) if st[o] < st[c])
-                above = sum(1 for o in _bits(same) if st[o] > st[c])
+                below = sum(1 for o in cards_ascending(same) if st[o] < st[c])
+                above = sum(1 for o in cards_ascending(same) if st[o] > st[c])
                 return (below, -above)
 
             return min(legal, key=lead_key)
@@ -408,7 +394,7 @@ def _play_ramsch(t: Table, legal: list[int]) -> int:
 
         def lead_key(c: int) -> tuple[int, int, int]:
             same = follow_mask(c, game) & t.unseen
-            above = sum(1 for o in _bits(same) if st[o] > st[c])
+            above = sum(1 for o in cards_ascending(same) if st[o] > st[c])
             return (int(above == 0), RANK_POINTS[c & 7], st[c])
 
         return min(legal, key=lead_key)
@@ -428,7 +414,7 @@ def _play_ramsch(t: Table, legal: list[int]) -> int:
 
 def choose_card(t: Table, legal_mask: int) -> int:
     """The card the heuristic plays from ``legal_mask`` (a mask of legal cards) at table ``t``."""
-    legal = _bits(legal_mask)
+    legal = cards_ascending(legal_mask)
     if len(legal) == 1:
         return legal[0]
     game = t.game
@@ -525,48 +511,6 @@ def _first(legal: list[Action], wanted: Action) -> Action | None:
     return wanted if wanted in legal else None
 
 
-TAKE_SKAT_DANGER = 4.5
-"""Schieberamsch: a hand more dangerous than this (:func:`skat.players.evaluation.ramsch_danger`)
-takes the skat to push its worst cards away; a safer one passes the skat on unseen, doubling
-what the loser pays. Against the earlier rule (take the skat when at most 2.5, pass otherwise)
-over 2,000 deals: +87.2 SF points per game at 4.25, +86.7 at 5.0, +79.1 at 3.5, +61.1 at 6.5,
-+13.0 never taking it."""
-
-
-def takes_skat(hand: int) -> bool:
-    """Schieberamsch: whether the ten cards ``hand`` take the skat rather than pass it on
-    unseen (:data:`TAKE_SKAT_DANGER`)."""
-    return ev.ramsch_danger(hand) > TAKE_SKAT_DANGER
-
-
-def push_danger(hand: int, pair: int) -> float:
-    """Schieberamsch: how bad pushing the two cards ``pair`` on from the twelve cards ``hand``
-    is (lower is better): the danger of the cards kept, less a little for the points pushed."""
-    return ev.ramsch_danger(hand & ~pair) - 0.05 * points(pair)
-
-
-def push_pair(hand: int) -> int:
-    """Schieberamsch: the two cards (mask, no jacks) the twelve cards ``hand`` push on: those
-    leaving the safest hand, the more card points the better.
-
-    Raises:
-        IllegalActionError: fewer than two cards that are not jacks.
-    """
-    cards = _bits(hand & ~JACKS)
-    if len(cards) < 2:
-        raise IllegalActionError("a push needs two cards that are not jacks")
-    pairs = sorted((1 << a) | (1 << b) for i, a in enumerate(cards) for b in cards[i + 1 :])
-    return min(pairs, key=lambda pair: push_danger(hand, pair))
-
-
-def bid_limit(hand: int, seat: int, play_bonus: float = 0.0) -> int:
-    """The highest bid (game points) of the games ``hand`` would play; 0 for none."""
-    pickup = ev.choices(hand, seat=seat, hand_game=False, pre_skat=True, play_bonus=play_bonus)
-    hand_games = ev.choices(hand, seat=seat, hand_game=True, play_bonus=play_bonus)
-    values = [c.value for c in pickup + hand_games if c.margin >= 0.0]
-    return max(values, default=0)
-
-
 def bid_up_to(limit: int, info: InformationState, legal: list[Action]) -> Action:
     """The auction move of a seat that would play up to ``limit`` game points: the lowest
     legal bid not above it, else hold if the standing bid is not above it, else pass."""
@@ -636,10 +580,7 @@ class HeuristicPlayer:
             return legal[0]
         phase = info.phase
         if phase == Phase.PLAY:
-            mask = 0
-            for a in legal:
-                if a.kind == ActionKind.CARD:
-                    mask |= 1 << a.value
+            mask = mask_of(a.value for a in legal if a.kind == ActionKind.CARD)
             return Action.of_card(choose_card(table_of(info), mask))
         if phase == Phase.BIDDING:
             return self._bidding(info, legal)
@@ -656,7 +597,7 @@ class HeuristicPlayer:
         return legal[0]
 
     def _bidding(self, info: InformationState, legal: list[Action]) -> Action:
-        return bid_up_to(bid_limit(info.hand, int(info.seat), self.play_bonus), info, legal)
+        return bid_up_to(ev.bid_limit(info.hand, int(info.seat), self.play_bonus), info, legal)
 
     def _skat(self, info: InformationState, legal: list[Action]) -> Action:
         seat = int(info.seat)
@@ -754,9 +695,9 @@ class HeuristicPlayer:
     def _schieben(self, info: InformationState, legal: list[Action]) -> Action:
         pushes = [a for a in legal if a.kind == ActionKind.DISCARD]
         if pushes:
-            return Action.discard(push_pair(info.hand))
+            return Action.discard(ev.push_pair(info.hand))
         take = [a for a in legal if a.kind == ActionKind.PICKUP]
-        if take and takes_skat(info.hand):
+        if take and ev.takes_skat(info.hand):
             return take[0]
         passes = [a for a in legal if a.kind == ActionKind.PASS]
         return passes[0] if passes else legal[0]

@@ -14,21 +14,17 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from skat.cards import ALL_CARDS, points
+from skat.action import Action, ActionKind
+from skat.cards import ALL_CARDS, cards_ascending, points
+from skat.options import Options
 from skat.players import contracts as ct
 from skat.players import worlds as wd
 from skat.players.card_play import best_cards, heuristic_card
-from skat.players.heuristic import (
-    HeuristicPlayer,
-    Table,
-    choose_card,
-    push_danger,
-    push_pair,
-    takes_skat,
-)
-from skat.rules import GameType, Options, legal_cards, trick_winner
+from skat.players.evaluation import push_danger, push_pair, takes_skat
+from skat.players.heuristic import HeuristicPlayer, Table, choose_card
+from skat.rules import GameType, legal_cards, trick_winner
 from skat.scoring import score_ramsch
-from skat.state import Action, ActionKind, InformationState
+from skat.state import InformationState
 
 if TYPE_CHECKING:
     from skat.players.strong import StrongSettings
@@ -49,7 +45,7 @@ def schieben(
     ``settings.push_candidates`` pairs the heuristic likes best are tried."""
     me = int(info.seat)
     hand = info.hand
-    unseen = [c for c in range(32) if not hand >> c & 1]
+    unseen = cards_ascending(ALL_CARDS & ~hand)
     others = ((me + 1) % 3, (me + 2) % 3)
     heuristic = heuristic_player.choose(info, rng)
     pushes = [a for a in legal if a.kind == ActionKind.DISCARD]

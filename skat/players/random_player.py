@@ -6,7 +6,8 @@ import random
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from skat.state import Action, InformationState
+    from skat.action import Action
+    from skat.state import InformationState
 
 __all__ = ["RandomPlayer"]
 

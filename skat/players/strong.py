@@ -35,17 +35,19 @@ import typing
 from dataclasses import dataclass
 from typing import Any
 
+from skat.action import CONCEDE, PASS, Action, ActionKind
 from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.players import contracts as ct
 from skat.players import worlds as wd
 from skat.players.card_play import play_card
-from skat.players.heuristic import HeuristicPlayer, bid_limit, bid_up_to
+from skat.players.evaluation import bid_limit
+from skat.players.heuristic import HeuristicPlayer, bid_up_to
 from skat.players.ramsch import ramsch_card, schieben
 from skat.players.worlds import sample_world
 from skat.rules import BASE_VALUES, GameType
 from skat.solver import Solver
-from skat.state import CONCEDE, PASS, Action, ActionKind, InformationState, Phase
+from skat.state import InformationState, Phase
 
 __all__ = ["STRONG_V1", "StrongPlayer", "StrongSettings", "sample_world"]
 
@@ -355,7 +357,7 @@ class StrongPlayer:
         With ``solved_bidding`` the highest value of a contract with a positive expected score
         by :func:`skat.players.contracts.evaluate_before_skat` (judged without the opponents'
         bids, so one evaluation serves the whole auction); otherwise the heuristic's limit
-        (:func:`skat.players.heuristic.bid_limit`) with ``bid_bonus``, less
+        (:func:`skat.players.evaluation.bid_limit`) with ``bid_bonus``, less
         ``contest_penalty`` when ``contested`` (an opponent has bid or held).
         """
         if not self.settings.solved_bidding:

@@ -19,14 +19,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from skat.cards import ALL_CARDS, points
+from skat.action import ActionKind
+from skat.cards import ALL_CARDS, card_pairs, cards_ascending, points
 from skat.errors import IllegalActionError
 from skat.players import contracts as ct
 from skat.players import evaluation as ev
 from skat.players.heuristic import Table, choose_card, possible_cards
 from skat.rules import GameType, effective_suit, effective_suit_mask, legal_cards
 from skat.solver import SCHWARZ, Position
-from skat.state import ActionKind, InformationState, Phase
+from skat.state import InformationState, Phase
 
 __all__ = [
     "PLAY_MISMATCH",
@@ -143,7 +144,7 @@ def sample_world(info: InformationState, rng: random.Random) -> tuple[int, int, 
 
 
 def _draw(k: Knowledge, rng: random.Random) -> tuple[int, int, int, int] | None:
-    cards = [c for c in range(32) if k.unseen >> c & 1]
+    cards = cards_ascending(k.unseen)
     for _ in range(64):
         rng.shuffle(cards)
         # most constrained cards first
@@ -404,18 +405,15 @@ def all_worlds(k: Knowledge) -> list[tuple[int, int, int, int]]:
     if len(open_holders) != 2 or 3 not in open_holders or k.counts[3] != 2:
         return []
     seat = open_holders[0]
-    cards = [c for c in range(32) if k.unseen >> c & 1]
     worlds = []
-    for i, a in enumerate(cards):
-        for b in cards[i + 1 :]:
-            skat = 1 << a | 1 << b
-            rest = k.unseen & ~skat
-            if skat & ~k.allowed[3] or rest & ~k.allowed[seat]:
-                continue
-            hands = list(k.fixed)
-            hands[seat] |= rest
-            hands[3] |= skat
-            worlds.append((hands[0], hands[1], hands[2], hands[3]))
+    for skat in card_pairs(k.unseen):
+        rest = k.unseen & ~skat
+        if skat & ~k.allowed[3] or rest & ~k.allowed[seat]:
+            continue
+        hands = list(k.fixed)
+        hands[seat] |= rest
+        hands[3] |= skat
+        worlds.append((hands[0], hands[1], hands[2], hands[3]))
     return worlds
 
 

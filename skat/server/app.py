@@ -13,7 +13,7 @@ Routes:
   (after a reload or a server restart).
 * ``POST /api/draw`` ``{}`` — the seat draw at the start of a series (seed 000): three cards
   drawn for the human and the two computers, and the table position of each
-  (:func:`skat.state.draw_seats`).
+  (:func:`skat.series.draw_seats`).
 * ``GET /api/health`` — ``{"ok": true}``.
 * ``GET /api/options`` — ``{"options": [{"name", "default", "values"}, ...]}``: every rule option
   and the values it takes (:func:`skat.server.game.options_spec`).
@@ -66,9 +66,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from skat.cards import format_card
 from skat.errors import IllegalActionError, SkatError, shown
 from skat.players import get_player, player_names
+from skat.series import draw_seats
 from skat.server import game
 from skat.server import workers as _workers
-from skat.state import draw_seats
 
 __all__ = [
     "BODY_TIMEOUT_SECONDS",

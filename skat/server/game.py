@@ -35,11 +35,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from skat import record
-from skat.cards import cards_of_mask, format_card, points
+from skat.action import Action, ActionKind, listed
+from skat.cards import cards_of_mask, format_card, mask_of, points
 from skat.contract import Contract
 from skat.deal import (
     Seat,
@@ -50,10 +51,13 @@ from skat.deal import (
 )
 from skat.declaration import prospect
 from skat.errors import IllegalActionError, RecordError, SkatError, shown
+from skat.options import Options, from_json
+from skat.options import spec_json as options_spec
+from skat.options import to_json as options_json
 from skat.players import decision_rng
-from skat.rules import OPTION_ENUMS, GameType, Options, card_order, trump_mask
+from skat.rules import GameType, card_order, trump_mask
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
-from skat.state import Action, ActionKind, InformationState, Phase, State, listed
+from skat.state import InformationState, Phase, State
 
 __all__ = [
     "MAX_ACTIONS_PER_REQUEST",
@@ -102,67 +106,19 @@ class Turn:
 
 # ---- options
 
-_BOOL_OPTIONS = tuple(f.name for f in fields(Options) if f.name not in OPTION_ENUMS)
-
 
 def parse_options(data: object) -> Options:
-    """The rule options of a JSON object (missing keys keep the ISkO defaults), those that
-    cannot take effect under the others set back (:meth:`skat.rules.Options.effective`).
+    """The rule options of a JSON object (:func:`skat.options.from_json`; missing keys keep the
+    ISkO defaults), those that cannot take effect under the others set back
+    (:meth:`skat.options.Options.effective`).
 
     Raises:
         RequestError: not an object, an unknown key or a value of the wrong type.
     """
-    if data is None:
-        return Options()
-    if not isinstance(data, dict):
-        raise RequestError(f"options must be an object, not {type(data).__name__}")
-    values: dict[str, Any] = {}
-    for key, value in data.items():
-        if key in OPTION_ENUMS:
-            enum = OPTION_ENUMS[key]
-            allowed = [m.value for m in enum]
-            if not isinstance(value, str) or value not in allowed:
-                raise RequestError(f"option {shown(key)}: {shown(value)} is not one of {allowed}")
-            values[key] = enum(value)
-        elif key in _BOOL_OPTIONS:
-            if not isinstance(value, bool):
-                raise RequestError(f"option {shown(key)}: {shown(value)} is not true or false")
-            values[key] = value
-        else:
-            raise RequestError(f"unknown option {shown(key)}")
-    return Options(**values).effective()
-
-
-def options_json(options: Options) -> dict[str, str | bool]:
-    """``options`` as the JSON object :func:`parse_options` reads: every option, enums by value.
-
-    >>> options_json(Options())["kontra"], options_json(Options())["supra"]
-    ('off', False)
-    """
-    out: dict[str, str | bool] = {}
-    for f in fields(Options):
-        value = getattr(options, f.name)
-        out[f.name] = value if isinstance(value, bool) else str(value)
-    return out
-
-
-def options_spec() -> list[dict[str, Any]]:
-    """Every rule option, in the order of :class:`~skat.rules.Options`' fields, as
-    ``{"name", "default", "values"}``: the values :func:`parse_options` accepts for it (an enum's
-    values in their order, ``false`` and ``true`` for the others) and its ISkO default. The
-    browser offers these choices and checks its stored settings against them
-    (``GET /api/options``).
-
-    >>> options_spec()[1]
-    {'name': 'kontra', 'default': 'off', 'values': ['off', 'on', 'bidders_only']}
-    """
-    default = options_json(Options())
-    spec: list[dict[str, Any]] = []
-    for f in fields(Options):
-        enum = OPTION_ENUMS.get(f.name)
-        values: list[str | bool] = [m.value for m in enum] if enum else [False, True]
-        spec.append({"name": f.name, "default": default[f.name], "values": values})
-    return spec
+    try:
+        return from_json(data).effective()
+    except SkatError as err:
+        raise RequestError(str(err)) from None
 
 
 # ---- records
@@ -316,17 +272,10 @@ def _step(state: State, action: Action, human: int, events: list[dict[str, Any]]
                 "seat": None,
                 "winner": trick.winner,
                 "cards": _trick_cards(trick.leader, trick.cards),
-                "points": points(_mask(trick.cards)),
+                "points": points(mask_of(trick.cards)),
             }
         )
     return after
-
-
-def _mask(cards: Sequence[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
 
 
 def _trick_cards(leader: int, cards: Sequence[int]) -> list[dict[str, Any]]:
@@ -505,7 +454,7 @@ def _review(state: State) -> dict[str, Any]:
             {
                 "cards": _trick_cards(t.leader, t.cards),
                 "winner": t.winner,
-                "points": points(_mask(t.cards)),
+                "points": points(mask_of(t.cards)),
             }
             for t in state.tricks
         ],
@@ -651,7 +600,7 @@ def view(state: State, human: int) -> dict[str, Any]:
             state,
             0xFFFFFFFF
             if state.is_terminal()
-            else info.hand | (info.ouvert_hand or 0) | _mask(state.trick),
+            else info.hand | (info.ouvert_hand or 0) | mask_of(state.trick),
         ),
         "hand_sizes": [state.hand(s).bit_count() for s in range(3)],
         "open_hand": open_hand,
@@ -661,7 +610,7 @@ def view(state: State, human: int) -> dict[str, Any]:
         else {
             "cards": _trick_cards(last.leader, last.cards),
             "winner": last.winner,
-            "points": points(_mask(last.cards)),
+            "points": points(mask_of(last.cards)),
         },
         "tricks": [state.tricks_won(s) for s in range(3)],
         "result": None,

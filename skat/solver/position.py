@@ -22,11 +22,12 @@ import json
 from dataclasses import dataclass, replace
 from typing import Any
 
+from skat.action import ActionKind
 from skat.cards import ALL_CARDS, CardSet, format_card, parse_card, points
 from skat.errors import NotationError, SkatError
 from skat.record import read_record
 from skat.rules import GameType, legal_cards, trick_winner
-from skat.state import ActionKind, Phase, State
+from skat.state import Phase, State
 
 __all__ = [
     "Position",
