@@ -95,3 +95,9 @@ export async function options() {
   if (!Array.isArray(data?.options)) throw new ApiError("network", "no option list", 200);
   return data.options;
 }
+
+/** True for a server's 4xx: it refused the record (damaged, foreign); a network or server fault is
+ * not. */
+export function refused(err) {
+  return err.status >= 400 && err.status < 500;
+}
