@@ -30,6 +30,7 @@ from skat.errors import NotationError
 
 __all__ = [
     "BASE_VALUES",
+    "IDLE_WHEN",
     "OPTION_ENUMS",
     "TRUMP",
     "AllPass",
@@ -337,15 +338,30 @@ class Options:
         >>> Options(supra=True).effective() == Options()
         True
         """
-        kontra = self.kontra != KontraRule.OFF
-        ramsch = self.all_pass != AllPass.NEW_DEAL
-        return replace(
-            self,
-            supra=self.supra and kontra,
-            durchmarsch=self.durchmarsch or not ramsch,
-            ramsch_skat=self.ramsch_skat if ramsch else RamschSkat.LAST_TRICK,
-        )
+        default = Options()
+        idle = {name: getattr(default, name) for name in self.idle()}
+        return replace(self, **idle)
 
+    def idle(self) -> list[str]:
+        """The names of the options that cannot take effect under the others, by
+        :data:`IDLE_WHEN`, in the order of the fields.
+
+        >>> Options(all_pass=AllPass.RAMSCH).idle()
+        ['supra']
+        """
+        return [name for name, (other, value) in IDLE_WHEN.items() if getattr(self, other) == value]
+
+
+IDLE_WHEN: dict[str, tuple[str, StrEnum]] = {
+    "supra": ("kontra", KontraRule.OFF),
+    "durchmarsch": ("all_pass", AllPass.NEW_DEAL),
+    "ramsch_skat": ("all_pass", AllPass.NEW_DEAL),
+}
+"""The rule options that cannot take effect under another option's value: name → (the other
+option, its value that leaves this one without effect). Supra answers a Re, which needs Kontra;
+the Durchmarsch and the Ramsch skat are rules of a Ramsch, which is played only when all pass
+under ``all_pass`` other than ``new_deal``. :meth:`Options.effective` sets such an option back to
+its default; the browser's settings show it greyed out (``GET /api/options``)."""
 
 OPTION_ENUMS: dict[str, type[StrEnum]] = {
     f.name: type(f.default) for f in fields(Options) if isinstance(f.default, StrEnum)

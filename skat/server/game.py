@@ -9,7 +9,9 @@ human's seat may know, plus the review once the deal is over) and the events to 
 The view's fields (JSON): ``deal_number`` (a string: deal numbers reach 2^64 − 1, beyond a
 JavaScript number), ``seated_number`` (the number as the human passes it on: with the seat when
 it is not the one the plain number gives, :func:`skat.deal.format_seated_number`), ``human``,
-``phase``, ``to_act``, ``hand`` (ISS cards), ``legal`` (action tokens), ``bid``, ``calls``
+``phase``, ``to_act``, ``hand`` (ISS cards), ``legal`` (action tokens), ``card_reasons`` (why
+each card of the hand that cannot be played or chosen now cannot: :func:`card_reasons`), ``bid``,
+``calls``
 (``[{seat, action}]``: every call of the auction), ``declarer``, ``contract``, ``kontra`` (tokens
 said), ``pushes`` (Schieberamsch: skats passed on unseen, each doubling), ``later_calls`` (what the
 seats said after the auction and before the first card, as events: Kontra, Re, Supra and their
@@ -51,11 +53,21 @@ from skat.deal import (
 from skat.declaration import prospect
 from skat.errors import IllegalActionError, RecordError, SkatError, shown
 from skat.players import decision_rng
-from skat.rules import OPTION_ENUMS, GameType, Options, card_order, trump_mask
+from skat.rules import (
+    IDLE_WHEN,
+    OPTION_ENUMS,
+    TRUMP,
+    GameType,
+    Options,
+    card_order,
+    effective_suit,
+    trump_mask,
+)
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
 from skat.state import Action, ActionKind, InformationState, Phase, State, listed
 
 __all__ = [
+    "CARD_REASONS",
     "MAX_ACTIONS_PER_REQUEST",
     "MAX_RECORD_CHARS",
     "ChooseFn",
@@ -64,6 +76,7 @@ __all__ = [
     "answer",
     "apply",
     "card_order_json",
+    "card_reasons",
     "declarations",
     "load",
     "new_deal",
@@ -148,20 +161,31 @@ def options_json(options: Options) -> dict[str, str | bool]:
 
 def options_spec() -> list[dict[str, Any]]:
     """Every rule option, in the order of :class:`~skat.rules.Options`' fields, as
-    ``{"name", "default", "values"}``: the values :func:`parse_options` accepts for it (an enum's
-    values in their order, ``false`` and ``true`` for the others) and its ISkO default. The
-    browser offers these choices and checks its stored settings against them
-    (``GET /api/options``).
+    ``{"name", "default", "values", "idle_when"}``: the values :func:`parse_options` accepts for
+    it (an enum's values in their order, ``false`` and ``true`` for the others), its ISkO default,
+    and ``{"option", "value"}``: the other option's value under which it cannot take effect
+    (:data:`skat.rules.IDLE_WHEN`), or None. The browser offers these choices, greys out an idle
+    one and checks its stored settings against them (``GET /api/options``).
 
     >>> options_spec()[1]
-    {'name': 'kontra', 'default': 'off', 'values': ['off', 'on', 'bidders_only']}
+    {'name': 'kontra', 'default': 'off', 'values': ['off', 'on', 'bidders_only'], 'idle_when': None}
+    >>> options_spec()[2]["idle_when"]
+    {'option': 'kontra', 'value': 'off'}
     """
     default = options_json(Options())
     spec: list[dict[str, Any]] = []
     for f in fields(Options):
         enum = OPTION_ENUMS.get(f.name)
         values: list[str | bool] = [m.value for m in enum] if enum else [False, True]
-        spec.append({"name": f.name, "default": default[f.name], "values": values})
+        idle = IDLE_WHEN.get(f.name)
+        spec.append(
+            {
+                "name": f.name,
+                "default": default[f.name],
+                "values": values,
+                "idle_when": None if idle is None else {"option": idle[0], "value": str(idle[1])},
+            }
+        )
     return spec
 
 
@@ -607,6 +631,45 @@ def card_order_json(state: State, cards: int = 0xFFFFFFFF) -> dict[str, Any]:
     }
 
 
+CARD_REASONS = ("not_now", "not_your_turn", "follow_trump", "follow_suit", "no_jack_push")
+"""Why a card of the human's hand cannot be played or chosen now (:func:`card_reasons`)."""
+
+
+def card_reasons(state: State, human: int) -> dict[str, dict[str, str]]:
+    """Why each card of ``human``'s hand that cannot be played or chosen now cannot, by card
+    (ISS): ``{"code"}`` of :data:`CARD_REASONS`, ``follow_suit`` with the ``suit`` letter led.
+
+    In play at the human's turn a card that does not follow the led card's effective suit
+    (ISkO 2.3: ``follow_trump`` when a trump was led, jacks being trumps but in Null, else
+    ``follow_suit``); in play at another seat's turn every card (``not_your_turn``); in a
+    Schieberamsch's passing on, the jacks, which are not pushed (``no_jack_push``); in the
+    discard phase none (any two cards go); in every other phase every card (``not_now``).
+
+    >>> s = State.new(parse_deal_number(7), Options())
+    >>> sorted({r["code"] for r in card_reasons(s, 1).values()})
+    ['not_now']
+    """
+    hand = _cards(state.hand(human))
+    phase = state.phase
+    to_act = state.current_player
+    if phase == Phase.DISCARD:
+        return {}
+    legal = {str(a) for a in state.legal_actions()} if to_act == human else set()
+    if phase == Phase.SCHIEBEN and any("." in a for a in legal):
+        pushable = {card for pair in legal for card in pair.split(".")}
+        return {card: {"code": "no_jack_push"} for card in hand if card not in pushable}
+    if phase != Phase.PLAY:
+        return {card: {"code": "not_now"} for card in hand}
+    if to_act != human:
+        return {card: {"code": "not_your_turn"} for card in hand}
+    if not state.trick:
+        return {}
+    assert state.contract is not None  # a card is played only under a contract
+    led = effective_suit(state.trick[0], state.contract.game)
+    why = {"code": "follow_trump"} if led == TRUMP else {"code": "follow_suit", "suit": "DHSC"[led]}
+    return {card: dict(why) for card in hand if card not in legal}
+
+
 def view(state: State, human: int) -> dict[str, Any]:
     """The human's view of ``state`` (see the module doc for the fields)."""
     info = state.information_state(human)
@@ -634,6 +697,7 @@ def view(state: State, human: int) -> dict[str, Any]:
         "to_act": None if to_act is None else int(to_act),
         "hand": _cards(info.hand),
         "legal": legal,
+        "card_reasons": card_reasons(state, human),
         "bid": state.bid,
         "calls": [{"seat": s, "action": str(a)} for s, a in info.bids],
         "declarer": None if declarer is None else int(declarer),

@@ -9,14 +9,6 @@ export const RED = new Set(["H", "D"]);
 /** The ways the person may sort the suits after the trumps (the settings' "hand sorting"). */
 export const SORTINGS = ["alternate", "suits"];
 
-export function suitOf(card) {
-  return card[0];
-}
-
-export function rankOf(card) {
-  return card[1];
-}
-
 /** A contract from its ISS notation: {game, hand, schneider, schwarz, ouvert}. */
 export function parseContract(text) {
   if (typeof text !== "string" || !/^[DHSCGNRX][OHSZ]*$/.test(text)) return null;
@@ -96,9 +88,4 @@ export function sortHand(cards, order, sorting = "alternate") {
     for (const card of order.suits[suit]) if (have.has(card)) out.push(card);
   }
   return out;
-}
-
-/** True when `card` is a trump by `order` (the view's `card_order`). */
-export function isTrump(card, order) {
-  return Boolean(order?.trumps?.includes(card));
 }

@@ -44,9 +44,6 @@ async function seriesForNextDeal() {
   return series;
 }
 
-/** The largest deal number (2^64 − 1), said when a larger one is typed. */
-const LARGEST_DEAL_NUMBER = 2n ** 64n - 1n;
-
 /** Plays the deal number typed by the person: digits, or digits, "-" and a seat (12255238-2),
  * read by the server (skat.deal.parse_seated_number). A text that is none gets a message in the
  * person's language naming what is wrong and stays in the field to be corrected; the number of the
@@ -68,7 +65,7 @@ export async function playTyped(text) {
     }
     app.typedNumber = String(text ?? "");
     // said under the bar, where it covers neither the table nor an open result
-    notify("bad-number", () => badNumberText(err.reason, typed));
+    notify("bad-number", () => badNumberText(err, typed));
     return;
   }
   app.busy = false;
@@ -82,9 +79,11 @@ export async function playTyped(text) {
   await startDeal(typed, { data });
 }
 
-/** What is wrong with a typed deal number, by the server's `reason` (form, range, seat). */
-function badNumberText(reason, typed) {
-  const params = { typed, largest: String(LARGEST_DEAL_NUMBER) };
+/** What is wrong with a typed deal number, by the server's error: its `reason` (form, range,
+ * seat), and for a number out of range the `largest` one. */
+function badNumberText(err, typed) {
+  const { reason, largest } = err;
+  const params = { typed, largest: largest ?? "" };
   if (reason === "range") return t("error.bad_deal_number", params);
   if (reason === "seat") return t("deal.badSeat", params);
   return t("deal.badNumber", params);

@@ -71,7 +71,7 @@ export const SETTING_CHOICES = {
 export async function loadRules() {
   if (RULES.length) return;
   const spec = await api.options();
-  RULES.push(...spec.map((o) => ({ key: o.name, values: [o.default, ...o.values.filter((v) => v !== o.default)] })));
+  RULES.push(...spec.map((o) => ({ key: o.name, values: [o.default, ...o.values.filter((v) => v !== o.default)], idleWhen: o.idle_when ?? null })));
   const { settings, reset } = storage.checkSettings({ options: app.settings.options }, {}, {}, RULES);
   if (reset.length) {
     app.settings.options = settings.options;
@@ -102,13 +102,18 @@ export function changeSetting(key, value, focusKey = null) {
   ctx.render();
 }
 
-/** Why the rule `key` cannot take effect under the other rules chosen, or null
- * (skat.rules.Options.effective): Supra without Kontra, the Durchmarsch and Ramsch-skat rules
- * without Ramsch. */
-function ruleIdle(key) {
-  if (key === "supra" && rule("kontra") === "off") return t("setting.idle.kontra");
-  if ((key === "durchmarsch" || key === "ramsch_skat") && rule("all_pass") === "new_deal") return t("setting.idle.ramsch");
-  return null;
+/** The words of what an idle rule option waits for, by the option it waits on. */
+const IDLE_WORDS = { kontra: "setting.idle.kontra", all_pass: "setting.idle.ramsch" };
+
+/** Why the rule option `r` cannot take effect under the other rules chosen, or null: the
+ * server names the other option's value under which it is idle (GET /api/options idle_when,
+ * skat.rules.IDLE_WHEN): Supra without Kontra, the Durchmarsch and Ramsch-skat rules without
+ * Ramsch. */
+function ruleIdle(r) {
+  const when = r.idleWhen;
+  if (!when || rule(when.option) !== when.value) return null;
+  // an option without words of its own is named by the option it waits on
+  return IDLE_WORDS[when.option] ? t(IDLE_WORDS[when.option]) : t("setting.rule." + when.option);
 }
 
 function resetRules() {
@@ -167,7 +172,7 @@ export function settingsPanel() {
       h("h3", { id: "settings-rules" }, t("settings.rules")),
       h("p", { class: "hint" }, t("settings.rulesHint")),
       RULES.map((r) =>
-        choice("rule." + r.key, r.values, rule(r.key), (v) => (typeof v === "boolean" ? yesNo(v) : t("rule." + r.key + "." + v)), ruleIdle(r.key)),
+        choice("rule." + r.key, r.values, rule(r.key), (v) => (typeof v === "boolean" ? yesNo(v) : t("rule." + r.key + "." + v)), ruleIdle(r)),
       ),
       choice("seriesLength", SERIES_LENGTHS, app.settings.seriesLength ?? 0, (v) => (v ? tn("series.length", v) : t("series.open"))),
       h("button", { class: "btn", "data-ui": "rules-default", onclick: resetRules }, t("settings.defaults")),

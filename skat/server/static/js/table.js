@@ -1,7 +1,6 @@
 // The table: the seats with their plates and bubbles, the trick, the skat, the person's hand
 // and the controls of the phase.
 
-import { isTrump, suitOf } from "./cards.js";
 import { t } from "./i18n.js";
 import { allCalls, biddingControls, callsPanel } from "./bidding.js";
 import { declareControls, declareDialog, discardControls, skatControls } from "./declaration.js";
@@ -19,21 +18,23 @@ export function connect(given) {
   app = given.app;
 }
 
+/** The words of each reason the server gives for a card that cannot be played or chosen now
+ * (view.card_reasons, skat.server.game.CARD_REASONS). */
+const REASONS = {
+  not_now: "reason.notNow",
+  not_your_turn: "reason.notYourTurn",
+  follow_trump: "reason.followTrump",
+  follow_suit: "reason.followSuit",
+  no_jack_push: "reason.noJackPush",
+};
+
+/** Why `card` of the hand cannot be played or chosen now, in the person's language ("" when the
+ * server gives no reason): the server's reason, or that the table is busy. */
 function disabledReason(card) {
-  const v = app.view;
   if (app.busy || app.animating) return t("reason.wait");
-  if (v.phase === "discard") return "";
-  if (v.phase === "schieben" && v.to_act === app.humanSeat && card[1] === "J" && (v.legal ?? []).some((a) => a.includes("."))) {
-    return t("reason.noJackPush");
-  }
-  if (v.phase !== "play") return t("reason.notNow");
-  if (v.to_act !== app.humanSeat) return t("reason.notYourTurn");
-  const led = (v.trick ?? [])[0];
-  if (led) {
-    if (isTrump(led.card, v.card_order)) return t("reason.followTrump");
-    return t("reason.followSuit", { suit: suitName(suitOf(led.card)) });
-  }
-  return t("reason.notNow");
+  const why = app.view.card_reasons?.[card];
+  if (!why || !REASONS[why.code]) return "";
+  return t(REASONS[why.code], why.suit ? { suit: suitName(why.suit) } : {});
 }
 
 export function table(v) {

@@ -5,7 +5,7 @@ import { LANGUAGES, t } from "./i18n.js";
 import { nextDeal, playTyped } from "./dealing.js";
 import { h, spinner } from "./dom.js";
 import { openPanel } from "./layers.js";
-import { actionLabel, contractText, gameNode, playerName, recordOptions } from "./names.js";
+import { actionLabel, contractText, gameNode, playerName } from "./names.js";
 import { changeSetting } from "./settings.js";
 
 let app = null; // the table's state (app.js)
@@ -103,7 +103,7 @@ function gameInfo() {
     items.push(h("span", { class: "info-game" }, t("info.declarer", { name: playerName(v.declarer) })));
   } else if (v.phase === "schieben" || v.contract === "R") {
     // all passed: say which game is played, as for a declarer's game
-    const pushing = recordOptions(app.record ?? "").all_pass === "schieberamsch";
+    const pushing = v.options?.all_pass === "schieberamsch";
     items.push(
       h(
         "span",
