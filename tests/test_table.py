@@ -545,12 +545,16 @@ def test_a_card_that_cannot_be_played_says_why_as_the_core_decides(browser: Any,
     from skat.server import game
 
     suit = {"C": "Clubs", "S": "Spades", "H": "Hearts", "D": "Diamonds"}
-    words = {
-        "not_now": lambda r: "You cannot play a card now.",
-        "not_your_turn": lambda r: "It is not your turn.",
-        "follow_trump": lambda r: "You must follow trumps.",
-        "follow_suit": lambda r: f"You must follow suit: {suit[r['suit']]}.",
-    }
+
+    def words(reason: dict[str, str]) -> str:
+        if reason["code"] == "follow_suit":
+            return f"You must follow suit: {suit[reason['suit']]}."
+        return {
+            "not_now": "You cannot play a card now.",
+            "not_your_turn": "It is not your turn.",
+            "follow_trump": "You must follow trumps.",
+        }[reason["code"]]
+
     context, page = _opened(browser, url)
     _type_deal(page, "1017")
     assert _settle(page) == ("bidding", "0")
@@ -563,7 +567,7 @@ def test_a_card_that_cannot_be_played_says_why_as_the_core_decides(browser: Any,
             break
         record = _stored(page)["current"]["record"]
         reasons = game.card_reasons(game.load(record), 0)
-        assert _reasons_shown(page) == {c: words[r["code"]](r) for c, r in reasons.items()}
+        assert _reasons_shown(page) == {c: words(r) for c, r in reasons.items()}
         seen |= {r["code"] for r in reasons.values()}
         if "follow_suit" in seen:
             page.select_option("[data-ui='lang']", "de")
