@@ -1,4 +1,5 @@
-"""The browser computes no rule of its own: it shows what the core decides (issue 30).
+"""The browser computes no rule of its own: it shows what the core decides (issue 30); and its
+modules are cut along its panels, none importing ``app.js`` back or over 700 lines.
 
 The server's view carries the decisions the table needs: the legal actions, why each other card
 of the hand cannot be played (``card_reasons``), every legal declaration with its figures
@@ -119,3 +120,36 @@ def test_a_comment_may_name_a_rule() -> None:
     code = _code("x(); // isTrump(card) is the core's: value < bid\n/* 2n ** 64n */ y();")
     assert code.split() == ["x();", "y();"]
     assert code.count("\n") == 1  # the lines keep their numbers
+
+
+# ---- the client's modules (issue 30, item 3) -------------------------------------------------
+
+
+def _imports(path: Path) -> set[str]:
+    """The client modules that ``path`` imports (their file names)."""
+    return set(re.findall(r'^import [^;]*? from "\./([\w-]+\.js)";', path.read_text(), re.M))
+
+
+def test_no_client_module_imports_the_app_or_forms_a_cycle() -> None:
+    """Each module is given the table's state and its verbs (``connect``) instead of importing
+    ``app.js`` back, and the modules import one another without a cycle."""
+    graph = {p.name: _imports(p) for p in JS.glob("*.js")}
+    assert all(set(deps) <= set(graph) for deps in graph.values()), graph
+    assert [name for name, deps in graph.items() if "app.js" in deps] == []
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, " → ".join((*path, name))
+        if name not in done:
+            for dep in sorted(graph[name]):
+                visit(dep, (*path, name))
+            done.add(name)
+
+    for name in sorted(graph):
+        visit(name, ())
+
+
+def test_every_client_module_is_under_700_lines() -> None:
+    """``i18n.js`` is left out: it is the tables of words in four languages, no code to cut."""
+    sizes = {p.name: len(p.read_text().splitlines()) for p in SOURCES}
+    assert {name: n for name, n in sizes.items() if n >= 700} == {}
