@@ -1,7 +1,7 @@
 // Cards in ISS notation ("CJ", "HT"), contracts ("CH", "NO") and the order a Skat player sorts a
 // hand in. Pure functions, no DOM: the rules themselves live on the server (the order of the cards
 // in each game comes with the view, skat.rules.card_order); this module only knows enough to sort
-// and label what the server sent.
+// and label what the server sent, and reads the rule options a record names (a replay's).
 
 export const SUITS = ["C", "S", "H", "D"]; // ♣ ♠ ♥ ♦: the order of the jacks
 export const RED = new Set(["H", "D"]);
@@ -86,6 +86,20 @@ export function sortHand(cards, order, sorting = "alternate") {
   const sequence = sorting === "suits" ? present : suitSequence(present, order.trump_suit);
   for (const suit of sequence) {
     for (const card of order.suits[suit]) if (have.has(card)) out.push(card);
+  }
+  return out;
+}
+
+/** The rule options written in a record's RU[...] property, in the form the server takes them
+ * ({kontra: "on", supra: true, ...}): a replay is dealt under the record's own rules. */
+export function recordOptions(record) {
+  const m = record.match(/RU\[([^\]]*)\]/);
+  const out = {};
+  if (!m) return out;
+  for (const part of m[1].split(",")) {
+    const [k, v] = part.split("=");
+    if (!k) continue;
+    out[k] = v === "1" ? true : v === "0" ? false : v;
   }
   return out;
 }

@@ -1,5 +1,5 @@
-// What the table calls things in the person's language and deck: seats, players, cards,
-// games, contracts, calls, and the card faces. Everything is seen from the person's seat (app.humanSeat).
+// What the table calls things in the person's language and deck: seats, players, cards, games,
+// contracts, calls, and the card faces. Everything is seen from the person's seat (app.humanSeat).
 
 import { isContract, parseContract, sortHand } from "./cards.js";
 import { cardBackSvg, cardSvg, namingDeck, suitIcon } from "./deck.js";
@@ -129,16 +129,4 @@ export function signed(value) {
 
 export function playerLabel(p) {
   return t("player." + ["bottom", "left", "right"][p]);
-}
-
-export function recordOptions(record) {
-  const m = record.match(/RU\[([^\]]*)\]/);
-  const out = {};
-  if (!m) return out;
-  for (const part of m[1].split(",")) {
-    const [k, v] = part.split("=");
-    if (!k) continue;
-    out[k] = v === "1" ? true : v === "0" ? false : v;
-  }
-  return out;
 }

@@ -2,12 +2,12 @@
 
 import * as api from "./api.js";
 import * as sheet from "./sheet.js";
-import { parseContract } from "./cards.js";
+import { parseContract, recordOptions } from "./cards.js";
 import { formatNumber, list, t, tn } from "./i18n.js";
 import { callsList } from "./bidding.js";
 import { h } from "./dom.js";
 import { openPanel } from "./layers.js";
-import { cardFace, cardLabel, contractText, playerLabel, playerName, recordOptions, roleName, seatPosition, seatsInSheetOrder, signed, sorted } from "./names.js";
+import { cardFace, cardLabel, contractText, playerLabel, playerName, roleName, seatPosition, seatsInSheetOrder, signed, sorted } from "./names.js";
 import { notify, persist } from "./noticebar.js";
 import { playerLevel } from "./settings.js";
 import { resultHeadline } from "./speech.js";
