@@ -332,23 +332,27 @@ def from_json(data: object) -> Options:
 
 def spec_json() -> list[dict[str, Any]]:
     """Every rule option, in the order of :class:`Options`' fields, as ``{"name", "default",
-    "values", "requires", "source"}``: the values :func:`from_json` accepts for it (an enum's
+    "values", "idle_when", "source"}``: the values :func:`from_json` accepts for it (an enum's
     values in their order, ``false`` and ``true`` for the others), its ISkO default, the option
-    it waits for (``{"name": "kontra", "not": "off"}``: it takes effect only while Kontra is not
-    off; None: always) and where the rule comes from. The browser offers these choices and checks
-    its stored settings against them (``GET /api/options``).
+    it waits for (``{"option": "kontra", "value": "off"}``: it cannot take effect while Kontra is
+    off, :attr:`Rule.requires`; None: always) and where the rule comes from. The browser offers
+    these choices, greys out an option while it is idle and checks its stored settings against
+    them (``GET /api/options``).
 
-    >>> spec_json()[1]["values"], spec_json()[2]["requires"]
-    (['off', 'on', 'bidders_only'], {'name': 'kontra', 'not': 'off'})
+    >>> spec_json()[1]["values"], spec_json()[2]["idle_when"]
+    (['off', 'on', 'bidders_only'], {'option': 'kontra', 'value': 'off'})
     """
     return [
         {
             "name": r.name,
             "default": r.json_value(r.default),
             "values": [r.json_value(v) for v in r.values],
-            "requires": None
+            "idle_when": None
             if r.requires is None
-            else {"name": r.requires[0], "not": _BY_NAME[r.requires[0]].json_value(r.requires[1])},
+            else {
+                "option": r.requires[0],
+                "value": _BY_NAME[r.requires[0]].json_value(r.requires[1]),
+            },
             "source": r.source,
         }
         for r in RULES

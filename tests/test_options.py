@@ -76,10 +76,10 @@ def test_an_option_that_waits_for_another_is_set_back_while_that_one_is_off(
 
 def test_the_option_list_names_what_each_option_waits_for() -> None:
     spec = {o["name"]: o for o in opt.spec_json()}
-    assert spec["supra"]["requires"] == {"name": "kontra", "not": "off"}
-    assert spec["durchmarsch"]["requires"] == {"name": "all_pass", "not": "new_deal"}
-    assert spec["ramsch_skat"]["requires"] == {"name": "all_pass", "not": "new_deal"}
-    assert spec["kontra"]["requires"] is None
+    assert spec["supra"]["idle_when"] == {"option": "kontra", "value": "off"}
+    assert spec["durchmarsch"]["idle_when"] == {"option": "all_pass", "value": "new_deal"}
+    assert spec["ramsch_skat"]["idle_when"] == {"option": "all_pass", "value": "new_deal"}
+    assert spec["kontra"]["idle_when"] is None
     assert all(o["source"] for o in spec.values())
 
 

@@ -9,6 +9,7 @@ thousands).
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import warnings
@@ -25,12 +26,12 @@ from hypothesis import strategies as st
 from skat import record
 from skat.cards import format_card, format_cards
 from skat.contract import Contract
-from skat.deal import deal
+from skat.deal import MAX_DEAL_NUMBER, deal
 from skat.declaration import prospect
-from skat.options import OPTION_ENUMS, Options
+from skat.options import OPTION_ENUMS, AllPass, Options
 from skat.server import create_app, game
 from skat.server.app import MAX_BODY_BYTES
-from skat.state import State
+from skat.state import Phase, State
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -134,6 +135,8 @@ def test_a_bad_deal_number_says_what_is_wrong(client: TestClient, typed: str, re
     assert response.status_code == 400
     error = response.json()["error"]
     assert (error["code"], error["reason"]) == ("bad_notation", reason)
+    # the largest number is the server's to say (skat.deal.MAX_DEAL_NUMBER), as a string
+    assert error.get("largest") == (str(MAX_DEAL_NUMBER) if reason == "range" else None)
 
 
 def test_the_declaration_offers_every_legal_contract_with_the_cores_figures() -> None:
@@ -192,6 +195,134 @@ def test_the_card_order_names_only_cards_the_human_sees_until_the_end() -> None:
     assert sorted(listed) == sorted(view["hand"])
     assert order["game"] == "G"
     assert order["trumps"] == [c for c in ("CJ", "SJ", "HJ", "DJ") if c in view["hand"]]
+
+
+def _played_states(number: int, options: Options, opening: tuple[str, ...]) -> list[State]:
+    """Every state of deal ``number`` after the ``opening`` tokens, each seat then playing its
+    first legal action to the end."""
+    state = State.new(number, options)
+    for token in opening:
+        state = state.apply(token)
+    states = [state]
+    while not state.is_terminal():
+        state = state.apply(state.legal_actions()[0])
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize(
+    ("number", "options", "opening"),
+    [
+        (136, Options(), ("p", "p", "18", "CH")),  # a suit game: trumps and suits led
+        (136, Options(spitze=True), ("p", "p", "18", "XH")),  # Spitze: its own trumps
+        (136, Options(), ("p", "p", "18", "NH")),  # Null: the jacks in their suits
+        (12, Options(all_pass=AllPass.RAMSCH), ("p", "p", "p")),
+    ],
+)
+def test_the_view_says_why_each_card_cannot_be_played_in_play(
+    number: int, options: Options, opening: tuple[str, ...]
+) -> None:
+    follows = set()
+    for state in _played_states(number, options, opening):
+        if state.phase != Phase.PLAY:
+            continue
+        for seat in range(3):
+            view = game.view(state, seat)
+            reasons = view["card_reasons"]
+            if seat != state.current_player:
+                assert reasons == {card: {"code": "not_your_turn"} for card in view["hand"]}
+                continue
+            # exactly the cards of the hand that are not legal, each with the led card's suit
+            assert set(reasons) == set(view["hand"]) - set(view["legal"])
+            if not view["trick"]:
+                assert reasons == {}
+                continue
+            led = view["trick"][0]["card"]
+            trump_led = led in view["card_order"]["trumps"]
+            want = (
+                {"code": "follow_trump"} if trump_led else {"code": "follow_suit", "suit": led[0]}
+            )
+            assert all(r == want for r in reasons.values()), (led, reasons)
+            follows |= {r["code"] for r in reasons.values()}
+    assert follows  # the deal came to a card that could not be played
+
+
+def test_the_view_says_why_no_card_can_be_chosen_outside_play() -> None:
+    state = State.new(136)
+    view = game.view(state, 0)
+    assert view["phase"] == "bidding"
+    assert view["card_reasons"] == {card: {"code": "not_now"} for card in view["hand"]}
+    for token in ("p", "p", "18", "s"):
+        state = state.apply(token)
+    assert state.phase == Phase.DISCARD
+    # any two cards may be put away; the others wait a moment without a word on their cards
+    assert [game.view(state, seat)["card_reasons"] for seat in range(3)] == [{}, {}, {}]
+    state = state.apply(state.legal_actions()[0])
+    assert state.phase == Phase.DECLARE
+    assert set(game.view(state, 0)["card_reasons"]) == set(game.view(state, 0)["hand"])
+
+
+def test_the_view_says_the_jacks_are_not_pushed_in_a_schieberamsch() -> None:
+    state = State.new(7, Options(all_pass=AllPass.SCHIEBERAMSCH))
+    while state.phase == Phase.BIDDING:
+        state = state.apply("p")
+    view = game.view(state, 0)
+    assert set(r["code"] for r in view["card_reasons"].values()) == {"not_now"}  # take or pass
+    state = state.apply("s")
+    view = game.view(state, 0)
+    jacks = [card for card in view["hand"] if card[1] == "J"]
+    assert jacks  # deal 7: forehand holds a jack after taking the skat
+    assert view["card_reasons"] == {card: {"code": "no_jack_push"} for card in jacks}
+
+
+def test_the_option_list_names_what_each_idle_option_waits_for() -> None:
+    waits = {o["name"]: o.get("idle_when", "missing") for o in game.options_spec()}
+    assert {name: w for name, w in waits.items() if w} == {
+        "supra": {"option": "kontra", "value": "off"},
+        "durchmarsch": {"option": "all_pass", "value": "new_deal"},
+        "ramsch_skat": {"option": "all_pass", "value": "new_deal"},
+    }
+
+
+@pytest.mark.parametrize("spec", [o for o in game.options_spec() if o.get("idle_when")])
+def test_an_idle_option_is_named_with_what_it_waits_for_as_effective_counts_it(
+    spec: dict[str, Any],
+) -> None:
+    name, other, value = spec["name"], spec["idle_when"]["option"], spec["idle_when"]["value"]
+    changed = next(v for v in spec["values"] if v != spec["default"])
+    raw: dict[str, Any] = {name: OPTION_ENUMS[name](changed) if name in OPTION_ENUMS else changed}
+    idle: dict[str, Any] = {**raw, other: OPTION_ENUMS[other](value)}
+    assert getattr(Options(**idle).effective(), name) == getattr(Options(), name)
+    for awake in (v for v in OPTION_ENUMS[other] if v.value != value):
+        woken: dict[str, Any] = {**raw, other: awake}
+        assert getattr(Options(**woken).effective(), name) == raw[name]
+
+
+def test_the_options_that_effective_sets_back_are_the_ones_named_idle() -> None:
+    spec = {o["name"]: o for o in game.options_spec()}
+    choices = [
+        [
+            (o["name"], OPTION_ENUMS[o["name"]](v) if o["name"] in OPTION_ENUMS else v)
+            for v in o["values"]
+        ]
+        for o in spec.values()
+    ]
+    for combination in itertools.product(*choices):
+        chosen: dict[str, Any] = dict(combination)
+        options = Options(**chosen)
+        effective = options.effective()
+        changed = {
+            f.name
+            for f in fields(Options)
+            if getattr(options, f.name) != getattr(effective, f.name)
+        }
+        named = {
+            name
+            for name, o in spec.items()
+            if o["idle_when"]
+            and str(getattr(options, o["idle_when"]["option"])) == o["idle_when"]["value"]
+        }
+        assert changed <= named, options
 
 
 @pytest.mark.parametrize("number", [7, 9, 31])

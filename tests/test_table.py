@@ -526,6 +526,62 @@ def test_the_calls_stay_up_while_the_person_leads_the_first_trick(browser: Any, 
     context.close()
 
 
+def _reasons_shown(page: Any) -> dict[str, str]:
+    """The disabled cards of the hand, each with the reason written under it."""
+    return {
+        str(card): str(reason)
+        for card, reason in page.eval_on_selector_all(
+            "[data-card][disabled]",
+            "els => els.map(e => [e.dataset.card, e.querySelector('.reason')?.textContent ?? ''])",
+        )
+    }
+
+
+def test_a_card_that_cannot_be_played_says_why_as_the_core_decides(browser: Any, url: str) -> None:
+    """Deal 1017: the person passes and rearhand plays Clubs. Each card the person cannot play
+    says why under it, in the person's words for the server's reason (view.card_reasons): not
+    now in the auction, the suit or the trumps to follow in play; and a change of language
+    says it again in the new one."""
+    from skat.server import game
+
+    suit = {"C": "Clubs", "S": "Spades", "H": "Hearts", "D": "Diamonds"}
+
+    def words(reason: dict[str, str]) -> str:
+        if reason["code"] == "follow_suit":
+            return f"You must follow suit: {suit[reason['suit']]}."
+        return {
+            "not_now": "You cannot play a card now.",
+            "not_your_turn": "It is not your turn.",
+            "follow_trump": "You must follow trumps.",
+        }[reason["code"]]
+
+    context, page = _opened(browser, url)
+    _type_deal(page, "1017")
+    assert _settle(page) == ("bidding", "0")
+    assert set(_reasons_shown(page).values()) == {"You cannot play a card now."}
+    assert _pass_on(page, "1017") == ("play", "0")
+    seen: set[str] = set()
+    for _ in range(12):
+        phase, _to_act = _settle(page)
+        if phase != "play":
+            break
+        record = _stored(page)["current"]["record"]
+        reasons = game.card_reasons(game.load(record), 0)
+        assert _reasons_shown(page) == {c: words(r) for c, r in reasons.items()}
+        seen |= {r["code"] for r in reasons.values()}
+        if "follow_suit" in seen:
+            page.select_option("[data-ui='lang']", "de")
+            shown = set(_reasons_shown(page).values())
+            assert shown
+            assert all(r.startswith("Du musst") for r in shown), shown
+            break
+        page.locator("[data-card]:not([disabled])").first.click()
+        _wait_for_answer(page, record)
+    assert "follow_suit" in seen, seen
+    assert not page.errors, page.errors
+    context.close()
+
+
 def test_the_persons_discard_is_not_said_aloud(browser: Any, url: str) -> None:
     """Deal 3: the person becomes declarer and discards; the bubble over its seat says that two
     cards were put away, never which (every bubble text is recorded while it lasts)."""

@@ -26,9 +26,9 @@ computers' turns of it are decided in worker processes (:mod:`skat.server.worker
 server answers pages and other games meanwhile. Bad requests get a 4xx and
 ``{"error": {"code": ..., "message": ...}}`` with the core's stable codes (``bad_notation``,
 ``illegal_action``, ``bad_record``; a deal number's ``bad_notation`` adds its ``reason``:
-``form``, ``range`` or ``seat``) or the server's own (``bad_json``, ``bad_request``,
-``too_large``, ``timeout``, ``bad_host``, ``cross_origin``, ``not_found``,
-``method_not_allowed``); never a 500 for bad input.
+``form``, ``range``, with the ``largest`` deal number, or ``seat``) or the server's own
+(``bad_json``, ``bad_request``, ``too_large``, ``timeout``, ``bad_host``, ``cross_origin``,
+``not_found``, ``method_not_allowed``); never a 500 for bad input.
 
 Every answer carries :data:`SECURITY_HEADERS` (a Content-Security-Policy that lets the page run
 its own modules only and no other site frame it, ``nosniff``, ...) and a ``Cache-Control``
@@ -64,6 +64,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from skat.cards import format_card
+from skat.deal import MAX_DEAL_NUMBER
 from skat.errors import IllegalActionError, SkatError, shown
 from skat.players import get_player, player_names
 from skat.series import draw_seats
@@ -152,6 +153,8 @@ def _error(
     error = {"code": code, "message": message}
     if reason is not None:
         error["reason"] = reason  # a deal number's: form, range or seat
+    if reason == "range":
+        error["largest"] = str(MAX_DEAL_NUMBER)  # a string: beyond a JavaScript number
     return JSONResponse({"error": error}, status_code=status, headers=headers)
 
 

@@ -9,7 +9,9 @@ human's seat may know, plus the review once the deal is over) and the events to 
 The view's fields (JSON): ``deal_number`` (a string: deal numbers reach 2^64 − 1, beyond a
 JavaScript number), ``seated_number`` (the number as the human passes it on: with the seat when
 it is not the one the plain number gives, :func:`skat.deal.format_seated_number`), ``human``,
-``phase``, ``to_act``, ``hand`` (ISS cards), ``legal`` (action tokens), ``bid``, ``calls``
+``phase``, ``to_act``, ``hand`` (ISS cards), ``legal`` (action tokens), ``card_reasons`` (why
+each card of the hand that cannot be played or chosen now cannot: :func:`card_reasons`), ``bid``,
+``calls``
 (``[{seat, action}]``: every call of the auction), ``declarer``, ``contract``, ``kontra`` (tokens
 said), ``pushes`` (Schieberamsch: skats passed on unseen, each doubling), ``later_calls`` (what the
 seats said after the auction and before the first card, as events: Kontra, Re, Supra and their
@@ -55,11 +57,12 @@ from skat.options import Options, from_json
 from skat.options import spec_json as options_spec
 from skat.options import to_json as options_json
 from skat.players import decision_rng
-from skat.rules import GameType, card_order, trump_mask
+from skat.rules import TRUMP, GameType, card_order, effective_suit, trump_mask
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
 from skat.state import InformationState, Phase, State
 
 __all__ = [
+    "CARD_REASONS",
     "MAX_ACTIONS_PER_REQUEST",
     "MAX_RECORD_CHARS",
     "ChooseFn",
@@ -68,6 +71,7 @@ __all__ = [
     "answer",
     "apply",
     "card_order_json",
+    "card_reasons",
     "declarations",
     "load",
     "new_deal",
@@ -556,6 +560,45 @@ def card_order_json(state: State, cards: int = 0xFFFFFFFF) -> dict[str, Any]:
     }
 
 
+CARD_REASONS = ("not_now", "not_your_turn", "follow_trump", "follow_suit", "no_jack_push")
+"""Why a card of the human's hand cannot be played or chosen now (:func:`card_reasons`)."""
+
+
+def card_reasons(state: State, human: int) -> dict[str, dict[str, str]]:
+    """Why each card of ``human``'s hand that cannot be played or chosen now cannot, by card
+    (ISS): ``{"code"}`` of :data:`CARD_REASONS`, ``follow_suit`` with the ``suit`` letter led.
+
+    In play at the human's turn a card that does not follow the led card's effective suit
+    (ISkO 2.3: ``follow_trump`` when a trump was led, jacks being trumps but in Null, else
+    ``follow_suit``); in play at another seat's turn every card (``not_your_turn``); in a
+    Schieberamsch's passing on, the jacks, which are not pushed (``no_jack_push``); in the
+    discard phase none (any two cards go); in every other phase every card (``not_now``).
+
+    >>> s = State.new(parse_deal_number(7), Options())
+    >>> sorted({r["code"] for r in card_reasons(s, 1).values()})
+    ['not_now']
+    """
+    hand = _cards(state.hand(human))
+    phase = state.phase
+    to_act = state.current_player
+    if phase == Phase.DISCARD:
+        return {}
+    legal = {str(a) for a in state.legal_actions()} if to_act == human else set()
+    if phase == Phase.SCHIEBEN and any("." in a for a in legal):
+        pushable = {card for pair in legal for card in pair.split(".")}
+        return {card: {"code": "no_jack_push"} for card in hand if card not in pushable}
+    if phase != Phase.PLAY:
+        return {card: {"code": "not_now"} for card in hand}
+    if to_act != human:
+        return {card: {"code": "not_your_turn"} for card in hand}
+    if not state.trick:
+        return {}
+    assert state.contract is not None  # a card is played only under a contract
+    led = effective_suit(state.trick[0], state.contract.game)
+    why = {"code": "follow_trump"} if led == TRUMP else {"code": "follow_suit", "suit": "DHSC"[led]}
+    return {card: dict(why) for card in hand if card not in legal}
+
+
 def view(state: State, human: int) -> dict[str, Any]:
     """The human's view of ``state`` (see the module doc for the fields)."""
     info = state.information_state(human)
@@ -583,6 +626,7 @@ def view(state: State, human: int) -> dict[str, Any]:
         "to_act": None if to_act is None else int(to_act),
         "hand": _cards(info.hand),
         "legal": legal,
+        "card_reasons": card_reasons(state, human),
         "bid": state.bid,
         "calls": [{"seat": s, "action": str(a)} for s, a in info.bids],
         "declarer": None if declarer is None else int(declarer),

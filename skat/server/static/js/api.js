@@ -3,12 +3,14 @@
 // restart continues the deal exactly. `player` names the computers' level (settings).
 
 export class ApiError extends Error {
-  /** `reason`: a finer code the server adds to some errors (a deal number's: form, range, seat). */
-  constructor(code, message, status, reason = null) {
+  /** `reason`: a finer code the server adds to some errors (a deal number's: form, range, seat);
+   * `largest`: the largest deal number, which a deal number's range error names. */
+  constructor(code, message, status, reason = null, largest = null) {
     super(message);
     this.code = code;
     this.status = status;
     this.reason = reason;
+    this.largest = largest;
   }
 }
 
@@ -31,7 +33,7 @@ async function post(path, body) {
   }
   if (!response.ok) {
     const error = data?.error ?? {};
-    throw new ApiError(error.code ?? "http_" + response.status, error.message ?? "", response.status, error.reason ?? null);
+    throw new ApiError(error.code ?? "http_" + response.status, error.message ?? "", response.status, error.reason ?? null, error.largest ?? null);
   }
   return data;
 }
@@ -94,4 +96,10 @@ export async function options() {
   const data = await get("/api/options");
   if (!Array.isArray(data?.options)) throw new ApiError("network", "no option list", 200);
   return data.options;
+}
+
+/** True for a server's 4xx: it refused the record (damaged, foreign); a network or server fault is
+ * not. */
+export function refused(err) {
+  return err.status >= 400 && err.status < 500;
 }

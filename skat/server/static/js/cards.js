@@ -1,21 +1,13 @@
 // Cards in ISS notation ("CJ", "HT"), contracts ("CH", "NO") and the order a Skat player sorts a
 // hand in. Pure functions, no DOM: the rules themselves live on the server (the order of the cards
 // in each game comes with the view, skat.rules.card_order); this module only knows enough to sort
-// and label what the server sent.
+// and label what the server sent, and reads the rule options a record names (a replay's).
 
 export const SUITS = ["C", "S", "H", "D"]; // ♣ ♠ ♥ ♦: the order of the jacks
 export const RED = new Set(["H", "D"]);
 
 /** The ways the person may sort the suits after the trumps (the settings' "hand sorting"). */
 export const SORTINGS = ["alternate", "suits"];
-
-export function suitOf(card) {
-  return card[0];
-}
-
-export function rankOf(card) {
-  return card[1];
-}
 
 /** A contract from its ISS notation: {game, hand, schneider, schwarz, ouvert}. */
 export function parseContract(text) {
@@ -98,7 +90,16 @@ export function sortHand(cards, order, sorting = "alternate") {
   return out;
 }
 
-/** True when `card` is a trump by `order` (the view's `card_order`). */
-export function isTrump(card, order) {
-  return Boolean(order?.trumps?.includes(card));
+/** The rule options written in a record's RU[...] property, in the form the server takes them
+ * ({kontra: "on", supra: true, ...}): a replay is dealt under the record's own rules. */
+export function recordOptions(record) {
+  const m = record.match(/RU\[([^\]]*)\]/);
+  const out = {};
+  if (!m) return out;
+  for (const part of m[1].split(",")) {
+    const [k, v] = part.split("=");
+    if (!k) continue;
+    out[k] = v === "1" ? true : v === "0" ? false : v;
+  }
+  return out;
 }

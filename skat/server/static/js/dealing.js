@@ -1,0 +1,190 @@
+// Starting a deal: the series' next deal, a typed deal number, a replay, the deal that waits.
+
+import * as api from "./api.js";
+import * as storage from "./store.js";
+import * as sheet from "./sheet.js";
+import { t } from "./i18n.js";
+import { announce } from "./dom.js";
+import { mayAct, notify, persist } from "./noticebar.js";
+import { loadRules, playerLevel, rule, RULES } from "./settings.js";
+import { archive, drawText } from "./sheetpanel.js";
+import { fail, receive } from "./turns.js";
+
+let app = null; // the table's state (app.js)
+let ctx = null; // {app, render, send, startDeal}, given by app.js
+
+/** Takes the table's state and its verbs from app.js, once at the start. */
+export function connect(given) {
+  ctx = given;
+  app = given.app;
+}
+
+/** The options of the next deal: the settings' rules, with the list kind of the series. */
+function dealOptions(series) {
+  const options = {};
+  for (const r of RULES) {
+    const value = rule(r.key);
+    if (value !== r.values[0] || r.key === "score_list") options[r.key] = value;
+  }
+  if (series) options.score_list = series.list;
+  return options;
+}
+
+/** The series the next deal belongs to: the current one, or a new one after a seat draw. */
+async function seriesForNextDeal() {
+  let series = app.store.series;
+  if (series && !sheet.isComplete(series)) return series;
+  const draw = await api.draw();
+  if (series) archive(series);
+  series = sheet.newSeries(app.settings.seriesLength ?? 0, rule("score_list"), draw);
+  app.store.series = series;
+  persist();
+  if (!app.notice) app.notice = { say: () => drawText(series), kind: "draw" };
+  announce(drawText(series));
+  return series;
+}
+
+/** Plays the deal number typed by the person: digits, or digits, "-" and a seat (12255238-2),
+ * read by the server (skat.deal.parse_seated_number). A text that is none gets a message in the
+ * person's language naming what is wrong and stays in the field to be corrected; the number of the
+ * series deal that waits is not played as practice. */
+export async function playTyped(text) {
+  if (app.busy || !mayAct()) return;
+  const typed = String(text ?? "").trim();
+  app.busy = true;
+  app.error = null;
+  ctx.render();
+  let data;
+  try {
+    data = await api.newDeal(typed, dealOptions(app.store.series), null, playerLevel());
+  } catch (err) {
+    app.busy = false;
+    if (err.code !== "bad_notation") {
+      fail(err);
+      return;
+    }
+    app.typedNumber = String(text ?? "");
+    // said under the bar, where it covers neither the table nor an open result
+    notify("bad-number", () => badNumberText(err, typed));
+    return;
+  }
+  app.busy = false;
+  // The waiting series deal's own number as practice would show another seat's cards and the
+  // skat of a deal still to be played.
+  const waiting = waitingNumber();
+  if (waiting !== null && BigInt(data.view.deal_number) === waiting) {
+    notify("number-waits", () => t("deal.numberWaits"));
+    return;
+  }
+  await startDeal(typed, { data });
+}
+
+/** What is wrong with a typed deal number, by the server's error: its `reason` (form, range,
+ * seat), and for a number out of range the `largest` one. */
+function badNumberText(err, typed) {
+  const { reason, largest } = err;
+  const params = { typed, largest: largest ?? "" };
+  if (reason === "range") return t("error.bad_deal_number", params);
+  if (reason === "seat") return t("deal.badSeat", params);
+  return t("deal.badNumber", params);
+}
+
+/** The deal number of the series deal not played out yet (BigInt), or null. */
+function waitingNumber() {
+  const found = /DN\[(\d+)\]/.exec(app.store.series?.open?.record ?? "");
+  return found ? BigInt(found[1]) : null;
+}
+
+/** True while the table holds a deal of the current series that is not played out. */
+function inOpenSeriesDeal() {
+  const v = app.view;
+  return Boolean(v && v.phase !== "result" && !app.practice && app.seriesId && app.store.series?.id === app.seriesId);
+}
+
+/**
+ * "New deal": the series' next deal, or the series deal that waits (left for practice). A deal of
+ * the series is played to its end, as at a real table: the button does not deal it away (else a
+ * bad hand could be dealt again and again), it says so; a typed number plays practice meanwhile.
+ */
+export function nextDeal() {
+  if (app.busy) return;
+  if (inOpenSeriesDeal()) {
+    notify("finish-first", () => t("deal.finishFirst"));
+    return;
+  }
+  startDeal(null);
+}
+
+/**
+ * Starts a deal. `number` null: the next deal of the series (the dealer passes on clockwise);
+ * a typed number or a replay is practice (`practice`): played, but not written on the sheet.
+ * `how.data`: the server's answer for a typed number, already fetched.
+ */
+export async function startDeal(number, how = {}) {
+  if (app.busy || !mayAct()) return;
+  app.busy = true;
+  app.error = null;
+  app.typedNumber = null;
+  app.bubbles = {};
+  app.discard = [];
+  app.declaring = null;
+  app.showLastTrick = false;
+  app.showCalls = false;
+  app.reviewing = null;
+  // a new deal closes the notices of the last one; what is said about the store stays until closed
+  if (app.notice && !app.notice.parts) app.notice = null;
+  ctx.render();
+  try {
+    await loadRules(); // the options of a deal are the settings' rules: they must be known
+    // What the new deal is (practice or which series) is taken over only with its data: a
+    // request that fails leaves the deal on the table what it was.
+    let data;
+    let seriesId = null;
+    if (number === null || number === undefined) {
+      const series = await seriesForNextDeal();
+      seriesId = series.id;
+      data = await resumeOpen(series);
+      if (!data) {
+        const seat = sheet.humanSeatForDealer(sheet.nextDealer(series));
+        data = await api.newDeal(null, dealOptions(series), seat, playerLevel());
+      }
+    } else if (how.data) {
+      data = how.data;
+    } else {
+      const seat = how.humanSeat ?? null;
+      const options = how.options ?? dealOptions(app.store.series);
+      data = await api.newDeal(number, options, seat, playerLevel());
+    }
+    app.practice = seriesId === null;
+    app.seriesId = seriesId;
+    await receive(data, null);
+    sayWhenSeriesWaits();
+  } catch (err) {
+    fail(err);
+  }
+}
+
+/** In practice, says that a deal of the series waits (unless the store is being talked about). */
+export function sayWhenSeriesWaits() {
+  if (!app.practice || !app.store.series?.open || app.notice?.parts) return;
+  notify("series-waits", () => t("deal.seriesWaits", { next: t("deal.next") }));
+}
+
+/**
+ * The server's view of the series deal that waits (`series.open`: dealt, not played out, left
+ * for practice), or null when there is none. A record the server refuses is set aside, said,
+ * and the series deals afresh; a network or server fault is thrown (the deal keeps waiting).
+ */
+async function resumeOpen(series) {
+  const open = series.open;
+  if (!open) return null;
+  try {
+    return await api.view(open.record, open.human_seat, playerLevel());
+  } catch (err) {
+    if (!api.refused(err)) throw err;
+    storage.setAside("series.open", open); // said by persist, once written
+    delete series.open;
+    persist();
+    return null;
+  }
+}

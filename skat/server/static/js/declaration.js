@@ -1,0 +1,257 @@
+// Taking the skat or playing Hand, the discard, and the declaration dialog, built from the
+// server's list of legal contracts with their figures (view.declarations).
+
+import { list, t } from "./i18n.js";
+import { isContract } from "./cards.js";
+import { actionButton } from "./play.js";
+import { h } from "./dom.js";
+import { cardLabel, contractText, gameNode } from "./names.js";
+
+let app = null; // the table's state (app.js)
+let ctx = null; // {app, render, send, startDeal}, given by app.js
+
+/** Takes the table's state and its verbs from app.js, once at the start. */
+export function connect(given) {
+  ctx = given;
+  app = given.app;
+}
+
+// The announcements' switches of the declaration dialog (which of them a contract has, and which
+// contracts there are, the server says: view.declarations).
+const ANNOUNCEMENTS = ["hand", "schneider", "schwarz", "ouvert"];
+
+/**
+ * The contracts the dialog offers, each with the server's figures (view.declarations: in the
+ * skat phase the Hand games, after a pick-up those after it; with a discard chosen, those legal
+ * after the discard, which the server sends ahead).
+ */
+function declarable() {
+  return app.view?.declarations ?? [];
+}
+
+/** The games of `entries` in the server's order (♣ ♠ ♥ ♦, Grand, Spitze, Null). */
+function gamesOf(entries) {
+  return [...new Set(entries.map((d) => d.game))];
+}
+
+/**
+ * The contract the declaration dialog opens with, so that one quick click neither declares a suit
+ * the person has just put away nor a game lost as overbid (ISkO 5.4): of the games with trumps
+ * whose plain contract reaches the bid (the server's `reach`), the one in which the `kept` cards
+ * hold the most trumps (ties: the server's order, suits first); when none reaches, the one of the
+ * most trumps (the dialog then warns); without any game with trumps, the first contract offered.
+ */
+function openingEntry(entries, kept) {
+  const plain = gamesOf(entries).map((g) => entries.find((d) => d.game === g));
+  const trumped = plain.filter((d) => Array.isArray(d.trumps));
+  const reaching = trumped.filter((d) => d.reach === "bid");
+  const held = (d) => d.trumps.filter((card) => kept.includes(card)).length;
+  let best = null;
+  for (const d of reaching.length ? reaching : trumped) if (!best || held(d) > held(best)) best = d;
+  return best ?? entries[0] ?? null;
+}
+
+export function openDeclare(hand, discard) {
+  app.declaring = { hand, discard };
+  const kept = (app.view?.hand ?? []).filter((card) => !(discard ?? []).includes(card));
+  app.dialog = openingEntry(declarable(), kept);
+  // Keyboard play: the focus goes to the confirm (Enter plays the game shown); Shift+Tab reaches
+  // the switches and the games.
+  app.focusKey = `[data-action="declare"]`;
+  ctx.render();
+}
+
+const fewestFirst = (a, b) => a.announced.length - b.announced.length;
+
+/** The contract of `game` with the announcements of `entry`, else its fewest announcements. */
+function sameAnnouncements(entries, entry, game) {
+  const same = entries.filter((d) => d.game === game).sort(fewestFirst);
+  const key = (d) => d.announced.join(" ");
+  return same.find((d) => entry && key(d) === key(entry)) ?? same[0] ?? null;
+}
+
+/**
+ * The contract the switch `option` leads to from `entry`, among the server's: switched on, the
+ * one of the same game with the fewest announcements that has the option and all of the entry's
+ * (ouvert brings Schneider and Schwarz along); switched off, the one with the most of the others
+ * that lacks it (Schneider off also takes Schwarz and ouvert). Null when there is none.
+ */
+function toggledEntry(entries, entry, option) {
+  const same = entries.filter((d) => d.game === entry.game).sort(fewestFirst);
+  if (!entry.announced.includes(option)) {
+    const want = [...entry.announced, option];
+    return same.find((d) => want.every((a) => d.announced.includes(a))) ?? null;
+  }
+  const keep = entry.announced.filter((a) => a !== option);
+  const fits = same.filter((d) => !d.announced.includes(option) && d.announced.every((a) => keep.includes(a)));
+  return fits.at(-1) ?? null;
+}
+
+/**
+ * The declaration dialog's warning when the contract `d` is worth less than the bid without
+ * further levels (ISkO 5.4: lost as overbid unless the levels reached lift it), or null: which
+ * level reaches the bid — Schneider made, in a Hand game Schneider announced, Schwarz made,
+ * Schwarz announced — or that none does, as the server's `reach` says. In a Hand game the
+ * skat counts for the matadors unseen: the figures are the hand's alone, and the warning says so.
+ */
+function overbidWarning(d, bid) {
+  if (!d || d.reach === "bid") return null;
+  const params = { value: d.value, bid };
+  let text;
+  if (d.reach === "schneider") text = t("declare.needMore", params);
+  else if (d.reach === "schwarz") text = t("declare.needSchwarz", params);
+  else if (d.reach === "announce_schneider" || d.reach === "announce_schwarz") {
+    const level = t("option." + d.reach.slice("announce_".length));
+    text = t("declare.announce", { ...params, level, announced: d.announced_value });
+  } else text = t("declare.cannotReach", { value: d.schwarz_value, bid });
+  return d.announced.includes("hand") ? `${text} ${t("declare.skatUnseen")}` : text;
+}
+
+/** What the chosen contract is worth, as the server counts it: "with 2 · game value 36". */
+function worthText(d) {
+  const parts = [];
+  if (d.matadors) parts.push(t(d.matadors > 0 ? "step.matadors_with" : "step.matadors_without", { value: Math.abs(d.matadors) }));
+  parts.push(t("declare.worth", { value: d.value }));
+  return parts.join(" · ");
+}
+
+export function declareDialog(v) {
+  const entries = declarable();
+  const d = entries.includes(app.dialog) ? app.dialog : entries.find((e) => e.contract === app.dialog?.contract) ?? null;
+  const gameButtons = gamesOf(entries).map((g) =>
+    h(
+      "button",
+      {
+        class: "game-btn" + (d?.game === g ? " selected" : ""),
+        "data-game": g,
+        "aria-pressed": String(d?.game === g),
+        onclick: () => {
+          app.dialog = sameAnnouncements(entries, d, g);
+          ctx.render();
+        },
+      },
+      gameNode(g),
+    ),
+  );
+  const switches = ANNOUNCEMENTS.map((o) => {
+    const next = d ? toggledEntry(entries, d, o) : null;
+    // a switch that would not change the contract (Schneider in a Null) is not offered
+    const allowed = Boolean(next && next !== d);
+    return h(
+      "label",
+      { class: "switch" + (allowed ? "" : " disabled") },
+      h("input", {
+        type: "checkbox",
+        "data-option": o,
+        checked: Boolean(d?.announced.includes(o)),
+        disabled: !allowed,
+        onchange: () => {
+          app.dialog = next ?? d;
+          ctx.render();
+        },
+      }),
+      h("span", {}, t("option." + o)),
+    );
+  });
+  const chosen = d ? d.contract : null;
+  const warning = overbidWarning(d, v.bid);
+  const body = [
+    h("h2", {}, t("declare.title")),
+    app.declaring.discard
+      ? h("p", { class: "hint" }, t("declare.discarded", { cards: list(app.declaring.discard.map(cardLabel)) }))
+      : null,
+    h("div", { class: "games", role: "group", "aria-label": t("declare.game"), style: `--games:${gameButtons.length}` }, gameButtons),
+    h("div", { class: "switches", role: "group", "aria-label": t("declare.options") }, switches),
+    d
+      ? h(
+          "p",
+          { class: "chosen", "data-value": String(d.value) },
+          t("declare.chosen", { game: contractText(chosen) }),
+          h("span", { class: "worth" }, " · " + worthText(d)),
+        )
+      : null,
+    warning ? h("p", { class: "warning", role: "alert", "data-warning": true }, warning) : null,
+    h(
+      "div",
+      { class: "dialog-buttons" },
+      h(
+        "button",
+        {
+          class: "btn",
+          "data-ui": "declare-back",
+          onclick: () => {
+            app.declaring = null;
+            ctx.render();
+          },
+        },
+        app.declaring.discard ? t("declare.changeDiscard") : t("button.back"),
+      ),
+      h(
+        "button",
+        {
+          class: "btn primary",
+          "data-action": "declare",
+          "data-contract": chosen ?? "",
+          disabled: !chosen,
+          onclick: () => {
+            // A click that lands before the table is drawn again finds the dialog closed.
+            if (!app.declaring) return;
+            const actions = app.declaring.discard ? [app.declaring.discard.join("."), chosen] : [chosen];
+            app.declaring = null;
+            app.discard = [];
+            ctx.send(actions);
+          },
+        },
+        t("declare.confirm"),
+      ),
+    ),
+  ];
+  return h("div", { class: "dialog declare-dialog", role: "dialog", "aria-label": t("declare.title") }, body);
+}
+
+/** The skat phase's controls (pick up the skat, or play Hand) added to `out`; the legal actions
+ * they handle go into `handled`. */
+export function skatControls(v, legal, handled, out) {
+  if (legal.includes("s")) {
+    handled.add("s");
+    out.push(actionButton("s", t("skat.pickUp"), { class: "primary" }));
+  }
+  const hands = legal.filter(isContract);
+  hands.forEach((a) => handled.add(a));
+  if (hands.length) {
+    out.push(h("button", { class: "btn", "data-ui": "hand", onclick: () => openDeclare(true, null) }, t("skat.hand")));
+  }
+  out.unshift(h("p", { class: "hint" }, t("skat.hint", { value: v.bid })));
+}
+
+/** The discard's controls (the hint and its confirm) added to `out`; the legal actions they
+ * handle go into `handled`. */
+export function discardControls(v, legal, handled, out) {
+  legal.forEach((a) => handled.add(a));
+  const ready = app.discard.length === 2;
+  out.push(h("p", { class: "hint" }, t("discard.hint")));
+  out.push(
+    h(
+      "button",
+      {
+        class: "btn primary",
+        "data-action": "discard",
+        disabled: !ready,
+        onclick: () => {
+          if (app.discard.length === 2) openDeclare(false, app.discard.slice());
+        },
+      },
+      t("discard.confirm"),
+    ),
+  );
+}
+
+/** The declare phase's control (opening the declaration dialog) added to `out`; the legal
+ * actions it handles go into `handled`. */
+export function declareControls(v, legal, handled, out) {
+  const contracts = legal.filter(isContract);
+  contracts.forEach((a) => handled.add(a));
+  if (contracts.length) {
+    out.push(h("button", { class: "btn primary", "data-ui": "declare-open", onclick: () => openDeclare(!v.picked_up, null) }, t("declare.open")));
+  }
+}

@@ -1,0 +1,90 @@
+// Keyboard play: the keys of the controls, moving in the hand, and where the focus goes.
+
+import { closeTopLayer } from "./layers.js";
+
+let app = null; // the table's state (app.js)
+let ctx = null; // {app, render, send, startDeal}, given by app.js
+
+/** Takes the table's state and its verbs from app.js, once at the start. */
+export function connect(given) {
+  ctx = given;
+  app = given.app;
+}
+
+/** A key naming a focusable control, so focus survives a render (keyboard play). */
+export function focusKeyOf(el) {
+  if (!el || el === document.body) return null;
+  for (const attr of ["data-card", "data-action", "data-ui", "data-game", "data-option", "data-row", "data-setting"]) {
+    const value = el.getAttribute?.(attr);
+    if (value !== null && value !== undefined) return `[${attr}="${CSS.escape(value)}"]`;
+  }
+  return null;
+}
+
+export function restoreFocus(key, wasInHand) {
+  let el = key ? document.querySelector(key) : null;
+  if (el && (el.disabled || el.closest("[inert]"))) el = null;
+  if (!el && wasInHand) el = document.querySelector(".hand [data-card]:not([disabled])");
+  if (!el && wasInHand) el = document.querySelector(".controls button:not([disabled])");
+  if (el) el.focus({ preventScroll: true });
+}
+
+/** Puts the keyboard focus where the person acts next: a playable card, else the first control. */
+export function focusFirstControl() {
+  const el =
+    (app.view?.phase === "play" ? document.querySelector(".hand [data-card]:not([disabled])") : null) ??
+    document.querySelector(".controls button:not([disabled])") ??
+    document.querySelector(".hand [data-card]:not([disabled])");
+  el?.focus({ preventScroll: true });
+}
+
+const KEYS = { b: "bid", y: "y", h: "hand", p: "p", s: "s", d: "discard" };
+
+export function onKey(e) {
+  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+  const target = e.target;
+  const typing = target?.matches?.("input[type=text], input:not([type]), textarea, select");
+  if (e.key === "Escape") {
+    if (!closeTopLayer()) return;
+    e.preventDefault();
+    ctx.render();
+    return;
+  }
+  if (typing) return;
+  if (target?.closest?.(".hand") && ["ArrowLeft", "ArrowRight", "Home", "End"].includes(e.key)) {
+    const cards = [...document.querySelectorAll(".hand [data-card]:not([disabled])")];
+    if (!cards.length) return;
+    let i = cards.indexOf(target);
+    if (e.key === "ArrowLeft") i = i <= 0 ? cards.length - 1 : i - 1;
+    else if (e.key === "ArrowRight") i = i >= cards.length - 1 ? 0 : i + 1;
+    else if (e.key === "Home") i = 0;
+    else i = cards.length - 1;
+    cards[i].focus();
+    e.preventDefault();
+    return;
+  }
+  if (e.key === "ArrowUp" || e.key === "ArrowDown") {
+    // From the controls into the hand and back.
+    const inHand = target?.closest?.(".hand");
+    const next = inHand
+      ? document.querySelector(".controls button:not([disabled]), .controls select")
+      : document.querySelector(".hand [data-card]:not([disabled])");
+    if (next && (inHand ? e.key === "ArrowUp" : e.key === "ArrowDown")) {
+      next.focus();
+      e.preventDefault();
+    }
+    return;
+  }
+  if (app.panel || app.reviewing || app.confirming || app.busy || app.animating) return;
+  const what = KEYS[e.key.toLowerCase()];
+  if (!what) return;
+  let el = null;
+  if (what === "bid") el = document.querySelector(".controls .btn.primary[data-action]:not([data-action='y'])");
+  else if (what === "hand") el = document.querySelector("[data-ui='hand']");
+  else if (what === "discard") el = document.querySelector("[data-action='discard']:not([disabled]), [data-action='push']:not([disabled])");
+  else el = document.querySelector(`.controls [data-action='${what}']`);
+  if (el && !el.disabled) {
+    e.preventDefault();
+    el.click();
+  }
+}

@@ -1,0 +1,132 @@
+// What the table calls things in the person's language and deck: seats, players, cards, games,
+// contracts, calls, and the card faces. Everything is seen from the person's seat (app.humanSeat).
+
+import { isContract, parseContract, sortHand } from "./cards.js";
+import { cardBackSvg, cardSvg, namingDeck, suitIcon } from "./deck.js";
+import { formatNumber, list, rankLabels, t } from "./i18n.js";
+import { h } from "./dom.js";
+
+let app = null; // the table's state (app.js)
+
+/** Takes the table's state from app.js, once at the start. */
+export function connect(given) {
+  app = given.app;
+}
+
+export function seatPosition(seat) {
+  // The human sits at the bottom; play goes clockwise, so the next seat sits on the left.
+  const d = (seat - app.humanSeat + 3) % 3;
+  return ["bottom", "left", "right"][d];
+}
+
+/** The seats in the score sheet's order of its columns: the person, left, right. */
+export function seatsInSheetOrder() {
+  return [0, 1, 2].map((d) => (app.humanSeat + d) % 3);
+}
+
+export function playerName(seat) {
+  return t("player." + seatPosition(seat));
+}
+
+export function roleName(seat) {
+  return t("seat." + ["forehand", "middlehand", "rearhand"][seat]);
+}
+
+function naming() {
+  return namingDeck(app.settings.deck) === "german" ? "german." : "";
+}
+
+export function suitName(suit) {
+  return suit === "T" ? t("suit.name.T") : t("suit.name." + naming() + suit);
+}
+
+export function cardLabel(card) {
+  return t("card.name", { rank: t("rank.name." + naming() + card[1]), suit: suitName(card[0]) });
+}
+
+function gameLabel(game) {
+  if (["C", "S", "H", "D"].includes(game)) return t("game." + naming() + game);
+  return t("game." + game);
+}
+
+export function contractText(text) {
+  const c = parseContract(text);
+  if (!c) return text;
+  const parts = [gameLabel(c.game)];
+  if (c.ouvert) parts.push(t("option.ouvert"));
+  if (c.hand) parts.push(t("option.hand"));
+  if (c.schwarz && !c.ouvert) parts.push(t("option.schwarz"));
+  else if (c.schneider && !c.ouvert) parts.push(t("option.schneider"));
+  return parts.join(" ");
+}
+
+export function gameNode(game) {
+  if (["C", "S", "H", "D"].includes(game)) {
+    return h("span", { class: "game-name" }, h("span", { html: suitIcon(game, app.settings.deck) }), gameLabel(game));
+  }
+  return h("span", { class: "game-name" }, gameLabel(game));
+}
+
+export function actionLabel(token) {
+  if (/^\d+$/.test(token)) return token;
+  if (isContract(token)) return contractText(token);
+  if (/^[CSHD][AKQJT987](\.[CSHD][AKQJT987])+$/.test(token)) {
+    return list(token.split(".").map(cardLabel));
+  }
+  const key = "action." + token;
+  const text = t(key);
+  return text === key ? token : text;
+}
+
+export function callText(token) {
+  if (token === "push:p") return t("bubble.pushUnseen");
+  if (token === "push:cards") return t("bubble.pushed");
+  if (token === "??.??") return t("bubble.discarded");
+  if (/^\d+$/.test(token)) return token;
+  if (token === "y") return t("bubble.yes");
+  if (token === "p") return t("bubble.pass");
+  if (token === "s") return t("bubble.skat");
+  if (isContract(token)) return contractText(token);
+  return actionLabel(token);
+}
+
+export function cardFace(card, extra = {}) {
+  return h("span", {
+    class: "card",
+    "data-face": card,
+    role: "img",
+    "aria-label": cardLabel(card),
+    html: cardSvg(card, rankLabels(namingDeck(app.settings.deck)), app.settings.deck),
+    ...extra,
+  });
+}
+
+export function cardBack() {
+  return h("span", { class: "card back", "aria-hidden": "true", html: cardBackSvg() });
+}
+
+/** `cards` sorted as the person sorts a hand (the settings) in the game of `view`. */
+export function sorted(cards, view = app.view) {
+  return sortHand(cards ?? [], view?.card_order ?? null, app.settings.sort);
+}
+
+/**
+ * The token an event's bubble keeps: a Schieberamsch move (kind "push": the skat passed on
+ * unseen, or two cards pushed on) is told apart from an auction's pass and a declarer's discard,
+ * which share its record tokens.
+ */
+export function bubbleToken(ev) {
+  if (ev.kind === "push") return ev.action === "p" ? "push:p" : "push:cards";
+  // a discard is not said aloud: the person's own, too, shows as "puts two cards away"
+  if (ev.kind === "discard") return "??.??";
+  return ev.action;
+}
+
+/** A score with its sign (+98, −146), written as the score sheet writes it in this language. */
+export function signed(value) {
+  return formatNumber(value, 0, true);
+}
+
+export function playerLabel(p) {
+  return t("player." + ["bottom", "left", "right"][p]);
+}

@@ -1,0 +1,90 @@
+// The controls of play: the action buttons, a card played, the cards chosen to put away or push on
+// (the discard, a Schieberamsch), the Schieberamsch's and the Kontra question's controls.
+
+import { t } from "./i18n.js";
+import { h } from "./dom.js";
+import { ask } from "./layers.js";
+import { actionLabel } from "./names.js";
+import { persist } from "./noticebar.js";
+
+let app = null; // the table's state (app.js)
+let ctx = null; // {app, render, send, startDeal}, given by app.js
+
+/** Takes the table's state and its verbs from app.js, once at the start. */
+export function connect(given) {
+  ctx = given;
+  app = given.app;
+}
+
+export function actionButton(token, label, extra = {}) {
+  // conceding throws the game away: asked once more, a slip of the mouse must not cost it
+  const go = token === "RE" ? () => ask(t("concede.ask"), actionLabel(token), () => ctx.send([token])) : () => ctx.send([token]);
+  return h("button", { class: "btn " + (extra.class ?? ""), "data-action": token, onclick: go }, label ?? actionLabel(token));
+}
+
+export function pairToken(cards, legal) {
+  const a = cards.join(".");
+  const b = cards.slice().reverse().join(".");
+  return legal.includes(a) ? a : legal.includes(b) ? b : null;
+}
+
+export function playCard(card) {
+  ctx.send([card]);
+}
+
+export function toggleDiscard(card) {
+  const i = app.discard.indexOf(card);
+  if (i >= 0) app.discard.splice(i, 1);
+  else if (app.discard.length < 2) app.discard.push(card);
+  else app.discard = [app.discard[1], card];
+  // kept with the deal, so that a reload before the declaration shows the same cards chosen
+  if (app.store.current) {
+    app.store.current.discard = app.discard.slice();
+    persist();
+  }
+  ctx.render();
+}
+
+/** A Schieberamsch's controls (take the skat or pass it on unseen, then push two cards on)
+ * added to `out`; the legal actions they handle go into `handled`. */
+export function schiebenControls(v, legal, handled, out) {
+  if (!legal.some((a) => a.includes("."))) {
+    out.push(h("p", { class: "hint" }, t("schieben.choose")));
+    if (legal.includes("s")) out.push(actionButton("s", t("schieben.take"), { class: "primary" }));
+    if (legal.includes("p")) out.push(actionButton("p", t("schieben.pass")));
+    legal.forEach((a) => handled.add(a));
+    return;
+  }
+  legal.forEach((a) => handled.add(a));
+  const pair = app.discard.length === 2 ? pairToken(app.discard, legal) : null;
+  out.push(h("p", { class: "hint" }, t("schieben.hint")));
+  out.push(
+    h(
+      "button",
+      {
+        class: "btn primary",
+        "data-action": "push",
+        disabled: !pair,
+        onclick: () => {
+          if (pair) {
+            app.discard = [];
+            ctx.send([pair]);
+          }
+        },
+      },
+      t("schieben.push"),
+    ),
+  );
+}
+
+/** The Kontra question's hint added to `out` (its answers get a button each). */
+export function kontraControls(v, legal, handled, out) {
+  // Supra is named only where the deal's rules let a defender answer a Re with it
+  out.push(h("p", { class: "hint" }, t(v.options?.supra ? "kontra.hintSupra" : "kontra.hint")));
+}
+
+/** Play's hint added to `out`; the cards, played from the hand, go into `handled`. */
+export function playControls(v, legal, handled, out) {
+  legal.filter((a) => /^[CSHD][AKQJT987]$/.test(a)).forEach((a) => handled.add(a));
+  out.push(h("p", { class: "hint" }, t("play.hint")));
+}

@@ -1,0 +1,181 @@
+// The settings panel: the table's own settings (kept in this browser) and the rule options,
+// which the server names (GET /api/options).
+
+import * as api from "./api.js";
+import * as storage from "./store.js";
+import { SORTINGS } from "./cards.js";
+import { DECK_NAMES, namingDeck } from "./deck.js";
+import { formatNumber, LANGUAGES, setDeck, setLanguage, t, tn } from "./i18n.js";
+import { h } from "./dom.js";
+import { persist, sayReset } from "./noticebar.js";
+import { panel } from "./sidepanel.js";
+import { sayAgain } from "./speech.js";
+
+let app = null; // the table's state (app.js)
+let ctx = null; // {app, render, send, startDeal}, given by app.js
+
+/** Takes the table's state and its verbs from app.js, once at the start. */
+export function connect(given) {
+  ctx = given;
+  app = given.app;
+}
+
+/** The settings before the person changes any: ISkO rules, the strong computer, French cards. */
+export function DEFAULT_SETTINGS() {
+  return {
+    lang: "en",
+    deck: "french",
+    player: "auto", // the server's own level (the strongest it has)
+    seriesLength: 0,
+    trickWait: "time",
+    trickMs: 1100,
+    cardMs: 420,
+    callMs: 520,
+    sort: "alternate", // the hand's suits after the trumps: alternating colours, or ♣ ♠ ♥ ♦
+  };
+}
+
+/** The rule options the settings panel offers, {key, values} with the ISkO default first: the
+ * server's (GET /api/options, skat.rules.Options), filled in once by loadRules. */
+export const RULES = [];
+
+const SERIES_LENGTHS = [0, 3, 6, 9, 12, 18, 24, 36, 48];
+
+export const PLAYER_LEVELS = ["auto", "heuristic", "strong"];
+
+/** The level to name in a request: null lets the server use its own. */
+export function playerLevel() {
+  return app.settings.player && app.settings.player !== "auto" ? app.settings.player : null;
+}
+
+const TRICK_TIMES = [600, 1100, 2000, 3500];
+
+const TRICK_WAITS = ["time", "click"];
+
+/** What each stored setting may be (store.js checkSettings): its choices, or a range in
+ * milliseconds for the pace of the table (the tests play it faster than the choices offered). */
+export const SETTING_CHOICES = {
+  lang: LANGUAGES,
+  deck: DECK_NAMES,
+  player: PLAYER_LEVELS,
+  seriesLength: SERIES_LENGTHS,
+  trickWait: TRICK_WAITS,
+  sort: SORTINGS,
+  trickMs: { min: 0, max: 10_000 },
+  cardMs: { min: 0, max: 5000 },
+  callMs: { min: 0, max: 5000 },
+};
+
+/** Fills RULES from the server (once), and sets a stored rule option that is not one of them
+ * back to its default, saying so. Throws the ApiError when the server cannot be asked. */
+export async function loadRules() {
+  if (RULES.length) return;
+  const spec = await api.options();
+  RULES.push(...spec.map((o) => ({ key: o.name, values: [o.default, ...o.values.filter((v) => v !== o.default)], idleWhen: o.idle_when ?? null })));
+  const { settings, reset } = storage.checkSettings({ options: app.settings.options }, {}, {}, RULES);
+  if (reset.length) {
+    app.settings.options = settings.options;
+    persist();
+    sayReset(reset);
+  }
+}
+
+export function rule(key) {
+  const r = RULES.find((x) => x.key === key);
+  const value = app.settings.options?.[key];
+  return value === undefined ? r?.values[0] : value;
+}
+
+export function changeSetting(key, value, focusKey = null) {
+  if (key === "lang") {
+    setLanguage(value);
+    app.settings.lang = value;
+    sayAgain();
+  } else if (key.startsWith("rule.")) {
+    app.settings.options = { ...(app.settings.options ?? {}), [key.slice(5)]: value };
+  } else {
+    app.settings[key] = value;
+    if (key === "deck") setDeck(namingDeck(value));
+  }
+  persist();
+  app.focusKey = focusKey ?? `[data-setting="${key}"]`;
+  ctx.render();
+}
+
+/** The words of what an idle rule option waits for, by the option it waits on. */
+const IDLE_WORDS = { kontra: "setting.idle.kontra", all_pass: "setting.idle.ramsch" };
+
+/** Why the rule option `r` cannot take effect under the other rules chosen, or null: the
+ * server names the other option's value under which it is idle (GET /api/options idle_when,
+ * skat.rules.IDLE_WHEN): Supra without Kontra, the Durchmarsch and Ramsch-skat rules without
+ * Ramsch. */
+function ruleIdle(r) {
+  const when = r.idleWhen;
+  if (!when || rule(when.option) !== when.value) return null;
+  // an option without words of its own is named by the option it waits on
+  return IDLE_WORDS[when.option] ? t(IDLE_WORDS[when.option]) : t("setting.rule." + when.option);
+}
+
+function resetRules() {
+  app.settings.options = {};
+  persist();
+  ctx.render();
+}
+
+/** A setting's select; `idle`: why the setting cannot take effect under the others (shown, not
+ * changeable), or null. */
+function choice(key, values, current, labelOf, idle = null) {
+  return h(
+    "label",
+    { class: "setting" + (idle ? " idle" : "") },
+    h("span", {}, t("setting." + key.replace(/^rule\./, "rule.")), idle ? h("small", { class: "idle-why" }, " (" + idle + ")") : null),
+    h(
+      "select",
+      {
+        "data-setting": key,
+        disabled: Boolean(idle),
+        title: idle || null,
+        onchange: (e) => {
+          const raw = e.target.value;
+          const v = values.find((x) => String(x) === raw);
+          changeSetting(key, v);
+        },
+      },
+      values.map((v) => h("option", { value: String(v), selected: v === current }, labelOf(v))),
+    ),
+  );
+}
+
+export function settingsPanel() {
+  const yesNo = (v) => t(v ? "setting.on" : "setting.off");
+  return panel(
+    "settings",
+    t("settings.title"),
+    h(
+      "div",
+      { class: "settings-group", role: "group", "aria-labelledby": "settings-table" },
+      h("h3", { id: "settings-table" }, t("settings.table")),
+      choice("lang", LANGUAGES, app.settings.lang, (v) => t("language." + v)),
+      choice("deck", DECK_NAMES, app.settings.deck, (v) => t("deck." + v)),
+      choice("sort", SORTINGS, app.settings.sort, (v) => t("setting.sort." + v)),
+      choice("player", PLAYER_LEVELS, app.settings.player, (v) =>
+        v === "auto" && app.serverPlayer ? t("player.level.autoIs", { level: t("player.level." + app.serverPlayer) }) : t("player.level." + v),
+      ),
+      choice("trickWait", TRICK_WAITS, app.settings.trickWait, (v) => t("setting.trickWait." + v)),
+      app.settings.trickWait === "time"
+        ? choice("trickMs", TRICK_TIMES, app.settings.trickMs, (v) => t("setting.seconds", { n: formatNumber(v / 1000, 1) }))
+        : null,
+    ),
+    h(
+      "div",
+      { class: "settings-group", role: "group", "aria-labelledby": "settings-rules" },
+      h("h3", { id: "settings-rules" }, t("settings.rules")),
+      h("p", { class: "hint" }, t("settings.rulesHint")),
+      RULES.map((r) =>
+        choice("rule." + r.key, r.values, rule(r.key), (v) => (typeof v === "boolean" ? yesNo(v) : t("rule." + r.key + "." + v)), ruleIdle(r)),
+      ),
+      choice("seriesLength", SERIES_LENGTHS, app.settings.seriesLength ?? 0, (v) => (v ? tn("series.length", v) : t("series.open"))),
+      h("button", { class: "btn", "data-ui": "rules-default", onclick: resetRules }, t("settings.defaults")),
+    ),
+  );
+}

@@ -1,0 +1,272 @@
+// The table: the seats with their plates and bubbles, the trick, the skat, the person's hand
+// and the controls of the phase.
+
+import { t } from "./i18n.js";
+import { allCalls, biddingControls, callsPanel } from "./bidding.js";
+import { declareControls, declareDialog, discardControls, skatControls } from "./declaration.js";
+import { h } from "./dom.js";
+import { bubbleToken, callText, cardBack, cardFace, cardLabel, playerName, roleName, seatPosition, sorted, suitName } from "./names.js";
+import { actionButton, kontraControls, playCard, playControls, schiebenControls, toggleDiscard } from "./play.js";
+import { resultPanel, winnerText } from "./result.js";
+
+let app = null; // the table's state (app.js)
+let ctx = null; // {app, render, send, startDeal}, given by app.js
+
+/** Takes the table's state and its verbs from app.js, once at the start. */
+export function connect(given) {
+  ctx = given;
+  app = given.app;
+}
+
+/** The words of each reason the server gives for a card that cannot be played or chosen now
+ * (view.card_reasons, skat.server.game.CARD_REASONS). */
+const REASONS = {
+  not_now: "reason.notNow",
+  not_your_turn: "reason.notYourTurn",
+  follow_trump: "reason.followTrump",
+  follow_suit: "reason.followSuit",
+  no_jack_push: "reason.noJackPush",
+};
+
+/** Why `card` of the hand cannot be played or chosen now, in the person's language ("" when the
+ * server gives no reason): the server's reason, or that the table is busy. */
+function disabledReason(card) {
+  if (app.busy || app.animating) return t("reason.wait");
+  const why = app.view.card_reasons?.[card];
+  if (!why || !REASONS[why.code]) return "";
+  return t(REASONS[why.code], why.suit ? { suit: suitName(why.suit) } : {});
+}
+
+export function table(v) {
+  // After the discard is chosen the browser holds it until the game is declared (discard and
+  // declaration go to the server together), so the table is then in the declare phase.
+  const phase = app.animating ? app.shownPhase : app.declaring?.discard ? "declare" : v.phase;
+  const toAct = app.animating ? app.shownToAct : v.to_act;
+  const root = h(
+    "main",
+    {
+      class: "table",
+      id: "table",
+      "data-phase": phase,
+      "data-to-act": toAct === null || toAct === undefined ? "" : String(toAct),
+      "data-human": String(app.humanSeat),
+      "data-busy": app.busy || app.animating ? "1" : "0",
+    },
+    seatArea(1),
+    seatArea(2),
+    centre(v),
+    humanArea(v),
+  );
+  if (app.error) root.append(errorBanner());
+  if (v.phase === "result" && !app.animating && v.result) root.append(resultPanel(v));
+  if (app.showLastTrick && v.last_trick) root.append(lastTrickPanel(v));
+  if (app.showCalls && v.phase !== "result") root.append(callsPanel(v));
+  return root;
+}
+
+export function errorBanner() {
+  return h(
+    "div",
+    { class: "error-banner", role: "alert" },
+    h("span", {}, t("error." + app.error.code, { message: app.error.message }, t("error.generic", { message: app.error.message || app.error.code }))),
+    h("button", { class: "btn small", onclick: () => { app.error = null; ctx.render(); } }, t("button.close")),
+  );
+}
+
+function isFresh(stamp) {
+  return stamp !== undefined && performance.now() - stamp < 200;
+}
+
+/**
+ * After a reload (or a waiting deal taken up again) no event says what was called: each seat's
+ * last call of the auction is shown again, without the pop, while the auction's bubbles still
+ * matter (until the first trick is taken).
+ */
+export function bubblesFromCalls(view) {
+  const declarer = view?.declarer ?? null;
+  // in play the calls stay up through the first trick (as without the reload)
+  const firstTrick = view?.phase === "play" && !view.last_trick;
+  if (!["bidding", "skat", "discard", "declare", "kontra", "schieben"].includes(view?.phase) && !firstTrick) return;
+  for (const call of view.calls ?? []) app.bubbles[call.seat] = call.action;
+  // the declarer's last word: the game once declared, else taking the skat (only the person
+  // sees a pick-up); then what was said after the auction (Kontra and its answers, a
+  // Schieberamsch's pick-ups and pushes), each over the seat's earlier word
+  if (declarer !== null && view.contract) app.bubbles[declarer] = view.contract;
+  else if (declarer !== null && (view.picked_up ?? []).length) app.bubbles[declarer] = "s";
+  for (const ev of view.later_calls ?? []) app.bubbles[ev.seat] = bubbleToken(ev);
+}
+
+/** Shows a call at its seat; the token is kept, so the bubble follows a change of language. */
+export function setBubble(seat, token) {
+  app.bubbles[seat] = token;
+  app.bubbleTimes[seat] = performance.now();
+}
+
+function seatPlate(seat) {
+  const v = app.view;
+  const toAct = app.animating ? app.shownToAct : v.to_act;
+  const badges = [h("span", { class: "role" }, roleName(seat))];
+  if (seat === 2) badges.push(h("span", { class: "badge dealer", title: t("seat.dealerHint") }, t("seat.dealer")));
+  if (v.declarer === seat && v.contract) badges.push(h("span", { class: "badge declarer" }, t("seat.declarer")));
+  const tricks = (v.tricks ?? [0, 0, 0])[seat];
+  return h(
+    "div",
+    { class: "plate" + (toAct === seat ? " to-act" : ""), "data-seat": seat },
+    h("span", { class: "name" }, playerName(seat)),
+    badges,
+    v.phase === "play" || v.phase === "result" ? h("span", { class: "tricks", title: t("seat.tricksHint") }, t("seat.tricks", { n: tricks })) : null,
+    app.busy && toAct === seat && seat !== app.humanSeat ? h("span", { class: "spinner small" }) : null,
+    app.bubbles[seat]
+      ? h("span", { class: "bubble" + (isFresh(app.bubbleTimes[seat]) ? " pop" : ""), "data-bubble": seat }, callText(app.bubbles[seat]))
+      : null,
+  );
+}
+
+function seatArea(offset) {
+  const v = app.view;
+  const seat = (app.humanSeat + offset) % 3;
+  const count = (v.hand_sizes ?? [10, 10, 10])[seat];
+  const open = v.open_hand && v.open_hand.seat === seat ? v.open_hand.cards : null;
+  let cards;
+  if (open) {
+    cards = h("div", { class: "opponent-cards open", role: "group", "aria-label": t("seat.openHand") }, sorted(open).map((c) => cardFace(c, { title: cardLabel(c) })));
+  } else {
+    const backs = [];
+    for (let i = 0; i < count; i++) backs.push(cardBack());
+    cards = h("div", { class: "opponent-cards" }, backs);
+  }
+  return h("section", { class: "seat seat-" + seatPosition(seat), "data-seat": seat }, seatPlate(seat), cards);
+}
+
+function centre(v) {
+  const trick = app.animating ? app.displayTrick ?? [] : v.trick ?? [];
+  const slots = trick.map(({ seat, card }) =>
+    h(
+      "div",
+      {
+        class:
+          "trick-card pos-" +
+          seatPosition(seat) +
+          (card === app.freshCard && app.animating ? " fresh" : "") +
+          (app.trickTaken !== undefined && app.trickTaken !== null ? " taken-" + seatPosition(app.trickTaken) : ""),
+        "data-trick-card": card,
+      },
+      cardFace(card, { title: cardLabel(card) }),
+    ),
+  );
+  const children = [h("div", { class: "trick" }, slots)];
+  if (app.waitingClick) children.push(h("p", { class: "hint", "data-ui": "continue" }, t("table.clickToContinue")));
+  if (v.skat_shown && v.skat_shown.length) {
+    children.push(h("div", { class: "skat-shown" }, h("span", { class: "label" }, t("table.skat")), v.skat_shown.map((c) => cardFace(c))));
+  } else if (["bidding", "skat"].includes(v.phase) || (v.phase === "declare" && !v.picked_up)) {
+    children.push(h("div", { class: "skat-pile", role: "img", "aria-label": t("table.skat") }, cardBack(), cardBack()));
+  }
+  if (v.last_trick && v.phase === "play") {
+    children.push(
+      h("button", { class: "btn small last-trick-btn", "data-ui": "last-trick", onclick: () => { app.showLastTrick = true; ctx.render(); } }, t("table.lastTrick")),
+    );
+  }
+  // the whole auction, not only each seat's last call in its bubble (the review has it too)
+  if (v.phase !== "result" && allCalls(v).length) {
+    children.push(
+      h(
+        "button",
+        { class: "btn small calls-btn", "data-ui": "show-calls", "aria-haspopup": "dialog", onclick: () => { app.showCalls = true; app.focusKey = `[data-ui="close-calls"]`; ctx.render(); } },
+        t("calls.title"),
+      ),
+    );
+  }
+  return h("section", { class: "centre" }, children);
+}
+
+function humanArea(v) {
+  const seat = app.humanSeat;
+  const legal = new Set(app.busy || app.animating ? [] : v.legal ?? []);
+  const cards = sorted(v.hand);
+  const discardPhase = v.phase === "discard" && v.to_act === seat && !app.busy && !app.animating;
+  // Schieberamsch: after taking the skat, two cards (no jacks) are pushed on.
+  const pushable = new Set(
+    v.phase === "schieben" && v.to_act === seat && !app.busy && !app.animating
+      ? (v.legal ?? []).filter((a) => a.includes(".")).flatMap((a) => a.split("."))
+      : [],
+  );
+  const buttons = cards.map((card) => {
+    const playable = v.phase === "play" && legal.has(card);
+    const selectable = (discardPhase && !app.declaring) || pushable.has(card);
+    const enabled = playable || selectable;
+    const picked = app.discard.includes(card);
+    const reason = enabled ? null : disabledReason(card);
+    return h(
+      "button",
+      {
+        class:
+          "card-btn" +
+          (picked ? " picked" : "") +
+          ((discardPhase || pushable.size) && (v.picked_up ?? []).includes(card) ? " from-skat" : "") +
+          (pushable.size && !pushable.has(card) ? " unpushable" : ""),
+        "data-card": card,
+        disabled: !enabled,
+        "aria-pressed": selectable ? String(picked) : null,
+        title: reason ? cardLabel(card) + " — " + reason : cardLabel(card),
+        onclick: () => (selectable ? toggleDiscard(card) : playCard(card)),
+      },
+      // The name comes from the (visually hidden) text: it then holds what the face shows.
+      h("span", { class: "sr-only" }, cardLabel(card)),
+      cardFace(card, { role: null, "aria-label": null, "aria-hidden": "true" }),
+      reason ? h("span", { class: "reason", "aria-hidden": "true" }, reason) : null,
+    );
+  });
+  return h(
+    "section",
+    { class: "seat seat-bottom human", "data-seat": seat },
+    h("div", { class: "controls", "aria-live": "polite" }, controls(v)),
+    seatPlate(seat),
+    h("div", { class: "hand", style: `--n:${cards.length}` }, buttons),
+  );
+}
+
+/** The controls of the phase for the person (a hint, the buttons of the legal actions), or what
+ * the table waits for. Each phase's controls are drawn by its module; a legal action no phase
+ * handles gets a button of its own. */
+function controls(v) {
+  if (app.busy || app.animating || v.to_act !== app.humanSeat || v.phase === "result") {
+    if (v.phase !== "result" && v.to_act !== null && v.to_act !== undefined && v.to_act !== app.humanSeat) {
+      return [h("p", { class: "hint" }, t("status.waitingFor", { name: playerName(v.to_act) }))];
+    }
+    return [];
+  }
+  if (app.declaring) return [declareDialog(v)];
+  const legal = v.legal ?? [];
+  const handled = new Set();
+  const out = [];
+  const phaseControls = {
+    bidding: biddingControls,
+    skat: skatControls,
+    discard: discardControls,
+    declare: declareControls,
+    schieben: schiebenControls,
+    kontra: kontraControls,
+    play: playControls,
+  }[v.phase];
+  phaseControls?.(v, legal, handled, out);
+  for (const token of legal) {
+    if (!handled.has(token)) out.push(actionButton(token));
+  }
+  return out;
+}
+
+function lastTrickPanel(v) {
+  const lt = v.last_trick;
+  return h(
+    "div",
+    { class: "overlay", onclick: () => { app.showLastTrick = false; ctx.render(); } },
+    h(
+      "section",
+      { class: "dialog last-trick", role: "dialog", "aria-label": t("table.lastTrick") },
+      h("h2", {}, t("table.lastTrick")),
+      h("div", { class: "mini-cards" }, lt.cards.map(({ seat, card }) => h("span", { class: "mini-card" + (seat === lt.winner ? " winner" : "") }, cardFace(card), h("span", { class: "mini-name" }, playerName(seat))))),
+      h("p", {}, winnerText(lt)),
+      h("button", { class: "btn", onclick: () => { app.showLastTrick = false; ctx.render(); } }, t("button.close")),
+    ),
+  );
+}
