@@ -1,19 +1,17 @@
 """Shared fixtures: for the browser tests the app served by uvicorn on a free loopback port, and
-Debian's Chromium driven by Playwright (its own browser download does not work here); for the
-tests of the benchmark scripts, a loader of ``bench/*.py`` (no package) as modules."""
+Debian's Chromium driven by Playwright (its own browser download does not work here). The tests
+of the benchmark scripts import them from the package ``bench`` (the project's root is on
+``sys.path`` through pytest's ``pythonpath`` setting in pyproject.toml)."""
 
 from __future__ import annotations
 
-import functools
-import importlib.util
 import os
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -109,20 +107,3 @@ def browser() -> Iterator[Any]:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield _Browser(b)
         b.close()
-
-
-@functools.cache
-def _bench_script(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while the file runs
-    spec.loader.exec_module(module)
-    return module
-
-
-@pytest.fixture(scope="session")
-def bench_script() -> Callable[[str], ModuleType]:
-    """Loads ``bench/<name>.py`` as the module ``name`` (once per test process)."""
-    return _bench_script
