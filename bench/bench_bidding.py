@@ -11,9 +11,10 @@ full arena runs, and exact but for one thing: the solver's table places an entry
 search's generation too, so a search's node count can differ by a few nodes after other
 searches, and a card decision that stops at its node budget could then, rarely, solve one world
 more or less (the self mode counts the replayed base games that score otherwise than the arena
-report: 0 of 223 in the run of docs/benchmarks.md). The same holds for ``contract_worlds`` and
-``contract_budget``, which change the contest check, Hand or pick-up, the discard and the
-declaration but not the card play: with them the games are compared up to the first card.
+report: 0 of 223 in the run of docs/experiments/2026-11-strong-bidding-bonus.md). The same
+holds for ``contract_worlds`` and ``contract_budget``, which change the contest check, Hand or
+pick-up, the discard and the declaration but not the card play: with them the games are compared
+up to the first card.
 
 Modes:
 

@@ -26,8 +26,7 @@ player would not make. Run::
 
     .venv/bin/python -m bench.bench_decisions --variant early_factor=1 --deals 300 --seed 2027
 
-The figures go to ``docs/benchmarks.md``, section "Players", "Strong card play in the first
-tricks".
+Its runs are in ``docs/experiments/2026-11-strong-early-factor.md``.
 """
 
 from __future__ import annotations

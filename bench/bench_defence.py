@@ -33,8 +33,9 @@ declarer's win rate with a 95% interval over games (paired by deal). Run::
     .venv/bin/python -m bench.bench_defence base/base variant/variant --contract strong \\
         --base $OLD --deals 300 --seed 2027
 
-(the first about 20 minutes on two cores; the second not timed at length). The figures go to
-``docs/benchmarks.md``, section "Players", "Strong defence" and "Strong declarer".
+(the first about 20 minutes on two cores; the second not timed at length). Its runs are in
+``docs/experiments/2026-11-strong-defence-settings.md`` and
+``docs/experiments/2026-11-strong-declarer-settings.md``.
 """
 
 from __future__ import annotations

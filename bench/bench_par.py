@@ -28,8 +28,8 @@ Run::
     .venv/bin/python -m bench.bench_par --deals 1200 --seed 1 --verbose
 
 (about 8 minutes on two cores; ``--players`` names the declarers, default ``strong heuristic``).
-The figures go to ``docs/benchmarks.md``, section "Players", "Strong card play against the
-solver's par".
+Today's figure is in ``docs/benchmarks.md`` ("Players"), the runs in
+``docs/experiments/2026-11-strong-par.md``.
 """
 
 from __future__ import annotations

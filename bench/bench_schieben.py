@@ -13,7 +13,8 @@ Usage::
     .venv/bin/python -m bench.bench_schieben --deals 2000 --seed 3 --thresholds 3.5 4.5 5.5 \
         --old
 
-The figures go to ``docs/benchmarks.md``, section "Heuristic in Schieberamsch".
+Today's figure is in ``docs/benchmarks.md`` ("Players"), the runs in
+``docs/experiments/2026-11-heuristic-schieberamsch.md``.
 """
 
 from __future__ import annotations

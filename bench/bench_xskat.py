@@ -28,7 +28,8 @@ at XSkat's table (through its X11 window; XSkat's IRC mode replicates mouse clic
 programs and never sends its computer players' moves), and uses ``-auto`` games of each deal
 (:meth:`XSkat.play` under fixed fake clocks, :func:`faketime_env`) as the XSkat side of its
 pairs. This script runs XSkat on the real clock: XSkat seeds its computers from it, so two runs
-differ a little. See ``docs/benchmarks.md`` "Against XSkat".
+differ a little. Its runs are in ``docs/experiments/2026-11-xskat-match.md``, today's figures in
+``docs/benchmarks.md`` ("Against XSkat").
 
 Prerequisites (never run by the test suite)::
 
@@ -364,8 +365,8 @@ def faketime_env(clock: int, speedup: int = 20) -> dict[str, str]:
     sleeps and ``select`` timeouts that many times shorter. XSkat reads the clock once, at its
     start (``time()``, whole seconds), and seeds its computers' random numbers from it, so one
     clock gives one game wherever and however fast the process starts; a clock that runs (``@``
-    or ``+0``) would add the start-up time multiplied by the rate (docs/benchmarks.md, "Against
-    XSkat").
+    or ``+0``) would add the start-up time multiplied by the rate
+    (docs/experiments/2026-12-xskat-reproducible-runs.md).
 
     Raises:
         SystemExit: libfaketime is not installed.

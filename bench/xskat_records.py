@@ -63,7 +63,7 @@ def deal_clocks(number: int, k: int) -> list[int]:
     ``sha256("xskat clock <number> <j>")`` modulo ``CLOCK_SPAN``; a clock equal to an earlier
     one of the deal is skipped (the next ``j`` is tried), so the first ``k`` clocks of a deal
     are the same for every larger ``k``. XSkat seeds its computers' random numbers from the
-    clock's second (docs/benchmarks.md, "Against XSkat").
+    clock's second (docs/experiments/2026-12-xskat-reproducible-runs.md).
 
     Raises:
         ValueError: ``k`` < 1 or more than ``CLOCK_SPAN`` clocks.
