@@ -5,12 +5,13 @@ of the benchmark scripts import them from the package ``bench`` (the project's r
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -107,3 +108,33 @@ def browser() -> Iterator[Any]:
         b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield _Browser(b)
         b.close()
+
+
+SeededPage = Callable[[int, int, str, Any], Any]
+"""``open(width, height, key, value)``: see :func:`seeded_page`."""
+
+
+@pytest.fixture
+def seeded_page(browser: Any) -> Iterator[SeededPage]:
+    """Opens pages in new contexts of a window size whose ``localStorage`` holds ``value`` (as
+    JSON) under ``key`` before the client's first line runs, unless the page has written that key
+    itself (a reload keeps what the client stored). Each page's uncaught errors are collected in
+    ``page.errors``. The contexts are closed after the test; the page is not yet loaded."""
+    contexts: list[Any] = []
+
+    def _open(width: int, height: int, key: str, value: Any) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        context.add_init_script(
+            f"if (!localStorage.getItem({json.dumps(key)})) "
+            f"localStorage.setItem({json.dumps(key)}, {json.dumps(json.dumps(value))})"
+        )
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda err: errors.append(str(err)))
+        page.errors = errors
+        return page
+
+    yield _open
+    for context in contexts:
+        context.close()
