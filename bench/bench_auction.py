@@ -20,12 +20,11 @@ they win. ISkO rules (no Ramsch), the rules ``skat arena`` plays by default. Run
 
     .venv/bin/skat arena strong --deals 1000 --seed 2027 --quiet --json > first.json
     .venv/bin/skat arena strong --deals 1000 --first 1000 --seed 2027 --quiet --json > second.json
-    .venv/bin/python bench/bench_auction.py first.json second.json
+    .venv/bin/python -m bench.bench_auction first.json second.json
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
@@ -33,6 +32,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
+from bench.common import argument_parser
 from skat.action import Action, ActionKind
 from skat.arena import arena_deal_number, options_json
 from skat.options import Options
@@ -178,7 +178,7 @@ def report(auctions: list[Auction], result: dict[int, str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Replay the auctions of the reports' deals and print the table; returns the exit status."""
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argument_parser(__doc__)
     ap.add_argument("reports", nargs="+", help="skat arena strong --json reports of one run")
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args(argv)

@@ -11,9 +11,10 @@ full arena runs, and exact but for one thing: the solver's table places an entry
 search's generation too, so a search's node count can differ by a few nodes after other
 searches, and a card decision that stops at its node budget could then, rarely, solve one world
 more or less (the self mode counts the replayed base games that score otherwise than the arena
-report: 0 of 223 in the run of docs/benchmarks.md). The same holds for ``contract_worlds`` and
-``contract_budget``, which change the contest check, Hand or pick-up, the discard and the
-declaration but not the card play: with them the games are compared up to the first card.
+report: 0 of 223 in the run of docs/experiments/2026-11-strong-bidding-bonus.md). The same
+holds for ``contract_worlds`` and ``contract_budget``, which change the contest check, Hand or
+pick-up, the discard and the declaration but not the card play: with them the games are compared
+up to the first card.
 
 Modes:
 
@@ -38,12 +39,12 @@ count of changed deals that score otherwise can tell, so a stale report gives wr
 
 ISkO rules (no Ramsch: three passes are a passed deal). Run::
 
-    .venv/bin/python bench/bench_bidding.py self --variant contest_penalty=1 --deals 300
-    .venv/bin/python bench/bench_bidding.py self --variant bid_bonus=0.6 --deals 1000 \
+    .venv/bin/python -m bench.bench_bidding self --variant contest_penalty=1 --deals 300
+    .venv/bin/python -m bench.bench_bidding self --variant bid_bonus=0.6 --deals 1000 \
         --arena self1000.json
-    .venv/bin/python bench/bench_bidding.py heuristic --variant contest_penalty=1 --deals 540 \
+    .venv/bin/python -m bench.bench_bidding heuristic --variant contest_penalty=1 --deals 540 \
         --seed 2026 --arena strong540.json
-    .venv/bin/python bench/bench_bidding.py heuristic --base bid_bonus=0.35 \
+    .venv/bin/python -m bench.bench_bidding heuristic --base bid_bonus=0.35 \
         --variant bid_bonus=0.9 --variant bid_bonus=0.9,contract_budget=4000000 --deals 540 \
         --seed 2026 --arena strong540.json
 """
@@ -52,13 +53,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, NamedTuple
 
+from bench.common import add_deal_arguments, argument_parser, key_values, share_half
 from skat.arena import arena_deal_number, mean_ci, options_json, seatings
 from skat.options import Options, ScoreList
 from skat.players import Player, decision_rng, get_player
@@ -94,11 +95,7 @@ def parse_setting(text: str) -> Setting:
             not a whole number of at least 1.
     """
     out: list[tuple[str, float | None]] = []
-    known = AUCTION_ARGUMENTS + CONTRACT_ARGUMENTS
-    for part in filter(None, text.split(",")):
-        key, _, value = part.partition("=")
-        if key not in known:
-            raise ValueError(f"{key!r} is not one of {', '.join(known)}")
+    for part, key, value in key_values(text, AUCTION_ARGUMENTS + CONTRACT_ARGUMENTS):
         if key == "contest_check" and value.lower() == "none":
             out.append((key, None))
             continue
@@ -290,8 +287,7 @@ def _self_changes(
         print(f"  {name:8} {_text(settings[name]):24} in these deals: wins {_wins(games_declared)}")
     games += len(declared["variant"]) - len(declared["base"])
     wins += sum(g.won for g in declared["variant"]) - sum(g.won for g in declared["base"])
-    p = wins / games
-    half = 1.96 * math.sqrt(p * (1 - p) / games)
+    p, half = share_half(wins, games)
     print(
         f"  all {args.deals} deals with {_text(settings['variant'])} (the report corrected by "
         f"these): declarer {games / seat_games:.1%} of seat-games, wins {p:.1%} (±{half:.1%}) "
@@ -303,8 +299,7 @@ def _wins(games: Sequence[Game]) -> str:
     """``p% (±half) of n``: the share of ``games`` won with its 95% normal interval."""
     if not games:
         return "- of 0"
-    p = sum(g.won for g in games) / len(games)
-    half = 1.96 * math.sqrt(p * (1 - p) / len(games))
+    p, half = share_half(sum(g.won for g in games), len(games))
     return f"{p:.1%} (±{half:.1%}) of {len(games)}"
 
 
@@ -448,7 +443,7 @@ def _text(setting: Setting) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the arguments, compare the two settings and print the figures."""
-    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap = argument_parser(__doc__)
     ap.add_argument("mode", choices=("self", "heuristic"))
     ap.add_argument("--base", default="", help="key=value,... (default: the defaults)")
     ap.add_argument(
@@ -458,10 +453,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="key=value,... e.g. contest_penalty=1.0; heuristic mode takes several, each "
         "compared with the base in the same run",
     )
-    ap.add_argument("--deals", type=int, default=300)
-    ap.add_argument("--seed", type=int, default=2027)
-    ap.add_argument("--first", type=int, default=0)
-    ap.add_argument("--workers", type=int, default=2)
+    add_deal_arguments(ap, deals=300, seed=2027, first=True, workers=True)
     ap.add_argument("--arena", help="the arena's --json report of the base setting on these deals")
     args = ap.parse_args(argv)
     try:

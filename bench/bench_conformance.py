@@ -11,21 +11,21 @@ are checked to be 120. The test suite runs the same with more checks on 10,000 d
 
 Run (one core)::
 
-    .venv/bin/python bench/bench_conformance.py --deals 100000
-    .venv/bin/python bench/bench_conformance.py --deals 100000 --records
-    .venv/bin/python bench/bench_conformance.py --deals 20000 --card-play
+    .venv/bin/python -m bench.bench_conformance --deals 100000
+    .venv/bin/python -m bench.bench_conformance --deals 100000 --records
+    .venv/bin/python -m bench.bench_conformance --deals 20000 --card-play
 
 The figures go to ``docs/benchmarks.md``, section "State machine".
 """
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import random
 import sys
 import time
 
+from bench.common import argument_parser
 from skat import record
 from skat.action import ActionKind
 from skat.cards import ALL_CARDS, points
@@ -100,7 +100,7 @@ def card_play(rng: random.Random, deals: int) -> tuple[int, float]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print deals and actions per second."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argument_parser(__doc__)
     parser.add_argument("--deals", type=int, default=100_000, help="deals to play (100000)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random.Random (1)")
     parser.add_argument("--records", action="store_true", help="also round-trip every record")

@@ -24,15 +24,13 @@ clock while ``--workers`` processes run). The open-hand truth is a yardstick, no
 under hidden cards: a card that wins in the deal as it lies may be a guess that a careful
 player would not make. Run::
 
-    .venv/bin/python bench/bench_decisions.py --variant early_factor=1 --deals 300 --seed 2027
+    .venv/bin/python -m bench.bench_decisions --variant early_factor=1 --deals 300 --seed 2027
 
-The figures go to ``docs/benchmarks.md``, section "Players", "Strong card play in the first
-tricks".
+Its runs are in ``docs/experiments/2026-11-strong-early-factor.md``.
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 import statistics
 import sys
@@ -41,9 +39,9 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
-from bench_bidding import player_of
-from bench_defence import Setting, add_setting_arguments, settings_of
-
+from bench.bench_bidding import player_of
+from bench.bench_defence import Setting, add_setting_arguments, settings_of
+from bench.common import add_deal_arguments, argument_parser
 from skat.action import ActionKind
 from skat.arena import arena_deal_number
 from skat.options import Options
@@ -169,13 +167,10 @@ def report(checked: list[Checked], tricks: int) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argument_parser(__doc__)
     add_setting_arguments(ap)
-    ap.add_argument("--deals", type=int, default=100, help="deals (default 100)")
-    ap.add_argument("--first", type=int, default=0, help="index of the first deal (default 0)")
-    ap.add_argument("--seed", type=int, default=2027, help="the arena's seed (default 2027)")
+    add_deal_arguments(ap, deals=100, seed=2027, first=True, workers=True)
     ap.add_argument("--tricks", type=int, default=3, help="tricks checked (default 3)")
-    ap.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     args = ap.parse_args(argv)
     settings = settings_of(ap, args)
     if args.deals < 1 or args.workers < 1 or args.tricks < 1 or args.first < 0:

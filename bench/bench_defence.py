@@ -27,14 +27,15 @@ later pairing, the games whose result differs from the first pairing's, and the 
 declarer's win rate with a 95% interval over games (paired by deal). Run::
 
     OLD=worlds=32,node_budget=1000000,inference=2  # the declarer's settings before e9bf38b
-    .venv/bin/python bench/bench_defence.py heuristic/base heuristic/variant base/base \\
+    .venv/bin/python -m bench.bench_defence heuristic/base heuristic/variant base/base \\
         base/variant --base $OLD,defence_worlds=32,defence_budget=1000000,defence_inference=2 \\
         --variant $OLD --deals 500 --seed 13
-    .venv/bin/python bench/bench_defence.py base/base variant/variant --contract strong \\
+    .venv/bin/python -m bench.bench_defence base/base variant/variant --contract strong \\
         --base $OLD --deals 300 --seed 2027
 
-(the first about 20 minutes on two cores; the second not timed at length). The figures go to
-``docs/benchmarks.md``, section "Players", "Strong defence" and "Strong declarer".
+(the first about 20 minutes on two cores; the second not timed at length). Its runs are in
+``docs/experiments/2026-11-strong-defence-settings.md`` and
+``docs/experiments/2026-11-strong-declarer-settings.md``.
 """
 
 from __future__ import annotations
@@ -46,9 +47,9 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
-from bench_bidding import player_of
-from bench_par import contract_of, deal_numbers
-
+from bench.bench_bidding import player_of
+from bench.bench_par import contract_of, deal_numbers
+from bench.common import add_deal_arguments, argument_parser, key_values
 from skat.arena import mean_ci
 from skat.players import decision_rng
 from skat.rules import GameType
@@ -101,10 +102,7 @@ def parse_setting(text: str) -> Setting:
         ValueError: an unknown key or a value that is not a whole number.
     """
     out: list[tuple[str, int]] = []
-    for part in filter(None, text.split(",")):
-        key, _, value = part.partition("=")
-        if key not in CARD_PLAY_ARGUMENTS:
-            raise ValueError(f"{key!r} is not one of {', '.join(CARD_PLAY_ARGUMENTS)}")
+    for part, key, value in key_values(text, CARD_PLAY_ARGUMENTS):
         try:
             out.append((key, int(value)))
         except ValueError:
@@ -200,12 +198,10 @@ def report(deals: Sequence[Deal], labels: Sequence[str], bidder: str = "heuristi
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argument_parser(__doc__)
     ap.add_argument("pairings", nargs="+", help="DECLARER/DEFENDERS, e.g. heuristic/variant")
     add_setting_arguments(ap)
-    ap.add_argument("--deals", type=int, default=100, help="deal numbers to try (default 100)")
-    ap.add_argument("--seed", type=int, default=1, help="seed of the deal numbers (default 1)")
-    ap.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
+    add_deal_arguments(ap, deals=100, seed=1, workers=True)
     ap.add_argument(
         "--contract", choices=BIDDERS, default="heuristic",
         help="the player who bids and declares in all seats (default heuristic)",

@@ -21,19 +21,19 @@ the changed games moved. ISkO rules.
 seating of ``calibrated`` and ``uncalibrated``, whole games: the heuristic is fast) and prints the
 arena's report. Usage::
 
-    .venv/bin/python bench/bench_game_choice.py --deals 540 --seed 2026
-    .venv/bin/python bench/bench_game_choice.py --duel --deals 5000 --seed 12
+    .venv/bin/python -m bench.bench_game_choice --deals 540 --seed 2026
+    .venv/bin/python -m bench.bench_game_choice --duel --deals 5000 --seed 12
 """
 
 from __future__ import annotations
 
-import argparse
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 from tqdm import tqdm
 
+from bench.common import add_deal_arguments, argument_parser
 from skat import players
 from skat.arena import arena_deal_number, mean_ci, run_arena, seatings
 from skat.options import Options, ScoreList
@@ -150,10 +150,8 @@ def duel(deals: int, seed: int, workers: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--deals", type=int, default=540)
-    parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--workers", type=int, default=2)
+    parser = argument_parser(__doc__)
+    add_deal_arguments(parser, deals=540, seed=2026, workers=True)
     parser.add_argument("--duel", action="store_true", help="the two heuristics against each other")
     args = parser.parse_args()
     if args.duel:

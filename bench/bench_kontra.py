@@ -16,20 +16,19 @@ doubled games is measured by ``skat arena`` with Kontra on.
 
 Run (two workers, checkpointed)::
 
-    .venv/bin/python bench/bench_kontra.py --deals 200 --seed 11 --out kontra-dev.jsonl
+    .venv/bin/python -m bench.bench_kontra --deals 200 --seed 11 --out kontra-dev.jsonl
 """
 
 from __future__ import annotations
 
-import argparse
 import itertools
 import json
-import math
 import os
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from bench.common import add_deal_arguments, argument_parser, share_half
 from skat.action import ActionKind
 from skat.arena import arena_deal_number
 from skat.options import KontraRule, Options
@@ -139,8 +138,7 @@ def _read(path: str) -> dict[int, dict[str, Any]]:
 def _interval(k: int, n: int) -> str:
     if n == 0:
         return "-"
-    p = k / n
-    half = 1.96 * math.sqrt(p * (1 - p) / n)
+    p, half = share_half(k, n)
     low, high = 100 * max(0.0, p - half), 100 * min(1.0, p + half)
     return f"{100 * p:.1f}% ({low:.1f} .. {high:.1f}), {k}/{n}"
 
@@ -189,11 +187,8 @@ def report(lines: Sequence[dict[str, Any]], below: float = StrongSettings().kont
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, required=True)
-    ap.add_argument("--first", type=int, default=0)
-    ap.add_argument("--seed", type=int, default=11)
-    ap.add_argument("--workers", type=int, default=2)
+    ap = argument_parser(__doc__)
+    add_deal_arguments(ap, deals=None, seed=11, first=True, workers=True)
     ap.add_argument("--out", required=True, help="the JSONL checkpoint (continued if it exists)")
     ap.add_argument("--report-only", action="store_true")
     ap.add_argument("--play", action="store_true", help="play each game on to its end")

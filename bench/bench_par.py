@@ -25,16 +25,15 @@ normal intervals over deals. Deals run in worker processes (``--workers``, defau
 
 Run::
 
-    .venv/bin/python bench/bench_par.py --deals 1200 --seed 1 --verbose
+    .venv/bin/python -m bench.bench_par --deals 1200 --seed 1 --verbose
 
 (about 8 minutes on two cores; ``--players`` names the declarers, default ``strong heuristic``).
-The figures go to ``docs/benchmarks.md``, section "Players", "Strong card play against the
-solver's par".
+Today's figure is in ``docs/benchmarks.md`` ("Players"), the runs in
+``docs/experiments/2026-11-strong-par.md``.
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
@@ -42,6 +41,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from bench.common import add_deal_arguments, argument_parser
 from skat.action import Action
 from skat.arena import mean_ci
 from skat.players import Player, decision_rng, get_player
@@ -174,13 +174,11 @@ def _class_mean(losses: list[float]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print the table (and one line per kept deal with ``--verbose``)."""
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
-    ap.add_argument("--deals", type=int, default=100, help="deal numbers to try (default 100)")
-    ap.add_argument("--seed", type=int, default=1, help="seed of the deal numbers (default 1)")
+    ap = argument_parser(__doc__)
+    add_deal_arguments(ap, deals=100, seed=1, workers=True)
     ap.add_argument(
         "--players", nargs="+", default=["strong", "heuristic"], help="declarer players"
     )
-    ap.add_argument("--workers", type=int, default=2, help="worker processes (default 2)")
     ap.add_argument("--verbose", action="store_true", help="one line per kept deal")
     args = ap.parse_args(argv)
     if args.deals < 1 or args.workers < 1:

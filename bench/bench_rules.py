@@ -8,18 +8,18 @@ The deals are computed before the clock starts (their cost is reported on its ow
 
 Run (one core)::
 
-    .venv/bin/python bench/bench_rules.py --deals 20000 --repeat 3
+    .venv/bin/python -m bench.bench_rules --deals 20000 --repeat 3
 
 The figure goes to ``docs/benchmarks.md``, section "Rules" (goal: ≥ 10,000 phases per second).
 """
 
 from __future__ import annotations
 
-import argparse
 import random
 import sys
 import time
 
+from bench.common import argument_parser
 from skat.cards import points
 from skat.deal import deal
 from skat.rules import GameType, legal_cards, trick_winner
@@ -78,7 +78,7 @@ def play_phase(hands: list[int], skat: int, game: int, rng: random.Random) -> in
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argument_parser(__doc__)
     parser.add_argument("--deals", type=int, default=20000, help="card-play phases per run")
     parser.add_argument("--start", type=int, default=0, help="first deal number")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' random source")

@@ -10,19 +10,20 @@ game is printed.
 
 Usage::
 
-    .venv/bin/python bench/bench_schieben.py --deals 2000 --seed 3 --thresholds 3.5 4.5 5.5 \
+    .venv/bin/python -m bench.bench_schieben --deals 2000 --seed 3 --thresholds 3.5 4.5 5.5 \
         --old
 
-The figures go to ``docs/benchmarks.md``, section "Heuristic in Schieberamsch".
+Today's figure is in ``docs/benchmarks.md`` ("Players"), the runs in
+``docs/experiments/2026-11-heuristic-schieberamsch.md``.
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Callable
 
 import skat.players as players
+from bench.common import add_deal_arguments, argument_parser
 from skat.action import Action, ActionKind
 from skat.arena import run_arena
 from skat.options import AllPass, Options
@@ -57,12 +58,10 @@ def _factory(player: TakeRule) -> Callable[[], Player]:
 
 def main() -> int:
     """Run the variants and print one Markdown row each."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--seed", type=int, default=3)
+    parser = argument_parser(__doc__)
+    add_deal_arguments(parser, deals=2000, seed=3, workers=True)
     parser.add_argument("--thresholds", type=float, nargs="*", default=[3.5, 4.5, 5.5])
     parser.add_argument("--old", action="store_true", help="also the earlier rule, take<=2.5")
-    parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     variants: dict[str, TakeRule] = {f"take>{t:g}": TakeRule(t) for t in args.thresholds}
     if args.old:

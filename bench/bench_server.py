@@ -26,12 +26,11 @@
 
 Usage::
 
-    .venv/bin/python bench/bench_server.py --deals 200 --repeat 5 --pages 10 --decisions 6
+    .venv/bin/python -m bench.bench_server --deals 200 --repeat 5 --pages 10 --decisions 6
 """
 
 from __future__ import annotations
 
-import argparse
 import http.client
 import json
 import os
@@ -48,6 +47,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from bench.common import argument_parser, percentile
 from skat import record
 from skat.deal import parse_deal_number
 from skat.options import Options
@@ -71,12 +71,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
-    return ordered[index]
 
 
 def _play(client: TestClient, number: int, rng: random.Random) -> tuple[dict[str, Any], Any]:
@@ -355,12 +349,12 @@ def thinking(decisions: int, idle_samples: int = 100) -> dict[str, Any]:
 def _line(what: str, values: list[float]) -> str:
     return (
         f"{what}: n={len(values)} p50={statistics.median(values):.1f} ms "
-        f"p95={_percentile(values, 0.95):.1f} ms max={max(values):.1f} ms"
+        f"p95={percentile(values, 0.95):.1f} ms max={max(values):.1f} ms"
     )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argument_parser(__doc__)
     parser.add_argument("--deals", type=int, default=200, help="complete deals to time")
     parser.add_argument("--repeat", type=int, default=5, help="timings per deal")
     parser.add_argument("--pages", type=int, default=10, help="page loads to time (0: skip)")

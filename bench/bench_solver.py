@@ -20,7 +20,7 @@ the declarer in forehand (seat 0) and to lead. Timed per position, single thread
 
 Run (one core)::
 
-    .venv/bin/python bench/bench_solver.py --deals 200 --seed 1 --naive 3 \
+    .venv/bin/python -m bench.bench_solver --deals 200 --seed 1 --naive 3 \
         --bisection 200 --clock cpu
 
 The figures go to ``docs/benchmarks.md``, section "Solver".
@@ -28,7 +28,6 @@ The figures go to ``docs/benchmarks.md``, section "Solver".
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import resource
@@ -38,13 +37,11 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 
+from bench.common import argument_parser
+from bench.naive_alphabeta import NaiveAlphaBeta
 from skat.rules import GameType
 from skat.solver import Position, Solver, warm_up
-
-sys.path.insert(0, str(Path(__file__).parent))
-from naive_alphabeta import NaiveAlphaBeta
 
 _START = (
     "import time; t = time.perf_counter(); from skat.solver import warm_up; warm_up(); "
@@ -117,7 +114,7 @@ def _ramsch_position(hands: tuple[int, int, int], cards: int) -> Position:
 
 def main() -> int:
     """Run the benchmark and print a Markdown table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argument_parser(__doc__)
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--naive", type=int, default=5, help="deals through the naive yardstick")

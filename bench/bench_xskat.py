@@ -28,7 +28,8 @@ at XSkat's table (through its X11 window; XSkat's IRC mode replicates mouse clic
 programs and never sends its computer players' moves), and uses ``-auto`` games of each deal
 (:meth:`XSkat.play` under fixed fake clocks, :func:`faketime_env`) as the XSkat side of its
 pairs. This script runs XSkat on the real clock: XSkat seeds its computers from it, so two runs
-differ a little. See ``docs/benchmarks.md`` "Against XSkat".
+differ a little. Its runs are in ``docs/experiments/2026-11-xskat-match.md``, today's figures in
+``docs/benchmarks.md`` ("Against XSkat").
 
 Prerequisites (never run by the test suite)::
 
@@ -36,7 +37,7 @@ Prerequisites (never run by the test suite)::
 
 Run::
 
-    .venv/bin/python bench/bench_xskat.py --deals 500 --seed 1 --players heuristic
+    .venv/bin/python -m bench.bench_xskat --deals 500 --seed 1 --players heuristic
 
 (``--xskat`` names the binary, default ``/usr/games/xskat``; ``--display :N`` uses a running X
 server instead of starting ``Xvfb``; ``--show N`` prints the first N mismatching games.)
@@ -44,8 +45,6 @@ server instead of starting ``Xvfb``; ``--show N`` prints the first N mismatching
 
 from __future__ import annotations
 
-import argparse
-import math
 import os
 import re
 import shutil
@@ -56,6 +55,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from bench.common import add_deal_arguments, argument_parser, mean_half
 from skat.action import Action
 from skat.arena import arena_deal_number, play_deal
 from skat.cards import format_card
@@ -367,8 +367,8 @@ def faketime_env(clock: int, speedup: int = 20) -> dict[str, str]:
     sleeps and ``select`` timeouts that many times shorter. XSkat reads the clock once, at its
     start (``time()``, whole seconds), and seeds its computers' random numbers from it, so one
     clock gives one game wherever and however fast the process starts; a clock that runs (``@``
-    or ``+0``) would add the start-up time multiplied by the rate (docs/benchmarks.md, "Against
-    XSkat").
+    or ``+0``) would add the start-up time multiplied by the rate
+    (docs/experiments/2026-12-xskat-reproducible-runs.md).
 
     Raises:
         SystemExit: libfaketime is not installed.
@@ -495,7 +495,7 @@ class Tally:
         """The report lines for this side."""
         declared = sum(w + lost for w, lost in self.declared.values())
         won = sum(w for w, _ in self.declared.values())
-        mean, half = _mean_half(self.sf)
+        mean, half = mean_half(self.sf)
         out = [
             f"{name}: {self.games} deals, passed {self.passed} "
             f"({100 * self.passed / max(1, self.games):.1f}%), declarer in "
@@ -510,22 +510,10 @@ class Tally:
         return out
 
 
-def _mean_half(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0
-    mean = sum(values) / n
-    if n < 2:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the calibration; exit status 1 if any XSkat game is not conformant."""
-    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    ap.add_argument("--deals", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
+    ap = argument_parser(__doc__)
+    add_deal_arguments(ap, deals=200, seed=1)
     ap.add_argument("--players", nargs="*", default=["heuristic"])
     ap.add_argument("--xskat", default="/usr/games/xskat")
     ap.add_argument("--display", default=None)
@@ -576,7 +564,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for line in tally.lines(f"{name} self-play"):
             print(line)
         diffs = [a - b for a, b in zip(tally.table, xskat_tally.table, strict=True)]
-        mean, half = _mean_half(diffs)
+        mean, half = mean_half(diffs)
         print(
             f"    table total SF per deal, {name} minus XSkat (same deal): "
             f"{mean:+.1f} (± {half:.1f})"

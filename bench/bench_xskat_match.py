@@ -58,9 +58,9 @@ test suite)::
 and permission to read a child process's memory (root, or ``kernel.yama.ptrace_scope`` ≤ 1).
 Run::
 
-    .venv/bin/python bench/bench_xskat_match.py --checkpoint xskat-heuristic-dev.jsonl \\
+    .venv/bin/python -m bench.bench_xskat_match --checkpoint xskat-heuristic-dev.jsonl \\
         --deals 600 --seed 1 --player heuristic --k 8
-    .venv/bin/python bench/bench_xskat_match.py --checkpoint xskat-new.jsonl --deals 600 \\
+    .venv/bin/python -m bench.bench_xskat_match --checkpoint xskat-new.jsonl --deals 600 \\
         --seed 1 --player heuristic --k 8 --base xskat-heuristic-dev.jsonl
 
 About 8 s a game of ours with one person (two persons: 12 s), 0.05 s a game of XSkat alone,
@@ -84,9 +84,10 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from bench_xskat import XSkat, die_with_parent, start_display
-from xskat_driver import PREREQUISITES, play_game
-from xskat_records import (
+from bench.bench_xskat import XSkat, die_with_parent, start_display
+from bench.common import add_deal_arguments, argument_parser
+from bench.xskat_driver import PREREQUISITES, play_game
+from bench.xskat_records import (
     FORMAT,
     PROTOCOL,
     CheckpointError,
@@ -102,7 +103,6 @@ from xskat_records import (
     same_decisions,
     summarize,
 )
-
 from skat.deal import deal
 from skat.errors import SkatError
 from skat.options import Options
@@ -285,16 +285,13 @@ def _recheck(records: dict[Key, dict[str, Any]], args: argparse.Namespace, perso
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Play (or continue) a run, then print its figures; see the module's docstring."""
-    ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    ap = argument_parser(__doc__)
     ap.add_argument("--checkpoint", required=True, help="the run's JSON-lines file")
-    ap.add_argument("--deals", type=int, default=600)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--first", type=int, default=0)
+    add_deal_arguments(ap, deals=600, seed=1, first=True, workers=True)
     ap.add_argument("--k", type=int, default=8, help="games of XSkat alone a deal (clocks)")
     ap.add_argument("--player", default="heuristic")
     ap.add_argument("--designs", default="one", help="one: ours in one seat; two: in two")
     ap.add_argument("--speedup", type=int, default=20, help="libfaketime rate of XSkat's clock")
-    ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--base", help="an earlier run's checkpoint: play only changed games")
     ap.add_argument("--report", action="store_true", help="print the figures, play nothing")
     ap.add_argument("--recheck", type=int, default=0, help="replay N games of each kind")

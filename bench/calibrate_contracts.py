@@ -8,12 +8,11 @@ logit shift that fits the results best (maximum likelihood over a grid), for sui
 Grands together and for Null: the value to put in :data:`skat.players.contracts.CALIBRATION`
 is the current one plus that shift.
 
-Usage: ``python bench/calibrate_contracts.py --deals 200 --seed 7 [--workers 2] [--json out]``
+Usage: ``python -m bench.calibrate_contracts --deals 200 --seed 7 [--workers 2] [--json out]``
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 from concurrent.futures import ProcessPoolExecutor
@@ -21,6 +20,7 @@ from dataclasses import asdict, dataclass
 
 from tqdm import tqdm
 
+from bench.common import add_deal_arguments, argument_parser
 from skat.action import ActionKind
 from skat.arena import arena_deal_number
 from skat.options import Options
@@ -115,11 +115,8 @@ def _fit(rows: list[Row]) -> float:
 
 def main() -> int:
     """Run the deals and print the calibration table and fitted shifts."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--deals", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--first", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=2)
+    parser = argument_parser(__doc__)
+    add_deal_arguments(parser, deals=100, seed=7, first=True, workers=True)
     parser.add_argument("--opponent", default="heuristic")
     parser.add_argument("--json", help="write the rows to this file")
     args = parser.parse_args()

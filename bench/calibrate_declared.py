@@ -13,18 +13,18 @@ By default the player chooses as before the calibration (``calibrated=False``), 
 module's values were fitted on; ``--calibrated`` checks today's player. Deterministic (the
 heuristic draws no randomness). Usage::
 
-    .venv/bin/python bench/calibrate_declared.py --deals 12000 --seed 2027
+    .venv/bin/python -m bench.calibrate_declared --deals 12000 --seed 2027
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
-from fit_weights import fit
 
+from bench.common import add_deal_arguments, argument_parser
+from bench.fit_weights import fit
 from skat.arena import arena_deal_number
 from skat.options import Options
 from skat.players import decision_rng
@@ -81,10 +81,8 @@ def fit_calibration(rows: list[Row]) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--deals", type=int, default=12000)
-    parser.add_argument("--seed", type=int, default=2027)
-    parser.add_argument("--workers", type=int, default=2)
+    parser = argument_parser(__doc__)
+    add_deal_arguments(parser, deals=12000, seed=2027, workers=True)
     parser.add_argument("--calibrated", action="store_true", help="today's player")
     args = parser.parse_args()
     tasks = [(arena_deal_number(args.seed, i), args.calibrated) for i in range(args.deals)]

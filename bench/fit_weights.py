@@ -12,7 +12,7 @@ The weights in the module came from the same procedure run on the deals 400000-4
 500000-511999 while the heuristic's card play was a little weaker (36% of the suit games and 19%
 of the Grands won). The current card play wins more; its fit,
 
-    .venv/bin/python bench/fit_weights.py --deals 24000 --start 400000
+    .venv/bin/python -m bench.fit_weights --deals 24000 --start 400000
 
 (about 30 s on one core; deterministic: no randomness besides ``random.Random(start)`` for the
 game choice) gives 41% and 28% won and somewhat different weights (e.g. suit bias 3.12 against
@@ -23,11 +23,11 @@ its own (it changes the discard and so the card play it was fitted on).
 
 from __future__ import annotations
 
-import argparse
 import random
 
 import numpy as np
 
+from bench.common import argument_parser
 from skat.action import Action
 from skat.contract import Contract
 from skat.deal import Seat
@@ -85,7 +85,7 @@ def fit(x: np.ndarray, y: np.ndarray, penalty: float = 1.0) -> np.ndarray:
 
 def main() -> None:
     """Play, fit and print the weights and a calibration table per game family."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argument_parser(__doc__)
     parser.add_argument("--deals", type=int, default=24000)
     parser.add_argument("--start", type=int, default=400000)
     args = parser.parse_args()

@@ -5,7 +5,7 @@ minutes each; this script joins their ``per_deal`` rows (deal index, deal number
 per seat-game of each player) and prints the combined Seeger-Fabian figures with 95% confidence
 intervals, paired by deal for two players, plus the summed counts of illegal actions and crashes.
 
-Usage: ``python bench/merge_arena.py part1.json part2.json ...``
+Usage: ``python -m bench.merge_arena part1.json part2.json ...``
 """
 
 from __future__ import annotations
@@ -14,13 +14,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from skat.arena import mean_ci
-
-
-def mean_half(values: Sequence[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% confidence interval (:func:`skat.arena.mean_ci`)."""
-    mean, low, high = mean_ci(values)
-    return mean, (high - low) / 2
+from bench.common import mean_half
 
 
 def main(paths: Sequence[str]) -> int:

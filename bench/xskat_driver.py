@@ -41,8 +41,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from bench_xskat import die_with_parent, faketime_env, game_file
-
+from bench.bench_xskat import die_with_parent, faketime_env, game_file
 from skat.action import Action, ActionKind
 from skat.contract import Contract
 from skat.deal import Deal, deal

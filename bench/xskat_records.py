@@ -19,9 +19,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bench_xskat import parse_log, replay
-
-from skat.arena import arena_deal_number, mean_ci
+from bench.bench_xskat import parse_log, replay
+from bench.common import mean_interval
+from skat.arena import arena_deal_number
 from skat.errors import SkatError
 from skat.options import Options, ScoreList
 from skat.players import Player, decision_rng
@@ -63,7 +63,7 @@ def deal_clocks(number: int, k: int) -> list[int]:
     ``sha256("xskat clock <number> <j>")`` modulo ``CLOCK_SPAN``; a clock equal to an earlier
     one of the deal is skipped (the next ``j`` is tried), so the first ``k`` clocks of a deal
     are the same for every larger ``k``. XSkat seeds its computers' random numbers from the
-    clock's second (docs/benchmarks.md, "Against XSkat").
+    clock's second (docs/experiments/2026-12-xskat-reproducible-runs.md).
 
     Raises:
         ValueError: ``k`` < 1 or more than ``CLOCK_SPAN`` clocks.
@@ -495,11 +495,6 @@ def _add_deal(
     figures.mates[index] = sum(mates) / len(mates)
 
 
-def _ci(values: Iterable[float]) -> str:
-    mean, low, high = mean_ci(list(values))
-    return f"{mean:+.2f} ({low:+.2f} .. {high:+.2f})"
-
-
 def report_lines(figures: Figures, player: str, k: int) -> list[str]:
     """The printed figures of one design (95% normal intervals over deals)."""
     what = "one seat, two XSkat computers" if figures.design == "one" else "two seats, one XSkat"
@@ -515,11 +510,12 @@ def report_lines(figures: Figures, player: str, k: int) -> list[str]:
     seat_games = len(figures.ours)
     lines += [
         f"  {player} − XSkat's computer in the same seat, same cards (XSkat alone, mean of "
-        f"{k} clocks): {_ci(figures.paired.values())} SF points per game, {complete} deals",
+        f"{k} clocks): {mean_interval(figures.paired.values())} SF points per game, "
+        f"{complete} deals",
         f"  {player} − the mean of the XSkat computers at its table (same game): "
-        f"{_ci(figures.mates.values())}",
-        f"  SF points per game in its seats: {player} {_ci(figures.ours)}, "
-        f"XSkat alone in the same seats {_ci(figures.xskat)}",
+        f"{mean_interval(figures.mates.values())}",
+        f"  SF points per game in its seats: {player} {mean_interval(figures.ours)}, "
+        f"XSkat alone in the same seats {mean_interval(figures.xskat)}",
         f"  declarer in its seats: {player} {100 * figures.declared / seat_games:.1f}% "
         f"({figures.declared} of {seat_games} seat-games), XSkat alone "
         f"{100 * figures.xskat_declared / seat_games:.1f}%",
@@ -556,7 +552,8 @@ def compare_lines(base: Figures, new: Figures, player: str) -> list[str]:
     diffs = [new.paired[i] - base.paired[i] for i in common]
     changed = sum(1 for d in diffs if d != 0)
     return [
-        f"  change against the base run: {_ci(diffs)} SF points per game over {len(common)} "
-        f"deals complete in both ({changed} deals scored otherwise); base paired figure "
-        f"{_ci(base.paired[i] for i in common)}, {player} {_ci(new.paired[i] for i in common)}"
+        f"  change against the base run: {mean_interval(diffs)} SF points per game over "
+        f"{len(common)} deals complete in both ({changed} deals scored otherwise); base paired "
+        f"figure {mean_interval(base.paired[i] for i in common)}, "
+        f"{player} {mean_interval(new.paired[i] for i in common)}"
     ]

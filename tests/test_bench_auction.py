@@ -3,21 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from bench import bench_auction
 from skat.arena import arena_deal_number, options_json
 from skat.options import Options
 from skat.players import decision_rng, get_player
 from skat.state import State
-
-
-@pytest.fixture(scope="module")
-def bench(bench_script: Callable[[str], ModuleType]) -> ModuleType:
-    return bench_script("bench_auction")
 
 
 def _report(
@@ -32,33 +26,31 @@ def _report(
     return str(path)
 
 
-def test_the_sign_of_a_deals_mean_score_says_won_lost_or_passed(
-    bench: ModuleType, tmp_path: Path
-) -> None:
+def test_the_sign_of_a_deals_mean_score_says_won_lost_or_passed(tmp_path: Path) -> None:
     first = _report(tmp_path / "a.json", [[0, 1, 22.67], [1, 2, -2.0]])
     second = _report(tmp_path / "b.json", [[2, 3, 0.0]])
-    assert bench.outcomes([first, second]) == (5, {0: "W", 1: "L", 2: "P"})
+    assert bench_auction.outcomes([first, second]) == (5, {0: "W", 1: "L", 2: "P"})
 
 
-def test_a_report_of_other_players_is_refused(bench: ModuleType, tmp_path: Path) -> None:
+def test_a_report_of_other_players_is_refused(tmp_path: Path) -> None:
     other = _report(tmp_path / "a.json", [[0, 1, 1.0]], ["strong", "heuristic"])
     with pytest.raises(ValueError, match="not strong self-play"):
-        bench.outcomes([other])
-    assert bench.main([other]) == 2
+        bench_auction.outcomes([other])
+    assert bench_auction.main([other]) == 2
 
 
-def test_a_report_under_other_rules_is_refused(bench: ModuleType, tmp_path: Path) -> None:
+def test_a_report_under_other_rules_is_refused(tmp_path: Path) -> None:
     # with a lost Hand game counted once, a lost game's mean score can be positive
     other = _report(tmp_path / "a.json", [[0, 1, 1.0]], options=Options(lost_hand_single=True))
     with pytest.raises(ValueError, match="not the default rules"):
-        bench.outcomes([other])
+        bench_auction.outcomes([other])
 
 
-def test_the_replayed_auction_is_the_strong_players_own(bench: ModuleType) -> None:
+def test_the_replayed_auction_is_the_strong_players_own() -> None:
     # the first deals of seed 2027 where forehand has the last word and where someone declares
     seen_alone = seen_declarer = False
     for index in range(12):
-        auction = bench.replay_auction((2027, index))
+        auction = bench_auction.replay_auction((2027, index))
         number = arena_deal_number(2027, index)
         state = State.new(number, Options())
         player = get_player("strong")
@@ -80,8 +72,8 @@ def test_the_replayed_auction_is_the_strong_players_own(bench: ModuleType) -> No
     assert seen_declarer
 
 
-def test_the_report_counts_each_class_once(bench: ModuleType) -> None:
-    a = bench.Auction
+def test_the_report_counts_each_class_once() -> None:
+    a = bench_auction.Auction
     auctions = [
         a(0, 0, 18, False, None, ("BID", 12.5)),  # forehand alone, rated well, won
         a(1, 0, 18, False, None, ("BID", -40.0)),  # forehand alone, rated badly, lost
@@ -90,7 +82,7 @@ def test_the_report_counts_each_class_once(bench: ModuleType) -> None:
         a(4, 1, 20, True, 5.0, None),  # contested, lost
     ]
     result = {0: "W", 1: "L", 2: "P", 3: "W", 4: "L"}
-    lines = bench.report(auctions, result)
+    lines = bench_auction.report(auctions, result)
     assert lines[0].split() == ["all", "games", "4", "games,", "won", "2", "50.0%"]
     assert "uncontested" in lines[1]
     assert lines[1].split()[-2:] == ["1", "50.0%"]

@@ -2,43 +2,42 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-
-@pytest.fixture(scope="module")
-def bench(bench_script: Callable[[str], ModuleType]) -> ModuleType:
-    return bench_script("bench_bidding")
-
+from bench import bench_bidding
 
 OFF = (("contest_check", None),)
 """The auction without the contest check (the default before it was on)."""
-SETTINGS = {"base": OFF, "variant": (("contest_check", None), ("contest_penalty", 1.0))}
+SETTINGS: dict[str, bench_bidding.Setting] = {
+    "base": OFF,
+    "variant": (("contest_check", None), ("contest_penalty", 1.0)),
+}
 BASE = ("base", "base", "base")
 VARIANT = ("variant", "variant", "variant")
 
 
-def test_settings_are_auction_arguments_with_numbers(bench: ModuleType) -> None:
-    assert bench.parse_setting("contest_penalty=1,bid_bonus=0.5") == (
+def test_settings_are_auction_arguments_with_numbers() -> None:
+    assert bench_bidding.parse_setting("contest_penalty=1,bid_bonus=0.5") == (
         ("contest_penalty", 1.0),
         ("bid_bonus", 0.5),
     )
-    assert bench.parse_setting("contest_check=-20") == (("contest_check", -20.0),)
-    assert bench.parse_setting("contest_check=none") == OFF
-    assert bench.parse_setting("") == ()
+    assert bench_bidding.parse_setting("contest_check=-20") == (("contest_check", -20.0),)
+    assert bench_bidding.parse_setting("contest_check=none") == OFF
+    assert bench_bidding.parse_setting("") == ()
     with pytest.raises(ValueError, match="worlds"):
-        bench.parse_setting("worlds=8")  # changes the card play too: the premise would not hold
+        # worlds changes the card play too: the premise would not hold
+        bench_bidding.parse_setting("worlds=8")
     with pytest.raises(ValueError, match="not a number"):
-        bench.parse_setting("bid_bonus=high")
-    assert bench.parse_setting("bid_bonus=0.9,contract_budget=4000000") == (
+        bench_bidding.parse_setting("bid_bonus=high")
+    assert bench_bidding.parse_setting("bid_bonus=0.9,contract_budget=4000000") == (
         ("bid_bonus", 0.9),
         ("contract_budget", 4_000_000),
     )
     written = "contest_check=none,bid_bonus=0.9,contract_budget=4000000"
-    assert bench._text(bench.parse_setting(written)) == written  # as the report prints it
+    # as the report prints it
+    assert bench_bidding._text(bench_bidding.parse_setting(written)) == written
     for bad in (
         "contract_worlds=0",
         "contract_budget=1.5e6",
@@ -46,51 +45,57 @@ def test_settings_are_auction_arguments_with_numbers(bench: ModuleType) -> None:
         "contract_worlds=²",
     ):
         with pytest.raises(ValueError, match="whole number"):
-            bench.parse_setting(bad)
+            bench_bidding.parse_setting(bad)
 
 
-def test_contract_arguments_are_compared_up_to_the_first_card(bench: ModuleType) -> None:
+def test_contract_arguments_are_compared_up_to_the_first_card() -> None:
     from skat.action import ActionKind
     from skat.state import Phase
 
-    assert bench.decided_phases(SETTINGS) == (Phase.BIDDING,)
-    budget = {"base": (), "variant": (("contract_budget", 4_000_000),)}
-    assert bench.decided_phases(budget) == bench.BEFORE_PLAY
-    state = bench._run(1, BASE, budget, whole=False)
+    assert bench_bidding.decided_phases(SETTINGS) == (Phase.BIDDING,)
+    budget: dict[str, bench_bidding.Setting] = {
+        "base": (),
+        "variant": (("contract_budget", 4_000_000),),
+    }
+    assert bench_bidding.decided_phases(budget) == bench_bidding.BEFORE_PLAY
+    state = bench_bidding._run(1, BASE, budget, whole=False)
     assert state.phase == Phase.PLAY
     assert not any(a.kind == ActionKind.CARD for a in state.actions)
 
 
-def test_an_equal_contract_plays_the_same_game(bench: ModuleType) -> None:
+def test_an_equal_contract_plays_the_same_game() -> None:
     # deal 1: forehand picks up the skat and discards, judged with two million solver nodes or
     # four; the decisions are the same, and so must be the card play after them, though the
     # player's solver did other work before it
     from skat.action import ActionKind
 
-    budget = {"base": (), "variant": (("contract_budget", 4_000_000),)}
-    before = bench._run(1, BASE, budget, whole=False)
+    budget: dict[str, bench_bidding.Setting] = {
+        "base": (),
+        "variant": (("contract_budget", 4_000_000),),
+    }
+    before = bench_bidding._run(1, BASE, budget, whole=False)
     assert any(a.kind == ActionKind.PICKUP for a in before.actions)
-    assert not bench._decisions_differ((1, BASE, VARIANT, budget))
-    base = bench._run(1, BASE, budget, whole=True)
+    assert not bench_bidding._decisions_differ((1, BASE, VARIANT, budget))
+    base = bench_bidding._run(1, BASE, budget, whole=True)
     assert base.is_terminal()
     assert len(base.actions) > 30
-    assert bench._run(1, VARIANT, budget, whole=True).actions == base.actions
+    assert bench_bidding._run(1, VARIANT, budget, whole=True).actions == base.actions
 
 
-def test_compare_plays_out_only_what_differs(bench: ModuleType) -> None:
+def test_compare_plays_out_only_what_differs() -> None:
     # deal 22, as in test_a_changed_auction_is_found: the contest penalty changes the auction,
     # the base's seating does not
-    old, new = bench._compare((22, BASE, (VARIANT, BASE), SETTINGS))
-    assert old == bench._game((22, BASE, SETTINGS))
-    assert new == (bench._game((22, VARIANT, SETTINGS)), None)
+    old, new = bench_bidding._compare((22, BASE, (VARIANT, BASE), SETTINGS))
+    assert old == bench_bidding._game((22, BASE, SETTINGS))
+    assert new == (bench_bidding._game((22, VARIANT, SETTINGS)), None)
     assert new[0] != old
-    assert bench._compare((22, BASE, (BASE,), SETTINGS)) == (None, (None,))
+    assert bench_bidding._compare((22, BASE, (BASE,), SETTINGS)) == (None, (None,))
 
 
-def test_a_changed_auction_is_found(bench: ModuleType) -> None:
+def test_a_changed_auction_is_found() -> None:
     # deal 22: forehand holds 18 without the check and passes with the contest penalty
-    assert bench._decisions_differ((22, BASE, VARIANT, SETTINGS))
-    assert not bench._decisions_differ((22, BASE, BASE, SETTINGS))
+    assert bench_bidding._decisions_differ((22, BASE, VARIANT, SETTINGS))
+    assert not bench_bidding._decisions_differ((22, BASE, BASE, SETTINGS))
 
 
 @pytest.mark.parametrize(
@@ -99,29 +104,29 @@ def test_a_changed_auction_is_found(bench: ModuleType) -> None:
     ids=["penalty", "check"],
 )
 def test_an_equal_auction_plays_the_same_game(
-    bench: ModuleType, variant: tuple[tuple[str, float | None], ...], min_bid: int
+    variant: tuple[tuple[str, float | None], ...], min_bid: int
 ) -> None:
     # the contest check (the defaults, ()) solves deals during a contested auction (one that
     # goes beyond 18) with the player's solver: the game after it must still be the same. With
     # the bidding bonus of 0.35: with the default 0.9, none of deals 1 to 49 reaches a bid of
     # 20 with the same auction with and without the check
     bonus = (("bid_bonus", 0.35),)
-    settings = {"base": OFF + bonus, "variant": variant + bonus}
+    settings: dict[str, bench_bidding.Setting] = {"base": OFF + bonus, "variant": variant + bonus}
     number = next(
         n
         for n in range(1, 50)
-        if not bench._decisions_differ((n, BASE, VARIANT, settings))
-        and bench._run(n, BASE, settings, whole=False).declarer is not None
-        and bench._run(n, BASE, settings, whole=False).bid >= min_bid
+        if not bench_bidding._decisions_differ((n, BASE, VARIANT, settings))
+        and bench_bidding._run(n, BASE, settings, whole=False).declarer is not None
+        and bench_bidding._run(n, BASE, settings, whole=False).bid >= min_bid
     )
-    base = bench._run(number, BASE, settings, whole=True)
-    variant_game = bench._run(number, VARIANT, settings, whole=True)
+    base = bench_bidding._run(number, BASE, settings, whole=True)
+    variant_game = bench_bidding._run(number, VARIANT, settings, whole=True)
     assert base.is_terminal()
     assert len(base.actions) > 30  # the auction, the skat and all 30 cards
     assert base.actions == variant_game.actions
 
 
-def test_a_game_counts_as_the_arena_pairs_a_deal(bench: ModuleType) -> None:
+def test_a_game_counts_as_the_arena_pairs_a_deal() -> None:
     # the arena pairs a deal by each player's mean over its nine seat-games; the bench adds up
     # each changed game's share of that, so the games of a deal must add up to the arena's figure
     from skat.arena import ArenaReport, DealOutcome, GameOutcome, seatings
@@ -135,13 +140,21 @@ def test_a_game_counts_as_the_arena_pairs_a_deal(bench: ModuleType) -> None:
     )
     means = report.per_deal_means()
     arena = means["strong"][0] - means["heuristic"][0]
-    named = [tuple("base" if p == "strong" else p for p in seating) for seating in rows]
-    total = sum(bench._margin(s, seating) for s, seating in zip(scores, named, strict=True))
-    assert bench.SEAT_GAMES == 9
+    named: list[bench_bidding.Seating] = [
+        (
+            "base" if a == "strong" else a,
+            "base" if b == "strong" else b,
+            "base" if c == "strong" else c,
+        )
+        for a, b, c in rows
+    ]
+    total = sum(bench_bidding._margin(s, seating) for s, seating in zip(scores, named, strict=True))
+    assert bench_bidding.SEAT_GAMES == 9
     assert total == pytest.approx(arena)
+    # the bench's earlier pairing, each seating's mean difference, is another figure
     assert total != pytest.approx(
         sum(_per_seating(s, seating) for s, seating in zip(scores, named, strict=True)) / 6
-    )  # the bench's earlier pairing, each seating's mean difference, is another figure
+    )
 
 
 def _per_seating(scores: tuple[int, int, int], seating: tuple[str, ...]) -> float:
@@ -150,7 +163,7 @@ def _per_seating(scores: tuple[int, int, int], seating: tuple[str, ...]) -> floa
     return sum(ours) / len(ours) - sum(theirs) / len(theirs)
 
 
-def test_an_arena_report_of_other_deals_is_refused(bench: ModuleType, tmp_path: Path) -> None:
+def test_an_arena_report_of_other_deals_is_refused(tmp_path: Path) -> None:
     import argparse
     import json
 
@@ -162,28 +175,28 @@ def test_an_arena_report_of_other_deals_is_refused(bench: ModuleType, tmp_path: 
     report = {"players": ["strong", "heuristic"], "options": [options_json(Options())]}
     path = tmp_path / "report.json"
     path.write_text(json.dumps({**report, "per_deal": rows}))
-    assert bench.read_report(str(path), args)["per_deal"] == rows
+    assert bench_bidding.read_report(str(path), args)["per_deal"] == rows
     path.write_text(json.dumps({**report, "per_deal": rows[:1]}))
     with pytest.raises(ValueError, match="not the 2 deals of seed 5"):
-        bench.read_report(str(path), args)
+        bench_bidding.read_report(str(path), args)
     path.write_text(json.dumps({**report, "players": ["heuristic", "strong"], "per_deal": rows}))
     with pytest.raises(ValueError, match="strong heuristic"):
-        bench.read_report(str(path), args)
+        bench_bidding.read_report(str(path), args)
     self_play = argparse.Namespace(seed=5, first=0, deals=2, mode="self")
     with pytest.raises(ValueError, match="'skat arena strong'"):
-        bench.read_report(str(path), self_play)
+        bench_bidding.read_report(str(path), self_play)
     path.write_text("{")
     with pytest.raises(ValueError, match="not a readable JSON"):
-        bench.read_report(str(path), args)
+        bench_bidding.read_report(str(path), args)
     for bad in (5, [1, 2], [[0]], [row[:3] for row in rows], [[*rows[0][:3], "x"]]):
         path.write_text(json.dumps({**report, "per_deal": bad}))
         with pytest.raises(ValueError, match="rows of 4 numbers"):
-            bench.read_report(str(path), args)
+            bench_bidding.read_report(str(path), args)
     self_rows = [row[:3] for row in rows]
     path.write_text(json.dumps({**report, "players": ["strong"], "per_deal": self_rows}))
     with pytest.raises(ValueError, match="lacks its declarer games"):
-        bench.read_report(str(path), self_play)
+        bench_bidding.read_report(str(path), self_play)
     strong = {"seat_games": 6, "declarer_games": 2, "by_game_type": {"G": {"won": 1}}}
     whole = {**report, "players": ["strong"], "per_deal": self_rows}
     path.write_text(json.dumps({**whole, "per_player": {"strong": strong}}))
-    assert bench.read_report(str(path), self_play)["per_deal"] == self_rows
+    assert bench_bidding.read_report(str(path), self_play)["per_deal"] == self_rows

@@ -3,20 +3,13 @@ a pick-up) and how a changed game moves the paired difference."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from types import ModuleType
-
 import pytest
 
+from bench import bench_game_choice
 from skat.options import AllPass, KontraRule, Options
 from skat.players import decision_rng
 from skat.players.heuristic import HeuristicPlayer
 from skat.state import Phase, State
-
-
-@pytest.fixture(scope="module")
-def bench(bench_script: Callable[[str], ModuleType]) -> ModuleType:
-    return bench_script("bench_game_choice")
 
 
 @pytest.mark.parametrize(
@@ -44,12 +37,13 @@ def test_the_heuristics_differ_only_in_the_discard_and_the_declaration(options: 
     assert differed > 0  # the calibration changes some games, or nothing is compared
 
 
-def test_a_changed_game_moves_each_players_mean_over_its_nine_seat_games(
-    bench: ModuleType,
-) -> None:
-    lost = bench.Game((-146, 40, 40), 0, "G", False)  # the heuristic's Grand at 48, lost
-    won = bench.Game((74, 0, 0), 0, "C", True)  # its Clubs at 24 instead, won
+def test_a_changed_game_moves_each_players_mean_over_its_nine_seat_games() -> None:
+    # the heuristic's Grand at 48, lost
+    lost = bench_game_choice.Game((-146, 40, 40), 0, "G", False)
+    won = bench_game_choice.Game((74, 0, 0), 0, "C", True)  # its Clubs at 24 instead, won
     seating = ("heuristic", "strong", "strong")
     # the heuristic gains 220 in one seat-game, the strong player loses 40 in two
-    assert bench._seat_means_delta([(seating, lost, won)]) == pytest.approx((-80 - 220) / 9)
-    assert bench._seat_means_delta([]) == 0.0
+    assert bench_game_choice._seat_means_delta([(seating, lost, won)]) == pytest.approx(
+        (-80 - 220) / 9
+    )
+    assert bench_game_choice._seat_means_delta([]) == 0.0

@@ -12,11 +12,11 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
+from bench import bench_xskat, bench_xskat_match, xskat_records
 from skat.arena import arena_deal_number
 from skat.options import Options
 from skat.players import decision_rng
@@ -27,88 +27,79 @@ from skat.state import State
 RUN = Path(__file__).parent / "data" / "xskat_match_run.jsonl"
 
 
-@pytest.fixture(scope="module")
-def rec(bench_script: Callable[[str], ModuleType]) -> ModuleType:
-    bench_script("bench_xskat")
-    return bench_script("xskat_records")
-
-
-@pytest.fixture(scope="module")
-def match(bench_script: Callable[[str], ModuleType], rec: ModuleType) -> ModuleType:
-    bench_script("xskat_driver")
-    return bench_script("bench_xskat_match")
-
-
-def _run(rec: ModuleType) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    header, records, torn = rec.read_checkpoint(str(RUN))
+def _run() -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    header, records, torn = xskat_records.read_checkpoint(str(RUN))
     assert not torn
     return header, records
 
 
 # -- fake clocks ------------------------------------------------------------------------------
-def test_a_deals_clocks_are_fixed_distinct_and_a_prefix_of_more_clocks(rec: ModuleType) -> None:
+def test_a_deals_clocks_are_fixed_distinct_and_a_prefix_of_more_clocks() -> None:
     number = arena_deal_number(1, 0)
-    eight = rec.deal_clocks(number, 8)
-    assert eight == rec.deal_clocks(number, 8)
+    eight = xskat_records.deal_clocks(number, 8)
+    assert eight == xskat_records.deal_clocks(number, 8)
     assert len(set(eight)) == 8
-    assert rec.deal_clocks(number, 3) == eight[:3]
-    assert all(rec.CLOCK_BASE <= c < rec.CLOCK_BASE + rec.CLOCK_SPAN for c in eight)
-    assert rec.match_clock(number) == eight[0]
+    assert xskat_records.deal_clocks(number, 3) == eight[:3]
+    assert all(
+        xskat_records.CLOCK_BASE <= c < xskat_records.CLOCK_BASE + xskat_records.CLOCK_SPAN
+        for c in eight
+    )
+    assert xskat_records.match_clock(number) == eight[0]
     # the checkpoints written so far hold these clocks: the derivation is part of the protocol
     assert eight[0] == 1521030948
-    assert set(rec.deal_clocks(arena_deal_number(1, 1), 8)).isdisjoint(eight)
+    assert set(xskat_records.deal_clocks(arena_deal_number(1, 1), 8)).isdisjoint(eight)
 
 
-def test_a_clock_count_below_one_raises(rec: ModuleType) -> None:
+def test_a_clock_count_below_one_raises() -> None:
     with pytest.raises(ValueError, match="at least 1"):
-        rec.deal_clocks(5, 0)
+        xskat_records.deal_clocks(5, 0)
 
 
-def test_a_clock_equal_to_an_earlier_one_is_skipped(
-    rec: ModuleType, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(rec, "CLOCK_SPAN", 3)  # three seconds to draw from: collisions certain
-    assert sorted(rec.deal_clocks(5, 3)) == [rec.CLOCK_BASE + j for j in range(3)]
+def test_a_clock_equal_to_an_earlier_one_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    # three seconds to draw from: collisions certain
+    monkeypatch.setattr(xskat_records, "CLOCK_SPAN", 3)
+    assert sorted(xskat_records.deal_clocks(5, 3)) == [
+        xskat_records.CLOCK_BASE + j for j in range(3)
+    ]
     with pytest.raises(ValueError, match="at most 3"):
-        rec.deal_clocks(5, 4)
+        xskat_records.deal_clocks(5, 4)
 
 
 def test_the_faketime_environment_is_a_stopped_clock_in_utc(
-    bench_script: Callable[[str], ModuleType], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    bench = bench_script("bench_xskat")
     library = tmp_path / "libfaketime.so.1"
     library.write_bytes(b"")
-    monkeypatch.setattr(bench, "FAKETIME_LIBRARIES", (str(tmp_path / "none.so"), str(library)))
-    env = bench.faketime_env(978_307_200 + 3661, 20)
+    monkeypatch.setattr(
+        bench_xskat, "FAKETIME_LIBRARIES", (str(tmp_path / "none.so"), str(library))
+    )
+    env = bench_xskat.faketime_env(978_307_200 + 3661, 20)
     assert env == {"LD_PRELOAD": str(library), "FAKETIME": "2001-01-01 01:01:01 x20", "TZ": "UTC"}
     assert "@" not in env["FAKETIME"]  # a running clock would add the start-up time
-    monkeypatch.setattr(bench, "FAKETIME_LIBRARIES", (str(tmp_path / "none.so"),))
+    monkeypatch.setattr(bench_xskat, "FAKETIME_LIBRARIES", (str(tmp_path / "none.so"),))
     with pytest.raises(SystemExit, match="apt-get install faketime"):
-        bench.faketime_env(978_307_200)
+        bench_xskat.faketime_env(978_307_200)
 
 
-def test_the_recorded_clocks_are_the_derived_ones(rec: ModuleType) -> None:
-    header, records = _run(rec)
-    planned = {rec.key(t): t for t in rec.plan(header)}
-    assert set(planned) == {rec.key(r) for r in records}
+def test_the_recorded_clocks_are_the_derived_ones() -> None:
+    header, records = _run()
+    planned = {xskat_records.key(t): t for t in xskat_records.plan(header)}
+    assert set(planned) == {xskat_records.key(r) for r in records}
     for record in records:
-        assert record["clock"] == planned[rec.key(record)]["clock"]
+        assert record["clock"] == planned[xskat_records.key(record)]["clock"]
 
 
 # -- the plan ---------------------------------------------------------------------------------
-def test_the_plan_has_k_games_alone_and_three_seatings_a_deal_in_deal_order(
-    rec: ModuleType,
-) -> None:
+def test_the_plan_has_k_games_alone_and_three_seatings_a_deal_in_deal_order() -> None:
     header = {"seed": 1, "first": 10, "deals": 3, "k": 8, "designs": ["one", "two"]}
-    tasks = rec.plan(header)
+    tasks = xskat_records.plan(header)
     assert len(tasks) == 3 * (8 + 2 * 3)
-    assert len({rec.key(t) for t in tasks}) == len(tasks)
+    assert len({xskat_records.key(t) for t in tasks}) == len(tasks)
     assert [t["index"] for t in tasks] == sorted(t["index"] for t in tasks)
     assert {t["number"] for t in tasks} == {arena_deal_number(1, i) for i in (10, 11, 12)}
     ones = [t for t in tasks if t["kind"] == "match" and t["design"] == "one" and t["index"] == 10]
     assert [(t["start"], t["persons"]) for t in ones] == [(3, 1), (2, 1), (1, 1)]
-    assert all(t["clock"] == rec.match_clock(t["number"]) for t in ones)
+    assert all(t["clock"] == xskat_records.match_clock(t["number"]) for t in ones)
 
 
 @pytest.mark.parametrize(
@@ -116,19 +107,19 @@ def test_the_plan_has_k_games_alone_and_three_seatings_a_deal_in_deal_order(
     [("one", 0, (0,)), ("one", 1, (1,)), ("one", 2, (2,)), ("two", 0, (1, 2)), ("two", 2, (0, 1))],
 )
 def test_a_seating_puts_our_player_in_its_seats(
-    rec: ModuleType, design: str, k: int, seats: tuple[int, ...]
+    design: str, k: int, seats: tuple[int, ...]
 ) -> None:
-    start, persons, ours = rec.seating(design, k)
+    start, persons, ours = xskat_records.seating(design, k)
     assert ours == seats
     # XSkat's players 0 .. persons-1 are the persons; player p sits in our seat (p - start) % 3
     assert tuple(sorted((p - start) % 3 for p in range(persons))) == seats
 
 
-def test_an_unknown_design_or_seating_raises(rec: ModuleType) -> None:
+def test_an_unknown_design_or_seating_raises() -> None:
     with pytest.raises(ValueError, match="unknown design"):
-        rec.seating("three", 0)
+        xskat_records.seating("three", 0)
     with pytest.raises(ValueError, match="a seating is 0, 1 or 2"):
-        rec.seating("one", 3)
+        xskat_records.seating("one", 3)
 
 
 # -- the checkpoint ---------------------------------------------------------------------------
@@ -148,11 +139,11 @@ def _header(**changes: Any) -> dict[str, Any]:
     return header
 
 
-def test_records_appended_are_read_back(rec: ModuleType, tmp_path: Path) -> None:
+def test_records_appended_are_read_back(tmp_path: Path) -> None:
     path = str(tmp_path / "run.jsonl")
-    rec.append_record(path, _header())
-    rec.append_record(path, {"kind": "auto", "index": 0, "k": 0, "log": "ä"})
-    header, records, torn = rec.read_checkpoint(path)
+    xskat_records.append_record(path, _header())
+    xskat_records.append_record(path, {"kind": "auto", "index": 0, "k": 0, "log": "ä"})
+    header, records, torn = xskat_records.read_checkpoint(path)
     assert (header, records, torn) == (
         _header(),
         [{"kind": "auto", "index": 0, "k": 0, "log": "ä"}],
@@ -160,36 +151,34 @@ def test_records_appended_are_read_back(rec: ModuleType, tmp_path: Path) -> None
     )
 
 
-def test_a_torn_last_line_is_left_out_and_cut_off_by_the_next_append(
-    rec: ModuleType, tmp_path: Path
-) -> None:
+def test_a_torn_last_line_is_left_out_and_cut_off_by_the_next_append(tmp_path: Path) -> None:
     path = tmp_path / "run.jsonl"
-    rec.append_record(str(path), _header())
-    rec.append_record(str(path), {"kind": "auto", "index": 0, "k": 0})
+    xskat_records.append_record(str(path), _header())
+    xskat_records.append_record(str(path), {"kind": "auto", "index": 0, "k": 0})
     with open(path, "a", encoding="utf-8") as f:
         f.write('{"kind": "auto", "index": 0, "k"')  # an interrupted write
-    _, records, torn = rec.read_checkpoint(str(path))
+    _, records, torn = xskat_records.read_checkpoint(str(path))
     assert torn
     assert records == [{"kind": "auto", "index": 0, "k": 0}]
-    rec.append_record(str(path), {"kind": "auto", "index": 0, "k": 1})
+    xskat_records.append_record(str(path), {"kind": "auto", "index": 0, "k": 1})
     assert path.read_text(encoding="utf-8").count("\n") == 3
-    _, records, torn = rec.read_checkpoint(str(path))
+    _, records, torn = xskat_records.read_checkpoint(str(path))
     assert not torn
     assert [r["k"] for r in records] == [0, 1]
 
 
-def test_a_whole_last_record_without_its_newline_is_kept(rec: ModuleType, tmp_path: Path) -> None:
+def test_a_whole_last_record_without_its_newline_is_kept(tmp_path: Path) -> None:
     path = tmp_path / "run.jsonl"
     path.write_text(json.dumps(_header()) + "\n" + '{"kind": "auto", "index": 0, "k": 0}')
-    _, records, torn = rec.read_checkpoint(str(path))
+    _, records, torn = xskat_records.read_checkpoint(str(path))
     assert (records, torn) == ([{"kind": "auto", "index": 0, "k": 0}], False)
 
 
-def test_a_broken_line_before_the_last_raises_naming_it(rec: ModuleType, tmp_path: Path) -> None:
+def test_a_broken_line_before_the_last_raises_naming_it(tmp_path: Path) -> None:
     path = tmp_path / "run.jsonl"
     path.write_text(json.dumps(_header()) + "\nnot json\n" + '{"kind": "auto"}\n')
-    with pytest.raises(rec.CheckpointError, match="line 2 is not JSON"):
-        rec.read_checkpoint(str(path))
+    with pytest.raises(xskat_records.CheckpointError, match="line 2 is not JSON"):
+        xskat_records.read_checkpoint(str(path))
 
 
 @pytest.mark.parametrize(
@@ -201,55 +190,53 @@ def test_a_broken_line_before_the_last_raises_naming_it(rec: ModuleType, tmp_pat
         ('{"kind": "run", "format": 1}\n[1, 2]\n{"kind": "auto"}\n', "line 2 is not a record"),
     ],
 )
-def test_a_file_that_is_no_checkpoint_raises(
-    rec: ModuleType, tmp_path: Path, text: str, message: str
-) -> None:
+def test_a_file_that_is_no_checkpoint_raises(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "run.jsonl"
     path.write_text(text)
-    with pytest.raises(rec.CheckpointError, match=message):
-        rec.read_checkpoint(str(path))
+    with pytest.raises(xskat_records.CheckpointError, match=message):
+        xskat_records.read_checkpoint(str(path))
 
 
-def test_a_header_of_another_protocol_is_refused_naming_each_difference(rec: ModuleType) -> None:
-    rec.check_header(_header(commit="abc"), _header(commit="def"), rec.PROTOCOL)
-    with pytest.raises(rec.CheckpointError) as err:
-        rec.check_header(_header(), _header(deals=3, k=16), rec.PROTOCOL)
+def test_a_header_of_another_protocol_is_refused_naming_each_difference() -> None:
+    xskat_records.check_header(_header(commit="abc"), _header(commit="def"), xskat_records.PROTOCOL)
+    with pytest.raises(xskat_records.CheckpointError) as err:
+        xskat_records.check_header(_header(), _header(deals=3, k=16), xskat_records.PROTOCOL)
     assert "deals 2 (asked: 3)" in str(err.value)
     assert "k 8 (asked: 16)" in str(err.value)
     assert "fixed before it starts" in str(err.value)
 
 
-def test_merging_keeps_one_of_equal_records_and_a_finished_over_a_failed_one(
-    rec: ModuleType,
-) -> None:
+def test_merging_keeps_one_of_equal_records_and_a_finished_over_a_failed_one() -> None:
     game = {"kind": "auto", "index": 0, "k": 0, "clock": 5, "log": "L", "problem": None}
     failed = {**game, "log": None, "problem": "DriverError: no dialog"}
-    merged = rec.merge([failed, game], [dict(game)])
+    merged = xskat_records.merge([failed, game], [dict(game)])
     assert merged == {("auto", 0, 0): game}
-    assert rec.merge([game], [failed]) == {("auto", 0, 0): game}
+    assert xskat_records.merge([game], [failed]) == {("auto", 0, 0): game}
 
 
-def test_two_finished_records_of_one_game_that_differ_raise(rec: ModuleType) -> None:
+def test_two_finished_records_of_one_game_that_differ_raise() -> None:
     game = {"kind": "match", "design": "one", "index": 3, "seating": 1, "clock": 5, "log": "L"}
     game |= {"applied": ["p"], "problem": None}
-    with pytest.raises(rec.CheckpointError, match="not deterministic"):
-        rec.merge([game, {**game, "log": "other"}])
+    with pytest.raises(xskat_records.CheckpointError, match="not deterministic"):
+        xskat_records.merge([game, {**game, "log": "other"}])
 
 
 # -- verification -----------------------------------------------------------------------------
-def test_every_recorded_game_verifies_with_xskats_scores(rec: ModuleType) -> None:
-    _, records = _run(rec)
+def test_every_recorded_game_verifies_with_xskats_scores() -> None:
+    _, records = _run()
     for record in records:
-        verify = rec.verify_auto if record["kind"] == "auto" else rec.verify_match
+        verify = (
+            xskat_records.verify_auto if record["kind"] == "auto" else xskat_records.verify_match
+        )
         game = verify(record, Options())
-        assert isinstance(game, rec.Game), (rec.key(record), game)
+        assert isinstance(game, xskat_records.Game), (xskat_records.key(record), game)
         if record["kind"] == "auto":  # XSkat's printed scores, columns Computer1..3 = 2, 0, 1
             printed = [int(v) for v in record["score_line"].split()]
             assert game.scores == (printed[1], printed[2], printed[0])
 
 
-def _record(rec: ModuleType, kind: str, index: int, which: int) -> dict[str, Any]:
-    _, records = _run(rec)
+def _record(kind: str, index: int, which: int) -> dict[str, Any]:
+    _, records = _run()
     field = "k" if kind == "auto" else "seating"
     (record,) = [
         r for r in records if r["kind"] == kind and r["index"] == index and r[field] == which
@@ -257,10 +244,10 @@ def _record(rec: ModuleType, kind: str, index: int, which: int) -> dict[str, Any
     return dict(record)
 
 
-def test_our_players_game_is_read_from_xskats_log(rec: ModuleType) -> None:
+def test_our_players_game_is_read_from_xskats_log() -> None:
     # deal 1, our player middlehand: its Spade game lost (log: "Lost with: 40 points")
-    game = rec.verify_match(_record(rec, "match", 1, 1), Options())
-    assert game == rec.Game((40, -94, 40), 1, "S", False)
+    game = xskat_records.verify_match(_record("match", 1, 1), Options())
+    assert game == xskat_records.Game((40, -94, 40), 1, "S", False)
 
 
 @pytest.mark.parametrize(
@@ -280,22 +267,22 @@ def test_our_players_game_is_read_from_xskats_log(rec: ModuleType) -> None:
     ],
 )
 def test_a_game_that_is_not_xskats_is_left_out_saying_why(
-    rec: ModuleType, change: Callable[[dict[str, Any]], None], message: str
+    change: Callable[[dict[str, Any]], None], message: str
 ) -> None:
-    record = _record(rec, "match", 0, 0)
+    record = _record("match", 0, 0)
     record["applied"] = list(record["applied"])
-    assert isinstance(rec.verify_match(record, Options()), rec.Game)
+    assert isinstance(xskat_records.verify_match(record, Options()), xskat_records.Game)
     change(record)
-    verdict = rec.verify_match(record, Options())
+    verdict = xskat_records.verify_match(record, Options())
     assert isinstance(verdict, str)
     assert message in verdict, verdict
 
 
-def test_a_contract_the_driver_told_otherwise_is_left_out(rec: ModuleType) -> None:
-    record = _record(rec, "match", 0, 0)  # our forehand's Grand, declared by the driver as "G"
+def test_a_contract_the_driver_told_otherwise_is_left_out() -> None:
+    record = _record("match", 0, 0)  # our forehand's Grand, declared by the driver as "G"
     at = record["applied"].index("G")
     record["applied"] = [*record["applied"][:at], "C"]  # told Clubs where XSkat logged Grand
-    verdict = rec.verify_match(record, Options())
+    verdict = xskat_records.verify_match(record, Options())
     assert verdict == "contract read C, XSkat's log: G"
 
 
@@ -324,13 +311,13 @@ def _self_play(number: int, seat: int) -> dict[str, Any]:
     }
 
 
-def test_a_player_that_decides_alike_stands_for_the_recorded_game(rec: ModuleType) -> None:
+def test_a_player_that_decides_alike_stands_for_the_recorded_game() -> None:
     record = _self_play(arena_deal_number(1, 4), 1)
     assert len(record["decisions"]) > 5
-    assert rec.same_decisions(RandomPlayer(), record, Options())
+    assert xskat_records.same_decisions(RandomPlayer(), record, Options())
 
 
-def test_one_other_decision_or_a_failed_game_needs_xskat(rec: ModuleType) -> None:
+def test_one_other_decision_or_a_failed_game_needs_xskat() -> None:
     record = _self_play(arena_deal_number(1, 4), 1)
     # the last decision of ours that had a choice, answered otherwise
     for i in range(len(record["decisions"]) - 1, -1, -1):
@@ -343,15 +330,17 @@ def test_one_other_decision_or_a_failed_game_needs_xskat(rec: ModuleType) -> Non
             break
     decisions = [list(d) for d in record["decisions"]]
     decisions[i] = [ply, seat, others[0]]
-    assert not rec.same_decisions(RandomPlayer(), {**record, "decisions": decisions}, Options())
-    assert not rec.same_decisions(RandomPlayer(), {**record, "problem": "x"}, Options())
-    assert not rec.same_decisions(HeuristicPlayer(), record, Options())
+    assert not xskat_records.same_decisions(
+        RandomPlayer(), {**record, "decisions": decisions}, Options()
+    )
+    assert not xskat_records.same_decisions(RandomPlayer(), {**record, "problem": "x"}, Options())
+    assert not xskat_records.same_decisions(HeuristicPlayer(), record, Options())
 
 
 # -- figures ----------------------------------------------------------------------------------
-def test_the_figures_of_the_recorded_run_are_the_hand_computed_ones(rec: ModuleType) -> None:
-    header, records = _run(rec)
-    (figures,) = rec.summarize(header, rec.merge(records), Options())
+def test_the_figures_of_the_recorded_run_are_the_hand_computed_ones() -> None:
+    header, records = _run()
+    (figures,) = xskat_records.summarize(header, xskat_records.merge(records), Options())
     # deal 0: XSkat alone, forehand's Grand, 98 under four clocks and 122 under four: mean 110.
     # Ours forehand: Grand won, 98 (-12 against 110; +98 against its mates' 0); middle- and
     # rearhand: XSkat's forehand wins 122, ours 0 (0 against 0; -61 against mates 122 and 0).
@@ -368,64 +357,62 @@ def test_the_figures_of_the_recorded_run_are_the_hand_computed_ones(rec: ModuleT
     assert (figures.missing, figures.left_out) == (0, [])
 
 
-def test_a_deal_with_a_game_missing_or_left_out_is_not_in_the_figures(rec: ModuleType) -> None:
-    header, records = _run(rec)
-    merged = rec.merge(records)
+def test_a_deal_with_a_game_missing_or_left_out_is_not_in_the_figures() -> None:
+    header, records = _run()
+    merged = xskat_records.merge(records)
     del merged[("match", "one", 1, 2)]
     merged[("auto", 0, 3)] = {**merged[("auto", 0, 3)], "score_line": "0 99 0"}
-    (figures,) = rec.summarize(header, merged, Options())
+    (figures,) = xskat_records.summarize(header, merged, Options())
     assert list(figures.paired) == [0]
     assert figures.missing == 1
     assert len(figures.left_out) == 1
     assert "clock" in figures.left_out[0]
     # deal 0 keeps its seven other clocks: 98 three times, 122 four times
     assert figures.xskat[0] == pytest.approx((3 * 98 + 4 * 122) / 7)
-    lines = rec.report_lines(figures, "heuristic", 8)
+    lines = xskat_records.report_lines(figures, "heuristic", 8)
     assert "an unfinished run: not a result" in lines[0]
 
 
-def test_the_report_of_a_change_is_the_difference_per_deal(rec: ModuleType) -> None:
-    header, records = _run(rec)
-    (base,) = rec.summarize(header, rec.merge(records), Options())
-    new = rec.Figures("one", 2, paired={0: -4.0, 1: -30.0})
-    (line,) = rec.compare_lines(base, new, "heuristic")
+def test_the_report_of_a_change_is_the_difference_per_deal() -> None:
+    header, records = _run()
+    (base,) = xskat_records.summarize(header, xskat_records.merge(records), Options())
+    new = xskat_records.Figures("one", 2, paired={0: -4.0, 1: -30.0})
+    (line,) = xskat_records.compare_lines(base, new, "heuristic")
     assert "+6.00 (-5.76 .. +17.76)" in line  # differences 0 and +12
     assert "(1 deals scored otherwise)" in line
 
 
 def test_the_report_of_a_checkpoint_is_printed_without_xskat(
-    match: ModuleType, capsys: pytest.CaptureFixture[str]
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     argv = ["--checkpoint", str(RUN), "--deals", "2", "--report"]
-    assert match.main(argv) == 0
+    assert bench_xskat_match.main(argv) == 0
     out = capsys.readouterr().out
     assert "2 of 2 deals complete, 0 games left out, 0 deals not yet played" in out
     assert "mean of 8 clocks): -23.00 (-60.24 .. +14.24)" in out
     assert "declarer in its seats: heuristic 33.3% (2 of 6 seat-games), XSkat alone 33.3%" in out
 
 
-def test_a_run_is_never_extended_beyond_its_deal_count(match: ModuleType) -> None:
+def test_a_run_is_never_extended_beyond_its_deal_count() -> None:
     with pytest.raises(SystemExit, match=r"deals 2 \(asked: 3\)"):
-        match.main(["--checkpoint", str(RUN), "--deals", "3", "--report"])
+        bench_xskat_match.main(["--checkpoint", str(RUN), "--deals", "3", "--report"])
 
 
-def test_resuming_with_a_player_that_decides_otherwise_is_refused(
-    match: ModuleType, rec: ModuleType
-) -> None:
+def test_resuming_with_a_player_that_decides_otherwise_is_refused() -> None:
     records = {}
     for seating in range(3):
         game = _self_play(arena_deal_number(1, 7), seating)
         game |= {"kind": "match", "design": "one", "index": 7, "seating": seating}
-        records[rec.key(game)] = game
-    match._check_player(records, "random")
-    with pytest.raises(rec.CheckpointError, match="change-only"):
-        match._check_player(records, "heuristic")
+        records[xskat_records.key(game)] = game
+    bench_xskat_match._check_player(records, "random")
+    with pytest.raises(xskat_records.CheckpointError, match="change-only"):
+        bench_xskat_match._check_player(records, "heuristic")
 
 
-def test_the_figures_do_not_depend_on_the_order_of_the_records(rec: ModuleType) -> None:
-    header, records = _run(rec)
-    (ordered,) = rec.summarize(header, rec.merge(records), Options())
+def test_the_figures_do_not_depend_on_the_order_of_the_records() -> None:
+    header, records = _run()
+    (ordered,) = xskat_records.summarize(header, xskat_records.merge(records), Options())
     shuffled = list(reversed(records))
     random.Random(3).shuffle(shuffled)
-    (other,) = rec.summarize(header, rec.merge(shuffled), Options())
+    (other,) = xskat_records.summarize(header, xskat_records.merge(shuffled), Options())
     assert other == ordered

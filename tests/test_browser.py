@@ -213,23 +213,13 @@ def deals() -> dict[str, int]:
 
 
 def _page(
-    browser: Any, size: str, trick_wait: str = "time", options: dict[str, Any] | None = None
+    seeded_page: Any, size: str, trick_wait: str = "time", options: dict[str, Any] | None = None
 ) -> Any:
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
     # Short animations: the tests look at every phase, not at the pace of the computers.
     settings = {"lang": "en", "trickWait": trick_wait, "trickMs": 40, "cardMs": 10, "callMs": 10}
     if options:
         settings["options"] = options  # the rules, as the settings panel keeps them
-    context.add_init_script(
-        "if (!localStorage.getItem('skat.v1.settings')) localStorage.setItem('skat.v1.settings',"
-        f" JSON.stringify({json.dumps(settings)}))"
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.errors = errors
-    return page
+    return seeded_page(*SIZES[size], "skat.v1.settings", settings)
 
 
 def _settle(page: Any) -> tuple[str, str]:
@@ -398,11 +388,11 @@ def check_record(record: str) -> str:
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("name", list(SCENARIOS))
 def test_complete_deal_through_the_ui_shows_the_checked_result(
-    browser: Any, server: Any, deals: dict[str, int], name: str, size: str
+    seeded_page: Any, server: Any, deals: dict[str, int], name: str, size: str
 ) -> None:
     number = deals[name]
     plan = SCENARIOS[name][0]
-    page = _page(browser, size)
+    page = _page(seeded_page, size)
     record = play_deal(page, server, number, plan, size, name)
     final, _ = simulate(number, plan)
     assert fits(name, final, number % 3)
@@ -413,11 +403,11 @@ def test_complete_deal_through_the_ui_shows_the_checked_result(
 
 @pytest.mark.browser
 def test_reload_and_server_restart_mid_deal_continue_exactly(
-    browser: Any, server: Any, deals: dict[str, int]
+    seeded_page: Any, server: Any, deals: dict[str, int]
 ) -> None:
     number = deals["suit_pickup"]
     plan = SCENARIOS["suit_pickup"][0]
-    page = _page(browser, "desktop")
+    page = _page(seeded_page, "desktop")
 
     def interrupt(page: Any) -> None:
         _settle(page)
@@ -450,11 +440,11 @@ def test_reload_and_server_restart_mid_deal_continue_exactly(
 
 @pytest.mark.browser
 def test_a_finished_trick_stays_until_a_click_when_so_set(
-    browser: Any, server: Any, deals: dict[str, int]
+    seeded_page: Any, server: Any, deals: dict[str, int]
 ) -> None:
     number = deals["hand"]
     plan = SCENARIOS["hand"][0]
-    page = _page(browser, "desktop", trick_wait="click")
+    page = _page(seeded_page, "desktop", trick_wait="click")
     record = play_deal(page, server, number, plan, "desktop", "click")
     final, _ = simulate(number, plan)
     assert len(final.tricks) - 1 <= page.continue_clicks <= len(final.tricks)
@@ -465,10 +455,10 @@ def test_a_finished_trick_stays_until_a_click_when_so_set(
 @pytest.mark.browser
 @pytest.mark.parametrize(("number", "value"), [(4, 30), (7, 23)])
 def test_the_bidder_can_jump_to_a_higher_value(
-    browser: Any, server: Any, number: int, value: int
+    seeded_page: Any, server: Any, number: int, value: int
 ) -> None:
     assert number % 3 == 1  # middlehand: the first to bid
-    page = _page(browser, "desktop")
+    page = _page(seeded_page, "desktop")
     _open_deal(page, server, number)
     assert _settle(page) == ("bidding", "1")
     assert page.get_attribute(".controls .primary[data-action]", "data-action") == "18"
@@ -504,7 +494,7 @@ def _spitze_deal(plan: Plan, limit: int = 3000) -> int:
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("pickup", [True, False])
 def test_saechsische_spitze_is_declared_and_played_through_the_ui(
-    browser: Any, server: Any, size: str, pickup: bool
+    seeded_page: Any, server: Any, size: str, pickup: bool
 ) -> None:
     """With the option on, the dialog offers Spitze (X) among the server's contracts, shows the
     core's value for it, and the deal is played and scored as the core scores it."""
@@ -515,7 +505,7 @@ def test_saechsische_spitze_is_declared_and_played_through_the_ui(
 
     plan = Plan(limit=18, pickup=pickup, game="X")
     number = _spitze_deal(plan)
-    page = _page(browser, size, options=SPITZE)
+    page = _page(seeded_page, size, options=SPITZE)
     shown: list[int] = []
 
     def declaring(page: Any, hand: list[str]) -> None:
@@ -603,13 +593,13 @@ def _overbid_opening(kind: str, limit: int = 2000) -> tuple[int, Plan]:
 @pytest.mark.browser
 @pytest.mark.parametrize("kind", ["suit", "grand"])
 def test_the_declaration_opens_with_a_game_that_reaches_the_bid(
-    browser: Any, server: Any, kind: str
+    seeded_page: Any, server: Any, kind: str
 ) -> None:
     """After the pick-up the dialog opens with the suit of the most trumps among those worth the
     bid, not with a longer suit that would be lost as overbid (ISkO 5.4); with Grand when no suit
     game is worth the bid and Grand is."""
     number, plan = _overbid_opening(kind)
-    page = _page(browser, "desktop")
+    page = _page(seeded_page, "desktop")
     _open_deal(page, server, number)
     phase, _ = _settle(page)
     while phase == "bidding":

@@ -11,8 +11,6 @@ continues it, as after a reload. The German deck and texts make the longest game
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -101,15 +99,12 @@ SERIES = {
 
 
 @pytest.fixture
-def open_page(browser: Any, server: Any) -> Iterator[Any]:
+def open_page(seeded_page: Any, server: Any) -> Any:
     """Opens the game at a window size with a stored deal (and series); closes it afterwards."""
-    contexts: list[Any] = []
 
     def _open(
         width: int, height: int, deal: str, seat: int, phase: str, series: bool = False
     ) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
         store = {
             "schema": 2,
             "settings": SETTINGS,
@@ -117,21 +112,12 @@ def open_page(browser: Any, server: Any) -> Iterator[Any]:
             "series": SERIES if series else None,
             "archive": [],
         }
-        context.add_init_script(
-            "if (!localStorage.getItem('skat.store')) "
-            f"localStorage.setItem('skat.store', {json.dumps(json.dumps(store))})"
-        )
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda err: errors.append(str(err)))
-        page.errors = errors
+        page = seeded_page(width, height, "skat.store", store)
         page.goto(server.url)
         page.wait_for_selector(f"#table[data-busy='0'][data-phase='{phase}']", timeout=30_000)
         return page
 
-    yield _open
-    for context in contexts:
-        context.close()
+    return _open
 
 
 SCROLLER = "document.querySelector('.sheet-scroll')"

@@ -28,7 +28,7 @@ from skat.cards import format_card, format_cards
 from skat.contract import Contract
 from skat.deal import MAX_DEAL_NUMBER, deal
 from skat.declaration import prospect
-from skat.options import OPTION_ENUMS, AllPass, Options
+from skat.options import OPTION_ENUMS, AllPass, KontraRule, Options
 from skat.server import create_app, game
 from skat.server.app import MAX_BODY_BYTES
 from skat.state import Phase, State
@@ -406,7 +406,10 @@ def test_the_human_view_never_holds_another_seats_cards_before_the_end(
 
 def test_options_are_part_of_the_record(client: TestClient) -> None:
     data = _new(client, 5, options={"kontra": "on", "all_pass": "ramsch"})
-    assert "RU[" in data["record"]
+    assert record.parse(data["record"]).get("RU") == "all_pass=ramsch,kontra=on"
+    read = record.read_record(data["record"]).options
+    assert read == Options(kontra=KontraRule.ON, all_pass=AllPass.RAMSCH)
+    assert data["view"]["options"] == game.options_json(read)
 
 
 def test_the_option_spec_names_every_rule_option_with_the_values_the_server_accepts(

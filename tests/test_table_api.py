@@ -12,9 +12,12 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from skat import record
 from skat.cards import parse_card
+from skat.players import decision_rng, get_player
 from skat.series import draw_seats
 from skat.server import create_app
+from skat.state import State
 
 LOOPBACK = "http://127.0.0.1"
 """The test client's address: the server answers only under its own names (Host)."""
@@ -39,13 +42,36 @@ def test_the_seat_draw_takes_no_fields(client: TestClient) -> None:
     assert answer.json()["error"]["code"] == "bad_request"
 
 
-@pytest.mark.parametrize("level", ["random", "heuristic"])
-def test_a_request_may_name_the_computer_level(client: TestClient, level: str) -> None:
-    answer = client.post("/api/new", json={"deal_number": "12", "player": level})
-    assert answer.status_code == 200
-    record = answer.json()["record"]
-    again = client.post("/api/view", json={"record": record, "human_seat": 0, "player": level})
-    assert again.status_code == 200
+@pytest.mark.parametrize(("level", "other"), [("random", "heuristic"), ("heuristic", "random")])
+def test_the_level_named_in_a_request_is_the_level_that_plays(
+    client: TestClient, level: str, other: str
+) -> None:
+    # the server's own level is "random": deal 12 played out with the human in middlehand
+    # always taking its first legal action, each computer action must be the named level's
+    # decision (from decision_rng(deal number, action index), as docs/web-api.md says)
+    body: dict[str, Any] = {"deal_number": "12", "human_seat": 1, "player": level}
+    answer = client.post("/api/new", json=body)
+    assert answer.status_code == 200, answer.text
+    data = answer.json()
+    while data["view"]["to_act"] is not None:
+        action = data["view"]["legal"][0]
+        body = {"record": data["record"], "human_seat": 1, "action": action, "player": level}
+        data = client.post("/api/act", json=body).json()
+    view = {"record": data["record"], "human_seat": 1, "player": level}
+    assert client.post("/api/view", json=view).json()["record"] == data["record"]
+    final = record.read_record(data["record"])
+    state = State(options=final.options, deal=final.deal, dealer=final.dealer)
+    chooser, rival = get_player(level), get_player(other)
+    computer = differs = 0
+    for index, (action, actor) in enumerate(zip(final.actions, final.actors, strict=True)):
+        if actor != 1:
+            info = state.information_state(actor)
+            assert chooser.choose(info, decision_rng(12, index)) == action, (index, str(action))
+            computer += 1
+            differs += rival.choose(info, decision_rng(12, index)) != action
+        state = state.apply(action)
+    assert computer >= 10
+    assert differs > 0  # the other level would have played otherwise: the test tells them apart
 
 
 @pytest.mark.parametrize("level", ["grandmaster", 3, ""])

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -462,14 +461,10 @@ JACK = {
 
 
 @pytest.fixture
-def open_help(browser: Any, server: Any) -> Iterator[Any]:
+def open_help(seeded_page: Any, server: Any) -> Any:
     """Opens the table with ``settings`` at a window size and the rules help from the menu."""
-    contexts: list[Any] = []
 
     def _open(size: str = "desktop", **settings: Any) -> Any:
-        width, height = SIZES[size]
-        context = browser.new_context(viewport={"width": width, "height": height})
-        contexts.append(context)
         store = {
             "schema": 2,
             "settings": {"player": "heuristic", **settings},
@@ -477,21 +472,12 @@ def open_help(browser: Any, server: Any) -> Iterator[Any]:
             "series": None,
             "archive": [],
         }
-        context.add_init_script(
-            "if (!localStorage.getItem('skat.store')) "
-            f"localStorage.setItem('skat.store', {json.dumps(json.dumps(store))})"
-        )
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda err: errors.append(str(err)))
-        page.errors = errors
+        page = seeded_page(*SIZES[size], "skat.store", store)
         page.goto(server.url)
         page.wait_for_selector("#table[data-busy='0']", timeout=30_000)
         return page
 
-    yield _open
-    for context in contexts:
-        context.close()
+    return _open
 
 
 def _show_help(page: Any) -> str:

@@ -376,10 +376,10 @@ share of such games the heuristic wins when it declares them.
 The weights were fitted on ten *dealt* cards; after a pick-up the best ten of twelve are judged,
 so the features are chosen and the chance is overrated (suit games rated 86% were won 51% of
 the time, Grands rated 87% 59%). Fitted by ``bench/calibrate_declared.py`` on the heuristic's
-self-play with the uncalibrated choice (12,000 deals of seed 2027; docs/benchmarks.md, "Heuristic
-game choice after the pick-up"). The two curves cross at an estimate of 95%: below it a Grand
-keeps more of its estimate than a suit game, above it less. A ``play_bonus`` is part of the
-margin, so it is calibrated with it.
+self-play with the uncalibrated choice (12,000 deals of seed 2027;
+docs/experiments/2026-11-heuristic-game-choice.md). The two curves cross at an estimate of 95%:
+below it a Grand keeps more of its estimate than a suit game, above it less. A ``play_bonus`` is
+part of the margin, so it is calibrated with it.
 """
 
 

@@ -18,7 +18,8 @@ It reads only its seat's :class:`~skat.state.InformationState` and decides by ru
 * **Kontra/Re** only with a clearly strong defending or declaring hand; it never concedes (a
   concession is only ever allowed in the first trick, where a rule player cannot know it is lost).
 
-Every decision takes well under 5 ms (see ``docs/benchmarks.md``, section "Players").
+Every decision takes well under 5 ms (``docs/benchmarks.md``, "Decision times";
+``docs/experiments/2026-11-heuristic-arena.md``).
 """
 
 from __future__ import annotations
@@ -549,9 +550,10 @@ class HeuristicPlayer:
             player reuses these rules for its bidding) bids more.
         calibrated: after a pick-up, the discard and the game are chosen by the calibrated win
             chance of the ten cards kept (:func:`skat.players.evaluation.declared_expected`);
-            off, by the uncalibrated one (the heuristic before docs/benchmarks.md, "Heuristic
-            game choice after the pick-up"), for benchmarks. The strong player's own heuristic
-            is calibrated too (its rare fallbacks for the discard and the declaration).
+            off, by the uncalibrated one (the heuristic before
+            docs/experiments/2026-11-heuristic-game-choice.md), for benchmarks. The strong
+            player's own heuristic is calibrated too (its rare fallbacks for the discard and the
+            declaration).
     """
 
     name = "heuristic"
