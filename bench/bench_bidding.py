@@ -75,6 +75,10 @@ CONTRACT_ARGUMENTS = ("contract_worlds", "contract_budget")
 check's bids, Hand or pick-up, the discard and the declaration) and not the card play; whole
 numbers."""
 
+OBJECTIVE_ARGUMENTS = ("lost_extra",)
+"""The StrongPlayer arguments that change how the decisions before the first card weigh a lost
+game, and not the card play; numbers."""
+
 BEFORE_PLAY = (Phase.BIDDING, Phase.SKAT, Phase.DISCARD, Phase.DECLARE)
 """The phases of those decisions (ISkO rules: no Kontra)."""
 
@@ -86,15 +90,15 @@ _PLAYERS: dict[object, Player] = {}
 
 
 def parse_setting(text: str) -> Setting:
-    """``key=value,key=value`` of :data:`AUCTION_ARGUMENTS` and :data:`CONTRACT_ARGUMENTS`
-    (empty: the defaults); ``contest_check=none`` turns the contest check off.
+    """``key=value,key=value`` of :data:`AUCTION_ARGUMENTS`, :data:`CONTRACT_ARGUMENTS` and
+    :data:`OBJECTIVE_ARGUMENTS` (empty: the defaults); ``contest_check=none`` turns the contest check off.
 
     Raises:
         ValueError: an unknown key, a value that is not a number, or a contract argument that is
             not a whole number of at least 1.
     """
     out: list[tuple[str, float | None]] = []
-    known = AUCTION_ARGUMENTS + CONTRACT_ARGUMENTS
+    known = AUCTION_ARGUMENTS + CONTRACT_ARGUMENTS + OBJECTIVE_ARGUMENTS
     for part in filter(None, text.split(",")):
         key, _, value = part.partition("=")
         if key not in known:

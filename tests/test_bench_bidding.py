@@ -55,6 +55,9 @@ def test_contract_arguments_are_compared_up_to_the_first_card(bench: ModuleType)
     assert bench.decided_phases(SETTINGS) == (Phase.BIDDING,)
     budget = {"base": (), "variant": (("contract_budget", 4_000_000),)}
     assert bench.decided_phases(budget) == bench.BEFORE_PLAY
+    own_score = {"base": (), "variant": bench.parse_setting("lost_extra=0")}
+    assert own_score["variant"] == (("lost_extra", 0.0),)
+    assert bench.decided_phases(own_score) == bench.BEFORE_PLAY
     state = bench._run(1, BASE, budget, whole=False)
     assert state.phase == Phase.PLAY
     assert not any(a.kind == ActionKind.CARD for a in state.actions)
