@@ -91,7 +91,8 @@ _PLAYERS: dict[object, Player] = {}
 
 def parse_setting(text: str) -> Setting:
     """``key=value,key=value`` of :data:`AUCTION_ARGUMENTS`, :data:`CONTRACT_ARGUMENTS` and
-    :data:`OBJECTIVE_ARGUMENTS` (empty: the defaults); ``contest_check=none`` turns the contest check off.
+    :data:`OBJECTIVE_ARGUMENTS` (empty: the defaults); ``contest_check=none`` turns the contest
+    check off.
 
     Raises:
         ValueError: an unknown key, a value that is not a number, or a contract argument that is
