@@ -23,7 +23,7 @@ Modes:
   rate. With ``--arena REPORT``, the ``--json`` report of ``skat arena strong`` on the same
   deals with the base setting, the base plays only the deals decided otherwise too, and the
   report's declarer games and wins are corrected by them.
-* ``heuristic``: the strong player against the heuristic in every seating, as ``skat arena
+* ``heuristic`` (with ``--checkpoint``, resumable): the strong player against the heuristic in every seating, as ``skat arena
   strong heuristic``. Prints the change of strong − heuristic (Seeger-Fabian points per game,
   paired by deal as the arena pairs it: each player's mean over its nine seat-games of a deal)
   with a 95% interval over deals, and how the changed games moved (who declared in each
@@ -46,13 +46,17 @@ ISkO rules (no Ramsch: three passes are a passed deal). Run::
     .venv/bin/python bench/bench_bidding.py heuristic --base bid_bonus=0.35 \
         --variant bid_bonus=0.9 --variant bid_bonus=0.9,contract_budget=4000000 --deals 540 \
         --seed 2026 --arena strong540.json
+    .venv/bin/python bench/bench_bidding.py heuristic --variant lost_extra=0 --deals 150 \
+        --seed 2026 --checkpoint objective-dev.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
+import os
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -326,7 +330,7 @@ def _heuristic(
         for n in numbers
         for seating in seatings(("base", "heuristic"))
     ]
-    compared = list(pool.map(_compare, jobs, chunksize=1))
+    compared = _compared(jobs, pool, args.checkpoint, settings)
     where = "before the first card" if decided_phases(settings) == BEFORE_PLAY else "in the auction"
     print(f"strong against heuristic, {args.deals} deals, seed {args.seed}")
     changes: list[list[float]] = []
@@ -375,6 +379,72 @@ def _heuristic(
                 f"    strong - heuristic, minus {_text(settings[names[k - 1]])}: {mean:+.2f} SF "
                 f"points per game ({low:+.2f} .. {high:+.2f})"
             )
+
+
+Compared = tuple[Game | None, tuple[Game | None, ...]]
+
+
+def _compared(
+    jobs: list[tuple[int, Seating, tuple[Seating, ...], dict[str, Setting]]],
+    pool: ProcessPoolExecutor,
+    checkpoint: str | None,
+    settings: dict[str, Setting],
+) -> list[Compared]:
+    """:func:`_compare` of every job, each written as one JSON line to ``checkpoint`` (when
+    given) as it finishes; the jobs a checkpoint of the same settings holds are not played
+    again, so a run stopped at any point goes on where it stopped.
+
+    Raises:
+        SystemExit: the checkpoint was written for other settings.
+    """
+
+    def game(g: Game | None) -> list[object] | None:
+        return None if g is None else [g.declarer, g.won, list(g.scores), g.contested]
+
+    def unpack(row: list[Any] | None) -> Game | None:
+        return None if row is None else Game(row[0], row[1], tuple(row[2]), row[3])
+
+    stamp = {name: _text(setting) for name, setting in settings.items()}
+    done: dict[tuple[int, Seating], Compared] = {}
+    if checkpoint is not None and os.path.exists(checkpoint):
+        with open(checkpoint, encoding="utf-8") as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                except json.JSONDecodeError:
+                    continue  # a line cut off when the run was stopped
+                if row["settings"] != stamp:
+                    raise SystemExit(
+                        f"{checkpoint} was written for other settings: {row['settings']}"
+                    )
+                done[(row["number"], tuple(row["seating"]))] = (
+                    unpack(row["base"]),
+                    tuple(unpack(v) for v in row["variants"]),
+                )
+    todo = [job for job in jobs if (job[0], job[1]) not in done]
+    with contextlib.ExitStack() as stack:
+        out = (
+            None
+            if checkpoint is None
+            else stack.enter_context(open(checkpoint, "a", encoding="utf-8"))
+        )
+        if out is not None and out.tell() > 0:
+            out.write("\n")  # a line cut off when the run was stopped stays a line of its own
+        for job, (old, new) in zip(todo, pool.map(_compare, todo, chunksize=1), strict=True):
+            done[(job[0], job[1])] = (old, new)
+            if out is not None:
+                row = {
+                    "settings": stamp,
+                    "number": job[0],
+                    "seating": list(job[1]),
+                    "base": game(old),
+                    "variants": [game(g) for g in new],
+                }
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+    return [done[(job[0], job[1])] for job in jobs]
 
 
 def _renamed(seating: Seating, name: str) -> Seating:
@@ -468,6 +538,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--first", type=int, default=0)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--arena", help="the arena's --json report of the base setting on these deals")
+    ap.add_argument(
+        "--checkpoint",
+        help="heuristic mode: a JSONL file each compared game is written to as it finishes; a "
+        "run given the same file goes on where it stopped",
+    )
     args = ap.parse_args(argv)
     try:
         settings = {"base": parse_setting(args.base)}

@@ -189,3 +189,40 @@ def test_an_arena_report_of_other_deals_is_refused(bench: ModuleType, tmp_path: 
     whole = {**report, "players": ["strong"], "per_deal": self_rows}
     path.write_text(json.dumps({**whole, "per_player": {"strong": strong}}))
     assert bench.read_report(str(path), self_play)["per_deal"] == self_rows
+
+
+def test_a_checkpointed_comparison_goes_on_where_it_stopped(
+    bench: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played: list[tuple[int, tuple[str, str, str]]] = []
+
+    def compare(job: tuple) -> tuple:  # type: ignore[type-arg]
+        number, seating, _, _ = job
+        played.append((number, seating))
+        base = bench.Game(number % 3, True, (number, -number, 0), False)
+        return base, (None, bench.Game(None, False, (0, 0, 0), False))
+
+    class Pool:
+        def map(self, fn: Callable[..., object], jobs: list[object], chunksize: int) -> object:
+            return map(fn, jobs)
+
+    monkeypatch.setattr(bench, "_compare", compare)
+    settings = {"base": (), "variant": (("lost_extra", 0.0),), "variant2": (("lost_extra", 40.0),)}
+    seatings = [("base", "heuristic", "heuristic"), ("heuristic", "base", "base")]
+    jobs = [(n, s, (), settings) for n in (4, 5, 6) for s in seatings]
+    path = tmp_path / "run.jsonl"
+    whole = bench._compared(jobs, Pool(), str(path), settings)
+    assert len(played) == 6
+    assert len(path.read_text().splitlines()) == 6
+    # stopped after two games, the third line cut off: only the other four are played again
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:2]) + "\n" + lines[2][:15])
+    played.clear()
+    assert bench._compared(jobs, Pool(), str(path), settings) == whole
+    assert played == [(j[0], j[1]) for j in jobs[2:]]
+    played.clear()
+    assert bench._compared(jobs, Pool(), str(path), settings) == whole  # all done: none played
+    assert played == []
+    other = {**settings, "variant2": (("lost_extra", 20.0),)}
+    with pytest.raises(SystemExit, match="other settings"):
+        bench._compared(jobs, Pool(), str(path), other)
