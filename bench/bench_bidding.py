@@ -24,14 +24,14 @@ Modes:
   rate. With ``--arena REPORT``, the ``--json`` report of ``skat arena strong`` on the same
   deals with the base setting, the base plays only the deals decided otherwise too, and the
   report's declarer games and wins are corrected by them.
-* ``heuristic``: the strong player against the heuristic in every seating, as ``skat arena
-  strong heuristic``. Prints the change of strong − heuristic (Seeger-Fabian points per game,
-  paired by deal as the arena pairs it: each player's mean over its nine seat-games of a deal)
-  with a 95% interval over deals, and how the changed games moved (who declared in each
-  setting). With ``--arena REPORT``, the ``--json`` report of ``skat arena strong heuristic``
-  on the same deals with the base setting, it also prints the variant's whole result: the
-  report's per-deal differences plus the changes, with their interval. Several ``--variant``
-  are each compared with the base in one run, which plays the base's decisions once.
+* ``heuristic`` (with ``--checkpoint``, resumable): the strong player against the heuristic in every
+  seating, as ``skat arena strong heuristic``. Prints the change of strong − heuristic
+  (Seeger-Fabian points per game, paired by deal as the arena pairs it: each player's mean over its
+  nine seat-games of a deal) with a 95% interval over deals, and how the changed games moved (who
+  declared in each setting). With ``--arena REPORT``, the ``--json`` report of ``skat arena strong
+  heuristic`` on the same deals with the base setting, it also prints the variant's whole result:
+  the report's per-deal differences plus the changes, with their interval. Several ``--variant`` are
+  each compared with the base in one run, which plays the base's decisions once.
 
 A report is "with the base setting" when it was made by this code whose default strong player
 is the ``--base`` setting (``skat arena`` plays only the defaults); nothing but the self mode's
@@ -47,12 +47,16 @@ ISkO rules (no Ramsch: three passes are a passed deal). Run::
     .venv/bin/python -m bench.bench_bidding heuristic --base bid_bonus=0.35 \
         --variant bid_bonus=0.9 --variant bid_bonus=0.9,contract_budget=4000000 --deals 540 \
         --seed 2026 --arena strong540.json
+    .venv/bin/python -m bench.bench_bidding heuristic --variant lost_extra=0 --deals 150 \
+        --seed 2026 --checkpoint objective-dev.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -76,6 +80,10 @@ CONTRACT_ARGUMENTS = ("contract_worlds", "contract_budget")
 check's bids, Hand or pick-up, the discard and the declaration) and not the card play; whole
 numbers."""
 
+OBJECTIVE_ARGUMENTS = ("lost_extra",)
+"""The StrongPlayer arguments that change how the decisions before the first card weigh a lost
+game, and not the card play; numbers."""
+
 BEFORE_PLAY = (Phase.BIDDING, Phase.SKAT, Phase.DISCARD, Phase.DECLARE)
 """The phases of those decisions (ISkO rules: no Kontra)."""
 
@@ -87,15 +95,17 @@ _PLAYERS: dict[object, Player] = {}
 
 
 def parse_setting(text: str) -> Setting:
-    """``key=value,key=value`` of :data:`AUCTION_ARGUMENTS` and :data:`CONTRACT_ARGUMENTS`
-    (empty: the defaults); ``contest_check=none`` turns the contest check off.
+    """``key=value,key=value`` of :data:`AUCTION_ARGUMENTS`, :data:`CONTRACT_ARGUMENTS` and
+    :data:`OBJECTIVE_ARGUMENTS` (empty: the defaults); ``contest_check=none`` turns the contest
+    check off.
 
     Raises:
         ValueError: an unknown key, a value that is not a number, or a contract argument that is
             not a whole number of at least 1.
     """
     out: list[tuple[str, float | None]] = []
-    for part, key, value in key_values(text, AUCTION_ARGUMENTS + CONTRACT_ARGUMENTS):
+    known = AUCTION_ARGUMENTS + CONTRACT_ARGUMENTS + OBJECTIVE_ARGUMENTS
+    for part, key, value in key_values(text, known):
         if key == "contest_check" and value.lower() == "none":
             out.append((key, None))
             continue
@@ -316,7 +326,7 @@ def _heuristic(
         for n in numbers
         for seating in seatings(("base", "heuristic"))
     ]
-    compared = list(pool.map(_compare, jobs, chunksize=1))
+    compared = _compared(jobs, pool, args.checkpoint, settings)
     where = "before the first card" if decided_phases(settings) == BEFORE_PLAY else "in the auction"
     print(f"strong against heuristic, {args.deals} deals, seed {args.seed}")
     changes: list[list[float]] = []
@@ -365,6 +375,72 @@ def _heuristic(
                 f"    strong - heuristic, minus {_text(settings[names[k - 1]])}: {mean:+.2f} SF "
                 f"points per game ({low:+.2f} .. {high:+.2f})"
             )
+
+
+Compared = tuple[Game | None, tuple[Game | None, ...]]
+
+
+def _compared(
+    jobs: list[tuple[int, Seating, tuple[Seating, ...], dict[str, Setting]]],
+    pool: ProcessPoolExecutor,
+    checkpoint: str | None,
+    settings: dict[str, Setting],
+) -> list[Compared]:
+    """:func:`_compare` of every job, each written as one JSON line to ``checkpoint`` (when
+    given) as it finishes; the jobs a checkpoint of the same settings holds are not played
+    again, so a run stopped at any point goes on where it stopped.
+
+    Raises:
+        SystemExit: the checkpoint was written for other settings.
+    """
+
+    def game(g: Game | None) -> list[object] | None:
+        return None if g is None else [g.declarer, g.won, list(g.scores), g.contested]
+
+    def unpack(row: list[Any] | None) -> Game | None:
+        return None if row is None else Game(row[0], row[1], tuple(row[2]), row[3])
+
+    stamp = {name: _text(setting) for name, setting in settings.items()}
+    done: dict[tuple[int, Seating], Compared] = {}
+    if checkpoint is not None and os.path.exists(checkpoint):
+        with open(checkpoint, encoding="utf-8") as f:
+            for line in f:
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                except json.JSONDecodeError:
+                    continue  # a line cut off when the run was stopped
+                if row["settings"] != stamp:
+                    raise SystemExit(
+                        f"{checkpoint} was written for other settings: {row['settings']}"
+                    )
+                done[(row["number"], tuple(row["seating"]))] = (
+                    unpack(row["base"]),
+                    tuple(unpack(v) for v in row["variants"]),
+                )
+    todo = [job for job in jobs if (job[0], job[1]) not in done]
+    with contextlib.ExitStack() as stack:
+        out = (
+            None
+            if checkpoint is None
+            else stack.enter_context(open(checkpoint, "a", encoding="utf-8"))
+        )
+        if out is not None and out.tell() > 0:
+            out.write("\n")  # a line cut off when the run was stopped stays a line of its own
+        for job, (old, new) in zip(todo, pool.map(_compare, todo, chunksize=1), strict=True):
+            done[(job[0], job[1])] = (old, new)
+            if out is not None:
+                row = {
+                    "settings": stamp,
+                    "number": job[0],
+                    "seating": list(job[1]),
+                    "base": game(old),
+                    "variants": [game(g) for g in new],
+                }
+                out.write(json.dumps(row) + "\n")
+                out.flush()
+    return [done[(job[0], job[1])] for job in jobs]
 
 
 def _renamed(seating: Seating, name: str) -> Seating:
@@ -455,6 +531,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     add_deal_arguments(ap, deals=300, seed=2027, first=True, workers=True)
     ap.add_argument("--arena", help="the arena's --json report of the base setting on these deals")
+    ap.add_argument(
+        "--checkpoint",
+        help="heuristic mode: a JSONL file each compared game is written to as it finishes; a "
+        "run given the same file goes on where it stopped",
+    )
     args = ap.parse_args(argv)
     try:
         settings = {"base": parse_setting(args.base)}

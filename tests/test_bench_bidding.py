@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -58,6 +60,9 @@ def test_contract_arguments_are_compared_up_to_the_first_card() -> None:
         "variant": (("contract_budget", 4_000_000),),
     }
     assert bench_bidding.decided_phases(budget) == bench_bidding.BEFORE_PLAY
+    own_score = {"base": (), "variant": bench_bidding.parse_setting("lost_extra=0")}
+    assert own_score["variant"] == (("lost_extra", 0.0),)
+    assert bench_bidding.decided_phases(own_score) == bench_bidding.BEFORE_PLAY
     state = bench_bidding._run(1, BASE, budget, whole=False)
     assert state.phase == Phase.PLAY
     assert not any(a.kind == ActionKind.CARD for a in state.actions)
@@ -200,3 +205,47 @@ def test_an_arena_report_of_other_deals_is_refused(tmp_path: Path) -> None:
     whole = {**report, "players": ["strong"], "per_deal": self_rows}
     path.write_text(json.dumps({**whole, "per_player": {"strong": strong}}))
     assert bench_bidding.read_report(str(path), self_play)["per_deal"] == self_rows
+
+
+def test_a_checkpointed_comparison_goes_on_where_it_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played: list[tuple[int, tuple[str, str, str]]] = []
+
+    def compare(job: tuple) -> tuple:  # type: ignore[type-arg]
+        number, seating, _, _ = job
+        played.append((number, seating))
+        base = bench_bidding.Game(number % 3, True, (number, -number, 0), False)
+        return base, (None, bench_bidding.Game(None, False, (0, 0, 0), False))
+
+    class Pool:
+        def map(self, fn: Callable[..., object], jobs: list[object], chunksize: int) -> object:
+            return map(fn, jobs)
+
+    monkeypatch.setattr(bench_bidding, "_compare", compare)
+    settings: dict[str, bench_bidding.Setting] = {
+        "base": (),
+        "variant": (("lost_extra", 0.0),),
+        "variant2": (("lost_extra", 40.0),),
+    }
+    pool: Any = Pool()
+    seatings = [("base", "heuristic", "heuristic"), ("heuristic", "base", "base")]
+    jobs: list[Any] = [(n, s, (), settings) for n in (4, 5, 6) for s in seatings]
+    path = tmp_path / "run.jsonl"
+    whole = bench_bidding._compared(jobs, pool, str(path), settings)
+    assert len(played) == 6
+    assert len(path.read_text().splitlines()) == 6
+    # stopped after two games, the third line cut off: only the other four are played again
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:2]) + "\n" + lines[2][:15])
+    played.clear()
+    assert bench_bidding._compared(jobs, pool, str(path), settings) == whole
+    assert played == [(j[0], j[1]) for j in jobs[2:]]
+    played.clear()
+    assert (
+        bench_bidding._compared(jobs, pool, str(path), settings) == whole
+    )  # all done: none played
+    assert played == []
+    other = {**settings, "variant2": (("lost_extra", 20.0),)}
+    with pytest.raises(SystemExit, match="other settings"):
+        bench_bidding._compared(jobs, pool, str(path), other)

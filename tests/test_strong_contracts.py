@@ -301,3 +301,23 @@ def test_a_null_ouvert_that_reaches_a_bid_keeps_its_plain_twin() -> None:
     ]
     assert high[1].wins == high[0].wins
     assert high[1].worlds == high[0].worlds > 0
+
+
+def test_the_own_score_objective_counts_a_lost_game_without_the_defenders_40s() -> None:
+    # a lost game costs the declarer -2v - 50 and gives each defender +40: against the table
+    # the 40s count against him, for his own score alone they do not
+    risky = ct.Estimate(GameType.CLUBS, False, False, 24, wins=6, worlds=10, prior=0.6)
+    table, own = risky.score(), risky.score(0.0)
+    assert own - table == pytest.approx((1.0 - risky.chance) * 80.0)
+    assert risky.score() == pytest.approx(risky.expected)
+    # a safe small game against a riskier big one: the table prefers the safe one, the seat's
+    # own score the big one
+    safe = ct.Estimate(GameType.DIAMONDS, False, False, 18, wins=9, worlds=10, prior=0.8)
+    big = ct.Estimate(GameType.HEARTS, False, False, 40, wins=8, worlds=10, prior=0.8)
+    assert ct.best_reaching([safe, big], 18) == safe
+    assert ct.best_reaching([safe, big], 18, 0.0) == big
+
+
+def test_the_own_score_objective_changes_only_the_setting_it_names() -> None:
+    assert StrongPlayer().settings.lost_extra == 80.0
+    assert StrongPlayer(lost_extra=0.0).settings.lost_extra == 0.0

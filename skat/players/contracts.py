@@ -130,6 +130,12 @@ class Estimate:
         """The expected Seeger-Fabian score against the table (game points)."""
         return ev.expected_list_score(self.chance, self.value)
 
+    def score(self, lost_extra: float = ev.TABLE_LOST_EXTRA) -> float:
+        """The expected Seeger-Fabian score (game points) when a lost game costs
+        ``lost_extra`` beyond the declarer's own −2·value − 50 (see
+        :func:`skat.players.evaluation.expected_score`)."""
+        return ev.expected_score(self.chance, self.value, lost_extra)
+
 
 def calibrated_share(wins: float, worlds: float) -> float:
     """The win chance of ``wins`` out of ``worlds`` open-hand deals (suit game or Grand)."""
@@ -569,9 +575,12 @@ def evaluate_discards(
     return out
 
 
-def best_reaching(estimates: list[Estimate], bid: int) -> Estimate | None:
-    """The estimate with the best expected score among those worth at least ``bid``."""
+def best_reaching(
+    estimates: list[Estimate], bid: int, lost_extra: float = ev.TABLE_LOST_EXTRA
+) -> Estimate | None:
+    """The estimate with the best expected score (:meth:`Estimate.score` with ``lost_extra``)
+    among those worth at least ``bid``."""
     reach = [e for e in estimates if e.value >= bid]
     if not reach:
         return None
-    return max(reach, key=lambda e: (e.expected, e.value))
+    return max(reach, key=lambda e: (e.score(lost_extra), e.value))

@@ -35,6 +35,7 @@ from skat.scoring import matadors
 
 __all__ = [
     "PICKUP_SUIT",
+    "TABLE_LOST_EXTRA",
     "TAKE_SKAT_DANGER",
     "GameChoice",
     "best_discard",
@@ -45,6 +46,7 @@ __all__ = [
     "declared_expected",
     "discard_scores",
     "expected_list_score",
+    "expected_score",
     "grand_strength",
     "null_fixes",
     "push_danger",
@@ -274,12 +276,30 @@ def win_chance(margin: float) -> float:
     return 1.0 / (1.0 + math.exp(-(margin + _LOGIT_75)))
 
 
+TABLE_LOST_EXTRA = 80.0
+"""What a lost game costs the declarer against the table beyond his own −2·value − 50: each
+defender's +40 of the Seeger-Fabian list (ISPA's list; docs/scoring.md)."""
+
+
+def expected_score(chance: float, value: int, lost_extra: float = TABLE_LOST_EXTRA) -> float:
+    """The expected Seeger-Fabian score (game points) of declaring a game of ``value`` won with
+    ``chance`` (0..1): won value + 50, lost −2·value − 50 − ``lost_extra``.
+
+    ``lost_extra`` = :data:`TABLE_LOST_EXTRA` (80) judges the score against the table (the
+    defenders' +40 each count against the declarer); 0 judges the seat's own score alone.
+
+    >>> expected_score(0.5, 24), expected_score(0.5, 24, 0.0)
+    (-52.0, -12.0)
+    """
+    return chance * (value + 50) - (1.0 - chance) * (2 * value + 50 + lost_extra)
+
+
 def expected_list_score(chance: float, value: int) -> float:
     """The expected Seeger-Fabian score of playing a game of ``value`` relative to the table.
 
     Won: value + 50; lost: -2 value - 50 and each defender +40 (counted as -80 relative).
     """
-    return chance * (value + 50) - (1.0 - chance) * (2 * value + 130)
+    return expected_score(chance, value, TABLE_LOST_EXTRA)
 
 
 @dataclass(frozen=True, slots=True)

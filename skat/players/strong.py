@@ -155,6 +155,13 @@ class StrongSettings:
     deals in which this seat ends up declaring; :meth:`StrongPlayer._contested_worth`); None:
     no check (docs/experiments/2026-11-strong-contest-check.md)."""
 
+    lost_extra: float = 80.0
+    """What a lost game costs beyond the declarer's own −2·value − 50 when the contracts, the
+    announcements, Hand or pick-up, the discard and the contest check compare expected scores
+    (:func:`skat.players.evaluation.expected_score`): 80, the defenders' +40 each counted
+    against the declarer (the score against the table); 0, the seat's own score alone (issue
+    28's own-score objective; not measured yet)."""
+
     # -- Kontra, Re and Supra ----------------------------------------------------------------------
 
     kontra_below: float = 0.2
@@ -364,7 +371,9 @@ class StrongPlayer:
             bonus = self.settings.bid_bonus - (self.settings.contest_penalty if contested else 0.0)
             return bid_limit(hand, seat, bonus)
         values = [
-            e.value for e in self._before_skat(hand, seat, (), schneider=False) if e.expected > 0.0
+            e.value
+            for e in self._before_skat(hand, seat, (), schneider=False)
+            if e.score(self.settings.lost_extra) > 0.0
         ]
         return max(values, default=0)
 
@@ -374,11 +383,13 @@ class StrongPlayer:
         put away; None in other phases or when nothing reaches the bid."""
         if info.phase == Phase.SKAT:
             return ct.best_reaching(
-                self._before_skat(info.hand, int(info.seat), info.bids, schneider=True), info.bid
+                self._before_skat(info.hand, int(info.seat), info.bids, schneider=True),
+                info.bid,
+                self.settings.lost_extra,
             )
         if info.phase == Phase.DECLARE:
             choices = [c for c in self._discards(info) if c.discard == info.discard]
-            best = _best_choice(choices, info.bid)
+            best = _best_choice(choices, info.bid, self.settings.lost_extra)
             return None if best is None else best.estimate
         return None
 
@@ -410,15 +421,16 @@ class StrongPlayer:
             info.hand, seat, heard, self._get_solver(), worlds=self.settings.contract_worlds,
             node_budget=self.settings.contract_budget, reaching=value,
         )  # fmt: skip
-        best = ct.best_reaching(found, value)
-        return -math.inf if best is None else best.expected
+        best = ct.best_reaching(found, value, self.settings.lost_extra)
+        return -math.inf if best is None else best.score(self.settings.lost_extra)
 
     def _skat(self, info: InformationState, legal: list[Action]) -> Action:
         best = self.estimate(info)
         pickup = [a for a in legal if a.kind == ActionKind.PICKUP]
         if best is None or not best.hand:
             return pickup[0] if pickup else legal[0]
-        contract, _ = _announced(best)
+        lost_extra = self.settings.lost_extra
+        contract, _ = _announced(best, lost_extra)
         if best.game != GameType.NULL and best.schneider:
             # a Schneider seen: judge each such Hand game again for its announcements
             estimates = self._before_skat(info.hand, int(info.seat), info.bids, schneider=True)
@@ -427,8 +439,8 @@ class StrongPlayer:
                 for e in estimates
                 if e.hand and e.game != GameType.NULL and e.schneider and e.value >= info.bid
             ]
-            seen.sort(key=lambda e: -e.expected)
-            rich = [_announced(self._hand_levels(info, e)) for e in seen[:2]]
+            seen.sort(key=lambda e: -e.score(lost_extra))
+            rich = [_announced(self._hand_levels(info, e), lost_extra) for e in seen[:2]]
             contract = max(rich, key=lambda pair: pair[1])[0]
         action = Action.declare(contract)
         if action in legal:
@@ -452,7 +464,7 @@ class StrongPlayer:
 
     def _discard(self, info: InformationState, legal: list[Action]) -> Action:
         choices = self._discards(info)
-        best = _best_choice(choices, info.bid)
+        best = _best_choice(choices, info.bid, self.settings.lost_extra)
         if best is not None:
             action = Action.discard(best.discard)
             if action in legal:
@@ -559,10 +571,11 @@ class StrongPlayer:
         return say[0] if chance < s.kontra_below / 2 else decline[0]  # Supra after a Re
 
 
-def _announced(best: ct.Estimate) -> tuple[Contract, float]:
+def _announced(best: ct.Estimate, lost_extra: float) -> tuple[Contract, float]:
     """The Hand contract for ``best`` with the announcement of the best expected score (none,
     Schneider, Schwarz or, for a suit game or Grand, ouvert; ISkO 5.2.5, 5.2.6) and that
-    expected Seeger-Fabian score (game points, against the table).
+    expected Seeger-Fabian score (game points; a lost game costs ``lost_extra`` beyond −2·value
+    − 50, :func:`skat.players.evaluation.expected_score`).
 
     The chances to win, to win Schneider and to win Schwarz come from the sampled deals; an
     announced level counts whether won or lost, a level reached unannounced only when won. An
@@ -571,7 +584,7 @@ def _announced(best: ct.Estimate) -> tuple[Contract, float]:
     """
     plain = Contract.make(best.game, hand=True, ouvert=best.ouvert)
     if best.game == GameType.NULL or not best.schneider:
-        return plain, best.expected
+        return plain, best.score(lost_extra)
     base = BASE_VALUES[best.game]
     v = best.value
     win = best.chance
@@ -580,7 +593,7 @@ def _announced(best: ct.Estimate) -> tuple[Contract, float]:
     open_schwarz = min(schwarz, (best.schwarz + 0.5) / (best.worlds + 1.0))
 
     def lost(value: int) -> float:
-        return 2 * value + 130  # as skat.players.evaluation.expected_list_score
+        return 2 * value + 50 + lost_extra  # as skat.players.evaluation.expected_score
 
     scores = {
         plain: (win - schneider) * (v + 50)
@@ -600,12 +613,14 @@ def _announced(best: ct.Estimate) -> tuple[Contract, float]:
     return top, scores[top]
 
 
-def _best_choice(choices: list[ct.DiscardChoice], bid: int) -> ct.DiscardChoice | None:
-    """The choice of the best expected score among those worth ``bid``; else the most valuable
-    (an overbid is then unavoidable)."""
+def _best_choice(
+    choices: list[ct.DiscardChoice], bid: int, lost_extra: float
+) -> ct.DiscardChoice | None:
+    """The choice of the best expected score (``lost_extra`` as in :func:`_announced`) among
+    those worth ``bid``; else the most valuable (an overbid is then unavoidable)."""
     if not choices:
         return None
     reach = [c for c in choices if c.estimate.value >= bid]
     if reach:
-        return max(reach, key=lambda c: (c.estimate.expected, c.estimate.value))
-    return max(choices, key=lambda c: (c.estimate.value, c.estimate.expected))
+        return max(reach, key=lambda c: (c.estimate.score(lost_extra), c.estimate.value))
+    return max(choices, key=lambda c: (c.estimate.value, c.estimate.score(lost_extra)))
