@@ -517,6 +517,10 @@ def test_saechsische_spitze_is_declared_and_played_through_the_ui(
         value = prospect(contract, bid=bid, known_cards=known).value
         assert page.get_attribute(".declare-dialog [data-value]", "data-value") == str(value)
         assert f"{20 * (value // 20)}" in (page.text_content(".declare-dialog .chosen") or "")
+        # seven games side by side: each game's name stays whole, on one line ("Diamonds" broke
+        # into "Diamond" and "s" at 1280 px)
+        broken = page.evaluate(_BROKEN_GAME_NAMES)
+        assert broken == [], broken
         shown.append(value)
 
     record = play_deal(page, server, number, plan, size, "spitze", declaring=declaring)
@@ -531,6 +535,22 @@ def test_saechsische_spitze_is_declared_and_played_through_the_ui(
     text = page.text_content("[data-result] .explanation") or ""
     assert f"× 20 = {value}" in text, text
     page.context.close()
+
+
+_BROKEN_GAME_NAMES = """() => [...document.querySelectorAll('.declare-dialog .game-btn')]
+  .map((b) => {
+    const walk = document.createTreeWalker(b, NodeFilter.SHOW_TEXT);
+    const lines = new Set();
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      if (!n.textContent.trim()) continue;
+      const r = document.createRange();
+      r.selectNodeContents(n);
+      for (const rect of r.getClientRects()) lines.add(Math.round(rect.top));
+    }
+    return lines.size > 1 ? b.textContent.trim() : null;
+  })
+  .filter((name) => name)"""
+"""The game buttons of the declaration dialog whose name takes more than one line."""
 
 
 def _plain_value(letter: str, hand: list[str]) -> int:
