@@ -202,15 +202,16 @@ class Judge:
         value = self.solver.solve_value(pos)
         return (value, int(value == 120 and self.solver.solve_threshold(pos, SCHWARZ)))
 
-    def children(self, pos: Position) -> dict[int, Key]:
-        """The exact value after each legal card of the seat to move."""
-        values = self.solver.move_values(pos, "exact")
-        if self.null:
-            return {card: (v, 0) for card, v in values.items()}
-        return {
-            card: (v, int(v == 120 and self.solver.solve_threshold(pos.play(card), SCHWARZ)))
-            for card, v in values.items()
-        }
+    def alternatives(self, pos: Position, key: Key) -> tuple[tuple[int, ...], dict[int, Key]]:
+        """The best cards of the seat to move in ``pos`` (whose exact value is ``key``),
+        ascending, and the values known after its cards: those of the best cards (``key``).
+
+        The best cards come from one threshold search per legal card (:meth:`keeps`), far
+        cheaper than an exact value for each (the first trick's cards cost seconds so); the
+        other cards are only known to be worse.
+        """
+        best = tuple(c for c in sorted(CardSet(pos.legal_mask())) if self.keeps(pos, c, key))
+        return best, dict.fromkeys(best, key)
 
     def maximises(self, pos: Position) -> bool:
         """Whether the seat to move wants the value high (the declarer)."""
@@ -323,11 +324,15 @@ class RamschJudge:
         """The seat's final card points from ``pos``."""
         return (self.solver.solve_ramsch(pos, self.seat), 0)
 
-    def children(self, pos: Position) -> dict[int, Key]:
-        """The seat's final card points after each legal card of the seat to move."""
+    def alternatives(self, pos: Position, key: Key) -> tuple[tuple[int, ...], dict[int, Key]]:
+        """The best cards of the seat to move in ``pos`` (value ``key``), ascending, and the
+        seat's final card points after each of its legal cards (all of them: Ramsch has no
+        threshold search to tell the best apart more cheaply)."""
         if pos.to_move == self.seat:
-            return {c: (v, 0) for c, v in self.solver.move_values(pos, "exact").items()}
-        return {c: self.key(pos.play(c)) for c in CardSet(pos.legal_mask())}
+            values = {c: (v, 0) for c, v in self.solver.move_values(pos, "exact").items()}
+        else:
+            values = {c: self.key(pos.play(c)) for c in CardSet(pos.legal_mask())}
+        return tuple(sorted(c for c, v in values.items() if v == key)), values
 
     def maximises(self, pos: Position) -> bool:
         """The other two give the seat as many card points as they can."""
@@ -344,12 +349,6 @@ class RamschJudge:
     def line(self, pos: Position, start: int, prefer: Sequence[int] = ()) -> Line:
         """The line of paranoid best play from ``pos`` (as :meth:`Judge.line`)."""
         return _line(self, pos, start, prefer)
-
-
-def best_of(judge: Judge | RamschJudge, pos: Position, values: dict[int, Key]) -> Key:
-    """The value the seat to move reaches with its best card among ``values``."""
-    pick = max if judge.maximises(pos) else min
-    return pick(values.values())
 
 
 def _line(judge: Judge | RamschJudge, pos: Position, start: int, prefer: Sequence[int]) -> Line:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from skat.analysis.judge import Judge, Key, Line, Outcome, RamschJudge, best_of
+from skat.analysis.judge import Judge, Key, Line, Outcome, RamschJudge
 from skat.cards import format_card
 from skat.solver import Position
 
@@ -40,7 +40,9 @@ class CardPlay:
         card: the card.
         before: the value before it, with best play from there (what the best cards keep).
         after: the value after it, with best play from there.
-        values: the value after each card the seat could have played (card -> value).
+        values: the value after the card played and after each of ``best`` (card -> value);
+            in Ramsch after every card the seat could have played. (The other cards are
+            worse; their exact values are not searched, which would cost seconds.)
         best: the cards that keep ``before``, ascending.
         verdict: :data:`BEST`, :data:`POINTS` or :data:`OUTCOME`.
         cost: the card points the card gave away, from the seat's side (0 in Null).
@@ -166,9 +168,8 @@ def trace(judge: Judge | RamschJudge, start: Position, played: Sequence[int], se
         flipped = not ramsch and outcomes[index].won != outcomes[index + 1].won
         if mover != seat and not flipped:
             continue
-        values = judge.children(pos)
-        best_key = best_of(judge, pos, values)
-        best = tuple(sorted(c for c, v in values.items() if v == best_key))
+        best, values = judge.alternatives(pos, before)
+        values[card] = after
         if flipped:
             line = judge.line(pos, index)
             swings.append(
