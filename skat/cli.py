@@ -1,4 +1,4 @@
-"""The ``skat`` command: ``serve``, ``deal``, ``records``, ``solve``, ``arena``.
+"""The ``skat`` command: ``serve``, ``deal``, ``records``, ``solve``, ``analyse``, ``arena``.
 
 Each subcommand lives in a small function registered in :func:`build_parser`; errors in the input
 are printed as one line on stderr with exit status 2, never as a stack trace.
@@ -182,6 +182,36 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_analyse(args: argparse.Namespace) -> int:
+    """Analyse finished deals (ISS records, one a line) with every card open, for one seat."""
+    import json
+
+    from skat.analysis import analyse
+    from skat.analysis.text import format_analysis
+    from skat.record import read_file, read_record
+    from skat.solver import warm_up
+
+    records = list(read_file(_read_input(args.file)))
+    if not records:
+        raise SkatError(f"no records in {args.file}")
+    warm_up()
+    for index, (number, line) in enumerate(records):
+        try:
+            state = read_record(line)
+            seat = args.seat
+            if seat is None:
+                seat = 0 if state.declarer is None else int(state.declarer)
+            analysis = analyse(state, seat)
+        except SkatError as err:
+            raise SkatError(f"{args.file}:{number}: {err}") from None
+        if args.json:
+            print(json.dumps(analysis.to_json(), ensure_ascii=False))
+        else:
+            print(("\n" if index else "") + f"{args.file}:{number}")
+            print(format_analysis(analysis), end="")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``skat`` command, one subparser per subcommand."""
     parser = argparse.ArgumentParser(
@@ -200,6 +230,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--iss", action="store_true", help="inputs are ISS records: solve each first card"
     )
     p.set_defaults(func=_cmd_solve)
+    p = sub.add_parser(
+        "analyse", help="could it have been won? a finished deal with every card open"
+    )
+    p.add_argument("file", metavar="RECORD_FILE", help="ISS records, one a line (- for stdin)")
+    p.add_argument(
+        "--seat",
+        type=int,
+        choices=(0, 1, 2),
+        default=None,
+        help="the seat to analyse: 0 forehand, 1 middlehand, 2 rearhand (default: the declarer)",
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object per record")
+    p.set_defaults(func=_cmd_analyse)
     p = sub.add_parser("records", help="game records (ISS format)")
     rsub = p.add_subparsers(dest="records_command", required=True)
     p = rsub.add_parser("check", help="replay records, recompute and compare their results")

@@ -80,3 +80,9 @@ class RecordError(SkatError):
     def __init__(self, message: str, position: int | None = None) -> None:
         super().__init__(message)
         self.position = position
+
+
+class NotFinishedError(SkatError):
+    """A deal that is not over yet was given where a finished one is needed (its analysis)."""
+
+    code = "not_finished"

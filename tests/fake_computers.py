@@ -15,10 +15,15 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from skat.server.workers import decide
+from skat.analysis import Analysis, GameChoice
+from skat.server.workers import analysis_part, decide
 
 GATE = "SKAT_TEST_GATE"
 """The environment variable with the path of the gate file: one byte, 0 while the task waits."""
+
+PIDS = "SKAT_TEST_PIDS"
+"""The environment variable with the path of the file :func:`noted_analysis` notes its process
+ids in."""
 
 WAIT_SECONDS = 30.0
 """The longest a task waits for its gate or its partner before it gives up."""
@@ -78,3 +83,11 @@ def failing_decide(text: str, human: int, level: str) -> dict[str, Any]:
         RuntimeError: always.
     """
     raise RuntimeError("the computer player failed")
+
+
+def noted_analysis(text: str, seat: int, part: str) -> Analysis | GameChoice | None:
+    """:func:`analysis_part`, after noting ``<part> <process id>`` in the file named by
+    :data:`PIDS`."""
+    with Path(os.environ[PIDS]).open("a") as file:
+        file.write(f"{part} {os.getpid()}\n")
+    return analysis_part(text, seat, part)

@@ -794,7 +794,10 @@ def _assert_clean(response: Any) -> None:
 
 
 @_FUZZ
-@given(path=st.sampled_from(["/api/new", "/api/act", "/api/view"]), body=st.binary(max_size=300))
+@given(
+    path=st.sampled_from(["/api/new", "/api/act", "/api/view", "/api/analysis"]),
+    body=st.binary(max_size=300),
+)
 def test_fuzz_random_bytes_never_give_a_server_error(
     client: TestClient, path: str, body: bytes
 ) -> None:
@@ -803,7 +806,7 @@ def test_fuzz_random_bytes_never_give_a_server_error(
 
 @_FUZZ
 @given(
-    path=st.sampled_from(["/api/new", "/api/act", "/api/view"]),
+    path=st.sampled_from(["/api/new", "/api/act", "/api/view", "/api/analysis"]),
     body=st.dictionaries(
         st.sampled_from(["record", "human_seat", "action", "deal_number", "options", "x"]),
         _json_values,

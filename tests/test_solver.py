@@ -312,6 +312,93 @@ def test_solver_instances_do_not_share_their_table() -> None:
     assert a.nodes == b.nodes
 
 
+def _line_of_play(rng: random.Random, pos: Position) -> list[Position]:
+    """``pos`` and the positions after each card of a random line from it to the end."""
+    line = [pos]
+    while not line[-1].is_terminal:
+        legal = list(CardSet(line[-1].legal_mask()))
+        line.append(line[-1].play(rng.choice(legal)))
+    return line
+
+
+def _deal_positions(seed: int, game: GameType, size: int) -> list[Position]:
+    """One random deal of ``size`` cards a hand: a few lines of play from its start and from
+    the declarer's other discards (every card keeps its holder: the declarer or the skat)."""
+    rng = random.Random(seed)
+    deck = rng.sample(range(32), 3 * size + 2)
+    hands = [sum(1 << c for c in deck[i * size : (i + 1) * size]) for i in range(3)]
+    start = Position(
+        hands=(hands[0], hands[1], hands[2]),
+        game=game,
+        declarer=rng.randrange(3),
+        to_move=rng.randrange(3),
+        skat=(1 << deck[-1]) | (1 << deck[-2]),
+    )
+    positions: list[Position] = []
+    d = start.declarer
+    twelve = start.hands[d] | start.skat
+    cards = list(CardSet(twelve))
+    for _ in range(4):
+        skat = (1 << cards[rng.randrange(len(cards))]) | (1 << cards[rng.randrange(len(cards))])
+        if skat.bit_count() != 2:
+            continue
+        hands = list(start.hands)
+        hands[d] = twelve & ~skat
+        root = dataclasses.replace(start, hands=(hands[0], hands[1], hands[2]), skat=skat)
+        for _ in range(2):
+            positions += _line_of_play(rng, root)
+    return positions
+
+
+@pytest.mark.parametrize("game", [GameType.HEARTS, GameType.GRAND, GameType.NULL])
+def test_a_shared_table_gives_the_values_of_fresh_solves(game: GameType) -> None:
+    shared, fresh = Solver(), Solver()
+    for seed in range(6):
+        positions = _deal_positions(1100 + seed, game, 5)
+        # the same deal as clubs in the same block: each game keeps its own entries
+        positions += [dataclasses.replace(p, game=GameType.CLUBS) for p in positions[:10]]
+        with shared.shared_table():
+            got = [
+                (shared.solve_value(p), shared.solve_threshold(p, 61),
+                 shared.solve_threshold(p, SCHWARZ), shared.move_values(p))
+                for p in positions
+            ]  # fmt: skip
+        want = [
+            (fresh.solve_value(p), fresh.solve_threshold(p, 61),
+             fresh.solve_threshold(p, SCHWARZ), fresh.move_values(p))
+            for p in positions
+        ]  # fmt: skip
+        assert got == want
+    assert shared.nodes < fresh.nodes
+
+
+def test_a_shared_table_gives_the_ramsch_values_of_fresh_solves() -> None:
+    shared, fresh = Solver(), Solver()
+    positions = _deal_positions(1200, GameType.RAMSCH, 5)[:12]
+    for seat in range(3):
+        with shared.shared_table():
+            got = [(shared.solve_ramsch(p, seat), shared.move_values(p)) for p in positions]
+        assert got == [(fresh.solve_ramsch(p, seat), fresh.move_values(p)) for p in positions]
+
+
+def test_a_shared_table_refuses_a_card_that_changed_hands() -> None:
+    hands = _hands("CJ SA", "ST S7", "HA H7")
+    moved = _hands("ST SA", "CJ S7", "HA H7")
+    solver = Solver()
+    with solver.shared_table():
+        solver.solve_value(Position(hands=hands, game=GameType.GRAND, declarer=0, to_move=0))
+        with pytest.raises(SkatError, match=r"CJ ST changed hands"):
+            solver.solve_value(Position(hands=moved, game=GameType.GRAND, declarer=0, to_move=0))
+        # another game, another declarer: another scope, where the cards may lie otherwise
+        assert solver.solve_value(
+            Position(hands=moved, game=GameType.GRAND, declarer=1, to_move=0)
+        ) == solve_value(Position(hands=moved, game=GameType.GRAND, declarer=1, to_move=0))
+        with pytest.raises(SkatError, match="already sharing"), solver.shared_table():
+            pass
+    # outside the block each call is on its own again
+    assert solver.solve_value(Position(hands=moved, game=GameType.GRAND, declarer=0, to_move=0))
+
+
 # -- golden positions ----------------------------------------------------------------------
 
 

@@ -11,6 +11,9 @@ Routes:
   the human's action(s) on the deal of ``record``.
 * ``POST /api/view`` ``{"record": "...", "human_seat": s}`` — the human's view of a stored record
   (after a reload or a server restart).
+* ``POST /api/analysis`` ``{"record": "...", "human_seat": s}`` — the open-hand analysis of a
+  finished deal for that seat (:mod:`skat.analysis`): ``{"analysis": {...}}``; a deal that is not
+  over is refused (400 ``not_finished``).
 * ``POST /api/draw`` ``{}`` — the seat draw at the start of a series (seed 000): three cards
   drawn for the human and the two computers, and the table position of each
   (:func:`skat.series.draw_seats`).
@@ -21,14 +24,15 @@ Routes:
 ``new``, ``act`` and ``view`` also take ``"player"``: the computer players' level for this request
 (``heuristic``, ``strong``, ...; absent: the server's own).
 
-Every answer to a POST is ``{"record", "view", "events"}`` (see :mod:`skat.server.game`); the
-computers' turns of it are decided in worker processes (:mod:`skat.server.workers`), so that the
-server answers pages and other games meanwhile. Bad requests get a 4xx and
-``{"error": {"code": ..., "message": ...}}`` with the core's stable codes (``bad_notation``,
-``illegal_action``, ``bad_record``; a deal number's ``bad_notation`` adds its ``reason``:
-``form``, ``range``, with the ``largest`` deal number, or ``seat``) or the server's own
-(``bad_json``, ``bad_request``, ``too_large``, ``timeout``, ``bad_host``, ``cross_origin``,
-``not_found``, ``method_not_allowed``); never a 500 for bad input.
+Every answer to ``new``, ``act`` and ``view`` is ``{"record", "view", "events"}`` (see
+:mod:`skat.server.game`); the computers' turns of it, and an analysis, are decided in worker
+processes (:mod:`skat.server.workers`), so that the server answers pages and other games
+meanwhile. Bad requests get a 4xx and ``{"error": {"code": ..., "message": ...}}`` with the
+core's stable codes (``bad_notation``, ``illegal_action``, ``bad_record``, ``not_finished``; a
+deal number's ``bad_notation`` adds its ``reason``: ``form``, ``range``, with the ``largest``
+deal number, or ``seat``) or the
+server's own (``bad_json``, ``bad_request``, ``too_large``, ``timeout``, ``bad_host``,
+``cross_origin``, ``not_found``, ``method_not_allowed``); never a 500 for bad input.
 
 Every answer carries :data:`SECURITY_HEADERS` (a Content-Security-Policy that lets the page run
 its own modules only and no other site frame it, ``nosniff``, ...) and a ``Cache-Control``
@@ -65,7 +69,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from skat.cards import format_card
 from skat.deal import MAX_DEAL_NUMBER
-from skat.errors import IllegalActionError, SkatError, shown
+from skat.errors import IllegalActionError, NotFinishedError, SkatError, shown
 from skat.players import get_player, player_names
 from skat.series import draw_seats
 from skat.server import game
@@ -342,6 +346,7 @@ def create_app(
     *,
     workers: int | None = None,
     decide: _workers.DecideFn = _workers.decide,
+    analyse: _workers.AnalyseFn = _workers.analysis_part,
     hosts: Iterable[str] = (),
     body_timeout: float = BODY_TIMEOUT_SECONDS,
 ) -> Starlette:
@@ -359,6 +364,8 @@ def create_app(
             server's own threads (a decision then holds up the other answers).
         decide: the workers' task (record text, human seat, level) -> answer;
             :func:`skat.server.workers.decide` (tests pass a slower one).
+        analyse: the workers' task of an analysis (record text, seat, part) -> that part;
+            :func:`skat.server.workers.analysis_part` (tests pass another).
         hosts: names besides IP addresses and ``localhost`` under which the server is reached
             (its ``Host`` header, any port); a request for another name is refused.
         body_timeout: seconds a request body may take to arrive (:data:`BODY_TIMEOUT_SECONDS`).
@@ -448,6 +455,19 @@ def create_app(
         state = await run_in_threadpool(game.load, data.get("record"))
         return await answer(game.Turn(state, human), level)
 
+    async def analysis(request: Request) -> Response:
+        data = await _json_body(request, body_timeout)
+        _check_keys(data, {"record", "human_seat"})
+        seat = game.parse_seat(data.get("human_seat"))
+        state = await run_in_threadpool(game.load, data.get("record"))
+        if not state.is_terminal():
+            raise NotFinishedError(
+                f"the deal is not finished (phase {state.phase.value!r}): only a finished deal "
+                "can be analysed"
+            )
+        out = await computers.analyse(game.write_record(state), seat, analyse)
+        return JSONResponse({"analysis": out})
+
     async def draw(request: Request) -> Response:
         data = await _json_body(request, body_timeout)
         _check_keys(data, set())
@@ -478,6 +498,7 @@ def create_app(
         Route("/api/new", guarded(new), methods=["POST"]),
         Route("/api/act", guarded(act), methods=["POST"]),
         Route("/api/view", guarded(view), methods=["POST"]),
+        Route("/api/analysis", guarded(analysis), methods=["POST"]),
         Route("/api/draw", guarded(draw), methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
     ]

@@ -15,6 +15,10 @@ table, a player's cache of contract estimates) can change a node count and with 
 budget cuts the sampling off, so the same record gets the same answer in any worker, on any
 server (docs/design.md, decisions 4 and 5).
 
+The open-hand analysis of a finished deal (``POST /api/analysis``, :mod:`skat.analysis`) runs
+there too, in two tasks at once (:func:`analysis_part`: the card play, the declarer's game
+choice), each with a solver of its own, so that it takes both cores and the server none.
+
 Workers run at a lower CPU priority (:data:`WORKER_NICE`), so that the server's own process,
 which answers the pages, wins the core when both are busy; they ignore Ctrl+C (the server stops
 them) and end when the server's process is gone.
@@ -33,14 +37,25 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 
+from skat.analysis import Analysis, GameChoice, analyse, analyse_game_choice
+from skat.errors import NotFinishedError
 from skat.players import get_player
 from skat.server import game
 
-__all__ = ["WORKER_NICE", "Computers", "DecideFn", "decide", "default_workers", "warm_up_solver"]
+__all__ = [
+    "WORKER_NICE",
+    "AnalyseFn",
+    "Computers",
+    "DecideFn",
+    "analysis_part",
+    "decide",
+    "default_workers",
+    "warm_up_solver",
+]
 
 WORKER_NICE = 5
 """How much lower a worker's CPU priority is than the server's (``nice``; 0 .. 19)."""
@@ -48,7 +63,12 @@ WORKER_NICE = 5
 DecideFn = Callable[[str, int, str], dict[str, Any]]
 """A task of the workers: (record text, human seat 0..2, level) -> the answer JSON."""
 
+AnalyseFn = Callable[[str, int, str], "Analysis | GameChoice | None"]
+"""A task of the workers: (record text, seat 0..2, part ``play`` or ``choice``) -> that part of
+the deal's analysis (:func:`analysis_part`)."""
+
 _log = logging.getLogger("skat.server")
+_T = TypeVar("_T")
 
 
 def decide(text: str, human: int, level: str) -> dict[str, Any]:
@@ -64,6 +84,28 @@ def decide(text: str, human: int, level: str) -> dict[str, Any]:
     """
     player = get_player(level)
     return game.answer(game.computers(game.load(text), human, player.choose))
+
+
+def analysis_part(text: str, seat: int, part: str) -> Analysis | GameChoice | None:
+    """One part of the open-hand analysis of the finished deal ``text`` for ``seat``
+    (:mod:`skat.analysis`): ``play``, the card play (:func:`skat.analysis.analyse` without the
+    game choice), or ``choice``, the declarer's game choice
+    (:func:`skat.analysis.analyse_game_choice`; None in Ramsch and when all passed). The server
+    runs the two in two workers at once and joins them (:meth:`Analysis.with_game_choice`).
+
+    Raises:
+        RecordError: the record does not replay.
+        NotFinishedError: the deal is not over.
+        ValueError: ``part`` is neither.
+    """
+    state = game.load(text)
+    if not state.is_terminal():
+        raise NotFinishedError(f"the deal is not finished (phase {state.phase.value!r})")
+    if part == "play":
+        return analyse(state, seat, game_choice=False)
+    if part == "choice":
+        return analyse_game_choice(state, seat)
+    raise ValueError(f"part must be 'play' or 'choice', got {part!r}")
 
 
 def warm_up_solver() -> float | None:
@@ -162,11 +204,39 @@ class Computers:
             the task's errors; BrokenProcessPool: a worker died (the next request gets new
             workers).
         """
+        return await self.call(self._decide, text, human, level)
+
+    async def analyse(
+        self, text: str, seat: int, task: AnalyseFn = analysis_part
+    ) -> dict[str, Any]:
+        """The analysis of the finished deal ``text`` for ``seat`` as JSON
+        (:meth:`skat.analysis.Analysis.to_json`): its card play and the declarer's game choice
+        in two workers at once (:func:`analysis_part`), joined.
+
+        Raises:
+            the task's errors (a deal that is not finished, a record that does not replay);
+            BrokenProcessPool: a worker died.
+        """
+        play, choice = await asyncio.gather(
+            self.call(task, text, seat, "play"), self.call(task, text, seat, "choice")
+        )
+        if not isinstance(play, Analysis) or not (choice is None or isinstance(choice, GameChoice)):
+            raise TypeError("the analysis tasks gave parts of the wrong kind")
+        return play.with_game_choice(choice).to_json()
+
+    async def call(self, task: Callable[..., _T], *args: Any) -> _T:
+        """``task(*args)`` in a worker (in a thread of the server without workers); ``task``
+        must be importable by name.
+
+        Raises:
+            the task's errors; BrokenProcessPool: a worker died (the next request gets new
+            workers).
+        """
         if not self.workers:
-            return await run_in_threadpool(self._decide, text, human, level)
+            return await run_in_threadpool(task, *args)
         pool = self._get_pool()
         try:
-            return await asyncio.wrap_future(pool.submit(self._decide, text, human, level))
+            return await asyncio.wrap_future(pool.submit(task, *args))
         except BrokenProcessPool:
             if self._pool is pool:
                 self._pool = None

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
 
-from skat.cards import card_of, points
+from skat.cards import CardSet, card_of, points
 from skat.errors import SkatError
 from skat.rules import GameType
 from skat.solver import _kernel as k
@@ -91,6 +93,7 @@ def _layout(game: GameType) -> _Layout:
 
 
 _LAYOUTS = {g: _layout(g) for g in GameType}
+_POINTS, _EVERY_TRICK, _NO_TRICK = 0, 1, 2  # the kinds of search a shared table keeps apart
 _ZERO_PTS = np.zeros(32, dtype=np.int64)
 _GEN_LIMIT = 1 << 28
 
@@ -130,6 +133,11 @@ class Solver:
         self._ctx = np.zeros(k.CTX_SIZE, dtype=np.int64)
         self._gen = 0
         self._lock = threading.Lock()
+        # inside shared_table(): the generation of each kind of search, and the cards each
+        # seat held in the positions solved, by (game, solo, solo maximises, last-trick bonus)
+        self._shared: dict[tuple[int, ...], int] | None = None
+        self._held: dict[tuple[int, ...], list[int]] = {}
+        self._scope: tuple[int, ...] = ()
 
     @property
     def nodes(self) -> int:
@@ -138,16 +146,51 @@ class Solver:
 
     # -- plumbing -------------------------------------------------------------------------
 
-    def _new_generation(self, solo: int, solo_max: bool, last_bonus: int, lay: _Layout) -> None:
+    def _new_generation(self, solo: int, solo_max: bool, last_bonus: int, pos: Position) -> None:
+        lay = _LAYOUTS[pos.game]
+        self._ctx[k.CTX_SOLO] = solo
+        self._ctx[k.CTX_SOLO_MAX] = 1 if solo_max else 0
+        self._ctx[k.CTX_LAST_BONUS] = last_bonus
+        self._ctx[k.CTX_TRUMP] = lay.trump
+        if self._shared is None:
+            self._ctx[k.CTX_GEN] = self._next_generation()
+            return
+        self._scope = (int(pos.game), solo, int(solo_max), last_bonus)
+        self._claim(pos)
+
+    def _next_generation(self) -> int:
         self._gen += 1
         if self._gen >= _GEN_LIMIT:
             self._keys[:] = -1
             self._gen = 1
-        self._ctx[k.CTX_SOLO] = solo
-        self._ctx[k.CTX_SOLO_MAX] = 1 if solo_max else 0
-        self._ctx[k.CTX_LAST_BONUS] = last_bonus
-        self._ctx[k.CTX_GEN] = self._gen
-        self._ctx[k.CTX_TRUMP] = lay.trump
+            if self._shared is not None:  # their entries are gone
+                self._shared.clear()
+        return self._gen
+
+    def _claim(self, pos: Position) -> None:
+        """Note who holds which card of ``pos`` in the shared table's scope; raise, noting
+        nothing, when a card changed hands since an earlier position (the table's key, the
+        remaining cards, would then stand for two different positions)."""
+        mine = list(pos.hands)
+        for i, card in enumerate(pos.trick):
+            mine[(pos.leader + i) % 3] |= 1 << card
+        held = [h | m for h, m in zip(self._held.get(self._scope, [0, 0, 0]), mine, strict=True)]
+        clash = (held[0] & held[1]) | (held[1] & held[2]) | (held[0] & held[2])
+        if clash:
+            raise SkatError(
+                f"a shared table holds the positions of one deal: {CardSet(clash)} changed "
+                "hands since an earlier position"
+            )
+        self._held[self._scope] = held
+
+    def _share(self, kind: int) -> None:
+        """Inside :meth:`shared_table`, search with the generation of ``kind`` in this scope."""
+        if self._shared is not None:
+            key = (*self._scope, kind)
+            gen = self._shared.get(key)
+            if gen is None:
+                gen = self._shared[key] = self._next_generation()
+            self._ctx[k.CTX_GEN] = gen
 
     def _arrays(self, pos: Position, lay: _Layout) -> tuple[np.ndarray, np.ndarray, int]:
         hands = np.array([_internal_mask(h, lay) for h in pos.hands], dtype=np.int64)
@@ -161,6 +204,7 @@ class Solver:
         """The kernel's fail-soft value: solo card points to come, window ``(alpha, beta)``."""
         lay = _LAYOUTS[pos.game]
         hands, trick, rem_pts = self._arrays(pos, lay)
+        self._share(_POINTS)
         return int(
             k.search_points(
                 hands, trick, len(pos.trick), pos.leader, rem_pts, alpha, beta, self._ctx,
@@ -199,6 +243,7 @@ class Solver:
             return True
         lay = _LAYOUTS[pos.game]
         hands, trick, _ = self._arrays(pos, lay)
+        self._share(_EVERY_TRICK if want_all else _NO_TRICK)
         return bool(
             k.search_tricks(
                 hands, trick, len(pos.trick), pos.leader, 1 if want_all else 0, self._ctx,
@@ -211,10 +256,9 @@ class Solver:
         return pos.declarer_points + points(pos.skat)
 
     def _start(self, pos: Position) -> None:
-        lay = _LAYOUTS[pos.game]
         if pos.game == GameType.RAMSCH:
             raise SkatError("a Ramsch position has no declarer: use solve_ramsch(pos, seat)")
-        self._new_generation(pos.declarer, True, 0, lay)
+        self._new_generation(pos.declarer, True, 0, pos)
 
     def _threshold(self, pos: Position, target: int) -> bool:
         if pos.game == GameType.NULL:
@@ -259,8 +303,7 @@ class Solver:
         values: dict[int, int] = {}
         if pos.game == GameType.RAMSCH:
             seat = pos.to_move
-            lay = _LAYOUTS[pos.game]
-            self._new_generation(seat, False, points(pos.skat), lay)
+            self._new_generation(seat, False, points(pos.skat), pos)
             for group in classes:
                 values.update(dict.fromkeys(group, self._ramsch(pos.play(group[0]), seat)))
             return dict(sorted(values.items()))
@@ -287,8 +330,42 @@ class Solver:
         if not 0 <= seat <= 2:
             raise SkatError(f"seats are 0..2, got {seat!r}")
         with self._lock:
-            self._new_generation(seat, False, points(pos.skat), _LAYOUTS[pos.game])
+            self._new_generation(seat, False, points(pos.skat), pos)
             return self._ramsch(pos, seat)
+
+    @contextmanager
+    def shared_table(self) -> Iterator[Solver]:
+        """Keep the transposition table from call to call inside the block (one deal's positions).
+
+        Outside the block every call starts a new table generation, so that no answer depends on
+        an earlier call. Inside it, the calls for the same game, solo seat (declarer, or the
+        Ramsch seat) and skat reuse one generation for each kind of search (card points, every
+        trick, no trick): solving a deal position by position along its play, every card of a
+        position, its lines of play or the declarer's discards then reuses what the earlier calls
+        found. The values stay exact: the table's key is the remaining cards and the leader,
+        which decide who holds which card as long as no card changes hands between the
+        positions of a block; a position that gives a card to another seat than an earlier one
+        raises (and is not solved). The answers do not change, only the time and
+        :attr:`nodes`.
+
+        Yields:
+            this solver.
+
+        Raises:
+            SkatError: the block is entered again before it was left, or a position inside it
+                gives a card to another seat than an earlier position of the same scope.
+        """
+        with self._lock:
+            if self._shared is not None:
+                raise SkatError("the solver is already sharing its table")
+            self._shared = {}
+            self._held = {}
+        try:
+            yield self
+        finally:
+            with self._lock:
+                self._shared = None
+                self._held = {}
 
 
 def _equivalent_cards(pos: Position) -> list[list[int]]:
