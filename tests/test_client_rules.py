@@ -52,7 +52,7 @@ FORBIDDEN: list[tuple[str, str]] = [
     # who takes a trick: the events' and `last_trick`'s `winner`
     (r"\b(?:trickWinner|winnerOf|highestCard|beats)\s*\(", "a trick's winner"),
     # which option needs which (Supra needs Kontra, Durchmarsch and the Ramsch skat need a
-    # Ramsch): `idle_when` of GET /api/options (skat.rules.IDLE_WHEN)
+    # Ramsch): `idle_when` of GET /api/options (skat.options, each option's requires)
     (
         r"\brule\(\s*[\"'](?:all_pass|kontra|supra|durchmarsch|ramsch_skat|spitze|"
         r"lost_hand_single|score_list)[\"']\s*\)\s*[!=]==?",

@@ -416,7 +416,7 @@ def test_the_option_spec_names_every_rule_option_with_the_values_the_server_acce
     client: TestClient,
 ) -> None:
     # the browser offers these choices and checks its stored settings against them, so that it
-    # keeps no copy of its own (skat.rules.Options, OPTION_ENUMS)
+    # keeps no copy of its own (skat.options.Options, OPTION_ENUMS)
     response = client.get("/api/options")
     assert response.status_code == 200
     spec = response.json()["options"]

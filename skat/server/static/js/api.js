@@ -90,7 +90,7 @@ export function health() {
   return get("/api/health");
 }
 
-/** The rule options: [{name, default, values}] in the order of skat.rules.Options (the settings
+/** The rule options: [{name, default, values}] in the order of skat.options.Options (the settings
  * panel's choices, and what the stored settings are checked against). */
 export async function options() {
   const data = await get("/api/options");

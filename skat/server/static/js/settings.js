@@ -36,7 +36,7 @@ export function DEFAULT_SETTINGS() {
 }
 
 /** The rule options the settings panel offers, {key, values} with the ISkO default first: the
- * server's (GET /api/options, skat.rules.Options), filled in once by loadRules. */
+ * server's (GET /api/options, skat.options.Options), filled in once by loadRules. */
 export const RULES = [];
 
 const SERIES_LENGTHS = [0, 3, 6, 9, 12, 18, 24, 36, 48];
@@ -107,8 +107,8 @@ const IDLE_WORDS = { kontra: "setting.idle.kontra", all_pass: "setting.idle.rams
 
 /** Why the rule option `r` cannot take effect under the other rules chosen, or null: the
  * server names the other option's value under which it is idle (GET /api/options idle_when,
- * skat.rules.IDLE_WHEN): Supra without Kontra, the Durchmarsch and Ramsch-skat rules without
- * Ramsch. */
+ * from each option's requires in skat.options): Supra without Kontra, the Durchmarsch and
+ * Ramsch-skat rules without Ramsch. */
 function ruleIdle(r) {
   const when = r.idleWhen;
   if (!when || rule(when.option) !== when.value) return null;
