@@ -362,6 +362,7 @@ def test_skat_analyse_prints_the_analysis_as_text_or_json(tmp_path: Path) -> Non
     assert "trick  2  DA    1 ->   0  changed the outcome" in text
     assert "better: D9" in text
     assert "Game choice of the declarer" in text
+    assert "played Null Hand (NH) at bid 18" in text  # the game in words, its record code beside
     status, out = _run(["analyse", str(path), "--seat", "1", "--json"])
     assert status == 0
     assert json.loads(out)["cards"][1]["best"] == ["D9"]

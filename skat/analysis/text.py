@@ -11,6 +11,7 @@ from skat.analysis.choice import ChoiceRow, GameChoice
 from skat.analysis.judge import Line, Outcome
 from skat.analysis.play import CardPlay
 from skat.cards import cards_of_mask, format_card, format_cards
+from skat.contract import Contract
 from skat.deal import Seat
 
 __all__ = ["format_analysis"]
@@ -93,11 +94,31 @@ def _game_choice(choice: GameChoice) -> list[str]:
     return out
 
 
+def contract_words(contract: Contract) -> str:
+    """``contract`` in English words with its record code: ``Diamonds Hand, Schneider announced
+    (DHS)``, ``Null Ouvert Hand (NOH)``, ``Grand Ouvert (GO)`` (ouvert implies Hand, and in a suit
+    game or Grand Schneider and Schwarz announced, ISkO 5.2.6).
+
+    >>> contract_words(Contract.parse("DHS")), contract_words(Contract.parse("NOH"))
+    ('Diamonds Hand, Schneider announced (DHS)', 'Null Ouvert Hand (NOH)')
+    """
+    words = contract.game.name.title()
+    if contract.ouvert:
+        words += " Ouvert"
+    if contract.hand and not (contract.ouvert and contract.game.letter != "N"):
+        words += " Hand"
+    if contract.schwarz and not contract.ouvert:
+        words += ", Schwarz announced"
+    elif contract.schneider and not contract.ouvert:
+        words += ", Schneider announced"
+    return f"{words} ({contract})"
+
+
 def format_analysis(analysis: Analysis) -> str:
     """The analysis as lines of English text."""
     a = analysis
     out: list[str] = []
-    number = "explicit cards" if a.deal_number < 0 else f"deal {a.deal_number}"
+    number = "a deal given by its cards" if a.deal_number < 0 else f"deal {a.deal_number}"
     out.append(f"Analysis of {number} for {_seat(a.seat)}")
     if a.kind == "passed":
         out += [f"  {n.text}" for n in a.notes]
@@ -113,7 +134,8 @@ def format_analysis(analysis: Analysis) -> str:
         assert a.declarer is not None
         who = "You" if a.declarer == a.seat else f"The declarer, {_seat(a.declarer)},"
         kontra = ("", ", Kontra", ", Kontra and Re", ", Kontra, Re and Supra")[a.kontra]
-        out.append(f"{who} played {a.contract} at bid {a.bid}{kontra}.")
+        assert a.contract is not None
+        out.append(f"{who} played {contract_words(a.contract)} at bid {a.bid}{kontra}.")
         out.append(
             "Values: 1 won / 0 lost with best play from there."
             if null
