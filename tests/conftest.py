@@ -160,6 +160,12 @@ def server() -> Iterator[Server]:
     srv.stop()
 
 
+@pytest.fixture(scope="module")
+def url(server: Server) -> str:
+    """The address of the module's server (with the heuristic players)."""
+    return server.url
+
+
 class _Browser:
     """Chromium whose new contexts bypass the page's Content-Security-Policy unless told
     otherwise (``bypass_csp=False``): Playwright's ``wait_for_function`` runs its predicate
