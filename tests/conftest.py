@@ -189,7 +189,7 @@ def url(server: Server) -> str:
 class _Browser:
     """Chromium whose new contexts bypass the page's Content-Security-Policy unless told
     otherwise (``bypass_csp=False``): Playwright's ``wait_for_function`` runs its predicate
-    through ``eval`` in the page, which the policy forbids. tests/test_server.py loads the page
+    through ``eval`` in the page, which the policy forbids. tests/test_server_security.py loads the page
     under the policy."""
 
     def __init__(self, browser: Any) -> None:
