@@ -13,7 +13,6 @@ from skat.contract import Contract
 from skat.errors import NotationError
 from skat.rules import GameType
 
-
 # -- actions ----------------------------------------------------------------------------------
 
 

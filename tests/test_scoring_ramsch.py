@@ -16,7 +16,6 @@ from skat.scoring import (
     score_ramsch,
 )
 
-
 # Ramsch (pub rules of the seeds)
 
 

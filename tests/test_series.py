@@ -10,7 +10,6 @@ from skat.cards import parse_card
 from skat.errors import IllegalActionError
 from skat.series import dealer_of_game, draw_seats, seat_of_player
 
-
 # -- the series seat draw ------------------------------------------------------------------------
 
 
