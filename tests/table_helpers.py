@@ -1,9 +1,11 @@
-"""Helpers of the browser tests around the table (``tests/test_table_*.py``): a fresh browser
-profile with fast computers, waiting for the table, passing and playing a deal out, reading
-what the browser stored and the totals the sheet shows, screenshots.
+"""Helpers of the browser tests around the table (``tests/test_table_sheet.py``, ``_play``,
+``_ramsch``, ``_settings``, ``_access``, ``_store``, ``_transfer``; ``tests/test_store_guard.py``):
+a fresh browser profile with fast computers, waiting for the table, passing and playing a deal
+out, reading what the browser stored and the totals the sheet shows, screenshots.
 
-The person's choices are simple (pass in the auction, play the first playable card), so every
-deal is short. Screenshots go to ``tests/screenshots/`` (git-ignored).
+The computer players are the conftest's server's quick ``heuristic`` ones and the person's
+choices are simple (pass in the auction, play the first playable card), so every deal is short.
+Screenshots go to ``tests/screenshots/`` (git-ignored).
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """The web API: a stateless server that replays the browser's record; its answers (new deals,
 computer answers, records, rule options in the record) and its start-up.
 
-The test client (``client``) is the conftest's; the helpers that deal and act through it
-``tests/server_helpers.py``.
+Helpers: ``tests/server_helpers.py``; the test client (``client``): the conftest's.
 """
 
 from __future__ import annotations

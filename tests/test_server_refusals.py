@@ -2,8 +2,7 @@
 unknown routes, each with a 4xx and a stable code, and fuzzed input never gives a server
 error.
 
-The test client (``client``) is the conftest's; the helpers that deal and act through it
-``tests/server_helpers.py``.
+Helpers: ``tests/server_helpers.py``; the test client (``client``): the conftest's.
 """
 
 from __future__ import annotations

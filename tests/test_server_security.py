@@ -1,8 +1,7 @@
 """The web API's hosts, origins, headers and slow bodies (docs/web-api.md, "Security"), and
 the page under its Content-Security-Policy in a real Chromium.
 
-The test client (``client``) is the conftest's; the helpers that deal and act through it
-``tests/server_helpers.py``.
+Helpers: ``tests/server_helpers.py``; the test client (``client``): the conftest's.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """The web API's view of a deal: the legal declarations with the core's figures, the card order,
 why a card cannot be played, the idle rule options, and Schieberamsch's pushes and later calls.
 
-The test client (``client``) is the conftest's; the helpers that deal and act through it
-``tests/server_helpers.py``.
+Helpers: ``tests/server_helpers.py``; the test client (``client``): the conftest's.
 """
 
 from __future__ import annotations

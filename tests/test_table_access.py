@@ -4,9 +4,7 @@ accessibility check.
 axe-core is vendored in ``tests/vendor/`` (see the README there) and injected by the test; users
 never get it. Screenshots go to ``tests/screenshots/`` (git-ignored).
 
-The computer players are the quick ``heuristic`` ones; the server and Chromium are the
-conftest's, the table's helpers (a fresh profile, waiting for the table, playing a deal out)
-``tests/table_helpers.py``.
+Helpers: ``tests/table_helpers.py``; the server and Chromium: the conftest's.
 """
 
 from __future__ import annotations

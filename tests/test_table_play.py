@@ -2,9 +2,7 @@
 person sees them (the calls, the Kontra question, why a card cannot be played, the hand's
 order), also across a reload.
 
-The computer players are the quick ``heuristic`` ones; the server and Chromium are the
-conftest's, the table's helpers (a fresh profile, waiting for the table, playing a deal out)
-``tests/table_helpers.py``.
+Helpers: ``tests/table_helpers.py``; the server and Chromium: the conftest's.
 """
 
 from __future__ import annotations

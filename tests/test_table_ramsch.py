@@ -1,9 +1,7 @@
 """Around the table, in a real Chromium: Ramsch and Schieberamsch (the pushes, where the skat
 went, a Durchmarsch).
 
-The computer players are the quick ``heuristic`` ones; the server and Chromium are the
-conftest's, the table's helpers (a fresh profile, waiting for the table, playing a deal out)
-``tests/table_helpers.py``.
+Helpers: ``tests/table_helpers.py``; the server and Chromium: the conftest's.
 """
 
 from __future__ import annotations

@@ -3,9 +3,7 @@
 Totals on the sheet are checked against the core: each stored record is replayed and scored
 with :func:`skat.scoring.list_scores` / :func:`skat.scoring.ramsch_list_scores`.
 
-The computer players are the quick ``heuristic`` ones; the server and Chromium are the
-conftest's, the table's helpers (a fresh profile, waiting for the table, playing a deal out)
-``tests/table_helpers.py``.
+Helpers: ``tests/table_helpers.py``; the server and Chromium: the conftest's.
 """
 
 from __future__ import annotations
@@ -116,9 +114,7 @@ def test_a_three_deal_seeger_fabian_series_totals_the_cores_list_scores_across_a
 def test_a_reload_in_the_middle_of_a_deal_keeps_the_deal_and_the_sheet(
     browser: Any, url: str
 ) -> None:
-    context = fresh_context(browser)
-    page = watched_page(context)
-    page.goto(url)
+    context, page = opened_table(browser, url)
     play_out(page)
     page.click("[data-ui='next']")
     phase, _ = settle(page)
@@ -185,9 +181,7 @@ def test_the_sheet_on_a_phone_shows_the_notes_under_the_game(
 
 
 def test_counts_are_written_in_the_singular_for_one(browser: Any, url: str) -> None:
-    context = fresh_context(browser)
-    page = watched_page(context)
-    page.goto(url)
+    context, page = opened_table(browser, url)
     play_out(page)
     line = page.text_content(".series-line") or ""
     assert line.startswith("1 deal — "), line
@@ -215,9 +209,7 @@ def test_counts_are_written_in_the_singular_for_one(browser: Any, url: str) -> N
 
 
 def test_clearing_the_sheets_asks_first(browser: Any, url: str) -> None:
-    context = fresh_context(browser)
-    page = watched_page(context)
-    page.goto(url)
+    context, page = opened_table(browser, url)
     play_out(page)
     open_sheet(page)
     page.click("[data-ui='clear']")

@@ -1,9 +1,7 @@
 """Around the table, in a real Chromium: what the browser keeps (other tabs, a full storage,
 damaged or old-layout data; issue 31).
 
-The computer players are the quick ``heuristic`` ones; the server and Chromium are the
-conftest's, the table's helpers (a fresh profile, waiting for the table, playing a deal out)
-``tests/table_helpers.py``.
+Helpers: ``tests/table_helpers.py``; the server and Chromium: the conftest's.
 """
 
 from __future__ import annotations
@@ -163,14 +161,20 @@ def _sums(page: Any) -> list[int]:
     return [int((page.text_content(f"[data-sum='{p}']") or "").replace("−", "-")) for p in range(3)]
 
 
-def test_a_tab_takes_up_what_another_tab_played_and_says_so(browser: Any, url: str) -> None:
-    context = fresh_context(browser)
-    a = watched_page(context)
-    a.goto(url)
-    settle(a)
+def _two_tabs(browser: Any, url: str, *, deaf: bool = False) -> tuple[Any, Any, Any]:
+    """Two tabs of one fresh profile on the table, B opened after A: ``(context, a, b)``.
+    With ``deaf`` B does not hear the storage events of A's writes (an old copy stays shown)."""
+    context, a = opened_table(browser, url)
     b = watched_page(context)
+    if deaf:
+        b.add_init_script(STORAGE_EVENTS_UNHEARD)
     b.goto(url)
     settle(b)
+    return context, a, b
+
+
+def test_a_tab_takes_up_what_another_tab_played_and_says_so(browser: Any, url: str) -> None:
+    context, a, b = _two_tabs(browser, url)
     assert read_store(b)["current"] == read_store(a)["current"]
     first = play_out(a)
     a.click("[data-ui='next']")
@@ -191,14 +195,7 @@ def test_a_tab_takes_up_what_another_tab_played_and_says_so(browser: Any, url: s
 def test_a_stale_tab_cannot_write_its_old_copy_over_the_newer_game(browser: Any, url: str) -> None:
     # tab A finishes the series deal and starts the next; tab B, never reloaded, plays its old
     # copy of the finished deal: the sheet's row stays A's and A's next deal stays
-    context = fresh_context(browser)
-    a = watched_page(context)
-    a.goto(url)
-    settle(a)
-    b = watched_page(context)
-    b.add_init_script(STORAGE_EVENTS_UNHEARD)
-    b.goto(url)
-    settle(b)
+    context, a, b = _two_tabs(browser, url, deaf=True)
     first = play_out(a)
     a.click("[data-ui='next']")
     settle(a)
@@ -218,14 +215,7 @@ def test_a_stale_tab_cannot_write_its_old_copy_over_the_newer_game(browser: Any,
 
 def test_an_old_copy_in_another_tab_takes_no_move_back(browser: Any, url: str) -> None:
     # A passes; B, showing the deal from before the pass, bids instead: B's bid is not kept
-    context = fresh_context(browser)
-    a = watched_page(context)
-    a.goto(url)
-    settle(a)
-    b = watched_page(context)
-    b.add_init_script(STORAGE_EVENTS_UNHEARD)
-    b.goto(url)
-    settle(b)
+    context, a, b = _two_tabs(browser, url, deaf=True)
     assert a.get_attribute("#table", "data-phase") == "bidding"
     before = read_store(a)["current"]["record"]
     a.click(".controls [data-action='p']")
@@ -357,9 +347,7 @@ def test_damaged_keys_of_the_first_layout_are_set_aside_and_said(browser: Any, u
 
 
 def test_damaged_rows_of_the_sheet_are_kept_marked_and_said(browser: Any, url: str) -> None:
-    context = fresh_context(browser)
-    page = watched_page(context)
-    page.goto(url)
+    context, page = opened_table(browser, url)
     play_out(page)
     page.click("[data-ui='next']")
     play_out(page)

@@ -1,8 +1,6 @@
 """Around the table, in a real Chromium: exporting and importing the score sheets.
 
-The computer players are the quick ``heuristic`` ones; the server and Chromium are the
-conftest's, the table's helpers (a fresh profile, waiting for the table, playing a deal out)
-``tests/table_helpers.py``.
+Helpers: ``tests/table_helpers.py``; the server and Chromium: the conftest's.
 """
 
 from __future__ import annotations
@@ -33,9 +31,7 @@ pytestmark = pytest.mark.browser
 def test_export_then_import_in_a_fresh_profile_gives_the_same_sheet(
     browser: Any, url: str, tmp_path: Path
 ) -> None:
-    context = fresh_context(browser)
-    page = watched_page(context)
-    page.goto(url)
+    context, page = opened_table(browser, url)
     play_out(page)
     page.click("[data-ui='next']")
     play_out(page)
@@ -116,9 +112,7 @@ def test_an_unreadable_import_is_reported_and_changes_nothing(
 def test_a_deal_dealt_before_an_import_is_not_written_on_the_imported_series(
     browser: Any, url: str, tmp_path: Path
 ) -> None:
-    context = fresh_context(browser)
-    page = watched_page(context)
-    page.goto(url)
+    context, page = opened_table(browser, url)
     play_out(page)
     # the file holds a deal that is not on this sheet (one of it would be a copy: not imported)
     type_deal(page, "12")
@@ -194,9 +188,7 @@ def test_an_imported_series_with_a_damaged_draw_or_start_is_refused(
 def test_importing_a_series_the_sheets_already_hold_adds_no_copy(
     browser: Any, url: str, tmp_path: Path
 ) -> None:
-    context = fresh_context(browser)
-    page = watched_page(context)
-    page.goto(url)
+    context, page = opened_table(browser, url)
     play_out(page)
     open_sheet(page)
     files = {}
@@ -225,3 +217,4 @@ def test_importing_a_series_the_sheets_already_hold_adds_no_copy(
     shoot(page, "store-import-same")
     page.click("[data-ui='confirm-no']")
     assert read_store(page) == before
+    context.close()
