@@ -102,8 +102,23 @@ def test_a_damaged_current_deal_is_reported_set_aside_and_a_new_deal_starts(
     context.close()
 
 
-def test_the_first_layout_of_the_store_is_migrated(browser: Any, url: str) -> None:
+def _first_layout(browser: Any, url: str, keys: dict[str, str]) -> tuple[Any, Any]:
+    """A profile whose storage holds the first layout's ``keys`` (``skat.v1.*`` → text) on its
+    first visit, its page opened on the table: ``(context, page)``."""
     context = browser.new_context(locale="en-GB")
+    context.add_init_script(
+        "if (!sessionStorage.getItem('v1')) { sessionStorage.setItem('v1', '1');"
+        + "".join(
+            f" localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in keys.items()
+        )
+        + " }"
+    )
+    page = watched_page(context)
+    page.goto(url)
+    return context, page
+
+
+def test_the_first_layout_of_the_store_is_migrated(browser: Any, url: str) -> None:
     record = (
         "(;GM[Skat]PC[skat]DN[12]MV[w CA.CQ.C9.SA.SQ.H9.H8.DJ.DK.D8.C8.C7.SK.S8.S7.HA.HK.HQ.DT.D9"
         ".CJ.CK.SJ.ST.S9.HJ.HT.H7.DA.DQ.CT.D7 1 p 2 18 ] ;)"
@@ -112,15 +127,7 @@ def test_the_first_layout_of_the_store_is_migrated(browser: Any, url: str) -> No
         "skat.v1.settings": json.dumps({"lang": "de", "deck": "german", **FAST}),
         "skat.v1.current": json.dumps({"record": record, "human_seat": 0}),
     }
-    context.add_init_script(
-        "if (!sessionStorage.getItem('v1')) { sessionStorage.setItem('v1', '1');"
-        + "".join(
-            f" localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in v1.items()
-        )
-        + " }"
-    )
-    page = watched_page(context)
-    page.goto(url)
+    context, page = _first_layout(browser, url, v1)
     page.wait_for_selector("#table")
     store = read_store(page)
     assert store["schema"] == 2
@@ -320,17 +327,8 @@ def test_stored_settings_that_cannot_be_used_are_set_back_and_named(browser: Any
 
 
 def test_damaged_keys_of_the_first_layout_are_set_aside_and_said(browser: Any, url: str) -> None:
-    context = browser.new_context(locale="en-GB")
     v1 = {"skat.v1.settings": "{oops", "skat.v1.current": '{"record": 5}'}
-    context.add_init_script(
-        "if (!sessionStorage.getItem('v1')) { sessionStorage.setItem('v1', '1');"
-        + "".join(
-            f" localStorage.setItem({json.dumps(k)}, {json.dumps(v)});" for k, v in v1.items()
-        )
-        + " }"
-    )
-    page = watched_page(context)
-    page.goto(url)
+    context, page = _first_layout(browser, url, v1)
     said = shown_notice(page, "damaged")
     kept = page.evaluate(
         "Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('skat.damaged.'))"
@@ -344,6 +342,7 @@ def test_damaged_keys_of_the_first_layout_are_set_aside_and_said(browser: Any, u
     ]
     assert page.evaluate("localStorage.getItem('skat.v1.settings')") is None
     assert page.evaluate("localStorage.getItem('skat.v1.current')") is None
+    context.close()
 
 
 def test_damaged_rows_of_the_sheet_are_kept_marked_and_said(browser: Any, url: str) -> None:
