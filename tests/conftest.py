@@ -56,11 +56,11 @@ SLOW: frozenset[str] = frozenset(
         "test_players.py::test_strong_decisions_do_not_change_with_the_hidden_cards",
         "test_players.py::test_strong_player_makes_only_legal_actions",
         "test_players.py::test_strong_ramsch_decisions_do_not_change_with_the_hidden_cards",
-        "test_server.py::test_fuzz_mutated_records_never_give_a_server_error",
-        "test_server.py::test_fuzz_random_bytes_never_give_a_server_error",
-        "test_server.py::test_fuzz_random_json_never_gives_a_server_error",
         "test_server.py::test_new_deal_waits_for_the_human_seated_by_deal_number",
         "test_server.py::test_start_up_warms_the_solver_then_reports_ready",
+        "test_server_refusals.py::test_fuzz_mutated_records_never_give_a_server_error",
+        "test_server_refusals.py::test_fuzz_random_bytes_never_give_a_server_error",
+        "test_server_refusals.py::test_fuzz_random_json_never_gives_a_server_error",
         "test_server_workers.py::test_a_record_gets_the_same_strong_answer_in_any_worker_as_in_the_server",
         "test_server_workers.py::test_a_worker_that_dies_fails_one_request_and_the_next_gets_new_workers",
         "test_server_workers.py::test_pages_and_health_are_answered_while_a_computer_holds_the_interpreter_lock",
@@ -160,11 +160,37 @@ def server() -> Iterator[Server]:
     srv.stop()
 
 
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    """The web API in a test client (``starlette.testclient.TestClient``) with the heuristic
+    players and a fixed generator, one per test module; tests/server_helpers.py deals and acts
+    through it. A module may define its own."""
+    import random
+    import warnings
+
+    from skat.server import create_app
+
+    from server_helpers import LOOPBACK, PLAYER
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    with TestClient(create_app(player=PLAYER, rng=random.Random(1)), base_url=LOOPBACK) as c:
+        yield c
+
+
+@pytest.fixture(scope="module")
+def url(server: Server) -> str:
+    """The address of the module's server (with the heuristic players)."""
+    return server.url
+
+
 class _Browser:
     """Chromium whose new contexts bypass the page's Content-Security-Policy unless told
     otherwise (``bypass_csp=False``): Playwright's ``wait_for_function`` runs its predicate
-    through ``eval`` in the page, which the policy forbids. tests/test_server.py loads the page
-    under the policy."""
+    through ``eval`` in the page, which the policy forbids. tests/test_server_security.py loads
+    the page under the policy."""
 
     def __init__(self, browser: Any) -> None:
         self._browser = browser

@@ -1,13 +1,11 @@
-"""Scoring: matadors, levels, winning, overbid, conceding, Kontra, the lists and Ramsch.
+"""Scoring of a game (skat.scoring): matadors, levels, winning, overbid, Null, conceding and
+Kontra.
 
-Each test pins one rule of skat.scoring (ISkO 2.4, 5.1-5.4; SkWO Seeger-Fabian; the seeds' pub
-rules) or one of the known traps of issue 2; the last test scores real ISS results.
+Each test pins one rule (ISkO 2.4, 5.1-5.4) or one of the known traps of issue 2.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,61 +15,23 @@ from hypothesis import strategies as st
 from skat.cards import ALL_CARDS, mask_of, parse_cards
 from skat.contract import Contract
 from skat.errors import SkatError
-from skat.options import KontraRule, Options, RamschSkat, ScoreList
-from skat.rules import BASE_VALUES, GameType, trump_sequence
+from skat.options import KontraRule, Options
+from skat.rules import BASE_VALUES, GameType
 from skat.scoring import (
-    GameResult,
-    RamschResult,
     Step,
     game_won,
-    list_scores,
     matadors,
     null_value,
     overbid_value,
-    ramsch_list_scores,
     score_game,
-    score_ramsch,
 )
 
-DATA = Path(__file__).parent / "data"
-KONTRA = Options(kontra=KontraRule.ON, supra=True)
+from scoring_helpers import KONTRA, score
 
 
 def cards(text: str) -> int:
     """The mask of the ISS cards in ``text``."""
     return mask_of(parse_cards(text))
-
-
-def matador_mask(game: GameType, count: int) -> int:
-    """A card mask that gives ``count`` matadors (with > 0, without < 0) in ``game``."""
-    sequence = trump_sequence(game)
-    if count > 0:
-        return mask_of(sequence[:count])
-    return mask_of(sequence[-count : -count + 1])  # the first trump he holds
-
-
-def score(
-    contract: str,
-    *,
-    points: int,
-    tricks: int,
-    defender_tricks: int | None = None,
-    matadors_: int = 1,
-    bid: int = 18,
-    **kwargs: Any,
-) -> GameResult:
-    """Score ``contract`` (ISS notation) with ``matadors_`` matadors; defenders take the rest."""
-    parsed = Contract.parse(contract)
-    mask = 0 if parsed.game == GameType.NULL else matador_mask(parsed.game, matadors_)
-    return score_game(
-        parsed,
-        bid=bid,
-        matador_cards=mask,
-        declarer_points=points,
-        declarer_tricks=tricks,
-        defender_tricks=10 - tricks if defender_tricks is None else defender_tricks,
-        **kwargs,
-    )
 
 
 # ISkO 2.4: matadors
@@ -531,259 +491,3 @@ def test_value_is_a_multiple_of_the_base_value_and_a_loss_costs_double(
     else:
         multiplier = next(s.value for s in result.explanation if s.code == "multiplier")
         assert result.game_value == base * multiplier >= bid
-
-
-# Score lists (SkWO Seeger-Fabian)
-
-
-@pytest.mark.parametrize(
-    ("won", "declarer", "score_list", "expected"),
-    [
-        (True, 0, ScoreList.SIMPLE, (24, 0, 0)),
-        (False, 1, ScoreList.SIMPLE, (0, -48, 0)),
-        (True, 2, ScoreList.SEEGER_FABIAN, (0, 0, 74)),
-        (False, 0, ScoreList.SEEGER_FABIAN, (-98, 40, 40)),
-        (False, 2, ScoreList.SEEGER_FABIAN, (40, 40, -98)),
-    ],
-)
-def test_list_scores_simple_and_seeger_fabian(
-    won: bool, declarer: int, score_list: ScoreList, expected: tuple[int, int, int]
-) -> None:
-    result = score("C", points=70 if won else 50, tricks=5)
-    assert list_scores(result, declarer, score_list) == expected
-
-
-@pytest.mark.parametrize("declarer", [-1, 3])
-def test_list_scores_rejects_a_bad_seat(declarer: int) -> None:
-    with pytest.raises(SkatError, match="not a seat"):
-        list_scores(score("C", points=70, tricks=5), declarer, ScoreList.SIMPLE)
-
-
-# Ramsch (pub rules of the seeds)
-
-
-@pytest.mark.parametrize(
-    ("trick_points", "tricks", "skat", "last", "points", "losers", "scores"),
-    [
-        ((50, 40, 20), (4, 4, 2), 10, 0, (60, 40, 20), (0,), (-60, 0, 0)),
-        ((50, 40, 20), (4, 4, 2), 10, 2, (50, 40, 30), (0,), (-50, 0, 0)),
-        ((40, 40, 30), (4, 3, 3), 10, 2, (40, 40, 40), (0, 1, 2), (-40, -40, -40)),
-    ],
-)
-def test_ramsch_most_points_lose_them_and_the_skat_goes_to_the_last_trick(
-    trick_points: tuple[int, int, int],
-    tricks: tuple[int, int, int],
-    skat: int,
-    last: int,
-    points: tuple[int, int, int],
-    losers: tuple[int, ...],
-    scores: tuple[int, int, int],
-) -> None:
-    result = score_ramsch(trick_points, tricks, skat, last)
-    assert (result.points, result.losers, result.scores) == (points, losers, scores)
-    assert (result.jungfrau, result.durchmarsch, result.multiplier) == ((), None, 1)
-
-
-@pytest.mark.parametrize(
-    ("skat_rule", "points", "scores"),
-    [
-        (RamschSkat.LAST_TRICK, (50, 40, 30), (-50, 0, 0)),
-        (RamschSkat.LOSER, (60, 40, 20), (-60, 0, 0)),
-    ],
-)
-def test_ramsch_skat_goes_to_the_loser_under_the_option(
-    skat_rule: RamschSkat, points: tuple[int, int, int], scores: tuple[int, int, int]
-) -> None:
-    result = score_ramsch((50, 40, 20), (4, 4, 2), 10, 2, options=Options(ramsch_skat=skat_rule))
-    assert (result.points, result.scores) == (points, scores)
-    # the explanation says where the skat's points went (they are in nobody's tricks)
-    skat_to = 0 if skat_rule == RamschSkat.LOSER else 2
-    assert [s for s in result.explanation if s.code == "ramsch_skat"] == [
-        Step("ramsch_skat", 10, skat_to)
-    ]
-
-
-def test_ramsch_skat_to_tied_losers_is_explained_for_each_and_an_empty_skat_not_at_all() -> None:
-    loser = Options(ramsch_skat=RamschSkat.LOSER)
-    tied = score_ramsch((45, 45, 20), (4, 4, 2), 10, 2, options=loser)
-    assert [s for s in tied.explanation if s.code == "ramsch_skat"] == [
-        Step("ramsch_skat", 10, 0),
-        Step("ramsch_skat", 10, 1),
-    ]
-    blank = score_ramsch((60, 40, 20), (4, 4, 2), 0, 2)
-    assert all(s.code != "ramsch_skat" for s in blank.explanation)
-
-
-@pytest.mark.parametrize(
-    ("trick_points", "skat", "last"),
-    [((60, 60, 0), 0, 0), ((60, 50, 0), 10, 1)],
-)
-def test_ramsch_two_players_tied_on_60_with_a_jungfrau_both_lose_120(
-    trick_points: tuple[int, int, int], skat: int, last: int
-) -> None:
-    result = score_ramsch(trick_points, (5, 5, 0), skat, last)
-    assert result.losers == (0, 1)
-    assert result.jungfrau == (2,)
-    assert result.multiplier == 2
-    assert result.scores == (-120, -120, 0)
-    assert Step("jungfrau", 2, 2) in result.explanation
-
-
-def test_ramsch_pushes_name_their_seats_when_given_and_must_match_the_count() -> None:
-    result = score_ramsch((70, 40, 0), (6, 4, 0), 10, 0, pushes=2, pushed_by=(1, 2))
-    assert [s for s in result.explanation if s.code == "schieben"] == [
-        Step("schieben", 4, 1),
-        Step("schieben", 8, 2),
-    ]
-    unnamed = score_ramsch((70, 40, 0), (6, 4, 0), 10, 0, pushes=1)
-    assert [s.seat for s in unnamed.explanation if s.code == "schieben"] == [None]
-    for wrong in ((1,), (1, 2, 0), (1, 5)):
-        with pytest.raises(SkatError, match="pushed_by"):
-            score_ramsch((70, 40, 0), (6, 4, 0), 10, 0, pushes=2, pushed_by=wrong)
-
-
-def test_a_durchmarsch_after_pushes_explains_each_doubling() -> None:
-    result = score_ramsch((0, 110, 0), (0, 10, 0), 10, 1, pushes=2, pushed_by=(0, 2))
-    assert result.scores == (0, 480, 0)
-    assert [(s.code, s.value, s.seat) for s in result.explanation[:4]] == [
-        ("ramsch_skat", 10, 1),
-        ("durchmarsch", 120, 1),
-        ("schieben", 2, 0),
-        ("schieben", 4, 2),
-    ]
-
-
-@pytest.mark.parametrize(("pushes", "multiplier"), [(0, 2), (1, 4), (2, 8), (3, 16)])
-def test_ramsch_each_push_and_each_jungfrau_doubles(pushes: int, multiplier: int) -> None:
-    result = score_ramsch((70, 40, 0), (6, 4, 0), 10, 0, pushes=pushes)
-    assert result.multiplier == multiplier
-    assert result.scores == (-80 * multiplier, 0, 0)
-    assert [s.code for s in result.explanation].count("schieben") == pushes
-
-
-@pytest.mark.parametrize(
-    ("durchmarsch", "pushes", "losers", "scores"),
-    [
-        (True, 0, (), (0, 120, 0)),
-        (True, 1, (), (0, 240, 0)),
-        (False, 0, (1,), (0, -480, 0)),
-        (False, 1, (1,), (0, -960, 0)),
-    ],
-)
-def test_ramsch_durchmarsch_wins_120_or_counts_most_points_with_two_jungfrauen(
-    durchmarsch: bool, pushes: int, losers: tuple[int, ...], scores: tuple[int, int, int]
-) -> None:
-    result = score_ramsch(
-        (0, 100, 0), (0, 10, 0), 20, 1, pushes=pushes, options=Options(durchmarsch=durchmarsch)
-    )
-    assert result.durchmarsch == 1
-    assert result.jungfrau == (0, 2)
-    assert (result.losers, result.scores) == (losers, scores)
-
-
-@pytest.mark.parametrize(
-    ("args", "message"),
-    [
-        (((60, 50, 0), (5, 5, 0), 0, 0), "add up to 120"),
-        (((60, 60, -10), (5, 5, 0), 10, 0), "add up to 120"),
-        (((60, 50, 0), (5, 4, 0), 10, 0), "tricks must add up to 10"),
-        (((60, 50, 0), (5, 5, 0), 10, 2), "last trick's winner"),
-        (((60, 50, 0), (5, 5, 0), 10, 3), "last trick's winner"),
-        (((60, 50), (5, 5, 0), 10, 0), "three seats"),
-    ],
-)
-def test_score_ramsch_rejects_impossible_numbers(args: tuple[Any, ...], message: str) -> None:
-    with pytest.raises(SkatError, match=message):
-        score_ramsch(*args)
-
-
-@pytest.mark.parametrize("pushes", [-1, 4])
-def test_score_ramsch_rejects_more_pushes_than_players(pushes: int) -> None:
-    with pytest.raises(SkatError, match=r"pushes must be 0\.\.3"):
-        score_ramsch((60, 50, 0), (5, 5, 0), 10, 0, pushes=pushes)
-
-
-@pytest.mark.parametrize("score_list", list(ScoreList))
-def test_ramsch_list_scores_are_the_ramsch_scores_on_both_lists(score_list: ScoreList) -> None:
-    result = score_ramsch((60, 50, 0), (5, 5, 0), 10, 0)
-    assert ramsch_list_scores(result, score_list) == result.scores == (-140, 0, 0)
-
-
-# JSON for the web client
-
-
-@pytest.mark.parametrize(
-    ("result", "keys"),
-    [
-        (
-            score("CH", points=70, tricks=6, kontra=1, options=KONTRA),
-            {"contract", "bid", "won", "game_value", "score", "overbid", "matadors",
-             "declarer_points", "declarer_tricks", "defender_tricks", "levels", "kontra",
-             "conceded", "explanation"},
-        ),
-        (
-            score_ramsch((60, 50, 0), (5, 5, 0), 10, 0, pushes=1),
-            {"points", "tricks", "losers", "jungfrau", "durchmarsch", "multiplier", "scores",
-             "explanation"},
-        ),
-    ],
-)  # fmt: skip
-def test_results_serialize_to_plain_json(result: GameResult | RamschResult, keys: set[str]) -> None:
-    data = result.to_json()
-    assert set(data) == keys
-    assert json.loads(json.dumps(data)) == data
-    steps = data["explanation"]
-    assert isinstance(steps, list)
-    assert steps[-1]["code"] == "score"
-
-
-@pytest.mark.parametrize(
-    ("step", "expected"),
-    [
-        (Step("game", 2), {"code": "game", "value": 2}),
-        (Step("jungfrau", 4, 1), {"code": "jungfrau", "value": 4, "seat": 1}),
-    ],
-)
-def test_step_json_has_code_value_and_seat_when_set(
-    step: Step, expected: dict[str, object]
-) -> None:
-    assert step.to_json() == expected
-
-
-# Real ISS results (tests/data/iss_results.md)
-
-
-def _iss_records() -> list[dict[str, Any]]:
-    with (DATA / "iss_results.jsonl").open(encoding="utf-8") as lines:
-        return [json.loads(line) for line in lines if line.strip()]
-
-
-ISS_RECORDS = _iss_records()
-
-
-def test_iss_data_covers_suit_grand_null_won_lost_and_overbid_games() -> None:
-    contracts = {Contract.parse(r["contract"]).game for r in ISS_RECORDS}
-    assert {GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS} <= contracts
-    assert {GameType.GRAND, GameType.NULL} <= contracts
-    assert {r["win"] for r in ISS_RECORDS} == {True, False}
-    assert sum(r["overbid"] for r in ISS_RECORDS) == 4
-    assert len(ISS_RECORDS) == 41
-
-
-@pytest.mark.parametrize("record", ISS_RECORDS, ids=[str(r["id"]) for r in ISS_RECORDS])
-def test_iss_records_score_like_the_server(record: dict[str, Any]) -> None:
-    contract = Contract.parse(record["contract"])
-    result = score_game(
-        contract,
-        bid=record["bid"],
-        matador_cards=0
-        if contract.game == GameType.NULL
-        else matador_mask(contract.game, record["m"]),
-        declarer_points=record["p"],
-        declarer_tricks=record["t"],
-        defender_tricks=record["defender_tricks"],
-    )
-    assert result.matadors == record["m"]
-    assert result.score == record["v"]
-    assert result.won is record["win"]
-    assert result.overbid is record["overbid"]

@@ -6,7 +6,6 @@ seeds 000/001 (all pass, Ramsch, Schieberamsch, Kontra/Re/Supra, conceding, the 
 
 from __future__ import annotations
 
-import itertools
 import json
 from pathlib import Path
 
@@ -21,7 +20,6 @@ from skat.errors import IllegalActionError, NotationError
 from skat.options import AllPass, KontraRule, Options
 from skat.rules import GameType
 from skat.scoring import GameResult, RamschResult
-from skat.series import dealer_of_game, draw_seats, seat_of_player
 from skat.state import Ending, Phase, State
 
 # forehand holds all jacks and clubs, middlehand spades and three hearts, rearhand the rest
@@ -48,115 +46,6 @@ def tokens(actions: list[Action]) -> list[str]:
 
 
 FOREHAND_DECLARES = ("18", "y", "p", "p")  # middlehand 18, forehand holds, both others pass
-
-
-# -- actions ----------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "token",
-    [
-        "18",
-        "264",
-        "y",
-        "p",
-        "s",
-        "ST.H8",
-        "G",
-        "CH",
-        "DHS",
-        "CHZ",
-        "GO",
-        "NO",
-        "NOH",
-        "N",
-        "SA",
-        "D7",
-        "RE",
-        "K",
-        "R",
-        "SU",
-        "-",
-        "SC",
-        "TI.2",
-        "LE.0",
-        "??.??",
-    ],
-)
-def test_action_notation_round_trips(token: str) -> None:
-    action = Action.parse(token)
-    assert str(action) == token
-    assert eval(repr(action)) == action
-
-
-def _every_action() -> list[Action]:
-    from skat.bidding import BID_VALUES
-
-    out = [Action.bid(v) for v in BID_VALUES] + [Action.of_card(c) for c in range(32)]
-    out += [Action.discard(1 << a | 1 << b) for a, b in itertools.combinations(range(32), 2)]
-    for g in GameType:
-        for flags in itertools.product((False, True), repeat=4):
-            if g != GameType.RAMSCH and _valid_contract(g, *flags):
-                out.append(Action.declare(Contract(g, *flags)))
-    out += [Action(kind) for kind in ActionKind if kind not in _PAYLOAD_KINDS]
-    out += [Action(k, seat) for k in (ActionKind.TIMEOUT, ActionKind.LEAVE) for seat in (0, 1, 2)]
-    return out
-
-
-def _valid_contract(g: GameType, hand: bool, schneider: bool, schwarz: bool, ouvert: bool) -> bool:
-    try:
-        Contract(g, hand, schneider, schwarz, ouvert)
-    except NotationError:
-        return False
-    return True
-
-
-def test_ramsch_is_never_declared() -> None:
-    with pytest.raises(NotationError, match="never declared"):
-        Action.declare(Contract(GameType.RAMSCH))
-    assert Action.parse("R").kind == ActionKind.RE
-
-
-_PAYLOAD_KINDS = {
-    ActionKind.BID,
-    ActionKind.CARD,
-    ActionKind.DISCARD,
-    ActionKind.DECLARE,
-    ActionKind.TIMEOUT,
-    ActionKind.LEAVE,
-}
-
-
-def test_every_action_has_one_notation_that_parses_back() -> None:
-    actions = _every_action()
-    texts = [str(a) for a in actions]
-    assert len(set(texts)) == len(actions)  # one notation each, no two alike
-    assert [Action.parse(t) for t in texts] == actions
-
-
-@pytest.mark.parametrize("token", ["", "19x", "018", "ST.ST", "SA.SK.SQ", "ZZ", "CS", "TI.3", "Q"])
-def test_bad_action_notation_raises(token: str) -> None:
-    with pytest.raises(NotationError, match=r"not an action|not a card"):
-        Action.parse(token)
-
-
-@pytest.mark.parametrize(
-    ("token", "named"),
-    [
-        ("TI.5", r"'TI.5' \(a timeout names the seat 0, 1 or 2: TI.0\)"),
-        ("TI.", r"'TI.' \(a timeout names the seat"),
-        ("LE.x", r"'LE.x' \(a seat leaving names the seat 0, 1 or 2: LE.0\)"),
-    ],
-)
-def test_a_timeout_or_leave_of_no_seat_is_named_so(token: str, named: str) -> None:
-    with pytest.raises(NotationError, match=named) as info:
-        Action.parse(token)
-    assert "not a card" not in str(info.value)
-
-
-def test_actions_sort_by_kind_then_value() -> None:
-    given = [Action.parse(t) for t in ("p", "SA", "20", "y", "18", "D7")]
-    assert tokens(sorted(given)) == ["18", "20", "y", "p", "D7", "SA"]
 
 
 # -- bidding ----------------------------------------------------------------------------------
@@ -632,44 +521,8 @@ def test_from_deal_rejects_a_bad_deal() -> None:
         State.from_deal(bad)
 
 
-# -- the series seat draw ------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("cards", "choice", "positions"),
-    [
-        (("HA", "DJ", "CA"), 0, (2, 0, 1)),  # DJ highest, then CA, then HA
-        (("CJ", "SJ", "HJ"), 1, (1, 2, 0)),
-        (("D7", "H7", "S7"), 2, (1, 0, 2)),  # equal ranks: clubs > spades > hearts > diamonds
-        (("HT", "HK", "HA"), 0, (1, 2, 0)),  # the ten is above the king
-    ],
-)
-def test_seat_draw_highest_card_chooses(
-    cards: tuple[str, str, str], choice: int, positions: tuple[int, int, int]
-) -> None:
-    drawn = (parse_card(cards[0]), parse_card(cards[1]), parse_card(cards[2]))
-    assert draw_seats(drawn, choice) == positions
-
-
-def test_seat_draw_rejects_a_repeated_card() -> None:
-    with pytest.raises(IllegalActionError, match="three distinct cards"):
-        draw_seats((1, 1, 2), 0)
-
-
-def test_dealer_rotates_clockwise() -> None:
-    positions = (2, 0, 1)
-    assert [dealer_of_game(positions, g) for g in range(4)] == [1, 2, 0, 1]
-    # the dealer sits in rearhand; the player on his left (next position) is forehand
-    assert [seat_of_player(p, 0) for p in (1, 2, 0)] == [0, 1, 2]
-
-
-def test_every_seat_order_is_a_permutation() -> None:
-    for cards in itertools.permutations((0, 9, 31)):
-        for choice in (0, 1, 2):
-            assert sorted(draw_seats((cards[0], cards[1], cards[2]), choice)) == [0, 1, 2]
-
-
 # -- golden playthroughs (regenerate with scripts/regen_golden.py) ------------------------------
+
 
 GOLDEN = sorted((Path(__file__).parent / "data" / "golden").glob("deal_*.txt"))
 

@@ -1,8 +1,8 @@
 """What the browser keeps, in a real Chromium: the gaps a break attempt found in issue 31, each
 closed by a test here (the sections below).
 
-The helpers are the few of ``tests/test_table.py`` these tests need (test modules import no
-other test module); the server and Chromium are the conftest's.
+The helpers are the table tests' (``tests/table_helpers.py``); the server and Chromium are the
+conftest's.
 """
 
 from __future__ import annotations
@@ -18,98 +18,44 @@ from skat.rules import Options
 from skat.server.game import write_record
 from skat.state import State
 
-ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "tests" / "screenshots"
-FAST = {"player": "heuristic", "trickMs": 40, "cardMs": 5, "callMs": 5}
-ROOM = """key => {
-  // the longest text the browser keeps under `key`: it fills the room left to the last character
-  let lo = 0, hi = 6000000;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    try { localStorage.setItem(key, 'x'.repeat(mid)); lo = mid; } catch { hi = mid - 1; }
-  }
-  localStorage.removeItem(key);
-  return lo;
-}"""
+from table_helpers import (
+    FAST,
+    ROOM,
+    fresh_context,
+    jump_to_60_on_1000,
+    read_store,
+    settle,
+    shoot,
+    shown_hand,
+    shown_notice,
+    watched_page,
+)
+
 FILL = "([room, key]) => localStorage.setItem(key, 'x'.repeat(eval(room)(key)))"
 """Fills the browser's room to the last character with a text under the key given."""
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def url(server: Any) -> str:
-    return str(server.url)
-
-
-def _context(browser: Any, locale: str = "en-GB", store: dict[str, Any] | None = None) -> Any:
-    """A fresh profile whose first visit finds ``store`` (else fast computers, nothing more)."""
-    context = browser.new_context(
-        viewport={"width": 1280, "height": 800}, locale=locale, accept_downloads=True
-    )
-    if store is None:
-        store = {"schema": 2, "settings": FAST, "current": None, "series": None, "archive": []}
-    context.add_init_script(
-        "if (!sessionStorage.getItem('seeded')) {"
-        f" localStorage.setItem('skat.store', {json.dumps(json.dumps(store))});"
-        " sessionStorage.setItem('seeded', '1'); }"
-    )
-    return context
-
-
 def _page(context: Any) -> Any:
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.errors = errors
+    """The table's page that also lists the ``/api/act`` requests it sends (``page.acts``)."""
+    page = watched_page(context)
     acts: list[str] = []
     page.on("request", lambda r: acts.append(r.url) if "/api/act" in r.url else None)
     page.acts = acts
     return page
 
 
-def _settle(page: Any) -> str:
-    page.wait_for_selector("#table[data-busy='0']", timeout=30_000)
-    return page.get_attribute("#table", "data-phase") or ""
-
-
-def _stored(page: Any) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(page.evaluate("localStorage.getItem('skat.store')"))
-    return data
-
-
-def _hand(page: Any) -> list[str]:
-    return [
-        str(c) for c in page.eval_on_selector_all("[data-card]", "e => e.map(x => x.dataset.card)")
-    ]
-
-
-def _notice(page: Any, kind: str) -> str:
-    return page.wait_for_selector(f"[data-notice='{kind}']").text_content() or ""
-
-
 def _shoot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"store-guard-{name}.png"))
+    shoot(page, f"store-guard-{name}")
 
 
 # ---- a move whose answer could not be kept is not sent ----------------------------------------
 
 
-def _jump_to_60_on_1000(page: Any) -> None:
-    """Deal 1000: the person (middlehand) jumps to 60 and wins the auction: the skat is next."""
-    page.fill("[data-deal-number]", "1000")
-    page.press("[data-deal-number]", "Enter")
-    page.wait_for_function("document.querySelector('[data-deal-number]').value === '1000'")
-    assert _settle(page) == "bidding"
-    page.select_option("select[data-ui='jump']", "60")
-    page.click("[data-ui='jump-go']")
-    assert _settle(page) == "skat"
-
-
 def _table(page: Any) -> tuple[str, list[str], str]:
     """What the table shows and the store keeps: the phase, the hand, the stored record."""
-    return _settle(page), _hand(page), _stored(page)["current"]["record"]
+    return settle(page)[0], shown_hand(page), read_store(page)["current"]["record"]
 
 
 def _refused_then_made_room(page: Any, act: str, filler: str, shot: str) -> None:
@@ -120,7 +66,7 @@ def _refused_then_made_room(page: Any, act: str, filler: str, shot: str) -> None
     page.acts.clear()
     page.evaluate(FILL, [ROOM, filler])
     page.click(act)
-    said = _notice(page, "save-failed")
+    said = shown_notice(page, "save-failed")
     assert "Nothing was done" in said, said
     assert "a reload would take it back" in said
     assert f"{filler} (10.5 MB)" in said  # what to delete to make room, with its size
@@ -133,12 +79,12 @@ def _refused_then_made_room(page: Any, act: str, filler: str, shot: str) -> None
     page.reload()
     assert _table(page) == before  # nothing to take back
     page.click(act)  # the room is still taken: refused again after the reload
-    _notice(page, "save-failed")
+    shown_notice(page, "save-failed")
     assert page.acts == []
     page.click("[data-ui='clear-kept']")
     assert f"{filler} (10.5 MB)" in (page.text_content(".confirm") or "")  # asked first
     page.click("[data-ui='confirm-yes']")
-    _notice(page, "saved")
+    shown_notice(page, "saved")
     _shoot(page, f"{shot}-saved")
     assert page.evaluate("k => localStorage.getItem(k)", filler) is None
     page.click(act)
@@ -154,52 +100,52 @@ def _refused_then_made_room(page: Any, act: str, filler: str, shot: str) -> None
 
 
 def test_no_action_is_sent_while_what_it_brings_could_not_be_saved(browser: Any, url: str) -> None:
-    context = _context(browser)
+    context = fresh_context(browser)
     page = _page(context)
     page.goto(url)
-    _settle(page)
-    _jump_to_60_on_1000(page)
+    settle(page)
+    jump_to_60_on_1000(page)
     # the skat: picking it up would show its two cards, and a reload could then play Hand
     _refused_then_made_room(
         page, ".controls [data-action='s']", "skat.damaged.2020-01-01T00:00:00.000Z.store", "skat"
     )
     assert _table(page)[0] == "discard"
-    assert {"CJ", "HA"} <= set(_hand(page))  # the skat's cards
+    assert {"CJ", "HA"} <= set(shown_hand(page))  # the skat's cards
     page.acts.clear()
     page.click("[data-card='CQ']")
     page.click("[data-card='D7']")
     page.click("[data-action='discard']")
     page.wait_for_selector(".declare-dialog")
     page.click("[data-action='declare']")
-    phase = _settle(page)
+    phase = settle(page)[0]
     while phase != "play" or page.get_attribute("#table", "data-to-act") != page.get_attribute(
         "#table", "data-human"
     ):
         assert phase in ("kontra", "play"), phase
         if phase == "kontra":
             page.click(".controls [data-action]")
-        phase = _settle(page)
+        phase = settle(page)[0]
     # a card: played, the computers' answers would show their cards
     card = page.locator("[data-card]:not([disabled])").first.get_attribute("data-card")
     page.acts.clear()
     _refused_then_made_room(
         page, f"[data-card='{card}']", "skat.damaged.2020-01-02T00:00:00.000Z.current", "card"
     )
-    assert card not in _hand(page)
+    assert card not in shown_hand(page)
     assert not page.errors
     context.close()
 
 
 def test_the_advice_names_only_what_there_is_to_delete(browser: Any, url: str) -> None:
     # no data set aside and no score sheet: the room is taken by something else of this page
-    context = _context(browser)
+    context = fresh_context(browser)
     page = _page(context)
     page.goto(url)
     before = _table(page)
-    assert not _stored(page)["series"]["deals"]
+    assert not read_store(page)["series"]["deals"]
     page.evaluate(FILL, [ROOM, "another.program"])
     page.click(".controls [data-action='p']")
-    said = _notice(page, "save-failed")
+    said = shown_notice(page, "save-failed")
     assert "no set-aside data and no score sheet here to delete" in said, said
     assert "score sheets makes room" not in said
     assert page.locator("[data-ui='clear-kept']").count() == 0
@@ -250,11 +196,11 @@ def test_a_row_whose_result_the_totals_cannot_read_is_marked_and_not_counted(
         "closed": False,
     }
     store = {"schema": 2, "settings": FAST, "current": None, "series": series, "archive": []}
-    context = _context(browser, store=store)
+    context = fresh_context(browser, store=store)
     page = _page(context)
     page.goto(url)
-    said = _notice(page, "damaged-rows")
-    _settle(page)
+    said = shown_notice(page, "damaged-rows")
+    settle(page)
     assert "no. 2, 3, 4, 5, 6." in said, said
     page.click("[data-ui='open-sheet']")
     page.wait_for_selector("table.sheet")
@@ -268,7 +214,7 @@ def test_a_row_whose_result_the_totals_cannot_read_is_marked_and_not_counted(
     assert [page.text_content(f"[data-won='{p}']") for p in range(3)] == ["1", "0", "0"]
     assert [page.text_content(f"[data-lost='{p}']") for p in range(3)] == ["0", "0", "0"]
     _shoot(page, "damaged-result")
-    assert len(_stored(page)["series"]["deals"]) == 6  # each row kept as it was
+    assert len(read_store(page)["series"]["deals"]) == 6  # each row kept as it was
     assert not page.errors
     context.close()
 
@@ -310,22 +256,22 @@ def test_an_import_the_server_refuses_says_which_deal_and_why(
         path.write_text(json.dumps({"format": "skat-series", "schema": 2, "series": series}))
     else:
         path.write_text(genuine + "\n" + forged + "\n")
-    context = _context(browser, locale="de-DE")
+    context = fresh_context(browser, locale="de-DE")
     page = _page(context)
     page.goto(url)
-    _settle(page)
-    before = _stored(page)
+    settle(page)
+    before = read_store(page)
     page.click("[data-ui='open-sheet']")
     page.set_input_files("[data-ui='import-file']", str(path))
-    said = _notice(page, "import-failed")
+    said = shown_notice(page, "import-failed")
     # the frame in the person's language, the server's own words on what is wrong
     assert said.startswith("Spiel 2 in der Datei ist nicht lesbar"), said
     assert "DN[77] does not give the cards of the deal" in said
     assert "forehand and middlehand are not deal 77's" in said
     assert "Es wurde nichts importiert." in said
     _shoot(page, f"import-forged-{kind}")
-    assert _stored(page)["series"] == before["series"]
-    assert _stored(page)["archive"] == before["archive"]
+    assert read_store(page)["series"] == before["series"]
+    assert read_store(page)["archive"] == before["archive"]
     assert not page.errors
     context.close()
 
@@ -352,10 +298,10 @@ def test_unreadable_data_is_said_in_the_browsers_language(
     )
     page = _page(context)
     page.goto(url)
-    said = _notice(page, "damaged")
+    said = shown_notice(page, "damaged")
     assert said.startswith(says), said
     assert page.get_attribute("html", "lang") == locale[:2]
-    assert _stored(page)["settings"]["lang"] == locale[:2]
+    assert read_store(page)["settings"]["lang"] == locale[:2]
     if locale == "de-DE":
         _shoot(page, "unreadable-de")
     assert not page.errors

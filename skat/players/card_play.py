@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from skat.cards import mask_of
 from skat.players import worlds as wd
-from skat.players.heuristic import choose_card, table_of
+from skat.players.heuristic_play import choose_card, table_of
 from skat.rules import GameType
 from skat.solver import SCHWARZ, Position, Solver
 from skat.state import InformationState

@@ -21,7 +21,8 @@ from skat.players import contracts as ct
 from skat.players import worlds as wd
 from skat.players.card_play import best_cards, heuristic_card
 from skat.players.evaluation import push_danger, push_pair, takes_skat
-from skat.players.heuristic import HeuristicPlayer, Table, choose_card
+from skat.players.heuristic import HeuristicPlayer
+from skat.players.heuristic_play import Table, choose_card
 from skat.rules import GameType, legal_cards, trick_winner
 from skat.scoring import score_ramsch
 from skat.state import InformationState

@@ -24,7 +24,7 @@ from skat.cards import ALL_CARDS, card_pairs, cards_ascending, points
 from skat.errors import IllegalActionError
 from skat.players import contracts as ct
 from skat.players import evaluation as ev
-from skat.players.heuristic import Table, choose_card, possible_cards
+from skat.players.heuristic_play import Table, choose_card, possible_cards
 from skat.rules import GameType, effective_suit, effective_suit_mask, legal_cards
 from skat.solver import SCHWARZ, Position
 from skat.state import InformationState, Phase

@@ -19,6 +19,12 @@ from now on, including the cards already in the current trick. ``ctx`` holds
 The transposition table is probed at trick boundaries only and keyed on the remaining cards plus
 the leader plus a generation number (bumped per root, so the table never needs clearing): within
 one root the remaining cards decide who holds which card.
+
+The card-point search (:func:`search_points`) and the trick-count search of Null and Schwarz
+(:func:`search_tricks`) share the table, the trick rules, the move generation and the frame
+layout, and stay in this one file on purpose: numba invalidates a cached function only when its
+own file changes (numba's "Notes on Caching", limitations), so a search in another file would
+keep running stale compiled code of a helper or constant changed here.
 """
 
 from __future__ import annotations
