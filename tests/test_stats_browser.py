@@ -17,6 +17,9 @@ import pytest
 from skat import record as iss
 from skat.cards import JACKS
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
+from skat.server import game
+from skat.server.statistics import MAX_DEALS
+from skat.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "tests" / "screenshots"
@@ -28,11 +31,21 @@ DEALS = 3
 pytestmark = pytest.mark.browser
 
 
-def _context(browser: Any, size: str, store: dict[str, Any] | None = None) -> Any:
+def _context(
+    browser: Any, size: str, store: dict[str, Any] | None = None, bypass_csp: bool = True
+) -> Any:
     """A fresh browser profile of ``size`` whose first page finds ``store`` (else a store with
-    fast settings and a three-deal series length)."""
+    fast settings and a three-deal series length); with ``bypass_csp`` off the page runs under
+    its Content-Security-Policy, and its violations are kept in ``window.__violations``."""
     width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, locale="en-GB", bypass_csp=bypass_csp
+    )
+    context.add_init_script(
+        "window.__violations = [];"
+        "document.addEventListener('securitypolicyviolation',"
+        " (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));"
+    )
     if store is None:
         settings = {**FAST, "seriesLength": DEALS}
         store = {"schema": 2, "settings": settings, "current": None, "series": None, "archive": []}
@@ -265,8 +278,9 @@ def test_the_statistics_of_a_short_series_match_its_sheet_with_both_charts(
     _shoot(page, "desktop-de")
     assert not page.errors, page.errors
 
-    # a phone: the same series, both charts within the screen's width
-    phone = _context(browser, "phone", store=_stored(page))
+    # a phone, the page under its Content-Security-Policy (Playwright's waits for a selector
+    # need no eval): the same series, both charts within the screen's width
+    phone = _context(browser, "phone", store=_stored(page), bypass_csp=False)
     small = _page(phone)
     small.goto(server.url)
     _settle(small)
@@ -280,7 +294,31 @@ def test_the_statistics_of_a_short_series_match_its_sheet_with_both_charts(
     assert small.locator("[data-point]").count() == 3 * DEALS
     _shoot(small, "phone")
     assert not small.errors, small.errors
+    assert small.evaluate("window.__violations") == []
     phone.close()
+
+    # the next deal starts a new series: the chooser offers it, the finished one and all of them
+    page.keyboard.press("Escape")
+    page.click("[data-ui='next']")
+    _play_out(page)
+    finished_id = store["series"]["id"]
+    assert _stored(page)["archive"][-1]["id"] == finished_id
+    _open_stats_by_keyboard(page)
+    values = page.eval_on_selector_all(
+        "select[data-ui='stats-series'] option", "els => els.map(e => e.value)"
+    )
+    assert values == ["current", f"archive:{finished_id}", "all"]
+    assert page.get_attribute("[data-stats-deals]", "data-stats-deals") == "1"
+    assert page.locator("[data-point]").count() == 3
+    page.select_option("select[data-ui='stats-series']", f"archive:{finished_id}")
+    page.wait_for_selector(f"[data-stats-deals='{DEALS}']")
+    assert page.locator("[data-point]").count() == 3 * DEALS
+    page.select_option("select[data-ui='stats-series']", "all")
+    page.wait_for_selector(f"[data-stats-deals='{DEALS + 1}']")
+    # the running totals are a series' own: over all series only the figures and the bars
+    assert page.locator("[data-chart='totals']").count() == 0
+    assert page.locator("[data-chart='types'] [data-bar]").count() >= 1
+    assert not page.errors, page.errors
     context.close()
 
 
@@ -294,5 +332,84 @@ def test_the_panel_says_so_when_no_deal_is_on_a_score_sheet(browser: Any, server
     assert page.locator("[data-chart]").count() == 0
     page.click("[data-ui='close-panel']")
     assert page.locator("[data-panel='stats']").count() == 0
+    assert not page.errors, page.errors
+    context.close()
+
+
+def _stored_row(number: int, human: int) -> dict[str, Any]:
+    """A finished deal as the score sheet keeps it: deal ``number`` played by the first legal
+    action each time, with the server's result for the person in seat ``human``."""
+    state = State.new(number)
+    while not state.is_terminal():
+        state = state.apply(state.legal_actions()[0])
+    view = game.answer(game.Turn(state, human))["view"]
+    result = view["result"]
+    return {
+        "record": game.write_record(state),
+        "human_seat": human,
+        "deal_number": str(number),
+        "result": result,
+        "iss_result": view["iss_result"],
+        "list_scores": result.get("list_scores", [0, 0, 0]),
+        "dealer": (2 - human) % 3,
+        "finished": "2026-12-01T10:00:00.000Z",
+    }
+
+
+def _seeded(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    series = {
+        "id": "2026-12-01T09:00:00.000Z",
+        "started": "2026-12-01T09:00:00.000Z",
+        "length": 0,
+        "list": "seeger_fabian",
+        "draw": None,
+        "deals": rows,
+        "closed": False,
+    }
+    return {"schema": 2, "settings": FAST, "current": None, "series": series, "archive": []}
+
+
+def test_a_row_the_server_cannot_count_is_named_and_the_rest_are_counted(
+    browser: Any, server: Any
+) -> None:
+    rows = [_stored_row(n, n % 3) for n in (11, 12, 13)]
+    # a record whose cards are not its deal number's: the sheet counts it as written, the server
+    # refuses to replay it
+    rows[1]["record"] = rows[1]["record"].replace("DN[12]", "DN[14]")
+    context = _context(browser, "desktop", store=_seeded(rows))
+    page = _page(context)
+    page.goto(server.url)
+    _settle(page)
+    page.click("[data-ui='open-stats']")
+    page.wait_for_selector("[data-stats-skipped='1']")
+    assert page.get_attribute("[data-stats-deals]", "data-stats-deals") == "2"
+    page.click("[data-stats-skipped] summary")
+    assert "Row 2: " in (page.text_content("[data-stats-skipped] li") or "")
+    # the running totals are the sheet's, which counts the row as it was written
+    assert page.locator("[data-point]").count() == 9
+    assert not page.errors, page.errors
+    context.close()
+
+
+def test_a_refused_request_is_said_and_can_be_tried_again(browser: Any, server: Any) -> None:
+    row = _stored_row(11, 2)
+    # more rows than the server counts at once (skat.server.statistics.MAX_DEALS)
+    context = _context(browser, "desktop", store=_seeded([row] * (MAX_DEALS + 1)))
+    page = _page(context)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/api/statistics") else None)
+    page.goto(server.url)
+    _settle(page)
+    page.click("[data-ui='open-stats']")
+    page.wait_for_selector("[data-stats-error='too_large']", timeout=30_000)
+    assert page.locator("[data-chart]").count() == 0
+    assert len(asked) == 1
+    page.click("[data-ui='stats-retry']")
+    for _ in range(600):  # the request is asked again (the refusal may come back at once)
+        if len(asked) == 2:
+            break
+        page.wait_for_timeout(50)
+    assert len(asked) == 2
+    page.wait_for_selector("[data-stats-error='too_large']", timeout=30_000)
     assert not page.errors, page.errors
     context.close()

@@ -9,7 +9,7 @@ is not 0..2, a record the server refuses, a deal not over) is skipped and named 
 the core's error code and message; it never fails the request. A request whose shape is wrong
 (``series`` not a list, a series without ``deals``) or that is too large (:data:`MAX_DEALS`,
 :data:`MAX_SERIES`) is refused as a whole with a named code. The replays run in a worker process
-(:meth:`skat.server.workers.Computers.call`, :func:`answer`): about 1 ms a deal.
+(:meth:`skat.server.workers.Computers.call`, :func:`answer`), not in the server's event loop.
 """
 
 from __future__ import annotations

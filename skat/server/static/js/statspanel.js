@@ -51,6 +51,12 @@ function keyOf(list) {
   return list.map((x) => `${x.id}#${x.deals.length}`).join("|");
 }
 
+/** Keeps an answer; the oldest goes once a few are kept (a choice looked at again is asked again). */
+function keep(key, answer) {
+  answers.set(key, answer);
+  if (answers.size > 8) answers.delete(answers.keys().next().value);
+}
+
 /** Asks the server for the figures of `list` (series) unless known or on its way. */
 function ask(key, list) {
   if (answers.has(key) || asking === key) return;
@@ -58,8 +64,8 @@ function ask(key, list) {
   api
     .statistics(list.map((x) => ({ id: x.id, deals: rowsOf(x) })))
     .then(
-      (data) => answers.set(key, { data }),
-      (err) => answers.set(key, { error: err }),
+      (data) => keep(key, { data }),
+      (err) => keep(key, { error: err }),
     )
     .finally(() => {
       if (asking === key) asking = null;
@@ -92,7 +98,19 @@ export function statsPanel() {
   );
   let body;
   if (!answer) body = spinner(t("stats.loading"));
-  else if (answer.error) body = h("p", { class: "stats-error", role: "alert", "data-stats-error": answer.error.code }, t("stats.failed", { message: answer.error.message || answer.error.code }));
+  else if (answer.error) {
+    const retry = () => {
+      answers.delete(key);
+      ctx.render();
+    };
+    body = h(
+      "p",
+      { class: "stats-error", role: "alert", "data-stats-error": answer.error.code },
+      t("stats.failed", { message: answer.error.message || answer.error.code }),
+      " ",
+      h("button", { class: "btn small", "data-ui": "stats-retry", onclick: retry }, t("button.retry")),
+    );
+  }
   else {
     const figures = one ? answer.data.series[0].statistics : answer.data.overall;
     const skipped = one ? answer.data.series[0].skipped : answer.data.series.flatMap((x) => x.skipped);
