@@ -218,3 +218,14 @@ def test_an_unfinished_deal_or_a_bad_seat_is_refused(deal: object, seat: int, me
     assert callable(deal)
     with pytest.raises(ValueError, match=message):
         statistics([(deal(), seat)])
+
+
+def test_a_saechsische_spitze_is_counted_as_its_own_type() -> None:
+    # A as Spitze Hand: forehand holds the only trumps (the jacks) and every club but the skat's,
+    # so it takes every trick: with 4 (counted from the ♦ jack), game 5, Hand 6, Schneider 7,
+    # Schwarz 8 × 20 = 160
+    spitze = _finish(_table(A, A_SKAT, Options(spitze=True)), "18", "y", "p", "p", "XH")
+    stats = statistics([(spitze, 0), (deal_a(), 0)])
+    assert [g.game.letter for g in stats.by_type] == list("CSHDGNX")
+    assert (stats.by_type[-1].won, stats.by_type[-1].lost) == ((1, 0, 0), (0, 0, 0))
+    assert stats.game_value[0] == Mean(160 + 180, 2)

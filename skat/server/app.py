@@ -17,7 +17,7 @@ Routes:
 * ``POST /api/statistics`` ``{"series": [{"id", "deals": [{"record", "human_seat"}, ...]}]}`` —
   the figures of the score sheets (:mod:`skat.server.statistics`, :mod:`skat.statistics`): per
   series and over all; a row that cannot be counted is skipped and named. Its body may be up to
-  1 MiB (the others: :data:`MAX_BODY_BYTES`).
+  2 MiB (the others: :data:`MAX_BODY_BYTES`).
 * ``POST /api/draw`` ``{}`` — the seat draw at the start of a series (seed 000): three cards
   drawn for the human and the two computers, and the table position of each
   (:func:`skat.series.draw_seats`).

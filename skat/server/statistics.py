@@ -36,9 +36,10 @@ MAX_DEALS = 2000
 MAX_SERIES = 200
 """The most series one request may hold."""
 
-MAX_BODY_BYTES = 1024 * 1024
-"""The largest request body of ``POST /api/statistics`` (:data:`MAX_DEALS` rows of about 450
-bytes fit); the other routes take 16 KiB."""
+MAX_BODY_BYTES = 2 * 1024 * 1024
+"""The largest request body of ``POST /api/statistics``: :data:`MAX_DEALS` rows of a played deal
+(a record of 400 to 600 characters, a row about 500 to 700 bytes) fit; the other routes take
+16 KiB."""
 
 Rows = list[list[dict[str, Any]]]
 """The rows of each series as sent, checked to be objects only (:func:`parse_request`)."""
