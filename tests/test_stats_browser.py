@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,11 +20,19 @@ from skat.server import game
 from skat.server.statistics import MAX_DEALS
 from skat.state import State
 
-ROOT = Path(__file__).resolve().parent.parent
-SHOTS = ROOT / "tests" / "screenshots"
+from table_helpers import (
+    FAST,
+    ROOT,
+    SHOTS,
+    SIZES,
+    read_store,
+    settle,
+    wait_for_answer,
+    watched_page,
+)
+
 AXE = ROOT / "tests" / "vendor" / "axe.min.js"
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
-FAST = {"lang": "en", "player": "heuristic", "trickMs": 40, "cardMs": 5, "callMs": 5}
+SETTINGS = {**FAST, "lang": "en"}
 DEALS = 3
 
 pytestmark = pytest.mark.browser
@@ -47,7 +54,7 @@ def _context(
         " (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));"
     )
     if store is None:
-        settings = {**FAST, "seriesLength": DEALS}
+        settings = {**SETTINGS, "seriesLength": DEALS}
         store = {"schema": 2, "settings": settings, "current": None, "series": None, "archive": []}
     context.add_init_script(
         "if (!localStorage.getItem('skat.store') && !sessionStorage.getItem('seeded')) {"
@@ -55,25 +62,6 @@ def _context(
         " sessionStorage.setItem('seeded', '1'); }"
     )
     return context
-
-
-def _page(context: Any) -> Any:
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
-    page.errors = errors
-    return page
-
-
-def _stored(page: Any) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(page.evaluate("localStorage.getItem('skat.store')"))
-    return data
-
-
-def _settle(page: Any) -> tuple[str, str]:
-    page.wait_for_selector("#table[data-busy='0']", timeout=30_000)
-    table = page.locator("#table")
-    return table.get_attribute("data-phase") or "", table.get_attribute("data-to-act") or ""
 
 
 def _act(page: Any, phase: str) -> None:
@@ -106,19 +94,14 @@ def _act(page: Any, phase: str) -> None:
 
 def _play_out(page: Any) -> None:
     for _ in range(80):
-        phase, to_act = _settle(page)
+        phase, to_act = settle(page)
         if phase == "result":
             return
         assert to_act == page.get_attribute("#table", "data-human"), (phase, to_act)
-        before = _stored(page)["current"]["record"]
+        before = read_store(page)["current"]["record"]
         _act(page, phase)
         if phase != "discard":  # the discard waits for the declaration
-            page.wait_for_function(
-                "before => JSON.parse(localStorage.getItem('skat.store')).current?.record"
-                " !== before",
-                arg=before,
-                timeout=30_000,
-            )
+            wait_for_answer(page, before)
     raise AssertionError("the deal did not end")
 
 
@@ -197,13 +180,13 @@ def test_the_statistics_of_a_short_series_match_its_sheet_with_both_charts(
     browser: Any, server: Any
 ) -> None:
     context = _context(browser, "desktop")
-    page = _page(context)
+    page = watched_page(context)
     page.goto(server.url)
     for deal in range(DEALS):
         if deal:
             page.click("[data-ui='next']")
         _play_out(page)
-    store = _stored(page)
+    store = read_store(page)
     deals = store["series"]["deals"]
     assert len(deals) == DEALS
     sheet = _sheet_figures(page)
@@ -280,10 +263,10 @@ def test_the_statistics_of_a_short_series_match_its_sheet_with_both_charts(
 
     # a phone, the page under its Content-Security-Policy (Playwright's waits for a selector
     # need no eval): the same series, both charts within the screen's width
-    phone = _context(browser, "phone", store=_stored(page), bypass_csp=False)
-    small = _page(phone)
+    phone = _context(browser, "phone", store=read_store(page), bypass_csp=False)
+    small = watched_page(phone)
     small.goto(server.url)
-    _settle(small)
+    settle(small)
     small.click("[data-ui='open-stats']")
     small.wait_for_selector("[data-chart='types']", timeout=30_000)
     for chart in ("totals", "types"):
@@ -302,7 +285,7 @@ def test_the_statistics_of_a_short_series_match_its_sheet_with_both_charts(
     page.click("[data-ui='next']")
     _play_out(page)
     finished_id = store["series"]["id"]
-    assert _stored(page)["archive"][-1]["id"] == finished_id
+    assert read_store(page)["archive"][-1]["id"] == finished_id
     _open_stats_by_keyboard(page)
     values = page.eval_on_selector_all(
         "select[data-ui='stats-series'] option", "els => els.map(e => e.value)"
@@ -324,9 +307,9 @@ def test_the_statistics_of_a_short_series_match_its_sheet_with_both_charts(
 
 def test_the_panel_says_so_when_no_deal_is_on_a_score_sheet(browser: Any, server: Any) -> None:
     context = _context(browser, "desktop")
-    page = _page(context)
+    page = watched_page(context)
     page.goto(server.url)
-    _settle(page)  # the series' first deal is on the table, not yet on the sheet
+    settle(page)  # the series' first deal is on the table, not yet on the sheet
     page.click("[data-ui='open-stats']")
     page.wait_for_selector("[data-panel='stats'] [data-stats-empty]")
     assert page.locator("[data-chart]").count() == 0
@@ -366,7 +349,7 @@ def _seeded(rows: list[dict[str, Any]]) -> dict[str, Any]:
         "deals": rows,
         "closed": False,
     }
-    return {"schema": 2, "settings": FAST, "current": None, "series": series, "archive": []}
+    return {"schema": 2, "settings": SETTINGS, "current": None, "series": series, "archive": []}
 
 
 def test_a_row_the_server_cannot_count_is_named_and_the_rest_are_counted(
@@ -377,9 +360,9 @@ def test_a_row_the_server_cannot_count_is_named_and_the_rest_are_counted(
     # refuses to replay it
     rows[1]["record"] = rows[1]["record"].replace("DN[12]", "DN[14]")
     context = _context(browser, "desktop", store=_seeded(rows))
-    page = _page(context)
+    page = watched_page(context)
     page.goto(server.url)
-    _settle(page)
+    settle(page)
     page.click("[data-ui='open-stats']")
     page.wait_for_selector("[data-stats-skipped='1']")
     assert page.get_attribute("[data-stats-deals]", "data-stats-deals") == "2"
@@ -395,11 +378,11 @@ def test_a_refused_request_is_said_and_can_be_tried_again(browser: Any, server: 
     row = _stored_row(11, 2)
     # more rows than the server counts at once (skat.server.statistics.MAX_DEALS)
     context = _context(browser, "desktop", store=_seeded([row] * (MAX_DEALS + 1)))
-    page = _page(context)
+    page = watched_page(context)
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url) if r.url.endswith("/api/statistics") else None)
     page.goto(server.url)
-    _settle(page)
+    settle(page)
     page.click("[data-ui='open-stats']")
     page.wait_for_selector("[data-stats-error='too_large']", timeout=30_000)
     assert page.locator("[data-chart]").count() == 0
