@@ -14,6 +14,10 @@ Routes:
 * ``POST /api/analysis`` ``{"record": "...", "human_seat": s}`` — the open-hand analysis of a
   finished deal for that seat (:mod:`skat.analysis`): ``{"analysis": {...}}``; a deal that is not
   over is refused (400 ``not_finished``).
+* ``POST /api/statistics`` ``{"series": [{"id", "deals": [{"record", "human_seat"}, ...]}]}`` —
+  the figures of the score sheets (:mod:`skat.server.statistics`, :mod:`skat.statistics`): per
+  series and over all; a row that cannot be counted is skipped and named. Its body may be up to
+  2 MiB (the others: :data:`MAX_BODY_BYTES`).
 * ``POST /api/draw`` ``{}`` — the seat draw at the start of a series (seed 000): three cards
   drawn for the human and the two computers, and the table position of each
   (:func:`skat.series.draw_seats`).
@@ -73,6 +77,7 @@ from skat.errors import IllegalActionError, NotFinishedError, SkatError, shown
 from skat.players import get_player, player_names
 from skat.series import draw_seats
 from skat.server import game
+from skat.server import statistics as _statistics
 from skat.server import workers as _workers
 
 __all__ = [
@@ -299,22 +304,22 @@ def load_player(name: str | None = None) -> tuple[str, game.ChooseFn]:
     return player.name, player.choose
 
 
-async def _json_body(request: Request, timeout: float) -> dict[str, Any]:
+async def _json_body(
+    request: Request, timeout: float, limit: int = MAX_BODY_BYTES
+) -> dict[str, Any]:
     length = request.headers.get("content-length")
     if length is not None:
         if not length.isdigit():
             raise _BadRequestError(400, "bad_request", "Content-Length is not a number")
-        if int(length) > MAX_BODY_BYTES:
-            raise _BadRequestError(413, "too_large", f"the body is over {MAX_BODY_BYTES} bytes")
+        if int(length) > limit:
+            raise _BadRequestError(413, "too_large", f"the body is over {limit} bytes")
     chunks = bytearray()
     try:
         with anyio.fail_after(timeout):
             async for chunk in request.stream():
                 chunks.extend(chunk)
-                if len(chunks) > MAX_BODY_BYTES:
-                    raise _BadRequestError(
-                        413, "too_large", f"the body is over {MAX_BODY_BYTES} bytes"
-                    )
+                if len(chunks) > limit:
+                    raise _BadRequestError(413, "too_large", f"the body is over {limit} bytes")
     except TimeoutError:
         raise _BadRequestError(
             408, "timeout", f"the request body did not arrive within {timeout:g} s"
@@ -468,6 +473,12 @@ def create_app(
         out = await computers.analyse(game.write_record(state), seat, analyse)
         return JSONResponse({"analysis": out})
 
+    async def statistics(request: Request) -> Response:
+        data = await _json_body(request, body_timeout, _statistics.MAX_BODY_BYTES)
+        _check_keys(data, {"series"})
+        ids, rows = _statistics.parse_request(data.get("series"))
+        return JSONResponse(await computers.call(_statistics.answer, ids, rows))
+
     async def draw(request: Request) -> Response:
         data = await _json_body(request, body_timeout)
         _check_keys(data, set())
@@ -499,6 +510,7 @@ def create_app(
         Route("/api/act", guarded(act), methods=["POST"]),
         Route("/api/view", guarded(view), methods=["POST"]),
         Route("/api/analysis", guarded(analysis), methods=["POST"]),
+        Route("/api/statistics", guarded(statistics), methods=["POST"]),
         Route("/api/draw", guarded(draw), methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
     ]

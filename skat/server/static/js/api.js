@@ -65,6 +65,14 @@ export function view(record, humanSeat, player = null) {
   return post("/api/view", body);
 }
 
+/**
+ * The figures of stored score sheets: `series` [{id, deals: [{record, human_seat}]}]. Answers
+ * {overall, series: [{id, statistics, skipped}]} (docs/web-api.md, "Statistics").
+ */
+export function statistics(series) {
+  return post("/api/statistics", { series });
+}
+
 /** The seat draw at the start of a series: {cards: [you, left, right], positions}. */
 export function draw() {
   return post("/api/draw", {});

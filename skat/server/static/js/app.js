@@ -40,6 +40,7 @@ import * as settings from "./settings.js";
 import * as sheetpanel from "./sheetpanel.js";
 import * as sidepanel from "./sidepanel.js";
 import * as speech from "./speech.js";
+import * as statspanel from "./statspanel.js";
 import * as tablePanel from "./table.js";
 import * as topbar from "./topbar.js";
 import * as turns from "./turns.js";
@@ -69,7 +70,7 @@ const app = {
   settings: { ...DEFAULT_SETTINGS(), options: {} },
   store: null, // what this browser keeps (store.js)
   practice: false, // the deal in progress is a replay or a typed number: not on the score sheet
-  panel: null, // "sheet" | "settings" | "help" | null: the open side panel
+  panel: null, // "sheet" | "stats" | "settings" | "help" | null: the open side panel
   reviewing: null, // {view, record, index} of a sheet row being looked at
   confirming: null, // {text, yes, onYes}: a question before something is thrown away
   notice: null, // {say: () => text in the current language, kind}: a message that stays until closed (data set aside, import done, ...)
@@ -87,7 +88,7 @@ const ctx = {
   send: (actions) => turns.send(actions),
   startDeal: (number, how) => dealing.startDeal(number, how),
 };
-for (const module of [bidding, dealing, declaration, help, keyboard, layers, names, noticebar, play, result, settings, sheetpanel, sidepanel, speech, tablePanel, topbar, turns]) {
+for (const module of [bidding, dealing, declaration, help, keyboard, layers, names, noticebar, play, result, settings, sheetpanel, sidepanel, speech, statspanel, tablePanel, topbar, turns]) {
   module.connect?.(ctx);
 }
 
@@ -114,6 +115,7 @@ function render() {
 function overlays() {
   const out = [];
   if (app.panel === "sheet") out.push(sheetpanel.sheetPanel());
+  if (app.panel === "stats") out.push(statspanel.statsPanel());
   if (app.panel === "settings") out.push(settings.settingsPanel());
   if (app.panel === "help") out.push(help.helpPanel());
   if (app.reviewing) out.push(result.reviewPanel());

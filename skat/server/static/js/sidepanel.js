@@ -1,4 +1,4 @@
-// The frame of a side panel (score sheet, settings, help).
+// The frame of a side panel (score sheet, statistics, settings, help).
 
 import { t } from "./i18n.js";
 import { h } from "./dom.js";

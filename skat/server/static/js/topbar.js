@@ -61,6 +61,7 @@ export function topBar() {
       "nav",
       { class: "menu", "aria-label": t("menu.label") },
       menuButton("sheet", t("menu.sheet")),
+      menuButton("stats", t("stats.menu")),
       menuButton("settings", t("menu.settings")),
       menuButton("help", t("menu.help")),
       lang,

@@ -1,0 +1,159 @@
+"""``POST /api/statistics``: the figures of the stored score sheets through the web API, the rows
+it skips (each named) and the requests it refuses (a named code, never a 500)."""
+
+from __future__ import annotations
+
+import json
+import random
+import warnings
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+
+from skat.record import read_record
+from skat.server import create_app, game
+from skat.server import statistics as server_statistics
+from skat.state import State
+from skat.statistics import statistics
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+LOOPBACK = "http://127.0.0.1:8765"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    app = create_app(player="heuristic", rng=random.Random(1), workers=0)
+    with TestClient(app, base_url=LOOPBACK) as c:
+        yield c
+
+
+@cache
+def finished(number: int) -> str:
+    """The record of deal ``number`` played to its end, the first legal action each time."""
+    state = State.new(number)
+    while not state.is_terminal():
+        state = state.apply(state.legal_actions()[0])
+    return game.write_record(state)
+
+
+def _post(client: TestClient, body: object) -> tuple[int, dict[str, Any]]:
+    response = client.post("/api/statistics", json=body)
+    data: dict[str, Any] = response.json()
+    return response.status_code, data
+
+
+def _rows(numbers: range, seat: int) -> list[dict[str, Any]]:
+    return [{"record": finished(n), "human_seat": seat} for n in numbers]
+
+
+def test_each_series_and_all_together_get_the_cores_figures(client: TestClient) -> None:
+    first, second = _rows(range(1, 7), 0), _rows(range(7, 10), 2)
+    status, data = _post(
+        client, {"series": [{"id": "a", "deals": first}, {"id": "b", "deals": second}]}
+    )
+    assert status == 200, data
+
+    def expected(rows: list[dict[str, Any]]) -> dict[str, object]:
+        figures = statistics((read_record(r["record"]), r["human_seat"]) for r in rows).to_json()
+        return {**figures, "skipped": 0}
+
+    assert [s["id"] for s in data["series"]] == ["a", "b"]
+    assert data["series"][0]["statistics"] == expected(first)
+    assert data["series"][1]["statistics"] == expected(second)
+    assert data["overall"] == expected(first + second)
+    assert data["overall"]["deals"] == 9
+    assert all(s["skipped"] == [] for s in data["series"])
+
+
+def test_a_body_larger_than_a_moves_is_taken_up_to_its_own_bound(client: TestClient) -> None:
+    rows = _rows(range(1, 61), 1)
+    body = {"series": [{"id": "long", "deals": rows}]}
+    assert len(json.dumps(body)) > 16 * 1024  # over the other routes' bound
+    status, data = _post(client, body)
+    assert status == 200, data
+    assert data["overall"]["deals"] == 60
+
+
+def test_rows_that_cannot_be_counted_are_skipped_and_named(client: TestClient) -> None:
+    good = finished(1)
+    forged = good.replace("DN[1]", "DN[2]")  # the cards are deal 1's, not deal 2's
+    unfinished = game.write_record(State.new(5).apply("p"))
+    rows: list[object] = [
+        {"record": good, "human_seat": 0},
+        "not a row",
+        {"record": good, "human_seat": 5},
+        {"record": forged, "human_seat": 0},
+        {"record": unfinished, "human_seat": 0},
+        {"record": 17, "human_seat": 0},
+        {"record": good, "human_seat": 0, "list_scores": [1, 2, 3]},
+        {"record": good, "human_seat": 1},
+    ]
+    status, data = _post(client, {"series": [{"id": "s", "deals": rows}]})
+    assert status == 200, data
+    skipped = data["series"][0]["skipped"]
+    assert [(s["index"], s["code"]) for s in skipped] == [
+        (1, "bad_request"),
+        (2, "bad_request"),
+        (3, "bad_record"),
+        (4, "bad_request"),
+        (5, "bad_request"),
+        (6, "bad_request"),
+    ]
+    messages = [s["message"] for s in skipped]
+    assert "human_seat must be 0, 1 or 2" in messages[1]
+    assert "not finished" in messages[3]
+    assert "'list_scores'" in messages[5]
+    assert data["series"][0]["statistics"]["deals"] == 2
+    assert data["overall"]["skipped"] == 6
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "named"),
+    [
+        ({}, "bad_request", "series must be a list"),
+        ({"series": {"id": "a"}}, "bad_request", "series must be a list"),
+        ({"series": [], "extra": 1}, "bad_request", "unknown field 'extra'"),
+        ({"series": ["a"]}, "bad_request", "series 0 must be an object"),
+        ({"series": [{"id": "a"}]}, "bad_request", "deals must be a list"),
+        ({"series": [{"id": 3, "deals": []}]}, "bad_request", "id must be a string"),
+        ({"series": [{"id": "a", "deals": [], "x": 1}]}, "bad_request", "unknown field 'x'"),
+        (
+            {"series": [{"id": "a", "deals": [{}] * (server_statistics.MAX_DEALS + 1)}]},
+            "too_large",
+            "at most 2000",
+        ),
+        (
+            {"series": [{"id": "a", "deals": []}] * (server_statistics.MAX_SERIES + 1)},
+            "too_large",
+            "at most 200",
+        ),
+    ],
+)
+def test_a_request_of_the_wrong_shape_is_refused_with_a_named_code(
+    client: TestClient, body: object, code: str, named: str
+) -> None:
+    status, data = _post(client, body)
+    assert (status, data["error"]["code"]) == (400, code), data
+    assert named in data["error"]["message"]
+
+
+def test_a_body_over_its_bound_or_not_json_is_refused(client: TestClient) -> None:
+    big = b'{"series": [{"id": "' + b"x" * server_statistics.MAX_BODY_BYTES + b'", "deals": []}]}'
+    response = client.post(
+        "/api/statistics", content=big, headers={"content-type": "application/json"}
+    )
+    assert (response.status_code, response.json()["error"]["code"]) == (413, "too_large")
+    response = client.post("/api/statistics", content=b"{nope")
+    assert (response.status_code, response.json()["error"]["code"]) == (400, "bad_json")
+
+
+def test_no_series_give_empty_figures(client: TestClient) -> None:
+    status, data = _post(client, {"series": []})
+    assert status == 200
+    assert data["series"] == []
+    assert data["overall"]["deals"] == 0
