@@ -150,6 +150,8 @@ class Analysis:
         notes: what the analysis says about itself (:class:`Note`).
         estimates: the hook for the strong player's imperfect-information estimate of the
             seat's decisions; None (not computed yet).
+        winners: the seat that won each completed trick, in order (empty when passed); a
+            trick cut short by a concession has none.
     """
 
     seat: int
@@ -173,6 +175,7 @@ class Analysis:
     game_choice: GameChoice | None
     notes: tuple[Note, ...]
     estimates: None = None
+    winners: tuple[int, ...] = ()
 
     def with_game_choice(self, choice: GameChoice | None) -> Analysis:
         """This analysis with the declarer's game choice (:func:`analyse_game_choice`) and its
@@ -194,6 +197,48 @@ class Analysis:
         if not choice.complete:
             notes.append(GAME_CHOICE_BOUNDED)
         return replace(self, game_choice=choice, notes=tuple(notes))
+
+    @property
+    def answer(self) -> str:
+        """The answer to "could I have won?" for the seat, a code (the browser words it):
+
+        * the declarer's seat: ``won``; ``lost_winnable`` (won with best play from the first
+          card), ``lost_chance`` (not from the first card, but later, after a defender's
+          card), ``lost_unwinnable`` (at no point, an overbid that could not reach the bid
+          included);
+        * a defender's seat: ``beaten`` (the declarer lost); ``beatable`` (the defenders had
+          it beaten from the first card), ``beatable_later`` (only after a declarer's card),
+          ``unbeatable``;
+        * ``ramsch``, ``passed`` (no contract to win).
+        """
+        if self.kind != "game" or not isinstance(self.result, GameResult):
+            return self.kind
+        won = self.result.won
+        first = self.outcomes[0].won if self.outcomes else won
+        if self.seat == self.declarer:
+            if won:
+                return "won"
+            if first:
+                return "lost_winnable"
+            return "lost_chance" if self.declarer_could_win else "lost_unwinnable"
+        if not won:
+            return "beaten"
+        if not first:
+            return "beatable"
+        return "beatable_later" if self.defenders_could_beat else "unbeatable"
+
+    def tricks_json(self) -> list[dict[str, object]]:
+        """The card play trick by trick: ``[{"cards": [{"index", "seat", "card"}], "winner"}]``
+        (``index`` into :attr:`played`; ``winner`` null for a trick cut short)."""
+        tricks: list[list[dict[str, object]]] = []
+        for i, (seat, card) in enumerate(self.played):
+            if i % 3 == 0:
+                tricks.append([])
+            tricks[-1].append({"index": i, "seat": seat, "card": format_card(card)})
+        return [
+            {"cards": cards, "winner": self.winners[t] if t < len(self.winners) else None}
+            for t, cards in enumerate(tricks)
+        ]
 
     @property
     def mistakes(self) -> tuple[CardPlay, ...]:
@@ -225,6 +270,8 @@ class Analysis:
             "game_choice": None if self.game_choice is None else self.game_choice.to_json(),
             "notes": [n.to_json() for n in self.notes],
             "estimates": self.estimates,
+            "answer": self.answer,
+            "tricks": self.tricks_json(),
         }
 
 
@@ -349,6 +396,7 @@ def _analyse_play(state: State, seat: int) -> Analysis:
                 played=tuple(played), values=t.values, outcomes=(), opening=t.opening,
                 cards=t.cards, swings=(), declarer_could_win=None, defenders_could_beat=None,
                 conceded=None, overbid=None, game_choice=None, notes=tuple(notes),
+                winners=tuple(tr.winner for tr in state.tricks),
             )  # fmt: skip
         declarer = int(state.declarer) if state.declarer is not None else 0
         matadors = state.deal.hands[declarer].mask | state.deal.skat.mask
@@ -380,6 +428,7 @@ def _analyse_play(state: State, seat: int) -> Analysis:
         overbid=_overbid(result) if isinstance(result, GameResult) else None,
         game_choice=None,
         notes=(*notes, NO_GAME_CHOICE),
+        winners=tuple(tr.winner for tr in state.tricks),
     )
 
 
