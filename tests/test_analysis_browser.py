@@ -293,9 +293,8 @@ def _finished_page(seeded_page: Any, size: str, lang: str, number: int, actions:
 
     _, choose = load_player(PLAYER)
     human = number % 3
-    state = game.computers(
-        game.new_state(number, game.parse_options({}), rng=None), human, choose
-    ).state  # type: ignore[arg-type]
+    dealt = game.new_state(number, game.parse_options({}), rng=None)  # type: ignore[arg-type]
+    state = game.computers(dealt, human, choose).state
     todo = list(actions)
     while todo:
         step = [todo.pop(0)]
@@ -327,16 +326,19 @@ def test_the_panel_in_every_language_with_the_servers_error_named(
     text = page.locator("[data-panel='analysis']").inner_text()
     assert "analysis." not in text  # no key shown for a missing text
     page.click("[data-ui='close-analysis']")
-    # the server's refusal is named: a deal it cannot analyse
-    page.route(
-        "**/api/analysis",
-        lambda route: route.fulfill(
-            status=400,
-            content_type="application/json",
-            body=json.dumps({"error": {"code": "not_finished", "message": "phase 'play'"}}),
-        ),
-    )
+    # while the server computes the panel waits; then it names the server's refusal
+    held: list[Any] = []
+    page.route("**/api/analysis", lambda route: held.append(route))
     page.click("[data-ui='analyse'][data-analyse-for='result']")
+    page.wait_for_selector("[data-panel='analysis'][data-analysis-state='loading'] [role='status']")
+    assert page.get_attribute("[data-panel='analysis']", "aria-busy") == "true"
+    page.wait_for_function("true")  # let the request reach the route
+    assert len(held) == 1
+    held[0].fulfill(
+        status=400,
+        content_type="application/json",
+        body=json.dumps({"error": {"code": "not_finished", "message": "phase 'play'"}}),
+    )
     page.wait_for_selector("[data-panel='analysis'][data-analysis-state='error']")
     assert page.get_attribute("[data-analysis-error]", "data-analysis-error") == "not_finished"
     assert "phase 'play'" in page.inner_text("[data-analysis-error]")

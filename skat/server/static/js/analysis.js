@@ -127,7 +127,7 @@ function outcomeText(o, a) {
     else parts.push(t("analysis.pointsRange", { min: o.points_min, max: o.points_max }));
   }
   parts.push(t("analysis.score", { score: signed(o.score) }));
-  return parts.join(", ");
+  return parts.join(t("analysis.comma"));
 }
 
 /** The same, short, for a card's note: "won, 64 card points (+24)". */
@@ -247,7 +247,7 @@ function tricksPart(a) {
     const cards = trick.cards.map((c) => {
       const play = mine.get(c.index);
       const swing = swings.get(c.index);
-      if (play) notes.push(h("div", { class: "trick-note", "data-for": play.card, "data-ramsch-card": ramsch ? play.card : null }, miniLabel(play.card), ": ", ramsch ? ramschOfCard(play) : verdictOfCard(play, a)));
+      if (play) notes.push(h("div", { class: "trick-note", "data-for": play.card, "data-ramsch-card": ramsch ? play.card : null }, h("strong", {}, t("analysis.card.label", { card: cardLabel(play.card) })), ramsch ? ramschOfCard(play) : verdictOfCard(play, a)));
       if (swing && swing.seat !== a.seat) {
         notes.push(
           h(
@@ -284,10 +284,6 @@ function tricksPart(a) {
     );
   });
   return h("section", { class: "analysis-tricks", "aria-label": t("analysis.tricks") }, h("h3", {}, t(ramsch ? "analysis.ramsch.title" : "analysis.tricks")), h("ol", {}, items));
-}
-
-function miniLabel(card) {
-  return h("strong", {}, cardLabel(card));
 }
 
 function swingsPart(a) {
@@ -351,7 +347,7 @@ function choicePart(a) {
     "section",
     { class: "analysis-choice-part", "data-analysis-choice": true },
     h("h3", {}, t("analysis.choice.title")),
-    h("p", {}, t("analysis.choice.intro", { name: playerName(c.seat), bid: c.bid, game: contractText(c.played) })),
+    h("p", {}, t(c.seat === a.seat ? "analysis.choice.introYou" : "analysis.choice.intro", { name: playerName(c.seat), bid: c.bid, game: contractText(c.played) })),
     table(c.hand, "analysis.choice.hand"),
     table(c.pickup, "analysis.choice.pickup"),
   );
@@ -377,7 +373,13 @@ function bodyOf(entry) {
   const a = entry.data;
   const role = a.declarer === null ? "" : a.declarer === a.seat ? t("seat.declarer") : t("analysis.defender");
   return [
-    h("p", { class: "analysis-deal" }, t("analysis.deal", { number: a.deal_number, game: a.contract ? contractText(a.contract) : t("marker.passed"), bid: a.bid, seat: roleName(a.seat) }), role ? " · " + role : ""),
+    h(
+      "p",
+      { class: "analysis-deal" },
+      [t("analysis.deal", { number: a.deal_number }), a.contract ? contractText(a.contract) : t("marker.passed"), a.kind === "game" ? t("analysis.bid", { bid: a.bid }) : null, roleName(a.seat), role]
+        .filter(Boolean)
+        .join(" · "),
+    ),
     verdictPart(a),
     a.kind === "passed" ? null : linePart(a.opening, a, "analysis.opening"),
     a.kind === "passed" ? null : tricksPart(a),
