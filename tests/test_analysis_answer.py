@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 
 from skat.analysis import Analysis, Outcome, analyse
+from skat.analysis.estimate import estimate
+from skat.players.strong import StrongPlayer
 from skat.scoring import GameResult
 from skat.server import game
 from skat.server.app import load_player
@@ -117,3 +119,28 @@ def test_a_passed_deal_answers_passed_with_no_tricks() -> None:
             assert a.to_json()["tricks"] == []
             return
     pytest.fail("no passed deal below 200")
+
+
+def test_the_estimate_is_the_strong_players_bid_limit_from_the_seats_cards_beside_its_bid(
+    lost: State,
+) -> None:
+    # deal 14: rearhand held to 18 with a hand the strong player bids to 36; forehand passed
+    declarer, defender = estimate(lost, 2), estimate(lost, 0)
+    assert (declarer.bid_limit, declarer.bid) == (36, 18)
+    assert (defender.bid_limit, defender.bid) == (0, 0)
+    assert declarer.bid_limit == StrongPlayer().bid_limit(lost.deal.hands[2].mask, 2)
+    # what the seat knew before the auction gives the same limit: no other card, no bid heard
+    fresh = State.new(14)
+    assert estimate(fresh, 2).bid_limit == 36
+    assert estimate(fresh, 2).bid == 0
+    assert declarer.to_json() == {"player": "strong", "bid_limit": 36, "bid": 18}
+
+
+def test_every_analysis_carries_the_estimate_even_when_all_passed() -> None:
+    state = State.new(7)
+    for action in ("p", "p", "p"):
+        state = state.apply(action)
+    a = analyse(state, 1)
+    assert a.estimates == estimate(state, 1)
+    assert a.estimates is not None
+    assert a.to_json()["estimates"] == a.estimates.to_json()

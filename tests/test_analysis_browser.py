@@ -257,7 +257,7 @@ def test_a_defence_mistake_is_marked_for_the_defender(
     assert not page.errors, page.errors
 
 
-def test_the_game_choice_table_shows_every_game_as_the_core_values_it(
+def test_the_game_choice_table_shows_every_game_as_the_core_values_it_and_the_bid_limit(
     seeded_page: Any, server: Any
 ) -> None:
     number, actions = LOST
@@ -279,6 +279,11 @@ def test_the_game_choice_table_shows_every_game_as_the_core_values_it(
         for r in (*choice.hand, *choice.pickup)
     ]
     assert rows == want
+    # what the person could have known: the strong computer's bid limit beside the bid
+    estimate = page.locator("[data-estimate-limit]")
+    assert estimate.get_attribute("data-estimate-limit") == "36"
+    assert estimate.get_attribute("data-estimate-bid") == "18"
+    assert "36" in estimate.inner_text()
     # the game played (Clubs after the pick-up) is marked; a Hand Clubs game would have been won
     assert page.get_attribute("[data-choice='C']", "data-played") == "1"
     assert page.get_attribute("[data-choice='CH']", "data-won") == "1"

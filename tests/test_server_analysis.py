@@ -62,7 +62,7 @@ def test_a_finished_deal_gets_its_analysis_with_the_declarers_game_choice(
     assert a["game_choice"]["seat"] == 1
     assert {r["contract"] for r in a["game_choice"]["hand"]} >= {"NOH"}
     assert "open_hand" in [n["code"] for n in a["notes"]]
-    assert a["estimates"] is None
+    assert a["estimates"]["player"] == "strong"
 
 
 def test_a_defenders_analysis_names_the_declarers_game_choice(client: TestClient) -> None:

@@ -11,7 +11,8 @@
 // (best, points, outcome) and data-cost, a better card [data-better=<card>]; a card that turned
 // the game [data-swing]; the game choice rows [data-choice=<contract>] with data-played and
 // data-won; Ramsch cards [data-ramsch-card]; the notes [data-note=<code>]; the error
-// [data-analysis-error] naming the server's code; close [data-ui=close-analysis] (or Esc).
+// [data-analysis-error] naming the server's code; the strong computer's bid limit
+// [data-estimate-limit] with the person's bid in data-estimate-bid; close [data-ui=close-analysis] (or Esc).
 
 import * as api from "./api.js";
 import { parseContract } from "./cards.js";
@@ -93,7 +94,7 @@ const ANSWERS = {
 };
 const NOTES = {
   open_hand: "analysis.note.open_hand",
-  estimate_later: "analysis.note.estimate_later",
+  estimate_bidding: "analysis.note.estimate_bidding",
   ramsch_paranoid: "analysis.note.ramsch_paranoid",
   ramsch_skat_loser: "analysis.note.ramsch_skat_loser",
   passed: "analysis.note.passed",
@@ -353,6 +354,24 @@ function choicePart(a) {
   );
 }
 
+/** The strong computer's bid limit from the person's ten dealt cards beside what they bid. */
+function estimatePart(a) {
+  const e = a.estimates;
+  if (!e) return null;
+  return h(
+    "section",
+    { class: "analysis-estimate", "data-estimate-limit": String(e.bid_limit), "data-estimate-bid": String(e.bid) },
+    h("h3", {}, t("analysis.estimate.title")),
+    h(
+      "p",
+      {},
+      e.bid_limit ? t("analysis.estimate.limit", { limit: e.bid_limit }) : t("analysis.estimate.pass"),
+      " ",
+      e.bid ? t("analysis.estimate.bid", { bid: e.bid }) : t("analysis.estimate.passed"),
+    ),
+  );
+}
+
 function notesPart(a) {
   const seat = a.game_choice?.seat;
   return h(
@@ -384,6 +403,7 @@ function bodyOf(entry) {
     a.kind === "passed" ? null : linePart(a.opening, a, "analysis.opening"),
     a.kind === "passed" ? null : tricksPart(a),
     swingsPart(a),
+    estimatePart(a),
     choicePart(a),
     notesPart(a),
   ];
