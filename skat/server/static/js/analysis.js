@@ -138,7 +138,8 @@ function outcomeShort(o, a) {
   if (o.level === "schwarz") head = t(o.won ? "analysis.outcome.wonSchwarz" : "analysis.outcome.lostSchwarz");
   else if (o.level === "schneider") head = t(o.won ? "analysis.outcome.wonSchneider" : "analysis.outcome.lostSchneider");
   if (o.overbid) head += ", " + t("analysis.outcome.overbid");
-  if (isNull(a) || o.points === null || o.points === undefined) return t("analysis.outcomeShortNull", { head, score: signed(o.score) });
+  if (isNull(a)) return t("analysis.outcomeShortNull", { head, score: signed(o.score) });
+  if (o.points === null || o.points === undefined) return t("analysis.outcomeShortRange", { head, min: o.points_min, max: o.points_max, score: signed(o.score) });
   return t("analysis.outcomeShort", { head, points: o.points, score: signed(o.score) });
 }
 
@@ -284,7 +285,7 @@ function tricksPart(a) {
       notes.length ? h("div", { class: "trick-notes" }, notes) : null,
     );
   });
-  return h("section", { class: "analysis-tricks", "aria-label": t("analysis.tricks") }, h("h3", {}, t(ramsch ? "analysis.ramsch.title" : "analysis.tricks")), h("ol", {}, items));
+  return h("section", { class: "analysis-tricks", "aria-label": t("analysis.tricks") }, h("h3", {}, t(ramsch ? "analysis.ramsch.title" : "analysis.tricks")), ramsch ? null : h("p", { class: "analysis-hint" }, t("analysis.tricksHint")), h("ol", {}, items));
 }
 
 function swingsPart(a) {
@@ -324,7 +325,7 @@ function choiceRow(row, a) {
     },
     h("th", { scope: "row" }, contractText(row.contract), row.played ? h("span", { class: "played-mark" }, " ", t("analysis.choice.played")) : null),
     h("td", { class: "choice-discard" }, discard.length ? cardsInline(discard, "data-choice-discard") : "–"),
-    h("td", { class: row.outcome ? (row.outcome.won ? "won" : "lost") : "lost" }, row.reaches_bid ? outcomeText(row.outcome, { contract: row.contract }) : t("analysis.choice.cannotReach")),
+    h("td", { class: row.outcome ? (row.outcome.won ? "won" : "lost") : "lost" }, row.reaches_bid ? outcomeShort(row.outcome, { contract: row.contract }) : t("analysis.choice.cannotReach")),
     h("td", { class: "num choice-tried" }, row.hand ? "" : t("analysis.choice.triedOf", { n: row.examined, of: row.total })),
   );
 }
