@@ -284,6 +284,8 @@ def test_the_game_choice_table_shows_every_game_as_the_core_values_it_and_the_bi
     assert estimate.get_attribute("data-estimate-limit") == "36"
     assert estimate.get_attribute("data-estimate-bid") == "18"
     assert "36" in estimate.inner_text()
+    estimate.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "analysis-estimate-desktop.png"))
     # the game played (Clubs after the pick-up) is marked; a Hand Clubs game would have been won
     assert page.get_attribute("[data-choice='C']", "data-played") == "1"
     assert page.get_attribute("[data-choice='CH']", "data-won") == "1"
