@@ -304,9 +304,7 @@ def test_every_analysis_says_its_values_are_open_hand_and_where_the_estimate_goe
     a = analyse(state, seat, game_choice=False)
     codes = [n.code for n in a.notes]
     assert "open_hand" in codes
-    assert "estimate_later" in codes
-    assert a.estimates is None
-    assert a.to_json()["estimates"] is None
+    assert "estimate_bidding" in codes
     assert "double dummy" in format_analysis(a)
 
 

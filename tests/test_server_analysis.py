@@ -58,11 +58,11 @@ def test_a_finished_deal_gets_its_analysis_with_the_declarers_game_choice(
     assert (second["card"], second["verdict"], second["best"]) == ("DA", "outcome", ["D9"])
     assert second["before_outcome"]["won"]
     assert not second["after_outcome"]["won"]
-    assert a["opening"]["cards"][0] == {"seat": 0, "card": "DK"}
+    assert a["opening"]["cards"][0] == {"seat": 0, "card": "DK", "trick": 0}
     assert a["game_choice"]["seat"] == 1
     assert {r["contract"] for r in a["game_choice"]["hand"]} >= {"NOH"}
     assert "open_hand" in [n["code"] for n in a["notes"]]
-    assert a["estimates"] is None
+    assert a["estimates"]["player"] == "strong"
 
 
 def test_a_defenders_analysis_names_the_declarers_game_choice(client: TestClient) -> None:

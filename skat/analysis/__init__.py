@@ -18,8 +18,9 @@ seat, declarer or defender, and values the card play with every card open (the s
 
 Open-hand values assume that every player knows every card: the best line is not always one a
 player could find at the table. Every analysis says so in its :attr:`Analysis.notes`. What the
-seat could have known (the strong player's imperfect-information estimate of its decisions) is
-a later step of this analysis: :attr:`Analysis.estimates` is where it goes, None until then.
+seat could have known is judged for its bidding (:mod:`skat.analysis.estimate`): the strong
+player's bid limit from the seat's own ten cards beside the value it bid
+(:attr:`Analysis.estimates`); its card play and the game choice are judged open-handed only.
 
 The analysis is deterministic: the same deal and seat give the same answer (a new solver per
 analysis; the game choice's search is bounded by solver nodes, not by the clock).
@@ -37,6 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from skat.analysis.choice import GAME_CHOICE_NODES, GameChoice, Overbid, game_choice
+from skat.analysis.estimate import Estimates, estimate
 from skat.analysis.judge import Judge, Line, Outcome, RamschJudge
 from skat.analysis.play import BEST, OUTCOME, POINTS, CardPlay, Swing, trace
 from skat.cards import format_card, points
@@ -55,6 +57,7 @@ __all__ = [
     "POINTS",
     "Analysis",
     "CardPlay",
+    "Estimates",
     "GameChoice",
     "Line",
     "Note",
@@ -71,7 +74,7 @@ class Note:
     """A remark the analysis makes about itself: a stable ``code`` and its English text (the
     browser words it in its own language by the code).
 
-    Codes: ``open_hand`` (always), ``estimate_later`` (always), ``ramsch_paranoid``,
+    Codes: ``open_hand`` (always), ``estimate_bidding`` (always), ``ramsch_paranoid``,
     ``ramsch_skat_loser``, ``passed``, ``game_choice_declarer``, ``game_choice_no_kontra``,
     ``game_choice_lost``, ``game_choice_bounded``, ``no_game_choice``.
     """
@@ -109,10 +112,11 @@ GAME_CHOICE_BOUNDED = Note(
     "After the pick-up not every discard was tried: the discards were tried best first "
     "within a search budget (each row says how many).",
 )
-ESTIMATE_LATER = Note(
-    "estimate_later",
-    "What the seat could have known at the table (the strong player's estimate from its own "
-    "cards) is not part of this analysis yet.",
+ESTIMATE_BIDDING = Note(
+    "estimate_bidding",
+    "What the seat could have known at the table is judged for the bidding only: the strong "
+    "player's bid limit from the seat's own ten cards. The card play and the game choice are "
+    "judged with every card open.",
 )
 
 
@@ -148,8 +152,11 @@ class Analysis:
         overbid: why a lost overbid game was lost; None otherwise.
         game_choice: the declarer's game choice (None in Ramsch and when passed).
         notes: what the analysis says about itself (:class:`Note`).
-        estimates: the hook for the strong player's imperfect-information estimate of the
-            seat's decisions; None (not computed yet).
+        estimates: the strong player's imperfect-information view of the seat's bidding
+            (:class:`~skat.analysis.estimate.Estimates`); None only in an analysis made
+            without it (:func:`_analyse_play` alone).
+        winners: the seat that won each completed trick, in order (empty when passed); a
+            trick cut short by a concession has none.
     """
 
     seat: int
@@ -172,7 +179,8 @@ class Analysis:
     overbid: Overbid | None
     game_choice: GameChoice | None
     notes: tuple[Note, ...]
-    estimates: None = None
+    estimates: Estimates | None = None
+    winners: tuple[int, ...] = ()
 
     def with_game_choice(self, choice: GameChoice | None) -> Analysis:
         """This analysis with the declarer's game choice (:func:`analyse_game_choice`) and its
@@ -194,6 +202,48 @@ class Analysis:
         if not choice.complete:
             notes.append(GAME_CHOICE_BOUNDED)
         return replace(self, game_choice=choice, notes=tuple(notes))
+
+    @property
+    def answer(self) -> str:
+        """The answer to "could I have won?" for the seat, a code (the browser words it):
+
+        * the declarer's seat: ``won``; ``lost_winnable`` (won with best play from the first
+          card), ``lost_chance`` (not from the first card, but later, after a defender's
+          card), ``lost_unwinnable`` (at no point, an overbid that could not reach the bid
+          included);
+        * a defender's seat: ``beaten`` (the declarer lost); ``beatable`` (the defenders had
+          it beaten from the first card), ``beatable_later`` (only after a declarer's card),
+          ``unbeatable``;
+        * ``ramsch``, ``passed`` (no contract to win).
+        """
+        if self.kind != "game" or not isinstance(self.result, GameResult):
+            return self.kind
+        won = self.result.won
+        first = self.outcomes[0].won if self.outcomes else won
+        if self.seat == self.declarer:
+            if won:
+                return "won"
+            if first:
+                return "lost_winnable"
+            return "lost_chance" if self.declarer_could_win else "lost_unwinnable"
+        if not won:
+            return "beaten"
+        if not first:
+            return "beatable"
+        return "beatable_later" if self.defenders_could_beat else "unbeatable"
+
+    def tricks_json(self) -> list[dict[str, object]]:
+        """The card play trick by trick: ``[{"cards": [{"index", "seat", "card"}], "winner"}]``
+        (``index`` into :attr:`played`; ``winner`` null for a trick cut short)."""
+        tricks: list[list[dict[str, object]]] = []
+        for i, (seat, card) in enumerate(self.played):
+            if i % 3 == 0:
+                tricks.append([])
+            tricks[-1].append({"index": i, "seat": seat, "card": format_card(card)})
+        return [
+            {"cards": cards, "winner": self.winners[t] if t < len(self.winners) else None}
+            for t, cards in enumerate(tricks)
+        ]
 
     @property
     def mistakes(self) -> tuple[CardPlay, ...]:
@@ -224,7 +274,9 @@ class Analysis:
             "overbid": None if self.overbid is None else self.overbid.to_json(),
             "game_choice": None if self.game_choice is None else self.game_choice.to_json(),
             "notes": [n.to_json() for n in self.notes],
-            "estimates": self.estimates,
+            "estimates": None if self.estimates is None else self.estimates.to_json(),
+            "answer": self.answer,
+            "tricks": self.tricks_json(),
         }
 
 
@@ -292,7 +344,7 @@ def analyse(
         SkatError: ``seat`` is not 0, 1 or 2.
     """
     state = _finished(deal, seat)
-    analysis = _analyse_play(state, seat)
+    analysis = replace(_analyse_play(state, seat), estimates=estimate(state, seat))
     if game_choice and analysis.kind == "game":
         analysis = analysis.with_game_choice(analyse_game_choice(state, seat, node_budget))
     return analysis
@@ -328,7 +380,7 @@ def _analyse_play(state: State, seat: int) -> Analysis:
         return _passed(state, seat)
     played = _played(state)
     start = position_from_state(start_state)
-    notes = [OPEN_HAND, ESTIMATE_LATER]
+    notes = [OPEN_HAND, ESTIMATE_BIDDING]
     solver = Solver()
     with solver.shared_table():
         if contract.game == GameType.RAMSCH:
@@ -349,6 +401,7 @@ def _analyse_play(state: State, seat: int) -> Analysis:
                 played=tuple(played), values=t.values, outcomes=(), opening=t.opening,
                 cards=t.cards, swings=(), declarer_could_win=None, defenders_could_beat=None,
                 conceded=None, overbid=None, game_choice=None, notes=tuple(notes),
+                winners=tuple(tr.winner for tr in state.tricks),
             )  # fmt: skip
         declarer = int(state.declarer) if state.declarer is not None else 0
         matadors = state.deal.hands[declarer].mask | state.deal.skat.mask
@@ -380,6 +433,7 @@ def _analyse_play(state: State, seat: int) -> Analysis:
         overbid=_overbid(result) if isinstance(result, GameResult) else None,
         game_choice=None,
         notes=(*notes, NO_GAME_CHOICE),
+        winners=tuple(tr.winner for tr in state.tricks),
     )
 
 
@@ -390,5 +444,5 @@ def _passed(state: State, seat: int) -> Analysis:
         contract=state.contract, bid=0, kontra=0, result=state.result(), played=(), values=(),
         outcomes=(), opening=None, cards=(), swings=(), declarer_could_win=None,
         defenders_could_beat=None, conceded=None, overbid=None, game_choice=None,
-        notes=(OPEN_HAND, ESTIMATE_LATER, note),
+        notes=(OPEN_HAND, ESTIMATE_BIDDING, note),
     )  # fmt: skip

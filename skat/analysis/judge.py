@@ -107,10 +107,14 @@ class Line:
     outcome: Outcome | None
 
     def to_json(self) -> dict[str, object]:
-        """``{"start", "cards": [{"seat", "card"}], "value", "outcome"}``."""
+        """``{"start", "cards": [{"seat", "card", "trick"}], "value", "outcome"}`` (``trick``
+        the 0-based trick the card falls in)."""
         return {
             "start": self.start,
-            "cards": [{"seat": s, "card": format_card(c)} for s, c in self.cards],
+            "cards": [
+                {"seat": s, "card": format_card(c), "trick": (self.start + i) // 3}
+                for i, (s, c) in enumerate(self.cards)
+            ],
             "value": self.value,
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }

@@ -143,8 +143,15 @@ def format_analysis(analysis: Analysis) -> str:
             "from there."
         )
     for note in a.notes:
-        if note.code in ("open_hand", "estimate_later"):
+        if note.code in ("open_hand", "estimate_bidding"):
             out.append(f"Note: {note.text}")
+    if a.estimates is not None:
+        e = a.estimates
+        bid = f"the seat bid or held up to {e.bid}" if e.bid else "the seat passed without a bid"
+        limit = f"bid up to {e.bid_limit}" if e.bid_limit else "pass"
+        out.append(
+            f"The {e.player} player, seeing only this seat's ten cards, would {limit}; {bid}."
+        )
     if a.opening is not None and a.opening.outcome is not None:
         out.append("")
         out.append(
@@ -185,7 +192,7 @@ def format_analysis(analysis: Analysis) -> str:
     if a.game_choice is not None:
         out.append("")
         out += _game_choice(a.game_choice)
-    rest = [n for n in a.notes if n.code not in ("open_hand", "estimate_later")]
+    rest = [n for n in a.notes if n.code not in ("open_hand", "estimate_bidding")]
     if rest:
         out.append("")
         out += [f"Note: {n.text}" for n in rest]

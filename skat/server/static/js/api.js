@@ -73,6 +73,12 @@ export function statistics(series) {
   return post("/api/statistics", { series });
 }
 
+/** The open-hand analysis of the finished deal `record` for `humanSeat`: {analysis: {...}}
+ * (docs/web-api.md, "Analysis"). */
+export function analysis(record, humanSeat) {
+  return post("/api/analysis", { record, human_seat: humanSeat });
+}
+
 /** The seat draw at the start of a series: {cards: [you, left, right], positions}. */
 export function draw() {
   return post("/api/draw", {});

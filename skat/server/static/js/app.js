@@ -20,6 +20,7 @@
 // (view.declarations), and hands are sorted by the server's order of the cards (view.card_order):
 // no game value, matador or card order is computed here.
 
+import * as analysis from "./analysis.js";
 import * as api from "./api.js";
 import * as storage from "./store.js";
 import * as notices from "./notices.js";
@@ -72,6 +73,7 @@ const app = {
   practice: false, // the deal in progress is a replay or a typed number: not on the score sheet
   panel: null, // "sheet" | "stats" | "settings" | "help" | null: the open side panel
   reviewing: null, // {view, record, index} of a sheet row being looked at
+  analysing: null, // {record, humanSeat, state, data, error, back}: the open "Could I have won?" panel
   confirming: null, // {text, yes, onYes}: a question before something is thrown away
   notice: null, // {say: () => text in the current language, kind}: a message that stays until closed (data set aside, import done, ...)
   typedNumber: null, // a typed deal number that is not one, kept in the field to be corrected
@@ -88,7 +90,7 @@ const ctx = {
   send: (actions) => turns.send(actions),
   startDeal: (number, how) => dealing.startDeal(number, how),
 };
-for (const module of [bidding, dealing, declaration, help, keyboard, layers, names, noticebar, play, result, settings, sheetpanel, sidepanel, speech, statspanel, tablePanel, topbar, turns]) {
+for (const module of [analysis, bidding, dealing, declaration, help, keyboard, layers, names, noticebar, play, result, settings, sheetpanel, sidepanel, speech, statspanel, tablePanel, topbar, turns]) {
   module.connect?.(ctx);
 }
 
@@ -119,6 +121,7 @@ function overlays() {
   if (app.panel === "settings") out.push(settings.settingsPanel());
   if (app.panel === "help") out.push(help.helpPanel());
   if (app.reviewing) out.push(result.reviewPanel());
+  if (app.analysing) out.push(analysis.analysisPanel());
   if (app.confirming) out.push(layers.confirmPanel());
   return out;
 }

@@ -75,7 +75,7 @@ export function onKey(e) {
     }
     return;
   }
-  if (app.panel || app.reviewing || app.confirming || app.busy || app.animating) return;
+  if (app.panel || app.reviewing || app.analysing || app.confirming || app.busy || app.animating) return;
   const what = KEYS[e.key.toLowerCase()];
   if (!what) return;
   let el = null;

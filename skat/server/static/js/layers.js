@@ -22,6 +22,7 @@ export function openPanel(panel) {
 /** The layers, topmost first: the field of `app` that holds each, and its value when closed. */
 const LAYERS = [
   ["confirming", null], // a question
+  ["analysing", null, (a) => a.back], // "Could I have won?" (the focus goes back to its button)
   ["reviewing", null], // a sheet row's review
   ["panel", null],
   ["showLastTrick", false],
@@ -37,7 +38,9 @@ function topLayer() {
 export function closeTopLayer() {
   const top = topLayer();
   if (!top) return false;
+  const back = top[2]?.(app[top[0]]) ?? null;
   app[top[0]] = top[1];
+  if (back) app.focusKey = back;
   return true;
 }
 

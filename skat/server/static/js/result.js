@@ -2,6 +2,7 @@
 
 import * as api from "./api.js";
 import * as sheet from "./sheet.js";
+import { analyseButton } from "./analysis.js";
 import { parseContract, recordOptions } from "./cards.js";
 import { formatNumber, list, t, tn } from "./i18n.js";
 import { callsList } from "./bidding.js";
@@ -180,6 +181,7 @@ export function resultPanel(v) {
         "div",
         { class: "dialog-buttons" },
         h("button", { class: "btn", "data-ui": "show-sheet", onclick: () => openPanel("sheet") }, t("menu.sheet")),
+        r.passed || !app.record ? null : analyseButton(app.record, app.humanSeat, "result"),
         r.passed ? null : h("button", { class: "btn", "data-ui": "replay", onclick: () => ctx.startDeal(v.deal_number, { humanSeat: app.humanSeat, options }) }, t("result.replay")),
         h("button", { class: "btn primary", "data-ui": "next", onclick: () => ctx.startDeal(null) }, t("result.next")),
       ),
@@ -291,6 +293,7 @@ export function reviewPanel() {
         "div",
         { class: "dialog-buttons" },
         h("button", { class: "btn", "data-ui": "close-review", onclick: () => { app.reviewing = null; ctx.render(); } }, t("button.close")),
+        rv.view.result?.passed ? null : analyseButton(rv.record, rv.humanSeat, "row"),
         h(
           "button",
           { class: "btn primary", "data-ui": "replay-row", onclick: () => { const r = app.reviewing; app.panel = null; ctx.startDeal(r.view.deal_number, { humanSeat: r.humanSeat, options: r.options }); } },
