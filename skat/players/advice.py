@@ -17,8 +17,9 @@ language); its ``kind`` names the decision and its fields:
   table as the player counts it);
 * ``skat`` (pick up or a Hand game), ``discard``, ``declare``: ``game``, ``chance`` and
   ``expected`` of the contract the player would declare (for the discard also its ``cards``);
-* ``kontra`` (Kontra, Re, Supra or not): ``chance``, the declarer's chance as the seat sees it,
-  and ``line``, the chance below which a defender doubles (above which the declarer redoubles);
+* ``kontra`` (Kontra, Re, Supra or not): ``say``, the token the seat may say (``K``, ``R``,
+  ``SU``), ``chance``, the declarer's chance as the seat sees it, and ``line``, the chance below
+  which a defender doubles (above which the declarer says Re);
 * ``card``: ``worlds`` (the sampled deals solved), ``share`` (of them, those in which the card
   wins the game for the seat's side open-handed, 0..1), ``best_other`` (the same share of the
   best other card, None with no other), ``next_level`` (the game is settled in every world and
@@ -147,7 +148,8 @@ def advise(player: StrongPlayer, info: InformationState, rng: random.Random) -> 
         reason["cards"] = format_cards(cards_of_mask(choice.discard))
         return Advice(action, "discard", reason)
     if phase == Phase.KONTRA and "chance" in notes:
-        reason = {"chance": round(notes["chance"], 3), "line": notes["line"]}
+        say = next(str(a) for a in legal if a.kind != ActionKind.DECLINE)
+        reason = {"chance": round(notes["chance"], 3), "line": notes["line"], "say": say}
         return Advice(action, "kontra", reason)
     if "totals" in notes:
         rounds = max(1, notes["rollouts"])
