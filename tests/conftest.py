@@ -34,6 +34,10 @@ PLAYER = "heuristic"
 SLOW: frozenset[str] = frozenset(
     {
         "test_bench_auction.py::test_the_replayed_auction_is_the_strong_players_own",
+        "test_hint.py::test_a_hint_does_not_change_with_the_hidden_cards",
+        "test_hint.py::test_a_hint_in_a_series_deal_is_given_when_the_setting_allows_it",
+        "test_hint.py::test_a_hint_is_one_of_the_legal_actions_with_its_reason",
+        "test_hint.py::test_the_same_record_gives_the_same_hint",
         "test_bench_bidding.py::test_an_equal_auction_plays_the_same_game",
         "test_bench_bidding.py::test_an_equal_contract_plays_the_same_game",
         "test_bench_bidding.py::test_compare_plays_out_only_what_differs",

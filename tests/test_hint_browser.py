@@ -48,7 +48,9 @@ def _hand(page: Any) -> list[str]:
 
 
 def _trick(page: Any) -> list[str]:
-    cards = page.eval_on_selector_all("[data-trick-card]", "els => els.map(e => e.dataset.trickCard)")
+    cards = page.eval_on_selector_all(
+        "[data-trick-card]", "els => els.map(e => e.dataset.trickCard)"
+    )
     return [str(c) for c in cards]
 
 

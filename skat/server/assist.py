@@ -32,6 +32,7 @@ __all__ = [
     "AssistError",
     "check_allowed",
     "check_turn",
+    "hint_and_nodes",
     "hint_task",
     "undo",
 ]
@@ -109,11 +110,23 @@ def hint_task(text: str, human: int) -> dict[str, Any]:
         RecordError: the record does not replay.
         AssistError: not ``human``'s turn, or the deal is over.
     """
+    return hint_and_nodes(text, human)[0]
+
+
+def hint_and_nodes(text: str, human: int) -> tuple[dict[str, Any], int]:
+    """:func:`hint_task`'s answer and the solver nodes it searched (for bench/bench_hint.py).
+
+    Raises:
+        as :func:`hint_task`.
+    """
     state = game.load(text)
     check_turn(state, human)
     info = state.information_state(human)
     rng = decision_rng(max(state.deal.number, 0), len(state.actions))
-    return advise(StrongPlayer(), info, rng).to_json()
+    player = StrongPlayer()
+    out = advise(player, info, rng).to_json()
+    solver = player._solver
+    return out, 0 if solver is None else solver.nodes
 
 
 def undo(state: State, human: int) -> State:
