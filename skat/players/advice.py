@@ -11,7 +11,8 @@ language); its ``kind`` names the decision and its fields:
   0: none; the heuristic's limit raised by ``bid_bonus``), ``value``, the bid the action commits
   to or, for a pass, the lowest one it would have had to say; ``contested`` (an opponent has bid
   or held); and the best contract worth ``value`` in the sampled deals
-  (:func:`skat.players.contracts.evaluate_before_skat`, weighted by the bids heard): ``game``
+  (:func:`skat.players.contracts.evaluate_before_skat`, weighted by the bids heard; in a
+  contested auction the player's own check, in deals where the rival passes next): ``game``
   (its contract code, e.g. ``G``, ``SH``, ``NO``; None when none is worth ``value``),
   ``chance`` (0..1) and ``expected`` (Seeger-Fabian game points, a loss counted against the
   table as the player counts it);
@@ -132,9 +133,13 @@ def advise(player: StrongPlayer, info: InformationState, rng: random.Random) -> 
     phase = info.phase
     if phase == Phase.BIDDING and "limit" in notes:
         value = _bid_value(info, action, legal)
-        found = player._before_skat(info.hand, int(info.seat), info.bids, schneider=False)
         reason = {"limit": notes["limit"], "value": value, "contested": notes["contested"]}
-        reason.update(_estimate(ct.best_reaching(found, value, lost_extra), lost_extra))
+        if "contest_estimate" in notes:  # judged by the player on the deals where it declares
+            best = notes["contest_estimate"]
+        else:
+            found = player._before_skat(info.hand, int(info.seat), info.bids, schneider=False)
+            best = ct.best_reaching(found, value, lost_extra)
+        reason.update(_estimate(best, lost_extra))
         return Advice(action, "bid", reason)
     if phase in (Phase.SKAT, Phase.DECLARE) and player.settings.contracts:
         best = player.estimate(info)

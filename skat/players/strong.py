@@ -416,20 +416,23 @@ class StrongPlayer:
             notes.update(limit=limit, contested=contested)
         if self.settings.contest_check is None or not contested or action.kind == ActionKind.PASS:
             return action
-        worth = self._contested_worth(info, action)
+        worth = self._contested_worth(info, action, notes)
         if notes is not None:
             notes.update(contest_worth=worth, contest_check=self.settings.contest_check)
         if worth >= self.settings.contest_check:
             return action
         return next((a for a in legal if a.kind == ActionKind.PASS), action)
 
-    def _contested_worth(self, info: InformationState, action: Action) -> float:
+    def _contested_worth(
+        self, info: InformationState, action: Action, notes: dict[str, Any] | None = None
+    ) -> float:
         """The best expected score (game points) of a contract worth the value ``action`` (a
         bid or a hold) commits to, in deals weighted by the bids heard and by the opponent
         who bid or held last passing next: the deals in which this seat ends up declaring.
-        -inf when no contract reaches the value. No cache: the later decisions do not depend
-        on this one (each solve's value is independent of the solver's earlier ones; its node
-        count can differ by a few nodes, as the table places entries by the search's
+        -inf when no contract reaches the value; ``notes`` gets that contract's estimate
+        (``contest_estimate``, None when none reaches it). No cache: the later decisions do not
+        depend on this one (each solve's value is independent of the solver's earlier ones; its
+        node count can differ by a few nodes, as the table places entries by the search's
         generation too)."""
         seat = int(info.seat)
         value = action.value if action.kind == ActionKind.BID else info.bid
@@ -441,6 +444,8 @@ class StrongPlayer:
             node_budget=self.settings.contract_budget, reaching=value,
         )  # fmt: skip
         best = ct.best_reaching(found, value, self.settings.lost_extra)
+        if notes is not None:
+            notes["contest_estimate"] = best
         return -math.inf if best is None else best.score(self.settings.lost_extra)
 
     def _skat(self, info: InformationState, legal: list[Action]) -> Action:
