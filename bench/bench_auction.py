@@ -30,7 +30,7 @@ import math
 import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from bench.common import argument_parser
 from skat.action import Action, ActionKind
@@ -63,8 +63,10 @@ class _Recorder(StrongPlayer):
         super().__init__()
         self.checks: list[tuple[int, float]] = []
 
-    def _contested_worth(self, info: InformationState, action: Action) -> float:
-        worth = super()._contested_worth(info, action)
+    def _contested_worth(
+        self, info: InformationState, action: Action, notes: dict[str, Any] | None = None
+    ) -> float:
+        worth = super()._contested_worth(info, action, notes)
         self.checks.append((int(info.seat), worth))
         return worth
 

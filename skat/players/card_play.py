@@ -15,7 +15,7 @@ world concedes during the first trick when it also saves a Schneider.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skat.cards import mask_of
 from skat.players import worlds as wd
@@ -43,10 +43,17 @@ def play_card(
     rng: random.Random,
     *,
     concede: bool,
+    notes: dict[str, Any] | None = None,
 ) -> int | None:
     """The card to play from ``cards`` (the legal ones) in a suit game, Grand or Null, by the
     worlds ``settings`` allow (the declarer's or the defence's), solved with ``solver``; None:
-    concede (only when ``concede``, see :func:`_concedes`)."""
+    concede (only when ``concede``, see :func:`_concedes`).
+
+    ``notes``, when given, gets the figures of the decision for a hint's reason: ``worlds`` (the
+    count solved), ``wins`` (card → the worlds in which the declarer reaches ``target`` card
+    points after it), ``target``, ``declarer`` (this seat is the declarer) and ``next_level``
+    (True when the contract was settled in every world and the card was chosen for the next
+    level, Schneider)."""
     fallback = heuristic_card(info, cards)
     k = wd.knowledge(info)
     target = wd.target(info)
@@ -72,6 +79,8 @@ def play_card(
         worlds.append(pos)
         for c, v in solver.move_values(pos, "threshold", target).items():
             score[c] += v
+    if notes is not None:
+        notes.update(worlds=len(worlds), wins=dict(score), target=target, declarer=maximise)
     if not worlds:
         return fallback
     if concede and max(score.values()) == 0 and _concedes(settings, solver, info, worlds):
@@ -91,6 +100,8 @@ def play_card(
                     if c in score2:
                         score2[c] += v
             top = best_cards(top, score2, maximise)
+            if notes is not None:
+                notes["next_level"] = True
     return fallback if fallback in top else top[0]
 
 

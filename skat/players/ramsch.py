@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skat.action import Action, ActionKind
 from skat.cards import ALL_CARDS, cards_ascending, points
@@ -39,11 +39,15 @@ def schieben(
     info: InformationState,
     legal: list[Action],
     rng: random.Random,
+    *,
+    notes: dict[str, Any] | None = None,
 ) -> Action:
     """Schieberamsch by rollouts: take the skat or pass it on, and which two cards to push,
     each judged in sampled deals played out by the heuristic's rules (later pushes too) and
     scored by the table's rules; ties go to the heuristic's choice. Only the
-    ``settings.push_candidates`` pairs the heuristic likes best are tried."""
+    ``settings.push_candidates`` pairs the heuristic likes best are tried. ``notes``, when
+    given, gets ``rollouts`` and ``totals`` (for a push: pair mask → this seat's summed Ramsch
+    score, game points; for the skat: ``take`` and ``pass`` → the same)."""
     me = int(info.seat)
     hand = info.hand
     unseen = cards_ascending(ALL_CARDS & ~hand)
@@ -66,6 +70,9 @@ def schieben(
                 hands[me] = hand & ~pair
                 hands[others[0]], hands[others[1]] = dealt
                 score[pair] += _schieben_out(hands, pair, me + 1, info.pushes, info.options)[me]
+        if notes is not None:
+            rounds = max(settings.min_worlds, settings.schieben_rollouts // len(candidates))
+            notes.update(rollouts=rounds, totals=dict(score))
         best = max(score.values())
         if score[heuristic.value] == best:
             return heuristic
@@ -85,18 +92,28 @@ def schieben(
         pair = push_pair(hands[me])
         hands[me] &= ~pair
         taking += _schieben_out(hands, pair, me + 1, info.pushes, info.options)[me]
+    if notes is not None:
+        rounds = max(settings.min_worlds, settings.schieben_rollouts // 2)
+        notes.update(rollouts=rounds, totals={"take": taking, "pass": passing})
     if taking == passing:
         return heuristic
     return take if taking > passing else keep
 
 
 def ramsch_card(
-    settings: StrongSettings, info: InformationState, cards: list[int], rng: random.Random
+    settings: StrongSettings,
+    info: InformationState,
+    cards: list[int],
+    rng: random.Random,
+    *,
+    notes: dict[str, Any] | None = None,
 ) -> int:
     """Ramsch by rollouts: in ``settings.rollouts`` ÷ (legal cards) sampled worlds, every legal
     card is tried and the rest of the deal played out by the heuristic's rules for all three
     seats; the card of the best total Ramsch score (the table's rules: the skat, Jungfrau,
-    Durchmarsch, pushes; game points) is played, ties to the heuristic's card."""
+    Durchmarsch, pushes; game points) is played, ties to the heuristic's card. ``notes``, when
+    given, gets ``rollouts`` (worlds played out) and ``totals`` (card → this seat's summed
+    Ramsch score over them, game points)."""
     fallback = heuristic_card(info, cards)
     k = wd.knowledge(info)
     me = int(info.seat)
@@ -109,6 +126,8 @@ def ramsch_card(
             break
         for c in cards:
             score[c] += _ramsch_rollout(info, world, c, taken, won)[me]
+    if notes is not None:
+        notes.update(rollouts=worlds, totals=dict(score))
     top = best_cards(cards, score, maximise=True)
     return fallback if fallback in top else top[0]
 

@@ -283,8 +283,18 @@ class StrongPlayer:
             )
         object.__setattr__(self, name, value)
 
-    def choose(self, info: InformationState, rng: random.Random) -> Action:
+    def choose(
+        self, info: InformationState, rng: random.Random, *, notes: dict[str, Any] | None = None
+    ) -> Action:
         """One of ``info.legal_actions()``.
+
+        Args:
+            info: the seat's information state.
+            rng: the decision's random source.
+            notes: a dict to fill with the figures the decision was made on, for a hint's
+                reason (:func:`skat.players.advice.advise` words them; it changes no decision):
+                the bid limit and whether the auction is contested, the declarer's chance for
+                Kontra and Re, the samples' scores of each card or push.
 
         Raises:
             IllegalActionError: ``info`` has no legal action (the seat is not to act).
@@ -295,7 +305,7 @@ class StrongPlayer:
                 f"{info.seat.name.lower()} has no action in phase {info.phase.value!r}"
             )
         if info.phase == Phase.BIDDING and self.settings.contracts:
-            return self._bidding(info, legal)
+            return self._bidding(info, legal, notes)
         if info.phase == Phase.SKAT and self.settings.contracts:
             return self._skat(info, legal)
         if info.phase == Phase.DISCARD and self.settings.contracts:
@@ -303,20 +313,22 @@ class StrongPlayer:
         if info.phase == Phase.DECLARE and self.settings.contracts:
             return self._declare(info, legal)
         if info.phase == Phase.KONTRA and self.settings.contracts and info.contract is not None:
-            return self._kontra(info, legal, rng)
+            return self._kontra(info, legal, rng, notes)
         if info.phase == Phase.SCHIEBEN and self.settings.contracts:
-            return schieben(self.settings, self._heuristic, info, legal, rng)
+            return schieben(self.settings, self._heuristic, info, legal, rng, notes=notes)
         if info.phase != Phase.PLAY or info.contract is None:
             return self._heuristic.choose(info, rng)
         cards = [a.value for a in legal if a.kind == ActionKind.CARD]
         if len(cards) <= 1:
             return Action.of_card(cards[0]) if cards else legal[0]
         if info.contract.game == GameType.RAMSCH:
-            return Action.of_card(ramsch_card(self.settings, info, cards, rng))
+            return Action.of_card(ramsch_card(self.settings, info, cards, rng, notes=notes))
         if info.declarer is None:
             return self._heuristic.choose(info, rng)
         solver = self._get_solver()
-        card = play_card(self.settings, solver, info, cards, rng, concede=CONCEDE in legal)
+        card = play_card(
+            self.settings, solver, info, cards, rng, concede=CONCEDE in legal, notes=notes
+        )
         return CONCEDE if card is None else Action.of_card(card)
 
     # -- bidding, the skat, the discard and the declaration ------------------------------------
@@ -393,24 +405,34 @@ class StrongPlayer:
             return None if best is None else best.estimate
         return None
 
-    def _bidding(self, info: InformationState, legal: list[Action]) -> Action:
+    def _bidding(
+        self, info: InformationState, legal: list[Action], notes: dict[str, Any] | None = None
+    ) -> Action:
         seat = int(info.seat)
         contested = ct.contested(info.bids, seat)
         limit = self.bid_limit(info.hand, seat, contested=contested)
         action = bid_up_to(limit, info, legal)
+        if notes is not None:
+            notes.update(limit=limit, contested=contested)
         if self.settings.contest_check is None or not contested or action.kind == ActionKind.PASS:
             return action
-        if self._contested_worth(info, action) >= self.settings.contest_check:
+        worth = self._contested_worth(info, action, notes)
+        if notes is not None:
+            notes.update(contest_worth=worth, contest_check=self.settings.contest_check)
+        if worth >= self.settings.contest_check:
             return action
         return next((a for a in legal if a.kind == ActionKind.PASS), action)
 
-    def _contested_worth(self, info: InformationState, action: Action) -> float:
+    def _contested_worth(
+        self, info: InformationState, action: Action, notes: dict[str, Any] | None = None
+    ) -> float:
         """The best expected score (game points) of a contract worth the value ``action`` (a
         bid or a hold) commits to, in deals weighted by the bids heard and by the opponent
         who bid or held last passing next: the deals in which this seat ends up declaring.
-        -inf when no contract reaches the value. No cache: the later decisions do not depend
-        on this one (each solve's value is independent of the solver's earlier ones; its node
-        count can differ by a few nodes, as the table places entries by the search's
+        -inf when no contract reaches the value; ``notes`` gets that contract's estimate
+        (``contest_estimate``, None when none reaches it). No cache: the later decisions do not
+        depend on this one (each solve's value is independent of the solver's earlier ones; its
+        node count can differ by a few nodes, as the table places entries by the search's
         generation too)."""
         seat = int(info.seat)
         value = action.value if action.kind == ActionKind.BID else info.bid
@@ -422,6 +444,8 @@ class StrongPlayer:
             node_budget=self.settings.contract_budget, reaching=value,
         )  # fmt: skip
         best = ct.best_reaching(found, value, self.settings.lost_extra)
+        if notes is not None:
+            notes["contest_estimate"] = best
         return -math.inf if best is None else best.score(self.settings.lost_extra)
 
     def _skat(self, info: InformationState, legal: list[Action]) -> Action:
@@ -549,7 +573,13 @@ class StrongPlayer:
             n += 1
         return (wins + 0.5) / (n + 1.0)
 
-    def _kontra(self, info: InformationState, legal: list[Action], rng: random.Random) -> Action:
+    def _kontra(
+        self,
+        info: InformationState,
+        legal: list[Action],
+        rng: random.Random,
+        notes: dict[str, Any] | None = None,
+    ) -> Action:
         """Kontra when the declarer wins less than ``kontra_below`` of the resampled deals, Re
         when more than ``re_above`` of his own sampled deals (doubling pays when the chance is
         below/above 2/3), Supra after a Re below half of ``kontra_below``."""
@@ -564,6 +594,9 @@ class StrongPlayer:
             chance = self.declarer_chance(
                 info, rng, draws=s.kontra_draws, sharpness=s.kontra_sharpness
             )
+        if notes is not None:
+            line = {ActionKind.KONTRA: s.kontra_below, ActionKind.RE: s.re_above}
+            notes.update(chance=chance, line=line.get(say[0].kind, s.kontra_below / 2))
         if say[0].kind == ActionKind.KONTRA:
             return say[0] if chance < s.kontra_below else decline[0]
         if say[0].kind == ActionKind.RE:

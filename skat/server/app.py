@@ -18,6 +18,13 @@ Routes:
   the figures of the score sheets (:mod:`skat.server.statistics`, :mod:`skat.statistics`): per
   series and over all; a row that cannot be counted is skipped and named. Its body may be up to
   2 MiB (the others: :data:`MAX_BODY_BYTES`).
+* ``POST /api/hint`` ``{"record": "...", "human_seat": s, "deal": "practice" | "series",
+  "series_allows": bool (series only)}`` — the strong player's suggestion for the human's
+  decision with its reason (:mod:`skat.server.assist`): ``{"hint": {"action", "tokens", "kind",
+  "reason"}}``; refused (400) with ``not_your_turn``, ``deal_over``, ``hints_off``.
+* ``POST /api/undo`` (the same fields) — the deal before the human's last decision:
+  ``{"record", "view", "events": []}`` as ``view`` answers; refused (400) with ``deal_over``,
+  ``nothing_to_undo``, ``undo_off``.
 * ``POST /api/draw`` ``{}`` — the seat draw at the start of a series (seed 000): three cards
   drawn for the human and the two computers, and the table position of each
   (:func:`skat.series.draw_seats`).
@@ -76,7 +83,7 @@ from skat.deal import MAX_DEAL_NUMBER
 from skat.errors import IllegalActionError, NotFinishedError, SkatError, shown
 from skat.players import get_player, player_names
 from skat.series import draw_seats
-from skat.server import game
+from skat.server import assist, game
 from skat.server import statistics as _statistics
 from skat.server import workers as _workers
 
@@ -479,6 +486,25 @@ def create_app(
         ids, rows = _statistics.parse_request(data.get("series"))
         return JSONResponse(await computers.call(_statistics.answer, ids, rows))
 
+    async def hint(request: Request) -> Response:
+        data = await _json_body(request, body_timeout)
+        _check_keys(data, {"record", "human_seat", "deal", "series_allows"})
+        assist.check_allowed(data, "hint")
+        human = game.parse_seat(data.get("human_seat"))
+        state = await run_in_threadpool(game.load, data.get("record"))
+        assist.check_turn(state, human)
+        out = await computers.call(assist.hint_task, game.write_record(state), human)
+        return JSONResponse({"hint": out})
+
+    async def undo(request: Request) -> Response:
+        data = await _json_body(request, body_timeout)
+        _check_keys(data, {"record", "human_seat", "deal", "series_allows"})
+        assist.check_allowed(data, "undo")
+        human = game.parse_seat(data.get("human_seat"))
+        state = await run_in_threadpool(game.load, data.get("record"))
+        before = await run_in_threadpool(assist.undo, state, human)
+        return JSONResponse(await run_in_threadpool(game.answer, game.Turn(before, human)))
+
     async def draw(request: Request) -> Response:
         data = await _json_body(request, body_timeout)
         _check_keys(data, set())
@@ -511,6 +537,8 @@ def create_app(
         Route("/api/view", guarded(view), methods=["POST"]),
         Route("/api/analysis", guarded(analysis), methods=["POST"]),
         Route("/api/statistics", guarded(statistics), methods=["POST"]),
+        Route("/api/hint", guarded(hint), methods=["POST"]),
+        Route("/api/undo", guarded(undo), methods=["POST"]),
         Route("/api/draw", guarded(draw), methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
     ]

@@ -79,6 +79,17 @@ export function analysis(record, humanSeat) {
   return post("/api/analysis", { record, human_seat: humanSeat });
 }
 
+/** The strong computer's suggestion for the human's decision: {hint: {action, tokens, kind,
+ * reason}}. `kind`: {deal: "practice"} or {deal: "series", series_allows} (docs/web-api.md). */
+export function hint(record, humanSeat, kind) {
+  return post("/api/hint", { record, human_seat: humanSeat, ...kind });
+}
+
+/** The deal before the human's last decision: {record, view, events} as view() answers. */
+export function undo(record, humanSeat, kind) {
+  return post("/api/undo", { record, human_seat: humanSeat, ...kind });
+}
+
 /** The seat draw at the start of a series: {cards: [you, left, right], positions}. */
 export function draw() {
   return post("/api/draw", {});

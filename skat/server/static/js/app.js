@@ -22,6 +22,7 @@
 
 import * as analysis from "./analysis.js";
 import * as api from "./api.js";
+import * as assist from "./assist.js";
 import * as storage from "./store.js";
 import * as notices from "./notices.js";
 import { namingDeck } from "./deck.js";
@@ -81,6 +82,8 @@ const app = {
   serverPlayer: null, // the level the server plays by default (GET /api/health), once known
   seriesId: null, // the series the deal in progress was dealt for (null: practice or unknown)
   focusKey: null, // the control to focus after the next render (keyboard play)
+  hint: null, // {record, loading | data | error}: the hint asked for at this record (assist.js)
+  assisted: [], // "hint", "undo": used in this deal of the series (marked on its sheet row)
 };
 
 /** What every module is given: the state, and the verbs that draw the page and play the deal. */
@@ -89,8 +92,9 @@ const ctx = {
   render,
   send: (actions) => turns.send(actions),
   startDeal: (number, how) => dealing.startDeal(number, how),
+  receive: (data, before) => turns.receive(data, before),
 };
-for (const module of [analysis, bidding, dealing, declaration, help, keyboard, layers, names, noticebar, play, result, settings, sheetpanel, sidepanel, speech, statspanel, tablePanel, topbar, turns]) {
+for (const module of [analysis, assist, bidding, dealing, declaration, help, keyboard, layers, names, noticebar, play, result, settings, sheetpanel, sidepanel, speech, statspanel, tablePanel, topbar, turns]) {
   module.connect?.(ctx);
 }
 
@@ -173,6 +177,7 @@ async function boot() {
     app.record = current.record;
     app.practice = Boolean(current.practice);
     app.seriesId = typeof current.series_id === "string" ? current.series_id : null;
+    app.assisted = Array.isArray(current.assisted) ? current.assisted : [];
     try {
       app.busy = true;
       const data = await api.view(current.record, current.human_seat, settings.playerLevel());

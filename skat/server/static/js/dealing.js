@@ -140,10 +140,13 @@ export async function startDeal(number, how = {}) {
     // request that fails leaves the deal on the table what it was.
     let data;
     let seriesId = null;
+    let assisted = [];
     if (number === null || number === undefined) {
       const series = await seriesForNextDeal();
       seriesId = series.id;
+      const open = series.open;
       data = await resumeOpen(series);
+      if (data && Array.isArray(open?.assisted)) assisted = open.assisted;
       if (!data) {
         const seat = sheet.humanSeatForDealer(sheet.nextDealer(series));
         data = await api.newDeal(null, dealOptions(series), seat, playerLevel());
@@ -157,6 +160,8 @@ export async function startDeal(number, how = {}) {
     }
     app.practice = seriesId === null;
     app.seriesId = seriesId;
+    app.assisted = assisted;
+    app.hint = null;
     await receive(data, null);
     sayWhenSeriesWaits();
   } catch (err) {

@@ -38,7 +38,7 @@ export function focusFirstControl() {
   el?.focus({ preventScroll: true });
 }
 
-const KEYS = { b: "bid", y: "y", h: "hand", p: "p", s: "s", d: "discard" };
+const KEYS = { b: "bid", y: "y", h: "hand", p: "p", s: "s", d: "discard", "?": "hint", u: "undo" };
 
 export function onKey(e) {
   if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -81,6 +81,7 @@ export function onKey(e) {
   let el = null;
   if (what === "bid") el = document.querySelector(".controls .btn.primary[data-action]:not([data-action='y'])");
   else if (what === "hand") el = document.querySelector("[data-ui='hand']");
+  else if (what === "hint" || what === "undo") el = document.querySelector(`.controls [data-ui='${what}']`);
   else if (what === "discard") el = document.querySelector("[data-action='discard']:not([disabled]), [data-action='push']:not([disabled])");
   else el = document.querySelector(`.controls [data-action='${what}']`);
   if (el && !el.disabled) {

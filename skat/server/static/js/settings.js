@@ -10,6 +10,7 @@ import { h } from "./dom.js";
 import { persist, sayReset } from "./noticebar.js";
 import { panel } from "./sidepanel.js";
 import { sayAgain } from "./speech.js";
+import { ASSIST_CHOICES, ASSIST_DEFAULTS, seriesSettings } from "./assist.js";
 
 let app = null; // the table's state (app.js)
 let ctx = null; // {app, render, send, startDeal}, given by app.js
@@ -32,6 +33,7 @@ export function DEFAULT_SETTINGS() {
     cardMs: 420,
     callMs: 520,
     sort: "alternate", // the hand's suits after the trumps: alternating colours, or ♣ ♠ ♥ ♦
+    ...ASSIST_DEFAULTS, // hints and undo in a deal of the series (assist.js)
   };
 }
 
@@ -64,6 +66,7 @@ export const SETTING_CHOICES = {
   trickMs: { min: 0, max: 10_000 },
   cardMs: { min: 0, max: 5000 },
   callMs: { min: 0, max: 5000 },
+  ...ASSIST_CHOICES,
 };
 
 /** Fills RULES from the server (once), and sets a stored rule option that is not one of them
@@ -165,6 +168,7 @@ export function settingsPanel() {
       app.settings.trickWait === "time"
         ? choice("trickMs", TRICK_TIMES, app.settings.trickMs, (v) => t("setting.seconds", { n: formatNumber(v / 1000, 1) }))
         : null,
+      seriesSettings(changeSetting),
     ),
     h(
       "div",

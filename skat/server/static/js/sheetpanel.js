@@ -11,6 +11,7 @@ import { ask } from "./layers.js";
 import { cardLabel, contractText, playerLabel } from "./names.js";
 import { notify, persist } from "./noticebar.js";
 import { openReview } from "./result.js";
+import { sheetMarks } from "./assist.js";
 import { playerLevel } from "./settings.js";
 import { panel } from "./sidepanel.js";
 
@@ -73,6 +74,7 @@ export function sheetPanel() {
     const damage = row.damage ? t("sheet.damaged." + row.damage) + (sheet.counts(row.damage) ? "" : " — " + t("sheet.notCounted")) : null;
     const chips = () => [
       ...notes.map((m) => h("span", { class: "marker marker-" + m.split(".")[0] }, t("marker." + m))),
+      ...sheetMarks(d),
       damage ? h("span", { class: "marker marker-damaged" }, damage) : null,
     ];
     return h(
@@ -91,7 +93,7 @@ export function sheetPanel() {
       h("td", { class: "col-declarer" }, row.declarer === null ? "–" : playerLabel(row.declarer)),
       h("td", { class: "num col-bid" }, r.bid ? formatNumber(r.bid) : "–"),
       // on phones the notes column is hidden and the notes stand under the game instead
-      h("td", { class: "col-game" }, row.result ? gameCell(d) : "–", notes.length || damage ? h("span", { class: "markers markers-inline" }, chips()) : null),
+      h("td", { class: "col-game" }, row.result ? gameCell(d) : "–", notes.length || damage || d?.assisted?.length ? h("span", { class: "markers markers-inline" }, chips()) : null),
       h("td", { class: "num col-value" }, value === null ? "–" : fmt(value)),
       h("td", { class: "markers col-markers" }, chips()),
       row.totals.map((total, p) =>

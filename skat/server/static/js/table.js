@@ -8,6 +8,7 @@ import { h } from "./dom.js";
 import { bubbleToken, callText, cardBack, cardFace, cardLabel, playerName, roleName, seatPosition, sorted, suitName } from "./names.js";
 import { actionButton, kontraControls, playCard, playControls, schiebenControls, toggleDiscard } from "./play.js";
 import { resultPanel, winnerText } from "./result.js";
+import { assistControls, decorate } from "./assist.js";
 
 let app = null; // the table's state (app.js)
 let ctx = null; // {app, render, send, startDeal}, given by app.js
@@ -61,6 +62,7 @@ export function table(v) {
   if (v.phase === "result" && !app.animating && v.result) root.append(resultPanel(v));
   if (app.showLastTrick && v.last_trick) root.append(lastTrickPanel(v));
   if (app.showCalls && v.phase !== "result") root.append(callsPanel(v));
+  decorate(root);
   return root;
 }
 
@@ -252,6 +254,7 @@ function controls(v) {
   for (const token of legal) {
     if (!handled.has(token)) out.push(actionButton(token));
   }
+  out.push(...assistControls(v));
   return out;
 }
 

@@ -60,11 +60,11 @@ export function fail(err) {
 }
 
 function saveCurrent() {
-  app.store.current = { record: app.record, human_seat: app.humanSeat, practice: app.practice, series_id: app.seriesId };
+  app.store.current = { record: app.record, human_seat: app.humanSeat, practice: app.practice, series_id: app.seriesId, assisted: app.assisted };
   // A deal of the series waits on its series until it is played out, so that practice in
   // between (a typed number, a replay) does not lose it and "New deal" takes it up again.
   const series = app.store.series;
-  if (!app.practice && series && series.id === app.seriesId) series.open = { record: app.record, human_seat: app.humanSeat };
+  if (!app.practice && series && series.id === app.seriesId) series.open = { record: app.record, human_seat: app.humanSeat, assisted: app.assisted };
   persist();
 }
 
@@ -79,7 +79,9 @@ export function writeOnSheet(view) {
   if (!series.open) return;
   delete series.open; // played out
   if (!series.deals.some((d) => d.record === app.record) && !sheet.isComplete(series)) {
-    series.deals.push(sheet.sheetDeal(view, app.record, app.humanSeat));
+    const row = sheet.sheetDeal(view, app.record, app.humanSeat);
+    if (app.assisted?.length) row.assisted = app.assisted.slice(); // a hint or undo was used (assist.js)
+    series.deals.push(row);
   }
   persist();
 }

@@ -1,0 +1,189 @@
+"""The strong player's suggestion for a seat's decision, with the figures it was made on.
+
+A hint at the table (``POST /api/hint``) is what :class:`~skat.players.strong.StrongPlayer` would
+do in the person's seat: :func:`advise` asks it with the seat's information state and the
+decision's random source (the same ``decision_rng`` the computer players draw from, so the same
+record gives the same hint) and collects the figures behind the choice through its ``notes``,
+which change no decision. The reason is data, not words (the browser words it in each
+language); its ``kind`` names the decision and its fields:
+
+* ``bid`` (bid, hold or pass): ``limit``, the highest bid the player goes to (game points,
+  0: none; the heuristic's limit raised by ``bid_bonus``), ``value``, the bid the action commits
+  to or, for a pass, the lowest one it would have had to say; ``contested`` (an opponent has bid
+  or held); and the best contract worth ``value`` in the sampled deals
+  (:func:`skat.players.contracts.evaluate_before_skat`, weighted by the bids heard; in a
+  contested auction the player's own check, in deals where the rival passes next): ``game``
+  (its contract code, e.g. ``G``, ``SH``, ``NO``; None when none is worth ``value``),
+  ``chance`` (0..1) and ``expected`` (Seeger-Fabian game points, a loss counted against the
+  table as the player counts it);
+* ``skat`` (pick up or a Hand game), ``discard``, ``declare``: ``game``, ``chance`` and
+  ``expected`` of the contract the player would declare (for the discard also its ``cards``);
+* ``kontra`` (Kontra, Re, Supra or not): ``say``, the token the seat may say (``K``, ``R``,
+  ``SU``), ``chance``, the declarer's chance as the seat sees it, and ``line``, the chance below
+  which a defender doubles (above which the declarer says Re);
+* ``card``: ``worlds`` (the sampled deals solved), ``share`` (of them, those in which the card
+  wins the game for the seat's side open-handed, 0..1), ``best_other`` (the same share of the
+  best other card, None with no other), ``next_level`` (the game is settled in every world and
+  the card is chosen for Schneider);
+* ``ramsch`` (a card of Ramsch) and ``schieben`` (taking the skat or pushing two cards): the
+  ``rollouts`` played out by the heuristic's rules, ``average`` (the seat's Ramsch score of the
+  suggestion per rollout, game points, negative: points lost) and ``other`` (of the best other
+  choice, None with none);
+* ``only``: the one legal action; ``rule``: decided by the heuristic's rules (no figures).
+
+Source: the strong player's own computation (docs/experiments/ for its settings); it sees only
+what the seat may know (docs/design.md decision 3), which ``tests/test_hint.py`` checks by dealing
+the hidden cards differently.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from skat.action import Action, ActionKind
+from skat.cards import cards_of_mask, format_card, format_cards
+from skat.contract import Contract
+from skat.players import contracts as ct
+from skat.players.strong import StrongPlayer, _best_choice
+from skat.state import InformationState, Phase
+
+__all__ = ["Advice", "advise"]
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The strong player's decision and its reason.
+
+    Attributes:
+        action: the suggested action (one of ``info.legal_actions()``).
+        kind: what the reason holds (the module doc): ``bid``, ``skat``, ``discard``,
+            ``declare``, ``kontra``, ``card``, ``ramsch``, ``schieben``, ``only`` or ``rule``.
+        reason: the figures, JSON-ready (the module doc names them per kind).
+    """
+
+    action: Action
+    kind: str
+    reason: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"action": token, "tokens": [...], "kind", "reason"}``: ``tokens`` are the actions
+        the browser sends for it (a discard is followed by its declaration)."""
+        tokens = [str(self.action)]
+        if self.kind == "discard" and self.reason.get("game"):
+            tokens.append(self.reason["game"])
+        return {
+            "action": str(self.action),
+            "tokens": tokens,
+            "kind": self.kind,
+            "reason": self.reason,
+        }
+
+
+def _contract(e: ct.Estimate) -> str:
+    return str(Contract.make(e.game, hand=e.hand, ouvert=e.ouvert))
+
+
+def _estimate(e: ct.Estimate | None, lost_extra: float) -> dict[str, Any]:
+    if e is None:
+        return {"game": None, "chance": None, "expected": None}
+    return {
+        "game": _contract(e),
+        "chance": round(e.chance, 3),
+        "expected": round(e.score(lost_extra), 1),
+    }
+
+
+def _bid_value(info: InformationState, action: Action, legal: list[Action]) -> int:
+    """The bid ``action`` commits to; for a pass, the lowest one the seat could have said."""
+    if action.kind == ActionKind.BID:
+        return action.value
+    if action.kind == ActionKind.HOLD:
+        return info.bid
+    if any(a.kind == ActionKind.HOLD for a in legal):
+        return info.bid
+    return min((a.value for a in legal if a.kind == ActionKind.BID), default=info.bid)
+
+
+def _best_and_other(totals: dict[Any, float], chosen: Any) -> tuple[float, float | None]:
+    others = [v for k, v in totals.items() if k != chosen]
+    return totals[chosen], (max(others) if others else None)
+
+
+def advise(player: StrongPlayer, info: InformationState, rng: random.Random) -> Advice:
+    """What ``player`` would do with ``info`` (drawing from ``rng``) and why.
+
+    Args:
+        player: a strong player; a new one per hint keeps the hint reproducible (nothing of an
+            earlier decision, a solver's table or a cache, changes a node count).
+        info: the seat's information state; the seat must be to act.
+        rng: the decision's random source (``skat.players.decision_rng(deal number, action
+            index)``, as the computer players draw).
+
+    Raises:
+        IllegalActionError: the seat has no legal action.
+    """
+    notes: dict[str, Any] = {}
+    action = player.choose(info, rng, notes=notes)
+    legal = info.legal_actions()
+    lost_extra = player.settings.lost_extra
+    if len(legal) == 1:
+        return Advice(action, "only")
+    phase = info.phase
+    if phase == Phase.BIDDING and "limit" in notes:
+        value = _bid_value(info, action, legal)
+        reason = {"limit": notes["limit"], "value": value, "contested": notes["contested"]}
+        if "contest_estimate" in notes:  # judged by the player on the deals where it declares
+            best = notes["contest_estimate"]
+        else:
+            found = player._before_skat(info.hand, int(info.seat), info.bids, schneider=False)
+            best = ct.best_reaching(found, value, lost_extra)
+        reason.update(_estimate(best, lost_extra))
+        return Advice(action, "bid", reason)
+    if phase in (Phase.SKAT, Phase.DECLARE) and player.settings.contracts:
+        best = player.estimate(info)
+        kind = "skat" if phase == Phase.SKAT else "declare"
+        return Advice(action, kind, _estimate(best, lost_extra))
+    if phase == Phase.DISCARD and player.settings.contracts:
+        choice = _best_choice(player._discards(info), info.bid, lost_extra)
+        reason = _estimate(None if choice is None else choice.estimate, lost_extra)
+        if choice is None or action.value != choice.discard:
+            return Advice(action, "rule")
+        reason["cards"] = format_cards(cards_of_mask(choice.discard))
+        return Advice(action, "discard", reason)
+    if phase == Phase.KONTRA and "chance" in notes:
+        say = next(str(a) for a in legal if a.kind != ActionKind.DECLINE)
+        reason = {"chance": round(notes["chance"], 3), "line": notes["line"], "say": say}
+        return Advice(action, "kontra", reason)
+    if "totals" in notes:
+        rounds = max(1, notes["rollouts"])
+        chosen: Any
+        if phase == Phase.SCHIEBEN:
+            kind = "schieben"
+            if action.kind == ActionKind.DISCARD:
+                chosen = action.value
+            else:
+                chosen = "take" if action.kind == ActionKind.PICKUP else "pass"
+        else:
+            kind, chosen = "ramsch", action.value
+        mine, other = _best_and_other(notes["totals"], chosen)
+        reason = {
+            "rollouts": rounds,
+            "average": round(mine / rounds, 1),
+            "other": None if other is None else round(other / rounds, 1),
+        }
+        return Advice(action, kind, reason)
+    if "wins" in notes and notes["worlds"] and action.kind == ActionKind.CARD:
+        n = notes["worlds"]
+        side = {c: (w if notes["declarer"] else n - w) / n for c, w in notes["wins"].items()}
+        share, other = _best_and_other(side, action.value)
+        reason = {
+            "worlds": n,
+            "share": round(share, 3),
+            "best_other": None if other is None else round(other, 3),
+            "next_level": bool(notes.get("next_level")),
+            "card": format_card(action.value),
+        }
+        return Advice(action, "card", reason)
+    return Advice(action, "rule")

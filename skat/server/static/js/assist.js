@@ -1,0 +1,226 @@
+// Hints and undo at the table: the strong computer's suggestion for the person's decision with its
+// reason (POST /api/hint), and taking the person's last decision back (POST /api/undo).
+//
+// The server computes both and refuses what does not apply (not the person's turn, the deal over,
+// nothing to undo) or is not allowed: a practice deal (typed number, replay) always allows them, a
+// deal of the series only with the settings "Hints in series" / "Undo in series". The server keeps
+// no series, so each request says which kind of deal it is (docs/web-api.md). A deal of the series
+// in which a hint or an undo was used is marked on its score-sheet row (`assisted`).
+//
+// Test contract: [data-ui=hint], [data-ui=undo], the hint's text [data-ui=hint-box] with
+// data-hint (the suggested action's tokens, "." between cards, "," between actions) and the
+// marked control or cards (.hinted, data-hinted="1"); a refusal [data-ui=assist-refused] with
+// data-code; a sheet row's marks [data-assisted=hint|undo].
+
+import * as api from "./api.js";
+import { formatNumber, t } from "./i18n.js";
+import { announce, h } from "./dom.js";
+import { actionLabel, cardLabel, contractText } from "./names.js";
+
+let app = null; // the table's state (app.js)
+let ctx = null; // {app, render, send, startDeal, receive}, given by app.js
+/** Takes the table's state and its verbs from app.js, once at the start. */
+export function connect(given) {
+  ctx = given;
+  app = given.app;
+}
+
+/** The setting that allows `what` ("hint" | "undo") in a deal of the series. */
+const SETTING = { hint: "hintsInSeries", undo: "undoInSeries" };
+
+/** The settings' defaults and choices (settings.js DEFAULT_SETTINGS, SETTING_CHOICES): off. */
+export const ASSIST_DEFAULTS = { hintsInSeries: "off", undoInSeries: "off" };
+export const ASSIST_CHOICES = { hintsInSeries: ["off", "on"], undoInSeries: ["off", "on"] };
+
+/** The settings panel's selects "Hints in series" and "Undo in series"; `change(key, value)`
+ * stores a setting (settings.js changeSetting). */
+export function seriesSettings(change) {
+  const words = { hintsInSeries: "hint.setting", undoInSeries: "undo.setting" };
+  return Object.keys(ASSIST_DEFAULTS).map((key) =>
+    h(
+      "label",
+      { class: "setting" },
+      h("span", {}, t(words[key])),
+      h(
+        "select",
+        { "data-setting": key, onchange: (e) => change(key, e.target.value) },
+        ASSIST_CHOICES[key].map((v) => h("option", { value: v, selected: v === app.settings[key] }, t(v === "on" ? "setting.on" : "setting.off"))),
+      ),
+    ),
+  );
+}
+
+/** The request's fields saying which kind of deal this is (the server refuses by them). */
+function dealKind(what) {
+  if (app.practice) return { deal: "practice" };
+  return { deal: "series", series_allows: app.settings[SETTING[what]] === "on" };
+}
+
+/** The hint of the deal as it stands, or null (a hint belongs to the record it was asked for). */
+function currentHint() {
+  return app.hint && app.hint.record === app.record ? app.hint : null;
+}
+
+/** Notes that `what` was used in this deal: kept with the deal (turns.js saveCurrent) and written
+ * on its score-sheet row. */
+function noteUsed(what) {
+  app.assisted = [...new Set([...(app.assisted ?? []), what])];
+}
+
+async function askHint() {
+  if (app.busy || app.animating) return;
+  const record = app.record;
+  app.hint = { record, loading: true };
+  ctx.render();
+  try {
+    const data = await api.hint(record, app.humanSeat, dealKind("hint"));
+    if (app.record !== record) return;
+    app.hint = { record, data: data.hint };
+    if (!app.practice) noteUsed("hint");
+    announce(hintText(data.hint));
+  } catch (err) {
+    if (app.record !== record) return;
+    app.hint = { record, error: err.code ?? "network" };
+    announce(refusalText(app.hint.error));
+  }
+  app.focusKey = `[data-ui="hint"]`;
+  ctx.render();
+}
+
+async function undo() {
+  if (app.busy || app.animating) return;
+  const record = app.record;
+  app.busy = true;
+  app.hint = null;
+  ctx.render();
+  try {
+    const data = await api.undo(record, app.humanSeat, dealKind("undo"));
+    if (!app.practice) noteUsed("undo");
+    app.bubbles = {};
+    app.discard = [];
+    app.declaring = null;
+    app.busy = false;
+    announce(t("undo.done"));
+    await ctx.receive(data, null); // saved with the deal before it is shown (turns.js)
+  } catch (err) {
+    app.busy = false;
+    app.hint = { record, error: err.code ?? "network" };
+    announce(refusalText(app.hint.error));
+    ctx.render();
+  }
+}
+
+/** The hint and undo buttons, and the hint's text, at the person's turn. */
+export function assistControls(v) {
+  if (v.phase === "result" || v.to_act !== app.humanSeat) return [];
+  const shown = currentHint();
+  const out = [];
+  if (shown?.data) out.push(h("p", { class: "hint-box", "data-ui": "hint-box", "data-hint": shown.data.tokens.join(","), role: "status" }, hintText(shown.data)));
+  if (shown?.error) out.push(h("p", { class: "hint-box refused", "data-ui": "assist-refused", "data-code": shown.error, role: "alert" }, refusalText(shown.error)));
+  const busy = app.busy || app.animating || Boolean(shown?.loading);
+  out.push(
+    h("span", { class: "assist-buttons" },
+      h("button", { class: "btn small", "data-ui": "hint", disabled: busy, "aria-keyshortcuts": "?", title: t("hint.title"), onclick: askHint }, shown?.loading ? t("hint.thinking") : t("hint.button")),
+      h("button", { class: "btn small", "data-ui": "undo", disabled: busy, "aria-keyshortcuts": "u", title: t("undo.title"), onclick: undo }, t("undo.button")),
+    ),
+  );
+  return out;
+}
+
+/** Marks the suggested cards or control in the table `root` (before it is shown). */
+export function decorate(root) {
+  const shown = currentHint()?.data;
+  if (!shown || app.busy || app.animating) return;
+  const token = shown.action;
+  const mark = (el) => {
+    if (!el) return;
+    el.classList.add("hinted");
+    el.setAttribute("data-hinted", "1");
+  };
+  if (/^[CSHD][AKQJT987](\.[CSHD][AKQJT987])*$/.test(token)) {
+    for (const card of token.split(".")) mark(root.querySelector(`.hand [data-card="${card}"]`));
+    return;
+  }
+  const control = root.querySelector(`.controls [data-action="${CSS.escape(token)}"]`);
+  if (control) mark(control);
+  else if (shown.kind === "skat" && token !== "s") mark(root.querySelector(`[data-ui="hand"]`));
+  else if (shown.kind === "declare") mark(root.querySelector(`[data-ui="declare-open"]`));
+}
+
+const percent = (x) => formatNumber(Math.round(x * 100)) + "%";
+
+/** The words of a suggested action. */
+function whatText(hint) {
+  const token = hint.action;
+  if (hint.kind === "discard") return t("hint.discard", { cards: actionLabel(token), game: contractText(hint.reason.game) });
+  if (/^[CSHD][AKQJT987]$/.test(token)) return t("hint.play", { card: cardLabel(token) });
+  if (/^\d+$/.test(token)) return t("hint.bidValue", { value: token });
+  if (hint.kind === "bid" && token === "y") return t("hint.hold");
+  if (hint.kind === "skat" && token !== "s") return t("hint.handGame", { game: contractText(token) });
+  if (hint.kind === "declare") return t("hint.declare", { game: contractText(token) });
+  if (hint.kind === "schieben" && token.includes(".")) return t("hint.push", { cards: actionLabel(token) });
+  if (hint.kind === "schieben" && token === "p") return t("hint.pushOn");
+  return t("hint.say", { what: actionLabel(token) });
+}
+
+/** The words of a contract's estimate (game, chance, expected score) in a reason. */
+function estimateText(r) {
+  if (!r.game) return t("hint.why.noGame");
+  return t("hint.why.estimate", { game: contractText(r.game), chance: percent(r.chance), expected: formatNumber(r.expected, 0, true) });
+}
+
+/** Why the computer suggests it, in words. */
+function whyText(hint) {
+  const r = hint.reason ?? {};
+  switch (hint.kind) {
+    case "bid": {
+      const limit = r.limit ? t("hint.why.limit", { limit: r.limit }) : t("hint.why.noLimit");
+      const worth = r.game ? t("hint.why.bidWorth", { value: r.value, estimate: estimateText(r) }) : t("hint.why.noneWorth", { value: r.value });
+      return limit + " " + worth;
+    }
+    case "skat":
+    case "discard":
+    case "declare":
+      return estimateText(r);
+    case "kontra":
+      return t(r.say === "R" ? "hint.why.re" : "hint.why.kontra", { chance: percent(r.chance), line: percent(r.line), say: actionLabel(r.say) });
+    case "card": {
+      const share = t("hint.why.card", { share: percent(r.share), worlds: formatNumber(r.worlds) });
+      const other = r.best_other === null ? "" : " " + t("hint.why.otherCard", { share: percent(r.best_other) });
+      return share + other + (r.next_level ? " " + t("hint.why.nextLevel") : "");
+    }
+    case "ramsch":
+    case "schieben": {
+      const mine = t("hint.why.rollouts", { n: formatNumber(r.rollouts), average: formatNumber(r.average, 1, true) });
+      return mine + (r.other === null ? "" : " " + t("hint.why.rolloutsOther", { average: formatNumber(r.other, 1, true) }));
+    }
+    case "only":
+      return t("hint.why.only");
+    default:
+      return t("hint.why.rule");
+  }
+}
+
+function hintText(hint) {
+  return t("hint.says", { what: whatText(hint), why: whyText(hint) });
+}
+
+/** The words of a refused hint or undo, by the server's code. */
+const REFUSALS = {
+  not_your_turn: "hint.refused.notYourTurn",
+  deal_over: "hint.refused.dealOver",
+  hints_off: "hint.refused.hintsOff",
+  undo_off: "hint.refused.undoOff",
+  nothing_to_undo: "hint.refused.nothingToUndo",
+};
+
+function refusalText(code) {
+  return REFUSALS[code] ? t(REFUSALS[code]) : t("hint.refused.unknown", { code });
+}
+
+/** The marks of a score-sheet row of a deal in which a hint or an undo was used. */
+export function sheetMarks(deal) {
+  const used = Array.isArray(deal?.assisted) ? deal.assisted.filter((x) => x === "hint" || x === "undo") : [];
+  const words = { hint: "hint.marker", undo: "undo.marker" };
+  return used.map((x) => h("span", { class: "marker marker-assisted", "data-assisted": x }, t(words[x])));
+}
