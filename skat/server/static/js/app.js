@@ -35,6 +35,7 @@ import * as layers from "./layers.js";
 import * as names from "./names.js";
 import * as noticebar from "./noticebar.js";
 import * as play from "./play.js";
+import * as replay from "./replay.js";
 import * as result from "./result.js";
 import * as settings from "./settings.js";
 import * as sheetpanel from "./sheetpanel.js";
@@ -71,6 +72,7 @@ const app = {
   practice: false, // the deal in progress is a replay or a typed number: not on the score sheet
   panel: null, // "sheet" | "settings" | "help" | null: the open side panel
   reviewing: null, // {view, record, index} of a sheet row being looked at
+  replaying: null, // {record, humanSeat, data, error} while "the computer with your cards" is open
   confirming: null, // {text, yes, onYes}: a question before something is thrown away
   notice: null, // {say: () => text in the current language, kind}: a message that stays until closed (data set aside, import done, ...)
   typedNumber: null, // a typed deal number that is not one, kept in the field to be corrected
@@ -87,7 +89,7 @@ const ctx = {
   send: (actions) => turns.send(actions),
   startDeal: (number, how) => dealing.startDeal(number, how),
 };
-for (const module of [bidding, dealing, declaration, help, keyboard, layers, names, noticebar, play, result, settings, sheetpanel, sidepanel, speech, tablePanel, topbar, turns]) {
+for (const module of [bidding, dealing, declaration, help, keyboard, layers, names, noticebar, play, replay, result, settings, sheetpanel, sidepanel, speech, tablePanel, topbar, turns]) {
   module.connect?.(ctx);
 }
 
@@ -117,6 +119,7 @@ function overlays() {
   if (app.panel === "settings") out.push(settings.settingsPanel());
   if (app.panel === "help") out.push(help.helpPanel());
   if (app.reviewing) out.push(result.reviewPanel());
+  if (app.replaying) out.push(replay.replayPanel());
   if (app.confirming) out.push(layers.confirmPanel());
   return out;
 }

@@ -22,6 +22,7 @@ export function openPanel(panel) {
 /** The layers, topmost first: the field of `app` that holds each, and its value when closed. */
 const LAYERS = [
   ["confirming", null], // a question
+  ["replaying", null], // the computer with your cards (over a result or a row's review)
   ["reviewing", null], // a sheet row's review
   ["panel", null],
   ["showLastTrick", false],
