@@ -27,6 +27,7 @@ from skat.server.replay import replay_task
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "tests" / "screenshots"
+AXE = ROOT / "tests" / "vendor" / "axe.min.js"
 LEVEL = "heuristic"
 """The computers beside the person, and the player that replays the person's seat here."""
 
@@ -149,6 +150,18 @@ def _shoot(page: Any, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"replay-{name}.png"), full_page=True)
 
 
+def _axe(page: Any) -> list[str]:
+    """The serious and critical axe-core violations on the page as it is now."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
+        ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '))"
+    )
+    return [str(x) for x in found]
+
+
 def _check_panel(page: Any, expected: dict[str, Any]) -> None:
     """The open replay panel shows the server's scores, parting and trick lists."""
     panel = page.locator("[data-panel='replay'][data-state='done']")
@@ -188,13 +201,20 @@ def test_the_computer_with_your_cards_shows_both_scores_and_keeps_them_on_the_sh
     seat = int(page.get_attribute("#table", "data-human") or "0")
     expected = replay_task(record, seat, LEVEL, LEVEL)
     assert expected["person"]["record"] == record
+    button = page.locator("[data-result] [data-ui='replay-computer']")
+    button.scroll_into_view_if_needed()
+    _shoot(page, "result-desktop")
+    page.set_viewport_size({"width": 390, "height": 844})
+    button.scroll_into_view_if_needed()
+    _shoot(page, "result-phone")
+    page.set_viewport_size({"width": 1280, "height": 800})
 
     # from the result panel, by keyboard: the button takes the focus and Enter opens the panel
-    button = page.locator("[data-result] [data-ui='replay-computer']")
     button.focus()
     page.keyboard.press("Enter")
     _check_panel(page, expected)
     assert page.evaluate("document.activeElement.dataset.ui") == "close-replay"
+    assert _axe(page) == []
     _shoot(page, "desktop")
     page.set_viewport_size({"width": 390, "height": 844})
     _shoot(page, "phone")
