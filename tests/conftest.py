@@ -56,6 +56,7 @@ SLOW: frozenset[str] = frozenset(
         "test_players.py::test_strong_decisions_do_not_change_with_the_hidden_cards",
         "test_players.py::test_strong_player_makes_only_legal_actions",
         "test_players.py::test_strong_ramsch_decisions_do_not_change_with_the_hidden_cards",
+        "test_replay.py::test_fuzz_random_json_never_gives_a_server_error",
         "test_replay.py::test_the_replay_is_computed_in_a_worker_process_not_in_the_server",
         "test_replay.py::test_the_strong_player_replays_a_seat_the_same_way_twice",
         "test_server.py::test_fuzz_mutated_records_never_give_a_server_error",

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from skat.action import Action, ActionKind
 from skat.errors import NotFinishedError
@@ -306,3 +308,41 @@ def test_the_replay_is_computed_in_a_worker_process_not_in_the_server(
     assert status == 200, data
     assert data["pid"] != os.getpid()
     assert data["identical"] is True
+
+
+_FINISHED = _record(_deal(7, 1))
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=20) | st.just(_FINISHED),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=8,
+)
+
+
+@pytest.fixture(scope="module")
+def quick_client() -> Iterator[TestClient]:
+    app = create_app(player="heuristic", replayer="heuristic", workers=0)
+    with TestClient(app, base_url=LOOPBACK) as c:
+        yield c
+
+
+@settings(
+    max_examples=300,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    body=st.dictionaries(
+        st.sampled_from(["record", "human_seat", "player", "replayer", "x"]),
+        _json_values | st.sampled_from([0, 1, 2, "heuristic", "random"]),
+        max_size=5,
+    )
+)
+def test_fuzz_random_json_never_gives_a_server_error(
+    quick_client: TestClient, body: dict[str, Any]
+) -> None:
+    response = quick_client.post("/api/replay", json=body)
+    assert response.status_code in (200, 400), response.text
+    if response.status_code == 400:
+        error = response.json()["error"]
+        assert error["code"] in ("bad_request", "bad_record", "not_finished")
+        assert error["message"]
