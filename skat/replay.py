@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from skat.action import Action, ActionKind
+from skat.action import Action
 from skat.errors import NotFinishedError
 from skat.players import Player, decision_rng
 from skat.state import Phase, State
@@ -52,7 +52,9 @@ class Parting:
             the same in both.
         phase: the phase of that decision (bidding, skat, discard, declare, kontra, schieben,
             play).
-        trick: in the card play, the trick (0-based) the differing card went to; else None.
+        trick: in the card play, the trick (0-based) in which it happened (the differing card
+            went to; a declarer's concession instead of a card, or a card instead of it, in the
+            first); else None.
         person: the deal's action there (the person's).
         computer: the replay's action there (the computer player's in the seat).
     """
@@ -134,7 +136,7 @@ def replay_seat(deal: State, seat: int, player: Player, others: Player) -> Repla
             chooser = player if actor == seat else others
             action = chooser.choose(state.information_state(actor), decision_rng(number, index))
             if parting is None and action != deal.actions[index]:
-                trick = len(state.tricks) if action.kind == ActionKind.CARD else None
+                trick = len(state.tricks) if state.phase == Phase.PLAY else None
                 parting = Parting(index, state.phase, trick, deal.actions[index], action)
         try:
             state = state.apply(action)

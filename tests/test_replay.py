@@ -40,11 +40,13 @@ def _deal(
     seat: int,
     *,
     deviate_at: int | None = None,
+    deviate_to: str | None = None,
     others: Player = HEURISTIC,
     options: Options = Options(),  # noqa: B008
 ) -> State:
     """Deal ``number`` played to its end: the heuristic player in ``seat`` except at action
-    ``deviate_at``, where it takes the first legal action the heuristic player does not;
+    ``deviate_at``, where it takes ``deviate_to`` or else the first legal action the heuristic
+    player does not;
     ``others`` in the other two seats; every decision seeded as the server seeds it."""
     s = State.new(number, options)
     while not s.is_terminal():
@@ -54,7 +56,8 @@ def _deal(
         action = player.choose(s.information_state(actor), decision_rng(number, index))
         if index == deviate_at:
             assert actor == seat, "the deviation is at one of the seat's decisions"
-            action = next(a for a in s.legal_actions() if a != action)
+            others_ = [a for a in s.legal_actions() if a != action]
+            action = Action.parse(deviate_to) if deviate_to else others_[0]
         s = s.apply(action)
     return s
 
@@ -98,6 +101,22 @@ def test_the_lines_part_at_the_seats_first_card_that_differs(
     assert r.parting.computer == _deal(number, seat).actions[k]
     assert r.parting.computer != r.parting.person
     assert r.replay.actions[:k] == deal.actions[:k]
+
+
+def test_a_declarers_concession_in_the_first_trick_parts_the_lines_in_that_trick() -> None:
+    number, seat = next(
+        (n, s)
+        for n in range(1, 200)
+        for s in (0, 1, 2)
+        if _deal(n, s).declarer == s and _deal(n, s).contract is not None
+    )
+    k = _choices(_deal(number, seat), seat, ActionKind.CARD)[0]
+    deal = _deal(number, seat, deviate_at=k, deviate_to="RE")
+    assert deal.is_terminal()
+    r = replay_seat(deal, seat, HEURISTIC, HEURISTIC)
+    assert r.parting is not None
+    assert (r.parting.index, r.parting.phase.value, r.parting.trick) == (k, "play", 0)
+    assert str(r.parting.person) == "RE"
 
 
 def test_lines_parting_in_the_auction_name_the_call_and_no_trick() -> None:

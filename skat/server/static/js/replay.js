@@ -36,6 +36,11 @@ const PARTED_KEYS = {
 
 const LEVELS = ["heuristic", "strong"];
 
+/** True for a card's record token (SA, HT): the notation, read to name it. */
+function isCard(token) {
+  return /^[CSHD][AKQJT987]$/.test(token);
+}
+
 /** The button that opens the panel for the finished deal `record` seen from `humanSeat`; `row`:
  * the score sheet's row of it when the panel is opened from its review (its record may be written
  * otherwise, as an imported one with the players' names). */
@@ -173,8 +178,13 @@ function compareTable(data) {
 function partedText(data) {
   const p = data.parted;
   if (!p) return t("replay.identical");
-  if (p.phase === "play") {
+  if (p.phase === "play" && isCard(p.person) && isCard(p.computer)) {
     return t("replay.partedPlay", { trick: p.trick + 1, person: cardLabel(p.person), computer: cardLabel(p.computer) });
+  }
+  if (p.phase === "play") {
+    // a declarer's concession (in the first trick) against a card
+    const said = (token) => (isCard(token) ? cardLabel(token) : callText(token));
+    return t("replay.partedPlayOther", { trick: p.trick + 1, person: said(p.person), computer: said(p.computer) });
   }
   const key = PARTED_KEYS[p.phase] ?? "replay.partedBidding";
   return t(key, { person: callText(p.person), computer: callText(p.computer) });
