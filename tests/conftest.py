@@ -42,6 +42,7 @@ SLOW: frozenset[str] = frozenset(
         "test_bench_defence.py::test_the_strong_players_contract_is_played_by_every_pairing",
         "test_bench_game_choice.py::test_the_heuristics_differ_only_in_the_discard_and_the_declaration",
         "test_bench_par.py::test_par_bounds_the_declarer_against_perfect_defence",
+        "test_bench_replay.py::test_it_prints_the_replays_times_and_where_the_lines_parted",
         "test_cli.py::test_a_byte_order_mark_starts_a_file_of_positions",
         "test_cli.py::test_a_deal_number_with_its_seat_shows_the_same_cards_and_marks_that_seat",
         "test_cli.py::test_a_file_that_is_a_directory_or_binary_is_one_line",
