@@ -30,8 +30,8 @@ Routes:
 this request (``heuristic``, ``strong``, ...; absent: the server's own).
 
 Every answer to ``new``, ``act`` and ``view`` is ``{"record", "view", "events"}`` (see
-:mod:`skat.server.game`); the computers' turns of it, and an analysis, are decided in worker
-processes (:mod:`skat.server.workers`), so that the server answers pages and other games
+:mod:`skat.server.game`); the computers' turns of it, an analysis and a replay are decided in
+worker processes (:mod:`skat.server.workers`), so that the server answers pages and other games
 meanwhile. Bad requests get a 4xx and ``{"error": {"code": ..., "message": ...}}`` with the
 core's stable codes (``bad_notation``, ``illegal_action``, ``bad_record``, ``not_finished``; a
 deal number's ``bad_notation`` adds its ``reason``: ``form``, ``range``, with the ``largest``
