@@ -218,6 +218,13 @@ def test_the_computer_with_your_cards_shows_both_scores_and_keeps_them_on_the_sh
     _shoot(page, "desktop")
     page.set_viewport_size({"width": 390, "height": 844})
     _shoot(page, "phone")
+    page.set_viewport_size({"width": 320, "height": 700})
+    # nothing runs out sideways on the narrowest phones: the panel and the page fit
+    assert page.evaluate(
+        "() => { const p = document.querySelector('[data-panel=replay]');"
+        " return document.documentElement.scrollWidth <= innerWidth"
+        " && p.scrollWidth <= p.clientWidth + 1; }"
+    )
     page.set_viewport_size({"width": 1280, "height": 800})
     page.keyboard.press("Escape")
     assert page.locator("[data-panel='replay']").count() == 0
