@@ -229,6 +229,7 @@ def test_the_computer_with_your_cards_shows_both_scores_and_keeps_them_on_the_sh
     page.keyboard.press("Escape")
     assert page.locator("[data-panel='replay']").count() == 0
     assert page.locator("[data-result]").count() == 1  # the result stays under it
+    assert page.evaluate("document.activeElement.dataset.ui") == "replay-computer"
 
     # the sheet's row: the person's score counts, the computer's stands beside it
     row = _stored(page)["series"]["deals"][0]

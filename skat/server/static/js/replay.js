@@ -254,7 +254,12 @@ export function replayPanel() {
   }
   return h(
     "div",
-    { class: "overlay top", onclick: (e) => { if (e.target === e.currentTarget) close(); } },
+    {
+      class: "overlay top",
+      onclick: (e) => { if (e.target === e.currentTarget) close(); },
+      // Esc closes it as any layer (keyboard.js), and gives the focus back to its button
+      onkeydown: (e) => { if (e.key === "Escape" && !e.defaultPrevented) { e.preventDefault(); close(); } },
+    },
     h(
       "section",
       {
