@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from skat.action import Action
-from skat.errors import NotFinishedError
+from skat.errors import NotFinishedError, RecordError
 from skat.players import Player, decision_rng
 from skat.state import Phase, State
 
@@ -113,6 +113,8 @@ def replay_seat(deal: State, seat: int, player: Player, others: Player) -> Repla
 
     Raises:
         NotFinishedError: ``deal`` is not finished.
+        RecordError: an action of ``deal`` before the lines part is out of turn (a move of
+            server play, such as a timeout or showing the cards, which no seat here makes).
         ValueError: ``seat`` is not 0..2.
         RuntimeError: a player chose an illegal action or did not end the deal within
             :data:`MAX_REPLAY_ACTIONS` actions (a player's fault, not the deal's).
@@ -130,6 +132,11 @@ def replay_seat(deal: State, seat: int, player: Player, others: Player) -> Repla
             raise RuntimeError(f"the replay did not end within {MAX_REPLAY_ACTIONS} actions")
         actor = state.current_player
         assert actor is not None  # not terminal
+        if parting is None and deal.actors[index] != actor:
+            raise RecordError(
+                f"the deal's action {index + 1}, {str(deal.actions[index])!r}, is out of turn: "
+                "only a deal played in turn is replayed"
+            )
         if actor != seat and parting is None:
             action = deal.actions[index]  # the deal's own position: the computers' own action
         else:

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from skat.action import Action, ActionKind
-from skat.errors import NotFinishedError
+from skat.errors import NotFinishedError, RecordError
 from skat.options import Options, ScoreList
 from skat.players import Player, decision_rng, get_player
 from skat.record import read_record
@@ -174,6 +174,24 @@ def test_the_same_deal_and_players_give_the_same_replay_whatever_the_global_rand
 def test_a_deal_not_finished_is_not_replayed() -> None:
     with pytest.raises(NotFinishedError, match="not finished"):
         replay_seat(State.new(7), 0, HEURISTIC, HEURISTIC)
+
+
+def test_a_deal_with_a_move_out_of_turn_is_refused_as_a_bad_record() -> None:
+    deal = _deal(1000, 1)
+    declarer = deal.declarer
+    assert declarer is not None
+    # ISS records may hold the declarer showing his cards (SC), out of turn
+    first_card = next(i for i, a in enumerate(deal.actions) if a.kind == ActionKind.CARD)
+    start = State(options=deal.options, deal=deal.deal, dealer=deal.dealer)
+    s = start
+    for action in deal.actions[:first_card]:
+        s = s.apply(action)
+    s = s.apply(Action.parse("SC"), seat=declarer)
+    for action in deal.actions[first_card:]:
+        s = s.apply(action)
+    assert s.is_terminal()
+    with pytest.raises(RecordError, match="out of turn"):
+        replay_seat(s, (declarer + 1) % 3, HEURISTIC, HEURISTIC)
 
 
 def test_a_seat_that_is_none_of_the_three_is_refused() -> None:
