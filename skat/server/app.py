@@ -25,6 +25,11 @@ Routes:
 * ``POST /api/undo`` (the same fields) — the deal before the human's last decision:
   ``{"record", "view", "events": []}`` as ``view`` answers; refused (400) with ``deal_over``,
   ``nothing_to_undo``, ``undo_off``.
+* ``POST /api/replay`` ``{"record": "...", "human_seat": s, "player"?, "replayer"?}`` — the
+  computer with your cards: the finished deal played again with a computer player (``replayer``,
+  absent: the server's, the strong one) in that seat and the computers of ``player`` in the other
+  two, both results side by side and where the lines parted (:mod:`skat.server.replay`); a deal
+  that is not over is refused (400 ``not_finished``).
 * ``POST /api/draw`` ``{}`` — the seat draw at the start of a series (seed 000): three cards
   drawn for the human and the two computers, and the table position of each
   (:func:`skat.series.draw_seats`).
@@ -32,12 +37,12 @@ Routes:
 * ``GET /api/options`` — ``{"options": [{"name", "default", "values"}, ...]}``: every rule option
   and the values it takes (:func:`skat.server.game.options_spec`).
 
-``new``, ``act`` and ``view`` also take ``"player"``: the computer players' level for this request
-(``heuristic``, ``strong``, ...; absent: the server's own).
+``new``, ``act``, ``view`` and ``replay`` also take ``"player"``: the computer players' level for
+this request (``heuristic``, ``strong``, ...; absent: the server's own).
 
 Every answer to ``new``, ``act`` and ``view`` is ``{"record", "view", "events"}`` (see
-:mod:`skat.server.game`); the computers' turns of it, and an analysis, are decided in worker
-processes (:mod:`skat.server.workers`), so that the server answers pages and other games
+:mod:`skat.server.game`); the computers' turns of it, an analysis and a replay are decided in
+worker processes (:mod:`skat.server.workers`), so that the server answers pages and other games
 meanwhile. Bad requests get a 4xx and ``{"error": {"code": ..., "message": ...}}`` with the
 core's stable codes (``bad_notation``, ``illegal_action``, ``bad_record``, ``not_finished``; a
 deal number's ``bad_notation`` adds its ``reason``: ``form``, ``range``, with the ``largest``
@@ -84,6 +89,7 @@ from skat.errors import IllegalActionError, NotFinishedError, SkatError, shown
 from skat.players import get_player, player_names
 from skat.series import draw_seats
 from skat.server import assist, game
+from skat.server import replay as _replay
 from skat.server import statistics as _statistics
 from skat.server import workers as _workers
 
@@ -361,6 +367,8 @@ def create_app(
     analyse: _workers.AnalyseFn = _workers.analysis_part,
     hosts: Iterable[str] = (),
     body_timeout: float = BODY_TIMEOUT_SECONDS,
+    replayer: str | None = None,
+    replay: _replay.ReplayFn = _replay.replay_task,
 ) -> Starlette:
     """The Starlette app of the browser game.
 
@@ -381,23 +389,28 @@ def create_app(
         hosts: names besides IP addresses and ``localhost`` under which the server is reached
             (its ``Host`` header, any port); a request for another name is refused.
         body_timeout: seconds a request body may take to arrive (:data:`BODY_TIMEOUT_SECONDS`).
+        replayer: the computer player that takes the person's seat in ``POST /api/replay`` when
+            the request names none; None: :func:`skat.server.replay.default_replayer` (strong).
+        replay: the workers' task of a replay (record text, seat, replayer, level) -> answer;
+            :func:`skat.server.replay.replay_task` (tests pass another).
 
     Raises:
-        UnknownPlayerError: ``player`` is not a known level.
+        UnknownPlayerError: ``player`` or ``replayer`` is not a known level.
     """
     player_name, _ = load_player(player)
+    replayer_name, _ = load_player(replayer or _replay.default_replayer())
     levels = player_names()
     computers = _workers.Computers(
         _workers.default_workers() if workers is None else workers, decide, warm_up=warm_up
     )
 
-    def level_of(data: dict[str, Any]) -> str:
-        """The level the request names (``player``), else the server's."""
-        name = data.get("player")
+    def level_of(data: dict[str, Any], field: str = "player", default: str = player_name) -> str:
+        """The level the request names in ``field``, else ``default`` (the server's)."""
+        name = data.get(field)
         if name is None:
-            return player_name
+            return default
         if not isinstance(name, str) or name not in levels:
-            raise game.RequestError(f"unknown player {shown(name)} (expected {levels})")
+            raise game.RequestError(f"unknown {field} {shown(name)} (expected {levels})")
         return name
 
     async def answer(turn: game.Turn, level: str) -> Response:
@@ -505,6 +518,22 @@ def create_app(
         before = await run_in_threadpool(assist.undo, state, human)
         return JSONResponse(await run_in_threadpool(game.answer, game.Turn(before, human)))
 
+    async def replay_route(request: Request) -> Response:
+        data = await _json_body(request, body_timeout)
+        _check_keys(data, {"record", "human_seat", "player", "replayer"})
+        level = level_of(data)
+        replaying = level_of(data, "replayer", replayer_name)
+        seat = game.parse_seat(data.get("human_seat"))
+        state = await run_in_threadpool(game.load, data.get("record"))
+        if not state.is_terminal():
+            raise NotFinishedError(
+                f"the deal is not finished (phase {state.phase.value!r}): only a finished deal "
+                "can be replayed"
+            )
+        text = game.write_record(state)
+        out = await computers.call(replay, text, seat, replaying, level)
+        return JSONResponse(out)
+
     async def draw(request: Request) -> Response:
         data = await _json_body(request, body_timeout)
         _check_keys(data, set())
@@ -539,6 +568,7 @@ def create_app(
         Route("/api/statistics", guarded(statistics), methods=["POST"]),
         Route("/api/hint", guarded(hint), methods=["POST"]),
         Route("/api/undo", guarded(undo), methods=["POST"]),
+        Route("/api/replay", guarded(replay_route), methods=["POST"]),
         Route("/api/draw", guarded(draw), methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
     ]

@@ -18,6 +18,9 @@ server (docs/design.md, decisions 4 and 5).
 The open-hand analysis of a finished deal (``POST /api/analysis``, :mod:`skat.analysis`) runs
 there too, in two tasks at once (:func:`analysis_part`: the card play, the declarer's game
 choice), each with a solver of its own, so that it takes both cores and the server none.
+The computer with your cards (``POST /api/replay``, :func:`skat.server.replay.replay_task`)
+runs there too, in one worker: the strong player's decisions for the person's seat of a whole
+deal take up to a minute.
 
 Workers run at a lower CPU priority (:data:`WORKER_NICE`), so that the server's own process,
 which answers the pages, wins the core when both are busy; they ignore Ctrl+C (the server stops

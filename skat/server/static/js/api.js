@@ -128,3 +128,12 @@ export async function options() {
 export function refused(err) {
   return err.status >= 400 && err.status < 500;
 }
+
+/** The computer with your cards: the finished deal of `record` played again with the server's
+ * strong player in `humanSeat` and the computers of `player` in the other two (POST /api/replay):
+ * {seat, player, level, person, computer, parted, identical}. */
+export function replay(record, humanSeat, player = null) {
+  const body = { record, human_seat: humanSeat };
+  if (player) body.player = player;
+  return post("/api/replay", body);
+}

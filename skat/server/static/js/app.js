@@ -37,6 +37,7 @@ import * as layers from "./layers.js";
 import * as names from "./names.js";
 import * as noticebar from "./noticebar.js";
 import * as play from "./play.js";
+import * as replay from "./replay.js";
 import * as result from "./result.js";
 import * as settings from "./settings.js";
 import * as sheetpanel from "./sheetpanel.js";
@@ -75,6 +76,7 @@ const app = {
   panel: null, // "sheet" | "stats" | "settings" | "help" | null: the open side panel
   reviewing: null, // {view, record, index} of a sheet row being looked at
   analysing: null, // {record, humanSeat, state, data, error, back}: the open "Could I have won?" panel
+  replaying: null, // {record, humanSeat, data, error} while "the computer with your cards" is open
   confirming: null, // {text, yes, onYes}: a question before something is thrown away
   notice: null, // {say: () => text in the current language, kind}: a message that stays until closed (data set aside, import done, ...)
   typedNumber: null, // a typed deal number that is not one, kept in the field to be corrected
@@ -94,7 +96,7 @@ const ctx = {
   startDeal: (number, how) => dealing.startDeal(number, how),
   receive: (data, before) => turns.receive(data, before),
 };
-for (const module of [analysis, assist, bidding, dealing, declaration, help, keyboard, layers, names, noticebar, play, result, settings, sheetpanel, sidepanel, speech, statspanel, tablePanel, topbar, turns]) {
+for (const module of [analysis, assist, bidding, dealing, declaration, help, keyboard, layers, names, noticebar, play, replay, result, settings, sheetpanel, sidepanel, speech, statspanel, tablePanel, topbar, turns]) {
   module.connect?.(ctx);
 }
 
@@ -126,6 +128,7 @@ function overlays() {
   if (app.panel === "help") out.push(help.helpPanel());
   if (app.reviewing) out.push(result.reviewPanel());
   if (app.analysing) out.push(analysis.analysisPanel());
+  if (app.replaying) out.push(replay.replayPanel());
   if (app.confirming) out.push(layers.confirmPanel());
   return out;
 }

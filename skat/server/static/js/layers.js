@@ -23,6 +23,7 @@ export function openPanel(panel) {
 const LAYERS = [
   ["confirming", null], // a question
   ["analysing", null, (a) => a.back], // "Could I have won?" (the focus goes back to its button)
+  ["replaying", null], // the computer with your cards (over a result or a row's review)
   ["reviewing", null], // a sheet row's review
   ["panel", null],
   ["showLastTrick", false],

@@ -10,6 +10,7 @@ import { h } from "./dom.js";
 import { openPanel } from "./layers.js";
 import { cardFace, cardLabel, contractText, playerLabel, playerName, roleName, seatPosition, seatsInSheetOrder, signed, sorted } from "./names.js";
 import { notify, persist } from "./noticebar.js";
+import { replayButton } from "./replay.js";
 import { playerLevel } from "./settings.js";
 import { resultHeadline } from "./speech.js";
 
@@ -183,6 +184,7 @@ export function resultPanel(v) {
         h("button", { class: "btn", "data-ui": "show-sheet", onclick: () => openPanel("sheet") }, t("menu.sheet")),
         r.passed || !app.record ? null : analyseButton(app.record, app.humanSeat, "result"),
         r.passed ? null : h("button", { class: "btn", "data-ui": "replay", onclick: () => ctx.startDeal(v.deal_number, { humanSeat: app.humanSeat, options }) }, t("result.replay")),
+        app.record ? replayButton(app.record, app.humanSeat) : null,
         h("button", { class: "btn primary", "data-ui": "next", onclick: () => ctx.startDeal(null) }, t("result.next")),
       ),
     ),
@@ -294,6 +296,7 @@ export function reviewPanel() {
         { class: "dialog-buttons" },
         h("button", { class: "btn", "data-ui": "close-review", onclick: () => { app.reviewing = null; ctx.render(); } }, t("button.close")),
         rv.view.result?.passed ? null : analyseButton(rv.record, rv.humanSeat, "row"),
+        replayButton(rv.record, rv.humanSeat, app.store.series?.deals?.[rv.index] ?? null),
         h(
           "button",
           { class: "btn primary", "data-ui": "replay-row", onclick: () => { const r = app.reviewing; app.panel = null; ctx.startDeal(r.view.deal_number, { humanSeat: r.humanSeat, options: r.options }); } },

@@ -12,6 +12,7 @@ import { cardLabel, contractText, playerLabel } from "./names.js";
 import { notify, persist } from "./noticebar.js";
 import { openReview } from "./result.js";
 import { sheetMarks } from "./assist.js";
+import { rowReplayScore } from "./replay.js";
 import { playerLevel } from "./settings.js";
 import { panel } from "./sidepanel.js";
 
@@ -103,6 +104,8 @@ export function sheetPanel() {
           formatNumber(total, 0),
           // this deal's change of the total, so the list score is explained line by line
           row.scores[p] ? h("small", { class: "delta", "data-delta": String(p) }, fmt(row.scores[p])) : null,
+          // the computer's score in the person's seat of this deal, once its replay was asked for
+          p === 0 ? rowReplayScore(d) : null,
         ),
       ),
     );

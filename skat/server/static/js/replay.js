@@ -1,0 +1,279 @@
+// "The computer with your cards": the server's strong player plays the person's seat of a
+// finished deal again, with the same cards and the same computer players beside it
+// (POST /api/replay). This panel shows both results side by side and both trick lists with the
+// trick where the lines parted; the score sheet's row keeps the computer's score beside the
+// person's. Everything shown is the server's: this module words it and computes no rule.
+
+import * as api from "./api.js";
+import { t } from "./i18n.js";
+import { announce, h, spinner } from "./dom.js";
+import { callText, cardFace, cardLabel, contractText, playerName, roleName, signed } from "./names.js";
+import { persist } from "./noticebar.js";
+import { playerLevel } from "./settings.js";
+
+let app = null; // the table's state (app.js)
+let ctx = null; // {app, render, send, startDeal}, given by app.js
+
+/** Takes the table's state and its verbs from app.js, once at the start. */
+export function connect(given) {
+  ctx = given;
+  app = given.app;
+}
+
+// Answers already had, by seat, level and record: the same request gives the same replay, so a
+// panel opened again shows it at once (kept while the page is open).
+const answers = new Map();
+
+// The words for where the lines parted, by the phase the server names.
+const PARTED_KEYS = {
+  bidding: "replay.partedBidding",
+  skat: "replay.partedSkat",
+  discard: "replay.partedDiscard",
+  declare: "replay.partedDeclare",
+  kontra: "replay.partedKontra",
+  schieben: "replay.partedSchieben",
+};
+
+const LEVELS = ["heuristic", "strong"];
+
+/** True for a card's record token (SA, HT): the notation, read to name it. */
+function isCard(token) {
+  return /^[CSHD][AKQJT987]$/.test(token);
+}
+
+/** The button that opens the panel for the finished deal `record` seen from `humanSeat`; `row`:
+ * the score sheet's row of it when the panel is opened from its review (its record may be written
+ * otherwise, as an imported one with the players' names). */
+export function replayButton(record, humanSeat, row = null) {
+  return h(
+    "button",
+    { class: "btn", "data-ui": "replay-computer", onclick: () => openReplay(record, humanSeat, row) },
+    t("replay.button"),
+  );
+}
+
+async function openReplay(record, humanSeat, row) {
+  const level = playerLevel();
+  const key = `${humanSeat}|${level ?? ""}|${record}`;
+  const token = {};
+  app.replaying = { record, humanSeat, data: answers.get(key) ?? null, error: null, token };
+  app.focusKey = `[data-ui="close-replay"]`;
+  ctx.render();
+  if (app.replaying.data) return;
+  announce(t("replay.waiting"));
+  let data = null;
+  let error = null;
+  try {
+    data = await api.replay(record, humanSeat, level);
+    answers.set(key, data);
+    keepOnSheet(record, humanSeat, row, data);
+  } catch (err) {
+    error = err.code ?? String(err);
+  }
+  if (app.replaying?.token !== token) {
+    if (data && app.panel === "sheet") ctx.render(); // the row shows the score now
+    return; // closed while it was computed
+  }
+  app.replaying.data = data;
+  app.replaying.error = error;
+  app.focusKey = `[data-ui="close-replay"]`;
+  ctx.render();
+  announce(data ? scoresText(data) : t("replay.failed", { message: error }));
+}
+
+/** The computer's score goes on the rows of the score sheet that hold this deal in this seat
+ * (the totals stay the person's; sheet.js reads list_scores only). */
+function keepOnSheet(record, humanSeat, row, data) {
+  let changed = false;
+  for (const deal of app.store?.series?.deals ?? []) {
+    if (deal && deal.human_seat === humanSeat && (deal === row || deal.record === record)) {
+      deal.replay = { score: data.computer.score, player: data.player };
+      changed = true;
+    }
+  }
+  if (changed) persist();
+}
+
+/** The computer's score kept on a score sheet row, as shown beside the person's, or null. */
+export function rowReplayScore(deal) {
+  const score = deal?.replay?.score;
+  if (!Number.isInteger(score)) return null;
+  return h(
+    "small",
+    { class: "replay-score", "data-replay-score": "row", title: t("replay.sheetTitle", { score: signed(score) }) },
+    t("replay.sheetScore", { score: signed(score) }),
+  );
+}
+
+function scoresText(data) {
+  return t("replay.scores", { person: signed(data.person.score), computer: signed(data.computer.score) });
+}
+
+function close() {
+  app.replaying = null;
+  app.focusKey = `[data-ui="replay-computer"]`;
+  ctx.render();
+}
+
+/** The name of a seat in one of the two deals: the person's seat is the computer's in the replay. */
+function seatName(seat, side, own) {
+  return side === "computer" && seat === own ? t("replay.computer") : playerName(seat);
+}
+
+function winnerText(trick, side, own) {
+  if (trick.winner === own && side === "person") return t("review.winnerYou", { points: trick.points });
+  return t("replay.takes", { name: seatName(trick.winner, side, own), points: trick.points });
+}
+
+function gameText(r) {
+  if (r.kind === "game") return contractText(r.contract);
+  if (r.kind === "ramsch") return t("game.R");
+  return t("marker.passed");
+}
+
+function outcomeText(r, seat) {
+  if (r.kind === "game") return t(r.won ? "replay.won" : "replay.lost");
+  if (r.kind === "ramsch") return t((r.losers ?? []).includes(seat) ? "replay.ramschLost" : "replay.ramschWon");
+  return "–";
+}
+
+function pointsText(r, seat) {
+  if (r.kind === "game") return t("replay.points", { declarer: r.declarer_points, defenders: r.defender_points });
+  if (r.kind === "ramsch") return String(r.points?.[seat] ?? "–");
+  return "–";
+}
+
+function compareTable(data) {
+  const seat = data.seat;
+  const sides = ["person", "computer"];
+  const row = (label, cell, attrs = {}) =>
+    h(
+      "tr",
+      attrs,
+      h("th", { scope: "row" }, label),
+      sides.map((side) => h("td", { "data-replay-side": side }, cell(data[side].result, side))),
+    );
+  return h(
+    "table",
+    { class: "replay-compare" },
+    h("caption", { class: "sr-only" }, t("replay.compareCaption")),
+    h("thead", {}, h("tr", {}, h("td", {}), h("th", { scope: "col" }, t("replay.you")), h("th", { scope: "col" }, t("replay.computer")))),
+    h(
+      "tbody",
+      {},
+      row(t("replay.game"), (r) => gameText(r)),
+      row(t("replay.declarer"), (r, side) => (r.kind === "game" ? seatName(r.declarer, side, seat) : "–")),
+      row(t("replay.outcome"), (r) => outcomeText(r, seat)),
+      row(t("replay.cardPoints"), (r) => pointsText(r, seat)),
+      h(
+        "tr",
+        { class: "replay-score-row" },
+        h("th", { scope: "row" }, t("replay.score", { seat: roleName(seat) })),
+        sides.map((side) => h("td", { "data-replay-side": side }, h("strong", { "data-replay-score": side }, signed(data[side].score)))),
+      ),
+    ),
+  );
+}
+
+function partedText(data) {
+  const p = data.parted;
+  if (!p) return t("replay.identical");
+  if (p.phase === "play" && isCard(p.person) && isCard(p.computer)) {
+    return t("replay.partedPlay", { trick: p.trick + 1, person: cardLabel(p.person), computer: cardLabel(p.computer) });
+  }
+  if (p.phase === "play") {
+    // a declarer's concession (in the first trick) against a card
+    const said = (token) => (isCard(token) ? cardLabel(token) : callText(token));
+    return t("replay.partedPlayOther", { trick: p.trick + 1, person: said(p.person), computer: said(p.computer) });
+  }
+  const key = PARTED_KEYS[p.phase] ?? "replay.partedBidding";
+  return t(key, { person: callText(p.person), computer: callText(p.computer) });
+}
+
+function trickList(data, side) {
+  const seat = data.seat;
+  const parted = data.parted;
+  const tricks = data[side].result && data[side].review ? data[side].review.tricks ?? [] : [];
+  return h(
+    "section",
+    { class: "replay-side", "data-replay-tricks": side, "aria-label": t(side === "person" ? "replay.yourTricks" : "replay.computerTricks") },
+    h("h3", {}, t(side === "person" ? "replay.yourTricks" : "replay.computerTricks")),
+    tricks.length ? null : h("p", {}, t("replay.noTricks")),
+    h(
+      "ol",
+      { class: "review-tricks replay-tricks" },
+      tricks.map((tr, i) => {
+        const here = parted && parted.trick === i;
+        return h(
+          "li",
+          { class: "review-trick" + (here ? " parted" : ""), "data-replay-trick": String(i), "data-parted": here ? "" : null },
+          h("span", { class: "trick-no" }, String(i + 1)),
+          h(
+            "span",
+            { class: "mini-cards" },
+            tr.cards.map(({ seat: s, card }) =>
+              h(
+                "span",
+                { class: "mini-card" + (s === tr.winner ? " winner" : ""), "data-seat": String(s), "data-played": card },
+                cardFace(card, { title: cardLabel(card) }),
+                h("span", { class: "mini-name" }, seatName(s, side, seat)),
+              ),
+            ),
+          ),
+          h("span", { class: "trick-winner" }, winnerText(tr, side, seat)),
+          here ? h("span", { class: "replay-parted-mark" }, t("replay.partedHere")) : null,
+        );
+      }),
+    ),
+  );
+}
+
+function body(rp) {
+  if (rp.error) return h("p", { class: "replay-error", role: "alert" }, t("replay.failed", { message: rp.error }));
+  if (!rp.data) return h("div", { class: "replay-waiting" }, spinner(t("replay.waiting")));
+  const data = rp.data;
+  const levelName = (name) => (LEVELS.includes(name) ? t("player.level." + name) : name);
+  return [
+    h("p", { class: "replay-intro" }, t("replay.intro", { player: levelName(data.player), seat: roleName(data.seat), level: levelName(data.level) })),
+    compareTable(data),
+    h("p", { class: "replay-parted", "data-replay-parted": data.parted ? String(data.parted.index) : "identical" }, partedText(data)),
+    h("div", { class: "replay-sides" }, trickList(data, "person"), trickList(data, "computer")),
+  ];
+}
+
+export function replayPanel() {
+  const rp = app.replaying;
+  const keep = app.humanSeat;
+  // Both deals are drawn as seen from the person's seat in that deal.
+  app.humanSeat = rp.humanSeat;
+  let inner;
+  try {
+    inner = body(rp);
+  } finally {
+    app.humanSeat = keep;
+  }
+  return h(
+    "div",
+    {
+      class: "overlay top",
+      onclick: (e) => { if (e.target === e.currentTarget) close(); },
+      // Esc closes it as any layer (keyboard.js), and gives the focus back to its button
+      onkeydown: (e) => { if (e.key === "Escape" && !e.defaultPrevented) { e.preventDefault(); close(); } },
+    },
+    h(
+      "section",
+      {
+        class: "dialog replay-panel",
+        role: "dialog",
+        "aria-modal": "true",
+        "aria-labelledby": "replay-title",
+        "aria-busy": rp.data || rp.error ? "false" : "true",
+        "data-panel": "replay",
+        "data-state": rp.error ? "failed" : rp.data ? "done" : "waiting",
+      },
+      h("h2", { id: "replay-title" }, t("replay.title")),
+      inner,
+      h("div", { class: "dialog-buttons" }, h("button", { class: "btn primary", "data-ui": "close-replay", onclick: close }, t("button.close"))),
+    ),
+  );
+}
