@@ -252,7 +252,7 @@ def test_a_defence_mistake_is_marked_for_the_defender(
     lead = page.locator("[data-analysis-trick='0'] [data-analysis-card='CA']")
     assert lead.get_attribute("data-verdict") == "outcome"
     note = page.inner_text("[data-analysis-trick='0'] .trick-note[data-for='CA']")
-    assert "gewonnen mit Schneider" in note  # worded in German
+    assert "Schneider gewonnen" in note  # worded in German
     assert "Gegenspieler" in panel.inner_text()
     assert not page.errors, page.errors
 
