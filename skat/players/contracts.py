@@ -33,8 +33,7 @@ from skat.action import Action, ActionKind
 from skat.cards import ALL_CARDS, cards_ascending
 from skat.errors import SkatError
 from skat.players import evaluation as ev
-from skat.rules import BASE_VALUES, GameType, null_game_value
-from skat.scoring import matadors
+from skat.rules import GameType, null_game_value
 from skat.solver import SCHWARZ, Position, Solver
 
 __all__ = [
@@ -148,13 +147,6 @@ def _calibrated(wins: float, worlds: float, bonus: float) -> float:
     return 1.0 / (1.0 + math.exp(-logit))
 
 
-def _value(game: GameType, matador_cards: int, *, hand: bool, ouvert: bool = False) -> int:
-    if game == GameType.NULL:
-        return null_game_value(hand, ouvert)
-    levels = abs(matadors(game, matador_cards)) + 1 + (1 if hand else 0)
-    return BASE_VALUES[game] * levels
-
-
 # -- what the bids say ---------------------------------------------------------------------------
 
 
@@ -234,7 +226,7 @@ def _candidates_before_skat(
     kept = [
         (c, is_hand)
         for c, is_hand in kept
-        if _value(c.game, hand, hand=is_hand, ouvert=c.game == GameType.NULL) >= reaching
+        if ev.contract_value(c.game, hand, hand=is_hand, ouvert=c.game == GameType.NULL) >= reaching
     ]
     kept.sort(key=lambda ch: -ch[0].expected)
     out: list[tuple[GameType, bool, bool, float]] = []
@@ -422,10 +414,10 @@ def evaluate_before_skat(
     out = []
     for j, (game, is_hand, ouvert, prior) in enumerate(candidates):
         twin = j - 1 if ouvert else j  # an ouvert Null follows its plain twin
+        value = ev.contract_value(game, hand, hand=is_hand, ouvert=ouvert)
         out.append(
             Estimate(
-                game, is_hand, ouvert, _value(game, hand, hand=is_hand, ouvert=ouvert), wins[twin],
-                solved[twin], schneiders[j], prior,
+                game, is_hand, ouvert, value, wins[twin], solved[twin], schneiders[j], prior,
             )
         )  # fmt: skip
     return out
@@ -472,7 +464,7 @@ def evaluate_hand_levels(
             schneider += 1
         else:
             wins += solver.solve_threshold(pos, 61)
-    value = _value(game, hand, hand=True)
+    value = ev.contract_value(game, hand, hand=True)
     return Estimate(game, True, False, value, wins, n, schneider, prior, schwarz)
 
 
@@ -534,12 +526,12 @@ def evaluate_discards(
             if c.game == game and not c.ouvert
         )
         priors[game] = ev.win_chance(choice.margin)
-        value = _value(game, cards, hand=False)
+        value = ev.contract_value(game, cards, hand=False)
         if value >= bid or (game == GameType.NULL and bid <= null_game_value(False, True)):
             reach.append((game, ranked[0][0]))
         if choice.margin >= PRUNE_PICKUP:
             pairs.extend((game, pair) for pair, _ in ranked[:per_game])
-    if not any(_value(g, cards, hand=False) >= bid for g, _ in pairs) and reach:
+    if not any(ev.contract_value(g, cards, hand=False) >= bid for g, _ in pairs) and reach:
         pairs.extend(p for p in reach if p not in pairs)
     if not pairs:
         pairs = reach[:1] or [
@@ -561,7 +553,7 @@ def evaluate_discards(
             solved[j] += 1
     out = []
     for j, (game, pair) in enumerate(pairs):
-        value = _value(game, cards, hand=False)
+        value = ev.contract_value(game, cards, hand=False)
         prior = priors[game]
         won, n = wins[j], solved[j]
         out.append(DiscardChoice(pair, Estimate(game, False, False, value, won, n, 0, prior)))

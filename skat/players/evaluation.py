@@ -25,13 +25,15 @@ figures.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, replace
 
 from skat.cards import JACKS, card_pairs, cards_ascending, points, suit_mask
+from skat.contract import Contract
 from skat.errors import IllegalActionError
-from skat.rules import BASE_VALUES, GameType, null_game_value
-from skat.scoring import matadors
+from skat.rules import GameType, null_game_value
+from skat.scoring import game_value, matadors
 
 __all__ = [
     "PICKUP_SUIT",
@@ -42,6 +44,7 @@ __all__ = [
     "best_game",
     "bid_limit",
     "choices",
+    "contract_value",
     "declared_chance",
     "declared_expected",
     "discard_scores",
@@ -302,6 +305,19 @@ def expected_list_score(chance: float, value: int) -> float:
     return expected_score(chance, value, TABLE_LOST_EXTRA)
 
 
+@functools.cache
+def _contract(game: GameType, hand: bool, ouvert: bool) -> Contract:
+    return Contract.make(game, hand=hand, ouvert=ouvert)
+
+
+def contract_value(game: GameType, matador_cards: int, *, hand: bool, ouvert: bool = False) -> int:
+    """The game value (game points) of ``game`` won without Schneider made, Hand or not (Null:
+    ouvert or not), its matadors counted in ``matador_cards`` (a card mask): the core's
+    :func:`skat.scoring.game_value` of that contract.
+    """
+    return game_value(_contract(game, hand, ouvert), matadors(game, matador_cards))
+
+
 @dataclass(frozen=True, slots=True)
 class GameChoice:
     """A game the evaluation would play, with its value and margin.
@@ -350,19 +366,18 @@ def choices(
     """
     fore = seat == 0
     mat = hand if matador_hand is None else matador_hand
-    level_bonus = 1 if hand_game else 0
     out = []
     for trump in range(4):
         game = GameType(trump)
         margin = suit_strength(hand, trump, forehand=fore) - PICKUP_SUIT
         if hand_game:
             margin -= HAND_BONUS
-        value = BASE_VALUES[game] * (abs(matadors(game, mat)) + 1 + level_bonus)
+        value = contract_value(game, mat, hand=hand_game)
         out.append(GameChoice(game, hand_game, False, value, margin))
     margin = grand_strength(hand, forehand=fore) - PICKUP_GRAND
     if hand_game:
         margin -= HAND_BONUS
-    value = BASE_VALUES[GameType.GRAND] * (abs(matadors(GameType.GRAND, mat)) + 1 + level_bonus)
+    value = contract_value(GameType.GRAND, mat, hand=hand_game)
     out.append(GameChoice(GameType.GRAND, hand_game, False, value, margin))
     fixes = null_fixes(hand)
     if hand_game:
