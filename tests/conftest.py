@@ -56,6 +56,8 @@ SLOW: frozenset[str] = frozenset(
         "test_players.py::test_strong_decisions_do_not_change_with_the_hidden_cards",
         "test_players.py::test_strong_player_makes_only_legal_actions",
         "test_players.py::test_strong_ramsch_decisions_do_not_change_with_the_hidden_cards",
+        "test_spitze_players.py::test_a_spitze_is_defended_legally_with_kontra",
+        "test_spitze_players.py::test_spitze_is_declared_when_it_is_the_best_game_and_only_with_the_option",
         "test_server.py::test_fuzz_mutated_records_never_give_a_server_error",
         "test_server.py::test_fuzz_random_bytes_never_give_a_server_error",
         "test_server.py::test_fuzz_random_json_never_gives_a_server_error",

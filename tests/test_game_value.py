@@ -21,7 +21,9 @@ HANDS = [
 
 @pytest.mark.parametrize("cards", HANDS)
 @pytest.mark.parametrize("contract", legal_declarations(True, 18, True))
-def test_game_value_is_the_value_score_game_gives_a_won_game(cards: str, contract: Contract):
+def test_game_value_is_the_value_score_game_gives_a_won_game(
+    cards: str, contract: Contract
+) -> None:
     mask = mask_of(parse_cards(cards))
     if contract.game == GameType.NULL:  # won: not a trick
         points, tricks = 0, 0
@@ -44,7 +46,7 @@ def test_game_value_is_the_value_score_game_gives_a_won_game(cards: str, contrac
 @pytest.mark.parametrize("cards", HANDS)
 @pytest.mark.parametrize("game", [GameType(g) for g in (0, 1, 2, 3, 4, 7)])
 @pytest.mark.parametrize("hand", [False, True])
-def test_the_players_value_is_the_cores(cards: str, game: GameType, hand: bool):
+def test_the_players_value_is_the_cores(cards: str, game: GameType, hand: bool) -> None:
     mask = mask_of(parse_cards(cards))
     contract = Contract.make(game, hand=hand)
     assert (
@@ -54,23 +56,23 @@ def test_the_players_value_is_the_cores(cards: str, game: GameType, hand: bool):
     )
 
 
-def test_game_value_counts_the_levels_it_is_given():
+def test_game_value_counts_the_levels_it_is_given() -> None:
     levels = ["game", "hand", "schneider", "schneider_announced"]
     assert game_value(Contract.parse("HHS"), 2, levels) == BASE_VALUES[GameType.HEARTS] * 6
     assert game_value(Contract.parse("HHS"), -2) == 10 * (2 + 4)
 
 
 @pytest.mark.parametrize(("text", "value"), [("N", 23), ("NH", 35), ("NO", 46), ("NOH", 59)])
-def test_game_value_of_null_is_its_fixed_value(text: str, value: int):
+def test_game_value_of_null_is_its_fixed_value(text: str, value: int) -> None:
     assert game_value(Contract.parse(text), 3) == value
 
 
-def test_game_value_of_ramsch_is_an_error():
+def test_game_value_of_ramsch_is_an_error() -> None:
     with pytest.raises(SkatError, match="Ramsch has no game value"):
         game_value(Contract(GameType.RAMSCH), 0)
 
 
-def test_choices_take_the_core_value():
+def test_choices_take_the_core_value() -> None:
     mask = mask_of(parse_cards("CJ SJ CA CT C9 C8 SA HK H8 D7"))
     for c in choices(mask, seat=0, hand_game=True):
         contract = Contract.make(c.game, hand=True, ouvert=c.ouvert)

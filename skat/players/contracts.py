@@ -213,14 +213,15 @@ def bid_likelihood(hand: int, seat: int, limits: tuple[int, int]) -> float:
 
 
 def _candidates_before_skat(
-    hand: int, seat: int, reaching: int = 0
+    hand: int, seat: int, reaching: int = 0, spitze: bool = False
 ) -> list[tuple[GameType, bool, bool, float]]:
     """The (game, hand, ouvert, heuristic win chance) contracts worth solving: above the
     heuristic's pruning margins and worth at least ``reaching`` (a Null with its ouvert value,
     as the ouvert Null is judged by its plain twin's deals), the :data:`MOST_CANDIDATES` of its
-    best expected scores; a Null Ouvert follows its plain Null."""
-    pickup = ev.choices(hand, seat=seat, hand_game=False, pre_skat=True)
-    hand_games = ev.choices(hand, seat=seat, hand_game=True)
+    best expected scores; a Null Ouvert follows its plain Null. With ``spitze`` Sächsische
+    Spitze is among them."""
+    pickup = ev.choices(hand, seat=seat, hand_game=False, pre_skat=True, spitze=spitze)
+    hand_games = ev.choices(hand, seat=seat, hand_game=True, spitze=spitze)
     kept = [(c, False) for c in pickup if c.margin >= PRUNE_PICKUP and not c.ouvert]
     kept += [(c, True) for c in hand_games if c.margin >= PRUNE_HAND and not c.ouvert]
     kept = [
@@ -356,6 +357,7 @@ def evaluate_before_skat(
     node_budget: int = 2_000_000,
     schneider: bool = False,
     reaching: int = 0,
+    spitze: bool = False,
 ) -> list[Estimate]:
     """Every contract worth considering for the ten dealt cards ``hand`` of ``seat``.
 
@@ -373,12 +375,13 @@ def evaluate_before_skat(
             (:func:`evaluate_hand_levels`).
         reaching: only the contracts worth at least this many game points (a bid to judge),
             chosen before the cut to the heuristic's best few: the solver's work goes to them.
+        spitze: the table plays with Sächsische Spitze (option ``spitze``): it is a candidate.
 
     Returns:
         the estimates of the candidate contracts (empty when the heuristic sees nothing worth
         solving, the hand is then passed).
     """
-    candidates = _candidates_before_skat(hand, seat, reaching)
+    candidates = _candidates_before_skat(hand, seat, reaching, spitze)
     if not candidates:
         return []
     rng = random.Random(_seed(hand, seat, *_bid_codes(bids)))
@@ -502,12 +505,14 @@ def evaluate_discards(
     min_worlds: int = 4,
     node_budget: int = 2_000_000,
     per_game: int = 2,
+    spitze: bool = False,
 ) -> list[DiscardChoice]:
     """The candidate discards and games for the twelve ``cards`` after a pick-up, judged.
 
     Games whose heuristic margin after their best discard is hopeless are skipped unless no other
     game reaches ``bid``; each remaining game brings its ``per_game`` best discards by the
-    heuristic. Every pair is solved in the same sampled deals of the twenty unseen cards.
+    heuristic. Every pair is solved in the same sampled deals of the twenty unseen cards. With
+    ``spitze`` Sächsische Spitze is one of the games.
 
     Returns:
         the choices, unordered (empty only when ``cards`` is not twelve cards).
@@ -517,12 +522,12 @@ def evaluate_discards(
     pairs: list[tuple[GameType, int]] = []
     reach: list[tuple[GameType, int]] = []
     priors: dict[GameType, float] = {}
-    for game in (*(GameType(s) for s in range(4)), GameType.GRAND, GameType.NULL):
+    for game in ev.declarable_games(spitze):
         ranked = ev.discard_scores(cards, game, seat=seat)
         kept = cards & ~ranked[0][0]
         choice = next(
             c
-            for c in ev.choices(kept, seat=seat, hand_game=False, matador_hand=cards)
+            for c in ev.choices(kept, seat=seat, hand_game=False, matador_hand=cards, spitze=spitze)
             if c.game == game and not c.ouvert
         )
         priors[game] = ev.win_chance(choice.margin)
