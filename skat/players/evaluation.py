@@ -467,9 +467,9 @@ def choices(
 
 
 PICKUP_CALIBRATION: dict[bool, tuple[float, float]] = {False: (1.53, -2.80), True: (1.33, -2.21)}
-"""Slope and offset (for a suit game: ``False``; Grand: ``True``) that turn the logit of a
-pick-up game's estimated win chance, judged on the ten cards kept after the discard, into the
-share of such games the heuristic wins when it declares them.
+"""Slope and offset (for a suit game: ``False``; Grand, and Sächsische Spitze judged as one:
+``True``) that turn the logit of a pick-up game's estimated win chance, judged on the ten cards
+kept after the discard, into the share of such games the heuristic wins when it declares them.
 
 The weights were fitted on ten *dealt* cards; after a pick-up the best ten of twelve are judged,
 so the features are chosen and the chance is overrated (suit games rated 86% were won 51% of
