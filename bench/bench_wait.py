@@ -107,11 +107,13 @@ def _singles(port: int, before: int, answer: dict[str, Any], human: int) -> list
     return out
 
 
-def _play(port: int, number: int, waits: Waits, single: float) -> None:
-    """Play deal ``number`` through the server, adding its waits to ``waits``."""
+def _play(port: int, number: int, waits: Waits, single: float) -> list[float]:
+    """Play deal ``number`` through the server, adding its waits to ``waits``; its waits after
+    the person's cards, in order."""
     data, _ = _post(port, "/api/new", {"deal_number": str(number), "player": "strong"})
     human = data["view"]["human"]
     trick = 0
+    mine: list[float] = []
     while data["view"]["phase"] != "result":
         state = read_record(data["record"])
         before = len(state.actions)
@@ -125,6 +127,7 @@ def _play(port: int, number: int, waits: Waits, single: float) -> None:
         if playing:
             trick += 1
             waits.by_trick.setdefault(trick, []).append(seconds)
+            mine.append(seconds)
             waits.computers[cards] = waits.computers.get(cards, 0) + 1
         elif cards:
             waits.before_play.append(seconds)
@@ -132,6 +135,7 @@ def _play(port: int, number: int, waits: Waits, single: float) -> None:
             offset = before + len(tokens)
             for index, alone in _singles(port, offset, data, human):
                 waits.singles.append((number, index, alone))
+    return mine
 
 
 def run(deals: int, seed: int, single: float) -> Waits:
@@ -141,9 +145,7 @@ def run(deals: int, seed: int, single: float) -> Waits:
         _fetch(port, "GET", "/api/health")
         for index in range(deals):
             number = arena_deal_number(seed, index)
-            done = len(waits.all_tricks)
-            _play(port, number, waits, single)
-            line = " ".join(f"{t:.2f}" for t in waits.all_tricks[done:])
+            line = " ".join(f"{t:.2f}" for t in _play(port, number, waits, single))
             print(f"deal {index} ({number}): {line}", file=sys.stderr, flush=True)
     return waits
 
