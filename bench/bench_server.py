@@ -147,7 +147,11 @@ def _uvicorn(player: str, warm_up: bool = False) -> Iterator[tuple[int, int]]:
         yield port, proc.pid
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        try:
+            proc.wait(timeout=120)  # its workers stop first; slow on a loaded machine
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
 
 
 def page_ready(pages: int) -> list[float]:

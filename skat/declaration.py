@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from skat.contract import Contract
 from skat.errors import SkatError
 from skat.rules import BASE_VALUES, GameType
-from skat.scoring import matadors, null_value, overbid_value, suit_levels
+from skat.scoring import game_value, matadors, null_value, overbid_value, suit_levels
 
 __all__ = ["REACH_CODES", "Prospect", "prospect"]
 
@@ -81,7 +81,7 @@ def _value_if(contract: Contract, spitzen: int, *, schneider: bool, schwarz: boo
         defender_tricks=0 if schwarz else 5,
         conceded=False,
     )
-    return BASE_VALUES[contract.game] * (abs(spitzen) + len(levels))
+    return game_value(contract, spitzen, levels)
 
 
 def prospect(contract: Contract, *, bid: int, known_cards: int) -> Prospect:

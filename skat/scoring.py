@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from skat.contract import Contract
 from skat.errors import SkatError
@@ -42,6 +43,7 @@ __all__ = [
     "GameResult",
     "RamschResult",
     "Step",
+    "game_value",
     "game_won",
     "list_scores",
     "matadors",
@@ -344,6 +346,50 @@ def suit_levels(
     return levels
 
 
+@cache
+def _won_levels(contract: Contract) -> int:
+    """How many levels a suit, Grand or Spitze ``contract`` counts when won without Schneider
+    made: game, Hand and what it announces (:func:`suit_levels`)."""
+    return len(
+        suit_levels(
+            contract, declarer_points=61, declarer_tricks=5, defender_tricks=5, conceded=False
+        )
+    )
+
+
+def game_value(contract: Contract, matadors: int, levels: Sequence[str] | None = None) -> int:
+    """The game value of ``contract`` (game points): a suit game, Grand or Sächsische Spitze is
+    worth its base value × (``|matadors|`` + the levels counted), a Null game its fixed value.
+
+    The one place of this rule: :func:`score_game` scores with it, the declaration dialog
+    (:mod:`skat.declaration`) and the computer players judge contracts by it.
+
+    Args:
+        contract: any contract but Ramsch.
+        matadors: ``+n`` "with n", ``−n`` "without n" (:func:`matadors`); ignored in Null.
+        levels: the levels counted (:func:`suit_levels`); None: those of the game won without
+            Schneider made (game, Hand and the announcements), looked up in a cache, for the
+            players' hot paths.
+
+    Raises:
+        SkatError: a Ramsch contract (it has no game value).
+
+    Sources: ISkO 5.1-5.3 (value = base value × levels; Null values), 2.4 (matadors).
+
+    >>> game_value(Contract.parse("CH"), -2), game_value(Contract.parse("G"), 1, ["game", "hand"])
+    (48, 72)
+    >>> game_value(Contract.parse("NO"), 0)
+    46
+    """
+    game = contract.game
+    if game == GameType.NULL:
+        return null_game_value(contract.hand, contract.ouvert)
+    if game == GameType.RAMSCH:
+        raise SkatError("a Ramsch has no game value: use score_ramsch")
+    counted = _won_levels(contract) if levels is None else len(levels)
+    return BASE_VALUES[game] * (abs(matadors) + counted)
+
+
 def score_game(
     contract: Contract,
     *,
@@ -406,7 +452,7 @@ def score_game(
         levels = (
             ["game"] + (["hand"] if contract.hand else []) + (["ouvert"] if contract.ouvert else [])
         )
-        value = null_value(contract)
+        value = game_value(contract, 0)
         steps.append(Step("null_value", value))
         steps.append(Step("game_value", value))
         if conceded:
@@ -426,7 +472,7 @@ def score_game(
             level += 1
             steps.append(Step(name, level))
         base = BASE_VALUES[contract.game]
-        value = base * level
+        value = game_value(contract, spitzen, levels)
         steps += [Step("multiplier", level), Step("base_value", base), Step("game_value", value)]
         if conceded:
             # Seed 000: conceded during the first trick, lost at least at the bid, raised like an

@@ -68,6 +68,8 @@ SLOW: frozenset[str] = frozenset(
         "test_replay.py::test_fuzz_random_json_never_gives_a_server_error",
         "test_replay.py::test_the_replay_is_computed_in_a_worker_process_not_in_the_server",
         "test_replay.py::test_the_strong_player_replays_a_seat_the_same_way_twice",
+        "test_spitze_players.py::test_a_spitze_is_defended_legally_with_kontra",
+        "test_spitze_players.py::test_spitze_is_declared_when_it_is_the_best_game_and_only_with_the_option",
         "test_server.py::test_new_deal_waits_for_the_human_seated_by_deal_number",
         "test_server.py::test_start_up_warms_the_solver_then_reports_ready",
         "test_server_refusals.py::test_fuzz_mutated_records_never_give_a_server_error",

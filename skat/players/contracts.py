@@ -33,8 +33,7 @@ from skat.action import Action, ActionKind
 from skat.cards import ALL_CARDS, cards_ascending
 from skat.errors import SkatError
 from skat.players import evaluation as ev
-from skat.rules import BASE_VALUES, GameType, null_game_value
-from skat.scoring import matadors
+from skat.rules import GameType, null_game_value
 from skat.solver import SCHWARZ, Position, Solver
 
 __all__ = [
@@ -148,13 +147,6 @@ def _calibrated(wins: float, worlds: float, bonus: float) -> float:
     return 1.0 / (1.0 + math.exp(-logit))
 
 
-def _value(game: GameType, matador_cards: int, *, hand: bool, ouvert: bool = False) -> int:
-    if game == GameType.NULL:
-        return null_game_value(hand, ouvert)
-    levels = abs(matadors(game, matador_cards)) + 1 + (1 if hand else 0)
-    return BASE_VALUES[game] * levels
-
-
 # -- what the bids say ---------------------------------------------------------------------------
 
 
@@ -221,20 +213,21 @@ def bid_likelihood(hand: int, seat: int, limits: tuple[int, int]) -> float:
 
 
 def _candidates_before_skat(
-    hand: int, seat: int, reaching: int = 0
+    hand: int, seat: int, reaching: int = 0, spitze: bool = False
 ) -> list[tuple[GameType, bool, bool, float]]:
     """The (game, hand, ouvert, heuristic win chance) contracts worth solving: above the
     heuristic's pruning margins and worth at least ``reaching`` (a Null with its ouvert value,
     as the ouvert Null is judged by its plain twin's deals), the :data:`MOST_CANDIDATES` of its
-    best expected scores; a Null Ouvert follows its plain Null."""
-    pickup = ev.choices(hand, seat=seat, hand_game=False, pre_skat=True)
-    hand_games = ev.choices(hand, seat=seat, hand_game=True)
+    best expected scores; a Null Ouvert follows its plain Null. With ``spitze`` Sächsische
+    Spitze is among them."""
+    pickup = ev.choices(hand, seat=seat, hand_game=False, pre_skat=True, spitze=spitze)
+    hand_games = ev.choices(hand, seat=seat, hand_game=True, spitze=spitze)
     kept = [(c, False) for c in pickup if c.margin >= PRUNE_PICKUP and not c.ouvert]
     kept += [(c, True) for c in hand_games if c.margin >= PRUNE_HAND and not c.ouvert]
     kept = [
         (c, is_hand)
         for c, is_hand in kept
-        if _value(c.game, hand, hand=is_hand, ouvert=c.game == GameType.NULL) >= reaching
+        if ev.contract_value(c.game, hand, hand=is_hand, ouvert=c.game == GameType.NULL) >= reaching
     ]
     kept.sort(key=lambda ch: -ch[0].expected)
     out: list[tuple[GameType, bool, bool, float]] = []
@@ -364,6 +357,7 @@ def evaluate_before_skat(
     node_budget: int = 2_000_000,
     schneider: bool = False,
     reaching: int = 0,
+    spitze: bool = False,
 ) -> list[Estimate]:
     """Every contract worth considering for the ten dealt cards ``hand`` of ``seat``.
 
@@ -381,12 +375,13 @@ def evaluate_before_skat(
             (:func:`evaluate_hand_levels`).
         reaching: only the contracts worth at least this many game points (a bid to judge),
             chosen before the cut to the heuristic's best few: the solver's work goes to them.
+        spitze: the table plays with Sächsische Spitze (option ``spitze``): it is a candidate.
 
     Returns:
         the estimates of the candidate contracts (empty when the heuristic sees nothing worth
         solving, the hand is then passed).
     """
-    candidates = _candidates_before_skat(hand, seat, reaching)
+    candidates = _candidates_before_skat(hand, seat, reaching, spitze)
     if not candidates:
         return []
     rng = random.Random(_seed(hand, seat, *_bid_codes(bids)))
@@ -422,10 +417,10 @@ def evaluate_before_skat(
     out = []
     for j, (game, is_hand, ouvert, prior) in enumerate(candidates):
         twin = j - 1 if ouvert else j  # an ouvert Null follows its plain twin
+        value = ev.contract_value(game, hand, hand=is_hand, ouvert=ouvert)
         out.append(
             Estimate(
-                game, is_hand, ouvert, _value(game, hand, hand=is_hand, ouvert=ouvert), wins[twin],
-                solved[twin], schneiders[j], prior,
+                game, is_hand, ouvert, value, wins[twin], solved[twin], schneiders[j], prior,
             )
         )  # fmt: skip
     return out
@@ -472,7 +467,7 @@ def evaluate_hand_levels(
             schneider += 1
         else:
             wins += solver.solve_threshold(pos, 61)
-    value = _value(game, hand, hand=True)
+    value = ev.contract_value(game, hand, hand=True)
     return Estimate(game, True, False, value, wins, n, schneider, prior, schwarz)
 
 
@@ -510,12 +505,14 @@ def evaluate_discards(
     min_worlds: int = 4,
     node_budget: int = 2_000_000,
     per_game: int = 2,
+    spitze: bool = False,
 ) -> list[DiscardChoice]:
     """The candidate discards and games for the twelve ``cards`` after a pick-up, judged.
 
     Games whose heuristic margin after their best discard is hopeless are skipped unless no other
     game reaches ``bid``; each remaining game brings its ``per_game`` best discards by the
-    heuristic. Every pair is solved in the same sampled deals of the twenty unseen cards.
+    heuristic. Every pair is solved in the same sampled deals of the twenty unseen cards. With
+    ``spitze`` Sächsische Spitze is one of the games.
 
     Returns:
         the choices, unordered (empty only when ``cards`` is not twelve cards).
@@ -525,21 +522,21 @@ def evaluate_discards(
     pairs: list[tuple[GameType, int]] = []
     reach: list[tuple[GameType, int]] = []
     priors: dict[GameType, float] = {}
-    for game in (*(GameType(s) for s in range(4)), GameType.GRAND, GameType.NULL):
+    for game in ev.declarable_games(spitze):
         ranked = ev.discard_scores(cards, game, seat=seat)
         kept = cards & ~ranked[0][0]
         choice = next(
             c
-            for c in ev.choices(kept, seat=seat, hand_game=False, matador_hand=cards)
+            for c in ev.choices(kept, seat=seat, hand_game=False, matador_hand=cards, spitze=spitze)
             if c.game == game and not c.ouvert
         )
         priors[game] = ev.win_chance(choice.margin)
-        value = _value(game, cards, hand=False)
+        value = ev.contract_value(game, cards, hand=False)
         if value >= bid or (game == GameType.NULL and bid <= null_game_value(False, True)):
             reach.append((game, ranked[0][0]))
         if choice.margin >= PRUNE_PICKUP:
             pairs.extend((game, pair) for pair, _ in ranked[:per_game])
-    if not any(_value(g, cards, hand=False) >= bid for g, _ in pairs) and reach:
+    if not any(ev.contract_value(g, cards, hand=False) >= bid for g, _ in pairs) and reach:
         pairs.extend(p for p in reach if p not in pairs)
     if not pairs:
         pairs = reach[:1] or [
@@ -561,7 +558,7 @@ def evaluate_discards(
             solved[j] += 1
     out = []
     for j, (game, pair) in enumerate(pairs):
-        value = _value(game, cards, hand=False)
+        value = ev.contract_value(game, cards, hand=False)
         prior = priors[game]
         won, n = wins[j], solved[j]
         out.append(DiscardChoice(pair, Estimate(game, False, False, value, won, n, 0, prior)))

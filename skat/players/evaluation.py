@@ -25,13 +25,15 @@ figures.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, replace
 
 from skat.cards import JACKS, card_pairs, cards_ascending, points, suit_mask
+from skat.contract import Contract
 from skat.errors import IllegalActionError
-from skat.rules import BASE_VALUES, GameType, null_game_value
-from skat.scoring import matadors
+from skat.rules import GameType, null_game_value
+from skat.scoring import game_value, matadors
 
 __all__ = [
     "PICKUP_SUIT",
@@ -42,6 +44,8 @@ __all__ = [
     "best_game",
     "bid_limit",
     "choices",
+    "contract_value",
+    "declarable_games",
     "declared_chance",
     "declared_expected",
     "discard_scores",
@@ -52,6 +56,8 @@ __all__ = [
     "push_danger",
     "push_pair",
     "ramsch_danger",
+    "spitze_as_grand",
+    "spitze_strength",
     "suit_strength",
     "takes_skat",
     "win_chance",
@@ -242,6 +248,49 @@ def grand_strength(hand: int, *, forehand: bool = False) -> float:
     return s
 
 
+_SPITZE_AS_GRAND = (6, 5, 4, 2, 1, 3, 0)
+"""Sächsische Spitze's plain ranks as the Grand ranks at the same place in the order: 7 8 9 T Q
+K A (the Spitze order, strongest first) become A T K Q 9 8 7 (by rank index 7 8 9 Q K T A)."""
+
+
+def _spitze_suit(pattern: int) -> int:
+    return sum(1 << _SPITZE_AS_GRAND[r] for r in range(7) if pattern >> r & 1)
+
+
+_SPITZE_SUIT = tuple(_spitze_suit(p) for p in range(128))
+
+
+def spitze_as_grand(hand: int) -> int:
+    """The cards of ``hand`` (mask) in Sächsische Spitze mapped to the Grand cards of the same
+    place in the card order: ♦J ♥J ♠J ♣J to ♣J ♠J ♥J ♦J, each suit's 7 8 9 T Q K A to its A T K
+    Q 9 8 7 (:func:`skat.rules.card_order`). Who takes which trick is then the same; the card
+    points are not.
+
+    >>> from skat.cards import cards_ascending, format_cards, mask_of, parse_cards
+    >>> format_cards(cards_ascending(spitze_as_grand(mask_of(parse_cards("DJ C7 C8 HA")))))
+    'H7 CT CA CJ'
+    """
+    out = 0
+    for suit in range(4):
+        out |= _SPITZE_SUIT[hand >> (8 * suit) & 0x7F] << (8 * suit)
+        if hand >> (8 * suit + JACK) & 1:
+            out |= 1 << (8 * (3 - suit) + JACK)
+    return out
+
+
+SPITZE_PENALTY = 0.5
+"""Logit taken from the Grand margin of a Sächsische Spitze hand mapped to the Grand
+(:func:`spitze_as_grand`): the declarer's own aces and tens are his weakest cards there, so the
+tricks he loses carry more card points than in the Grand the margin was fitted on."""
+
+
+def spitze_strength(hand: int, *, forehand: bool = False) -> float:
+    """The margin of ``hand`` (a 10-card mask) for a Sächsische Spitze (0 = 75%): the Grand
+    margin of the same places in the card order (:func:`spitze_as_grand`) less
+    :data:`SPITZE_PENALTY` (an estimate by analogy: no Spitze games were fitted)."""
+    return grand_strength(spitze_as_grand(hand), forehand=forehand) - SPITZE_PENALTY
+
+
 def _null_suit_fixes(pattern: int) -> int:
     """How many cards of one suit's 8-bit holding must go for it to be safe in Null."""
     places = sorted(_NULL_PLACE[r] for r in range(8) if pattern >> r & 1)
@@ -302,6 +351,26 @@ def expected_list_score(chance: float, value: int) -> float:
     return expected_score(chance, value, TABLE_LOST_EXTRA)
 
 
+def declarable_games(spitze: bool) -> tuple[GameType, ...]:
+    """The game types a declarer chooses among: the four suits, Grand, Null and, with the
+    option ``spitze``, Sächsische Spitze."""
+    games = (*(GameType(s) for s in range(4)), GameType.GRAND, GameType.NULL)
+    return (*games, GameType.SPITZE) if spitze else games
+
+
+@functools.cache
+def _contract(game: GameType, hand: bool, ouvert: bool) -> Contract:
+    return Contract.make(game, hand=hand, ouvert=ouvert)
+
+
+def contract_value(game: GameType, matador_cards: int, *, hand: bool, ouvert: bool = False) -> int:
+    """The game value (game points) of ``game`` won without Schneider made, Hand or not (Null:
+    ouvert or not), its matadors counted in ``matador_cards`` (a card mask): the core's
+    :func:`skat.scoring.game_value` of that contract.
+    """
+    return game_value(_contract(game, hand, ouvert), matadors(game, matador_cards))
+
+
 @dataclass(frozen=True, slots=True)
 class GameChoice:
     """A game the evaluation would play, with its value and margin.
@@ -334,8 +403,10 @@ def choices(
     matador_hand: int | None = None,
     pre_skat: bool = False,
     play_bonus: float = 0.0,
+    spitze: bool = False,
 ) -> list[GameChoice]:
-    """Every suit game, Grand and Null for ``hand`` (10 cards) with value and margin.
+    """Every suit game, Grand and Null (and with ``spitze`` Sächsische Spitze) for ``hand`` (10
+    cards) with value and margin.
 
     Args:
         hand: the 10 cards that will be played.
@@ -347,23 +418,30 @@ def choices(
             may then still lose one unsafe card to the discard).
         play_bonus: logit added to every margin, for a player whose card play wins more often
             than the heuristic's (the weights were fitted on the heuristic's play).
+        spitze: the table plays with Sächsische Spitze (option ``spitze``): judged by
+            :func:`spitze_strength`.
     """
     fore = seat == 0
     mat = hand if matador_hand is None else matador_hand
-    level_bonus = 1 if hand_game else 0
     out = []
     for trump in range(4):
         game = GameType(trump)
         margin = suit_strength(hand, trump, forehand=fore) - PICKUP_SUIT
         if hand_game:
             margin -= HAND_BONUS
-        value = BASE_VALUES[game] * (abs(matadors(game, mat)) + 1 + level_bonus)
+        value = contract_value(game, mat, hand=hand_game)
         out.append(GameChoice(game, hand_game, False, value, margin))
     margin = grand_strength(hand, forehand=fore) - PICKUP_GRAND
     if hand_game:
         margin -= HAND_BONUS
-    value = BASE_VALUES[GameType.GRAND] * (abs(matadors(GameType.GRAND, mat)) + 1 + level_bonus)
+    value = contract_value(GameType.GRAND, mat, hand=hand_game)
     out.append(GameChoice(GameType.GRAND, hand_game, False, value, margin))
+    if spitze:
+        margin = spitze_strength(hand, forehand=fore) - PICKUP_GRAND
+        if hand_game:
+            margin -= HAND_BONUS
+        value = contract_value(GameType.SPITZE, mat, hand=hand_game)
+        out.append(GameChoice(GameType.SPITZE, hand_game, False, value, margin))
     fixes = null_fixes(hand)
     if hand_game:
         if fixes == 0:
@@ -389,9 +467,9 @@ def choices(
 
 
 PICKUP_CALIBRATION: dict[bool, tuple[float, float]] = {False: (1.53, -2.80), True: (1.33, -2.21)}
-"""Slope and offset (for a suit game: ``False``; Grand: ``True``) that turn the logit of a
-pick-up game's estimated win chance, judged on the ten cards kept after the discard, into the
-share of such games the heuristic wins when it declares them.
+"""Slope and offset (for a suit game: ``False``; Grand, and Sächsische Spitze judged as one:
+``True``) that turn the logit of a pick-up game's estimated win chance, judged on the ten cards
+kept after the discard, into the share of such games the heuristic wins when it declares them.
 
 The weights were fitted on ten *dealt* cards; after a pick-up the best ten of twelve are judged,
 so the features are chosen and the chance is overrated (suit games rated 86% were won 51% of
@@ -409,7 +487,7 @@ def declared_chance(choice: GameChoice) -> float:
     (:func:`win_chance` of its margin)."""
     if choice.hand or choice.game == GameType.NULL:
         return win_chance(choice.margin)
-    slope, offset = PICKUP_CALIBRATION[choice.game == GameType.GRAND]
+    slope, offset = PICKUP_CALIBRATION[choice.game in (GameType.GRAND, GameType.SPITZE)]
     logit = slope * (choice.margin + _LOGIT_75) + offset
     return 1.0 / (1.0 + math.exp(-logit))
 
@@ -462,6 +540,8 @@ def discard_scores(cards: int, game: GameType, *, seat: int) -> list[tuple[int, 
                 )
             elif game == GameType.GRAND:
                 score = grand_strength(kept, forehand=fore) + 0.03 * points(pair)
+            elif game == GameType.SPITZE:
+                score = spitze_strength(kept, forehand=fore) + 0.03 * points(pair)
             else:
                 score = suit_strength(kept, int(game), forehand=fore) + 0.03 * points(pair)
             scored.append((pair, score))
@@ -530,9 +610,12 @@ def push_pair(hand: int) -> int:
     return min(pairs, key=lambda pair: push_danger(hand, pair))
 
 
-def bid_limit(hand: int, seat: int, play_bonus: float = 0.0) -> int:
-    """The highest bid (game points) of the games ``hand`` would play; 0 for none."""
-    pickup = choices(hand, seat=seat, hand_game=False, pre_skat=True, play_bonus=play_bonus)
-    hand_games = choices(hand, seat=seat, hand_game=True, play_bonus=play_bonus)
+def bid_limit(hand: int, seat: int, play_bonus: float = 0.0, *, spitze: bool = False) -> int:
+    """The highest bid (game points) of the games ``hand`` would play (with ``spitze``
+    Sächsische Spitze among them); 0 for none."""
+    pickup = choices(
+        hand, seat=seat, hand_game=False, pre_skat=True, play_bonus=play_bonus, spitze=spitze
+    )
+    hand_games = choices(hand, seat=seat, hand_game=True, play_bonus=play_bonus, spitze=spitze)
     values = [c.value for c in pickup + hand_games if c.margin >= 0.0]
     return max(values, default=0)

@@ -65,6 +65,8 @@ def _kontra_worthy(info: InformationState) -> bool:
     hand = info.hand
     if game == GameType.NULL or game == GameType.RAMSCH:
         return False
+    if game == GameType.SPITZE:  # judged as the Grand of the same places in the card order
+        game, hand = GameType.GRAND, ev.spitze_as_grand(hand)
     trumps = hand & trump_mask(game)
     jacks = (hand & JACKS).bit_count()
     aces = sum(1 for s in range(4) if hand >> (s * 8 + ev.ACE) & 1)
@@ -131,7 +133,8 @@ class HeuristicPlayer:
         return legal[0]
 
     def _bidding(self, info: InformationState, legal: list[Action]) -> Action:
-        return bid_up_to(ev.bid_limit(info.hand, int(info.seat), self.play_bonus), info, legal)
+        limit = ev.bid_limit(info.hand, int(info.seat), self.play_bonus, spitze=info.options.spitze)
+        return bid_up_to(limit, info, legal)
 
     def _skat(self, info: InformationState, legal: list[Action]) -> Action:
         seat = int(info.seat)
@@ -140,13 +143,24 @@ class HeuristicPlayer:
         pickup = [
             c
             for c in ev.choices(
-                hand, seat=seat, hand_game=False, pre_skat=True, play_bonus=self.play_bonus
+                hand,
+                seat=seat,
+                hand_game=False,
+                pre_skat=True,
+                play_bonus=self.play_bonus,
+                spitze=info.options.spitze,
             )
             if c.value >= bid
         ]
         hand_games = [
             c
-            for c in ev.choices(hand, seat=seat, hand_game=True, play_bonus=self.play_bonus)
+            for c in ev.choices(
+                hand,
+                seat=seat,
+                hand_game=True,
+                play_bonus=self.play_bonus,
+                spitze=info.options.spitze,
+            )
             if c.value >= bid
         ]
         best_pickup = max((c.expected for c in pickup), default=-1e9)
@@ -171,12 +185,14 @@ class HeuristicPlayer:
         cards = info.hand
         bid = info.bid
         best: tuple[float, int] | None = None
-        for game in (*(GameType(s) for s in range(4)), GameType.GRAND, GameType.NULL):
+        spitze = info.options.spitze
+        for game in ev.declarable_games(spitze):
             pair, _ = ev.best_discard(cards, game, seat=seat)
             kept = cards & ~pair
             for c in ev.choices(
-                kept, seat=seat, hand_game=False, matador_hand=cards, play_bonus=self.play_bonus
-            ):
+                kept, seat=seat, hand_game=False, matador_hand=cards, play_bonus=self.play_bonus,
+                spitze=spitze,
+            ):  # fmt: skip
                 if c.game != game:
                     continue
                 score = self._expected(c) if c.value >= bid else -1000.0 + c.value
@@ -196,6 +212,7 @@ class HeuristicPlayer:
             hand_game=False,
             matador_hand=matador_cards,
             play_bonus=self.play_bonus,
+            spitze=info.options.spitze,
         ):
             action = _first(legal, Action.declare(Contract.make(c.game, ouvert=c.ouvert)))
             if action is None:
@@ -220,6 +237,8 @@ class HeuristicPlayer:
                 margin = ev.suit_strength(info.hand, int(game)) - ev.PICKUP_SUIT
             elif game == GameType.GRAND:
                 margin = ev.grand_strength(info.hand) - ev.PICKUP_GRAND
+            elif game == GameType.SPITZE:
+                margin = ev.spitze_strength(info.hand) - ev.PICKUP_GRAND
             else:
                 margin = 1.0 if ev.null_fixes(info.hand) == 0 else -1.0
             if margin >= 3.0:

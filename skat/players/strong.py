@@ -339,14 +339,20 @@ class StrongPlayer:
         return self._solver
 
     def _before_skat(
-        self, hand: int, seat: int, bids: tuple[tuple[int, Action], ...], *, schneider: bool
+        self,
+        hand: int,
+        seat: int,
+        bids: tuple[tuple[int, Action], ...],
+        *,
+        schneider: bool,
+        spitze: bool,
     ) -> list[ct.Estimate]:
-        key = ("before", hand, seat, bids, schneider)
+        key = ("before", hand, seat, bids, schneider, spitze)
         found = self._cache.get(key)
         if found is None:
             found = ct.evaluate_before_skat(
                 hand, seat, bids, self._get_solver(), worlds=self.settings.contract_worlds,
-                node_budget=self.settings.contract_budget, schneider=schneider,
+                node_budget=self.settings.contract_budget, schneider=schneider, spitze=spitze,
             )  # fmt: skip
             self._remember(key, found)
         assert isinstance(found, list)
@@ -354,12 +360,14 @@ class StrongPlayer:
 
     def _discards(self, info: InformationState) -> list[ct.DiscardChoice]:
         cards = info.hand | (info.discard or 0) if info.phase == Phase.DECLARE else info.hand
-        key = ("discard", cards, int(info.seat), info.bid, info.bids)
+        spitze = info.options.spitze
+        key = ("discard", cards, int(info.seat), info.bid, info.bids, spitze)
         found = self._cache.get(key)
         if found is None:
             found = ct.evaluate_discards(
                 cards, int(info.seat), info.bid, info.bids, self._get_solver(),
                 worlds=self.settings.contract_worlds, node_budget=self.settings.contract_budget,
+                spitze=spitze,
             )  # fmt: skip
             self._remember(key, found)
         assert isinstance(found, list)
@@ -370,21 +378,24 @@ class StrongPlayer:
         if len(self._cache) > 64:
             del self._cache[next(iter(self._cache))]
 
-    def bid_limit(self, hand: int, seat: int, *, contested: bool = False) -> int:
+    def bid_limit(
+        self, hand: int, seat: int, *, contested: bool = False, spitze: bool = False
+    ) -> int:
         """The highest bid (game points) for the ten cards ``hand`` of ``seat``; 0: pass.
 
         With ``solved_bidding`` the highest value of a contract with a positive expected score
         by :func:`skat.players.contracts.evaluate_before_skat` (judged without the opponents'
         bids, so one evaluation serves the whole auction); otherwise the heuristic's limit
         (:func:`skat.players.evaluation.bid_limit`) with ``bid_bonus``, less
-        ``contest_penalty`` when ``contested`` (an opponent has bid or held).
+        ``contest_penalty`` when ``contested`` (an opponent has bid or held). ``spitze``: the
+        table plays with Sächsische Spitze.
         """
         if not self.settings.solved_bidding:
             bonus = self.settings.bid_bonus - (self.settings.contest_penalty if contested else 0.0)
-            return bid_limit(hand, seat, bonus)
+            return bid_limit(hand, seat, bonus, spitze=spitze)
         values = [
             e.value
-            for e in self._before_skat(hand, seat, (), schneider=False)
+            for e in self._before_skat(hand, seat, (), schneider=False, spitze=spitze)
             if e.score(self.settings.lost_extra) > 0.0
         ]
         return max(values, default=0)
@@ -395,7 +406,9 @@ class StrongPlayer:
         put away; None in other phases or when nothing reaches the bid."""
         if info.phase == Phase.SKAT:
             return ct.best_reaching(
-                self._before_skat(info.hand, int(info.seat), info.bids, schneider=True),
+                self._before_skat(
+                    info.hand, int(info.seat), info.bids, schneider=True, spitze=info.options.spitze
+                ),
                 info.bid,
                 self.settings.lost_extra,
             )
@@ -410,7 +423,7 @@ class StrongPlayer:
     ) -> Action:
         seat = int(info.seat)
         contested = ct.contested(info.bids, seat)
-        limit = self.bid_limit(info.hand, seat, contested=contested)
+        limit = self.bid_limit(info.hand, seat, contested=contested, spitze=info.options.spitze)
         action = bid_up_to(limit, info, legal)
         if notes is not None:
             notes.update(limit=limit, contested=contested)
@@ -442,6 +455,7 @@ class StrongPlayer:
         found = ct.evaluate_before_skat(
             info.hand, seat, heard, self._get_solver(), worlds=self.settings.contract_worlds,
             node_budget=self.settings.contract_budget, reaching=value,
+            spitze=info.options.spitze,
         )  # fmt: skip
         best = ct.best_reaching(found, value, self.settings.lost_extra)
         if notes is not None:
@@ -457,7 +471,9 @@ class StrongPlayer:
         contract, _ = _announced(best, lost_extra)
         if best.game != GameType.NULL and best.schneider:
             # a Schneider seen: judge each such Hand game again for its announcements
-            estimates = self._before_skat(info.hand, int(info.seat), info.bids, schneider=True)
+            estimates = self._before_skat(
+                info.hand, int(info.seat), info.bids, schneider=True, spitze=info.options.spitze
+            )
             seen = [
                 e
                 for e in estimates

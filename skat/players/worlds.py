@@ -199,6 +199,8 @@ def _declarer_likelihood(info: InformationState, world: tuple[int, int, int, int
         return ev.win_chance(ev.suit_strength(cards, int(game), forehand=fore))
     if game == GameType.GRAND:
         return ev.win_chance(ev.grand_strength(cards, forehand=fore))
+    if game == GameType.SPITZE:
+        return ev.win_chance(ev.spitze_strength(cards, forehand=fore))
     if game == GameType.NULL:
         return (1.0, 0.35, 0.1)[min(ev.null_fixes(cards), 2)]
     return 1.0
