@@ -137,7 +137,9 @@ def advise(player: StrongPlayer, info: InformationState, rng: random.Random) -> 
         if "contest_estimate" in notes:  # judged by the player on the deals where it declares
             best = notes["contest_estimate"]
         else:
-            found = player._before_skat(info.hand, int(info.seat), info.bids, schneider=False)
+            found = player._before_skat(
+                info.hand, int(info.seat), info.bids, schneider=False, spitze=info.options.spitze
+            )
             best = ct.best_reaching(found, value, lost_extra)
         reason.update(_estimate(best, lost_extra))
         return Advice(action, "bid", reason)
