@@ -144,3 +144,20 @@ def test_every_analysis_carries_the_estimate_even_when_all_passed() -> None:
     assert a.estimates == estimate(state, 1)
     assert a.estimates is not None
     assert a.to_json()["estimates"] == a.estimates.to_json()
+
+
+def test_the_text_of_a_passed_deal_names_the_strong_players_bid_limit() -> None:
+    """All passed: no card play to analyse, but the bid limit is what the seat can learn."""
+    from skat.analysis.text import format_analysis
+    from skat.options import Options
+    from skat.state import State
+
+    state = State.new(509, Options())
+    while not state.is_terminal():
+        state = state.apply(next(a for a in state.legal_actions() if str(a) == "p"))
+    analysis = analyse(state, 2)
+    assert analysis.estimates is not None
+    assert analysis.estimates.bid_limit > 0
+    text = format_analysis(analysis)
+    assert f"would bid up to {analysis.estimates.bid_limit}" in text
+    assert "the seat passed without a bid" in text

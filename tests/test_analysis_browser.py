@@ -257,6 +257,26 @@ def test_a_defence_mistake_is_marked_for_the_defender(
     assert not page.errors, page.errors
 
 
+def test_a_passed_deal_is_analysed_for_the_bid_the_seat_could_have_made(
+    seeded_page: Any, server: Any
+) -> None:
+    """All passed (ISkO: a new deal): no card play, but the strong player's bid limit with the
+    seat's ten cards says whether the seat should have bid."""
+    number = 509  # rearhand (509 mod 3); every seat passes
+    page = _page(seeded_page, "desktop")
+    record = play(page, server, number, ["p"])
+    panel = open_analysis(page)
+    assert panel.get_attribute("data-answer") == "passed"
+    limit = analyse(record, number % 3, game_choice=False).to_json()["estimates"]
+    assert isinstance(limit, dict)
+    assert limit["bid_limit"] > 0
+    shown = page.locator("[data-estimate-limit]")
+    assert shown.get_attribute("data-estimate-limit") == str(limit["bid_limit"])
+    assert shown.get_attribute("data-estimate-bid") == "0"
+    assert not page.locator("[data-analysis-trick]").count()
+    assert not page.errors, page.errors
+
+
 def test_the_game_choice_table_shows_every_game_as_the_core_values_it_and_the_bid_limit(
     seeded_page: Any, server: Any
 ) -> None:

@@ -144,6 +144,28 @@ def test_undo_takes_back_a_discard_with_the_declaration_sent_with_it() -> None:
     assert game.write_record(assist.undo(state, human)) == game.write_record(at_discard)
 
 
+def test_undo_never_takes_back_the_pick_up_of_the_skat(client: TestClient) -> None:
+    """Once seen, the skat stays seen: undoing the pick-up would let the person choose a Hand
+    game knowing the skat."""
+    state = State.new(1000, Options())
+    human = 0
+    while state.current_player != human or state.phase != Phase.SKAT:
+        legal = state.legal_actions()
+        seat = state.current_player
+        wanted = ("18", "y") if seat == human else ("p",)
+        state = state.apply(next((a for a in legal if str(a) in wanted), legal[0]))
+    picked = state.apply(Action.parse("s"))
+    record = game.write_record(picked)
+    answer = _post(client, "/api/undo", record=record, human_seat=human, deal="practice")
+    assert answer.status_code == 400
+    assert answer.json()["error"]["code"] == "skat_seen"
+    with pytest.raises(assist.AssistError, match="skat has been seen"):
+        assist.undo(picked, human)
+    # the discard after the pick-up can still be taken back, to the discard
+    discarded = picked.apply(picked.legal_actions()[0])
+    assert game.write_record(assist.undo(discarded, human)) == record
+
+
 @pytest.mark.parametrize(
     ("body", "code"),
     [

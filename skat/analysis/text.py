@@ -114,6 +114,16 @@ def contract_words(contract: Contract) -> str:
     return f"{words} ({contract})"
 
 
+def _estimate_lines(a: Analysis) -> list[str]:
+    """The strong player's bid limit with the seat's ten dealt cards beside the seat's bid."""
+    if a.estimates is None:
+        return []
+    e = a.estimates
+    bid = f"the seat bid or held up to {e.bid}" if e.bid else "the seat passed without a bid"
+    limit = f"bid up to {e.bid_limit}" if e.bid_limit else "pass"
+    return [f"The {e.player} player, seeing only this seat's ten cards, would {limit}; {bid}."]
+
+
 def format_analysis(analysis: Analysis) -> str:
     """The analysis as lines of English text."""
     a = analysis
@@ -122,6 +132,7 @@ def format_analysis(analysis: Analysis) -> str:
     out.append(f"Analysis of {number} for {_seat(a.seat)}")
     if a.kind == "passed":
         out += [f"  {n.text}" for n in a.notes]
+        out += [f"  {line}" for line in _estimate_lines(a)]
         return "\n".join(out) + "\n"
     ramsch = a.kind == "ramsch"
     null = a.contract is not None and a.contract.game.letter == "N"
@@ -145,13 +156,7 @@ def format_analysis(analysis: Analysis) -> str:
     for note in a.notes:
         if note.code in ("open_hand", "estimate_bidding"):
             out.append(f"Note: {note.text}")
-    if a.estimates is not None:
-        e = a.estimates
-        bid = f"the seat bid or held up to {e.bid}" if e.bid else "the seat passed without a bid"
-        limit = f"bid up to {e.bid_limit}" if e.bid_limit else "pass"
-        out.append(
-            f"The {e.player} player, seeing only this seat's ten cards, would {limit}; {bid}."
-        )
+    out += _estimate_lines(a)
     if a.opening is not None and a.opening.outcome is not None:
         out.append("")
         out.append(

@@ -24,7 +24,7 @@ Routes:
   "reason"}}``; refused (400) with ``not_your_turn``, ``deal_over``, ``hints_off``.
 * ``POST /api/undo`` (the same fields) — the deal before the human's last decision:
   ``{"record", "view", "events": []}`` as ``view`` answers; refused (400) with ``deal_over``,
-  ``nothing_to_undo``, ``undo_off``.
+  ``nothing_to_undo``, ``skat_seen``, ``undo_off``.
 * ``POST /api/replay`` ``{"record": "...", "human_seat": s, "player"?, "replayer"?}`` — the
   computer with your cards: the finished deal played again with a computer player (``replayer``,
   absent: the server's, the strong one) in that seat and the computers of ``player`` in the other

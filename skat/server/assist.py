@@ -135,7 +135,8 @@ def undo(state: State, human: int) -> State:
     action is the declaration right after it (the browser sends the two together).
 
     Raises:
-        AssistError: ``deal_over``; ``nothing_to_undo`` (``human`` has not acted yet).
+        AssistError: ``deal_over``; ``nothing_to_undo`` (``human`` has not acted yet);
+            ``skat_seen`` (the last decision picked up the skat: the skat, once seen, stays seen).
     """
     if state.is_terminal():
         raise AssistError("deal_over", "the deal is over: its decisions stand")
@@ -144,6 +145,8 @@ def undo(state: State, human: int) -> State:
         raise AssistError("nothing_to_undo", "the person has made no decision in this deal yet")
     last = mine[-1]
     actions = state.actions
+    if actions[last].kind == ActionKind.PICKUP:
+        raise AssistError("skat_seen", "the skat has been seen: picking it up cannot be taken back")
     if (
         last > 0
         and actions[last].kind == ActionKind.DECLARE

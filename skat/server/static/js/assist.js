@@ -212,6 +212,7 @@ const REFUSALS = {
   hints_off: "hint.refused.hintsOff",
   undo_off: "hint.refused.undoOff",
   nothing_to_undo: "hint.refused.nothingToUndo",
+  skat_seen: "hint.refused.skatSeen",
 };
 
 function refusalText(code) {

@@ -182,7 +182,7 @@ export function resultPanel(v) {
         "div",
         { class: "dialog-buttons" },
         h("button", { class: "btn", "data-ui": "show-sheet", onclick: () => openPanel("sheet") }, t("menu.sheet")),
-        r.passed || !app.record ? null : analyseButton(app.record, app.humanSeat, "result"),
+        !app.record ? null : analyseButton(app.record, app.humanSeat, "result"),
         r.passed ? null : h("button", { class: "btn", "data-ui": "replay", onclick: () => ctx.startDeal(v.deal_number, { humanSeat: app.humanSeat, options }) }, t("result.replay")),
         app.record ? replayButton(app.record, app.humanSeat) : null,
         h("button", { class: "btn primary", "data-ui": "next", onclick: () => ctx.startDeal(null) }, t("result.next")),
@@ -295,7 +295,7 @@ export function reviewPanel() {
         "div",
         { class: "dialog-buttons" },
         h("button", { class: "btn", "data-ui": "close-review", onclick: () => { app.reviewing = null; ctx.render(); } }, t("button.close")),
-        rv.view.result?.passed ? null : analyseButton(rv.record, rv.humanSeat, "row"),
+        analyseButton(rv.record, rv.humanSeat, "row"),
         replayButton(rv.record, rv.humanSeat, app.store.series?.deals?.[rv.index] ?? null),
         h(
           "button",
