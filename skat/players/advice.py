@@ -20,8 +20,8 @@ language); its ``kind`` names the decision and its fields:
   passing next (:func:`skat.players.contracts.evaluate_before_skat`): ``game`` (None when none
   is worth ``value``), ``chance`` (0..1) and ``expected`` (Seeger-Fabian game points, a loss
   counted against the table as the player counts it; to 0.1, rounded away from ``check`` where
-  plain rounding would cross it); with ``limit`` these three are None. So
-  the reason always agrees with the suggestion: with ``limit``, a bid or hold has ``value`` ≤
+  plain rounding would cross it); with ``limit`` these four are None. So the reason always
+  agrees with the suggestion: with ``limit``, a bid or hold has ``value`` ≤
   ``limit`` and a pass ``value`` > ``limit``; with ``contest``, a bid or hold has ``expected`` ≥
   ``check`` and a pass has ``value`` ≤ ``limit`` and no game or ``expected`` < ``check``;
 * ``skat`` (pick up or a Hand game), ``discard``, ``declare``: ``game``, ``chance`` and
