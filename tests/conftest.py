@@ -38,6 +38,7 @@ SLOW: frozenset[str] = frozenset(
         "test_analysis_answer.py::test_the_declarer_who_lost_a_game_won_from_the_first_card_is_told_so",
         "test_analysis_answer.py::test_the_tricks_hold_the_cards_played_in_order_with_their_winners",
         "test_bench_auction.py::test_the_replayed_auction_is_the_strong_players_own",
+        "test_hint_bid_reason.py::test_a_bid_hints_reason_never_argues_against_its_suggestion",
         "test_hint.py::test_a_hint_does_not_change_with_the_hidden_cards",
         "test_hint.py::test_a_hint_in_a_series_deal_is_given_when_the_setting_allows_it",
         "test_hint.py::test_a_hint_is_one_of_the_legal_actions_with_its_reason",

@@ -63,8 +63,13 @@ def test_a_hint_is_one_of_the_legal_actions_with_its_reason(client: TestClient) 
     hint = answer.json()["hint"]
     assert hint["action"] in data["view"]["legal"]
     assert hint["kind"] == "bid"
-    assert set(hint["reason"]) == {"limit", "value", "contested", "game", "chance", "expected"}
-    assert 0.0 <= hint["reason"]["chance"] <= 1.0
+    reason = hint["reason"]
+    assert set(reason) == {
+        "decided", "limit", "limit_game", "value", "contested", "check", "game", "chance",
+        "expected",
+    }  # fmt: skip
+    assert reason["decided"] == "limit"  # forehand's first bid: nobody has bid yet
+    assert (reason["value"] <= reason["limit"]) == (hint["action"] != "p")
 
 
 def test_the_same_record_gives_the_same_hint(client: TestClient) -> None:

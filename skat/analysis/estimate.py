@@ -59,6 +59,6 @@ def estimate(state: State, seat: int) -> Estimates:
         the :class:`Estimates` (deterministic: no sampling, no clock).
     """
     hand = state.deal.hands[seat].mask
-    limit = StrongPlayer().bid_limit(hand, seat)
+    limit = StrongPlayer().bid_limit(hand, seat, spitze=state.options.spitze)
     low, _high = bid_limits(state.information_state(seat).bids).get(seat, (0, 0))
     return Estimates("strong", limit, low)

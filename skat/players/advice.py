@@ -7,15 +7,23 @@ record gives the same hint) and collects the figures behind the choice through i
 which change no decision. The reason is data, not words (the browser words it in each
 language); its ``kind`` names the decision and its fields:
 
-* ``bid`` (bid, hold or pass): ``limit``, the highest bid the player goes to (game points,
-  0: none; the heuristic's limit raised by ``bid_bonus``), ``value``, the bid the action commits
-  to or, for a pass, the lowest one it would have had to say; ``contested`` (an opponent has bid
-  or held); and the best contract worth ``value`` in the sampled deals
-  (:func:`skat.players.contracts.evaluate_before_skat`, weighted by the bids heard; in a
-  contested auction the player's own check, in deals where the rival passes next): ``game``
-  (its contract code, e.g. ``G``, ``SH``, ``NO``; None when none is worth ``value``),
-  ``chance`` (0..1) and ``expected`` (Seeger-Fabian game points, a loss counted against the
-  table as the player counts it);
+* ``bid`` (bid, hold or pass): what decided it, ``decided``: ``limit`` (the player goes up to
+  its bid limit and no further) or ``contest`` (an opponent has bid or held, and the bid or hold
+  the limit allows is said only if the contest check finds it worth it); ``limit``, the highest
+  bid the player goes to (game points, 0: none; the heuristic's limit raised by ``bid_bonus``,
+  :meth:`~skat.players.strong.StrongPlayer.limit_game`), ``limit_game``, the game the limit is
+  the value of (its contract code, e.g. ``G``, ``SH``, ``N``; None with the limit 0),
+  ``value``, the bid the action commits to or, for a pass, the lowest one it would have had to
+  say, and ``contested`` (an opponent has bid or held). With ``decided`` ``contest`` also the
+  check's figures: ``check``, the expected score a bid must reach (``contest_check``), and the
+  best contract worth ``value`` in the sampled deals weighted by the bids heard and by the rival
+  passing next (:func:`skat.players.contracts.evaluate_before_skat`): ``game`` (None when none
+  is worth ``value``), ``chance`` (0..1) and ``expected`` (Seeger-Fabian game points, a loss
+  counted against the table as the player counts it; to 0.1, rounded away from ``check`` where
+  plain rounding would cross it); with ``limit`` these four are None. So the reason always
+  agrees with the suggestion: with ``limit``, a bid or hold has ``value`` ≤
+  ``limit`` and a pass ``value`` > ``limit``; with ``contest``, a bid or hold has ``expected`` ≥
+  ``check`` and a pass has ``value`` ≤ ``limit`` and no game or ``expected`` < ``check``;
 * ``skat`` (pick up or a Hand game), ``discard``, ``declare``: ``game``, ``chance`` and
   ``expected`` of the contract the player would declare (for the discard also its ``cards``);
 * ``kontra`` (Kontra, Re, Supra or not): ``say``, the token the seat may say (``K``, ``R``,
@@ -38,6 +46,7 @@ the hidden cards differently.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -95,6 +104,17 @@ def _estimate(e: ct.Estimate | None, lost_extra: float) -> dict[str, Any]:
     }
 
 
+def _rounded_beside(score: float, line: float) -> float:
+    """``score`` to 0.1, rounded away from ``line`` where plain rounding would cross it (so the
+    figure stays on the side of the line that decided)."""
+    out = round(score, 1)
+    if score < line <= out:
+        return math.floor(score * 10) / 10
+    if out < line <= score:
+        return math.ceil(score * 10) / 10
+    return out
+
+
 def _bid_value(info: InformationState, action: Action, legal: list[Action]) -> int:
     """The bid ``action`` commits to; for a pass, the lowest one the seat could have said."""
     if action.kind == ActionKind.BID:
@@ -132,16 +152,18 @@ def advise(player: StrongPlayer, info: InformationState, rng: random.Random) -> 
         return Advice(action, "only")
     phase = info.phase
     if phase == Phase.BIDDING and "limit" in notes:
-        value = _bid_value(info, action, legal)
-        reason = {"limit": notes["limit"], "value": value, "contested": notes["contested"]}
-        if "contest_estimate" in notes:  # judged by the player on the deals where it declares
-            best = notes["contest_estimate"]
-        else:
-            found = player._before_skat(
-                info.hand, int(info.seat), info.bids, schneider=False, spitze=info.options.spitze
-            )
-            best = ct.best_reaching(found, value, lost_extra)
-        reason.update(_estimate(best, lost_extra))
+        game = notes["limit_game"]
+        reason: dict[str, Any] = {
+            "decided": "contest" if "contest_worth" in notes else "limit",
+            "limit": notes["limit"],
+            "limit_game": None if game is None else str(game),
+            "value": _bid_value(info, action, legal),
+            "contested": notes["contested"],
+            "check": notes.get("contest_check"),
+        }
+        reason.update(_estimate(notes.get("contest_estimate"), lost_extra))
+        if reason["expected"] is not None:
+            reason["expected"] = _rounded_beside(notes["contest_worth"], notes["contest_check"])
         return Advice(action, "bid", reason)
     if phase in (Phase.SKAT, Phase.DECLARE) and player.settings.contracts:
         best = player.estimate(info)

@@ -52,6 +52,7 @@ __all__ = [
     "expected_list_score",
     "expected_score",
     "grand_strength",
+    "limit_game",
     "null_fixes",
     "push_danger",
     "push_pair",
@@ -610,12 +611,23 @@ def push_pair(hand: int) -> int:
     return min(pairs, key=lambda pair: push_danger(hand, pair))
 
 
-def bid_limit(hand: int, seat: int, play_bonus: float = 0.0, *, spitze: bool = False) -> int:
-    """The highest bid (game points) of the games ``hand`` would play (with ``spitze``
-    Sächsische Spitze among them); 0 for none."""
+def limit_game(
+    hand: int, seat: int, play_bonus: float = 0.0, *, spitze: bool = False
+) -> GameChoice | None:
+    """The game :func:`bid_limit` is for: of the games ``hand`` would play (a pick-up game
+    judged on the ten dealt cards, or a Hand game, whose margin with ``play_bonus`` is at least
+    0; with ``spitze`` Sächsische Spitze among them), the one of the highest value, of those the
+    one of the largest margin; None for none."""
     pickup = choices(
         hand, seat=seat, hand_game=False, pre_skat=True, play_bonus=play_bonus, spitze=spitze
     )
     hand_games = choices(hand, seat=seat, hand_game=True, play_bonus=play_bonus, spitze=spitze)
-    values = [c.value for c in pickup + hand_games if c.margin >= 0.0]
-    return max(values, default=0)
+    playable = [c for c in pickup + hand_games if c.margin >= 0.0]
+    return max(playable, key=lambda c: (c.value, c.margin), default=None)
+
+
+def bid_limit(hand: int, seat: int, play_bonus: float = 0.0, *, spitze: bool = False) -> int:
+    """The highest bid (game points) of the games ``hand`` would play (with ``spitze``
+    Sächsische Spitze among them); 0 for none (the value of :func:`limit_game`)."""
+    game = limit_game(hand, seat, play_bonus, spitze=spitze)
+    return 0 if game is None else game.value

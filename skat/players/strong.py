@@ -41,7 +41,7 @@ from skat.errors import IllegalActionError
 from skat.players import contracts as ct
 from skat.players import worlds as wd
 from skat.players.card_play import play_card
-from skat.players.evaluation import bid_limit
+from skat.players.evaluation import limit_game
 from skat.players.heuristic import HeuristicPlayer, bid_up_to
 from skat.players.ramsch import ramsch_card, schieben
 from skat.players.worlds import sample_world
@@ -293,7 +293,8 @@ class StrongPlayer:
             rng: the decision's random source.
             notes: a dict to fill with the figures the decision was made on, for a hint's
                 reason (:func:`skat.players.advice.advise` words them; it changes no decision):
-                the bid limit and whether the auction is contested, the declarer's chance for
+                the bid limit, the game it is for and whether the auction is contested, the
+                contest check's figures, the declarer's chance for
                 Kontra and Re, the samples' scores of each card or push.
 
         Raises:
@@ -381,24 +382,38 @@ class StrongPlayer:
     def bid_limit(
         self, hand: int, seat: int, *, contested: bool = False, spitze: bool = False
     ) -> int:
-        """The highest bid (game points) for the ten cards ``hand`` of ``seat``; 0: pass.
+        """The highest bid (game points) for the ten cards ``hand`` of ``seat``; 0: pass
+        (the value of :meth:`limit_game`)."""
+        return self.limit_game(hand, seat, contested=contested, spitze=spitze)[0]
+
+    def limit_game(
+        self, hand: int, seat: int, *, contested: bool = False, spitze: bool = False
+    ) -> tuple[int, Contract | None]:
+        """The bid limit (game points, 0: pass) for the ten cards ``hand`` of ``seat`` and the
+        game it is the value of (None with the limit 0).
 
         With ``solved_bidding`` the highest value of a contract with a positive expected score
         by :func:`skat.players.contracts.evaluate_before_skat` (judged without the opponents'
         bids, so one evaluation serves the whole auction); otherwise the heuristic's limit
-        (:func:`skat.players.evaluation.bid_limit`) with ``bid_bonus``, less
+        (:func:`skat.players.evaluation.limit_game`) with ``bid_bonus``, less
         ``contest_penalty`` when ``contested`` (an opponent has bid or held). ``spitze``: the
         table plays with Sächsische Spitze.
         """
         if not self.settings.solved_bidding:
             bonus = self.settings.bid_bonus - (self.settings.contest_penalty if contested else 0.0)
-            return bid_limit(hand, seat, bonus, spitze=spitze)
-        values = [
-            e.value
+            choice = limit_game(hand, seat, bonus, spitze=spitze)
+            if choice is None:
+                return 0, None
+            return choice.value, Contract.make(choice.game, hand=choice.hand, ouvert=choice.ouvert)
+        worth = [
+            e
             for e in self._before_skat(hand, seat, (), schneider=False, spitze=spitze)
             if e.score(self.settings.lost_extra) > 0.0
         ]
-        return max(values, default=0)
+        best = max(worth, key=lambda e: e.value, default=None)
+        if best is None:
+            return 0, None
+        return best.value, Contract.make(best.game, hand=best.hand, ouvert=best.ouvert)
 
     def estimate(self, info: InformationState) -> ct.Estimate | None:
         """The estimate behind this seat's declaration: in the skat phase the best contract
@@ -423,10 +438,12 @@ class StrongPlayer:
     ) -> Action:
         seat = int(info.seat)
         contested = ct.contested(info.bids, seat)
-        limit = self.bid_limit(info.hand, seat, contested=contested, spitze=info.options.spitze)
+        limit, game = self.limit_game(
+            info.hand, seat, contested=contested, spitze=info.options.spitze
+        )
         action = bid_up_to(limit, info, legal)
         if notes is not None:
-            notes.update(limit=limit, contested=contested)
+            notes.update(limit=limit, limit_game=game, contested=contested)
         if self.settings.contest_check is None or not contested or action.kind == ActionKind.PASS:
             return action
         worth = self._contested_worth(info, action, notes)

@@ -160,6 +160,10 @@ function whatText(hint) {
   if (hint.kind === "declare") return t("hint.declare", { game: contractText(token) });
   if (hint.kind === "schieben" && token.includes(".")) return t("hint.push", { cards: actionLabel(token) });
   if (hint.kind === "schieben" && token === "p") return t("hint.pushOn");
+  if (token === "s") return t("hint.pickUp"); // the skat phase, or taking it in Schieberamsch
+  if (token === "p") return t("hint.pass");
+  if (token === "-") return t("hint.decline");
+  if (token === "RE") return t("hint.concede");
   return t("hint.say", { what: actionLabel(token) });
 }
 
@@ -169,15 +173,29 @@ function estimateText(r) {
   return t("hint.why.estimate", { game: contractText(r.game), chance: percent(r.chance), expected: formatNumber(r.expected, 0, true) });
 }
 
+/** The sentences of a bid's reason `r` for a suggestion that is a pass or not: the bid limit and
+ * the game it is for, and where the contest check decided (an opponent bidding too), its figures
+ * (docs/web-api.md, the `bid` reason: a pass the limit decided is the value above the limit). */
+function bidWhy(r, pass) {
+  if (!r.limit) return [t("hint.why.noLimit")];
+  const out = [
+    t("hint.why.limit", { game: contractText(r.limit_game), limit: r.limit }),
+    t(pass && r.decided === "limit" ? "hint.why.aboveLimit" : "hint.why.withinLimit", { value: r.value }),
+  ];
+  if (r.decided !== "contest") return out;
+  out.push(t("hint.why.contest", { value: r.value, check: formatNumber(r.check, Number.isInteger(r.check) ? 0 : 1) }));
+  if (!r.game) out.push(t("hint.why.noneWorth", { value: r.value }));
+  // one decimal: the figure is on the side of the check that decided, as the server rounds it
+  else out.push(t("hint.why.contestGame", { game: contractText(r.game), chance: percent(r.chance), expected: formatNumber(r.expected, 1, true) }));
+  return out;
+}
+
 /** Why the computer suggests it, in words. */
 function whyText(hint) {
   const r = hint.reason ?? {};
   switch (hint.kind) {
-    case "bid": {
-      const limit = r.limit ? t("hint.why.limit", { limit: r.limit }) : t("hint.why.noLimit");
-      const worth = r.game ? t("hint.why.bidWorth", { value: r.value, estimate: estimateText(r) }) : t("hint.why.noneWorth", { value: r.value });
-      return limit + " " + worth;
-    }
+    case "bid":
+      return bidWhy(r, hint.action === "p").join(" ");
     case "skat":
     case "discard":
     case "declare":

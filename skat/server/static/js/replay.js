@@ -175,19 +175,29 @@ function compareTable(data) {
   );
 }
 
+/** The in-sentence words of the decision `token` where the lines parted in `phase` (the buttons'
+ * labels are capitalised, a sentence's words not). */
+const SAID = { p: "replay.said.pass", y: "replay.said.yes", "-": "replay.said.nothing", s: "replay.said.pickUp", RE: "replay.said.concede" };
+function saidText(token, phase) {
+  if (isCard(token)) return cardLabel(token);
+  if (phase === "schieben" && token === "p") return t("replay.said.pushUnseen");
+  if (phase === "schieben" && token.includes(".")) return t("replay.said.push", { cards: callText(token) });
+  return SAID[token] ? t(SAID[token]) : callText(token);
+}
+
 function partedText(data) {
   const p = data.parted;
   if (!p) return t("replay.identical");
+  const said = (token) => saidText(token, p.phase);
   if (p.phase === "play" && isCard(p.person) && isCard(p.computer)) {
-    return t("replay.partedPlay", { trick: p.trick + 1, person: cardLabel(p.person), computer: cardLabel(p.computer) });
+    return t("replay.partedPlay", { trick: p.trick + 1, person: said(p.person), computer: said(p.computer) });
   }
   if (p.phase === "play") {
     // a declarer's concession (in the first trick) against a card
-    const said = (token) => (isCard(token) ? cardLabel(token) : callText(token));
     return t("replay.partedPlayOther", { trick: p.trick + 1, person: said(p.person), computer: said(p.computer) });
   }
   const key = PARTED_KEYS[p.phase] ?? "replay.partedBidding";
-  return t(key, { person: callText(p.person), computer: callText(p.computer) });
+  return t(key, { person: said(p.person), computer: said(p.computer) });
 }
 
 function trickList(data, side) {
