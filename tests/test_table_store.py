@@ -190,7 +190,14 @@ def test_a_tab_takes_up_what_another_tab_played_and_says_so(browser: Any, url: s
     settle(b)
     assert "changed in another tab" in said
     assert "not kept" not in said  # nothing was done in this tab
-    assert b.input_value("[data-deal-number]") == a.input_value("[data-deal-number]")
+    # A wrote twice (the finished deal, then the next deal): B's notice can come with the first
+    # write, so wait (bounded) for B to take up the second before comparing
+    shown = a.input_value("[data-deal-number]")
+    b.wait_for_function(
+        "n => document.querySelector('[data-deal-number]')?.value === n", arg=shown, timeout=15_000
+    )
+    settle(b)
+    assert b.input_value("[data-deal-number]") == shown
     assert read_store(b)["current"] == read_store(a)["current"]
     assert [d["record"] for d in read_store(b)["series"]["deals"]] == [first]
     shoot(b, "store-other-tab")
