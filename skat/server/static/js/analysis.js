@@ -385,9 +385,7 @@ function callsList(e) {
         h(
           "li",
           { "data-estimate-call": String(c.index), "data-said": c.said, "data-strong": c.strong, "data-decided": c.reason?.decided ?? "" },
-          t("analysis.estimate.call", { at: c.at, said: actionLabel(c.said), strong: actionLabel(c.strong) }),
-          " ",
-          callWhy(c),
+          t("analysis.estimate.call", { at: c.at, said: actionLabel(c.said), strong: actionLabel(c.strong), why: callWhy(c) }),
         ),
       ),
     ),
