@@ -133,6 +133,12 @@ def calls(state: State, seat: int) -> tuple[Call, ...]:
         state: the deal, at any point.
         seat: 0 forehand, 1 middlehand, 2 rearhand.
 
+    The list ends with the first call at which the strong player would have called otherwise:
+    from there on the auction would have gone another way, so the seat's later calls are no
+    longer ones the strong player would have faced (the computer's replay of the seat shows
+    that other way, :mod:`skat.replay`). This also bounds the cost: each contested call is a
+    sampled contest check.
+
     Returns:
         the :class:`Call` s in order; empty when the seat made no call.
     """
@@ -153,6 +159,8 @@ def calls(state: State, seat: int) -> tuple[Call, ...]:
                     advice.kind, advice.reason,
                 )
             )  # fmt: skip
+            if str(advice.action) != str(action):
+                break  # the strong player would have called otherwise: the auction parts here
         turn = s.current_player
         s = s.apply(action, seat=None if actor < 0 or turn == actor else actor)
     return tuple(out)
