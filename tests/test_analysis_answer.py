@@ -133,7 +133,11 @@ def test_the_estimate_is_the_strong_players_bid_limit_from_the_seats_cards_besid
     fresh = State.new(14)
     assert estimate(fresh, 2).bid_limit == 36
     assert estimate(fresh, 2).bid == 0
-    assert declarer.to_json() == {"player": "strong", "bid_limit": 36, "bid": 18}
+    assert {k: v for k, v in declarer.to_json().items() if k != "calls"} == {
+        "player": "strong",
+        "bid_limit": 36,
+        "bid": 18,
+    }
 
 
 def test_every_analysis_carries_the_estimate_even_when_all_passed() -> None:

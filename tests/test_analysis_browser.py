@@ -304,6 +304,20 @@ def test_the_game_choice_table_shows_every_game_as_the_core_values_it_and_the_bi
     assert estimate.get_attribute("data-estimate-limit") == "36"
     assert estimate.get_attribute("data-estimate-bid") == "18"
     assert "36" in estimate.inner_text()
+    # and the person's calls in this auction, each beside the strong computer's call there
+    estimates = analyse(record, number % 3, game_choice=False).estimates
+    assert estimates is not None
+    assert estimates.calls
+    calls = estimates.calls
+    assert estimate.locator("[data-estimate-calls]").get_attribute("data-estimate-calls") == str(
+        len(calls)
+    )
+    shown_calls = page.eval_on_selector_all(
+        "[data-estimate-call]",
+        "rows => rows.map(r => [r.dataset.estimateCall, r.dataset.said, r.dataset.strong, "
+        "r.dataset.decided])",
+    )
+    assert shown_calls == [[str(c.index), c.said, c.strong, c.reason["decided"]] for c in calls]
     estimate.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "analysis-estimate-desktop.png"))
     # the game played (Clubs after the pick-up) is marked; a Hand Clubs game would have been won

@@ -115,8 +115,8 @@ GAME_CHOICE_BOUNDED = Note(
 ESTIMATE_BIDDING = Note(
     "estimate_bidding",
     "What the seat could have known at the table is judged for the bidding only: the strong "
-    "player's bid limit from the seat's own ten cards. The card play and the game choice are "
-    "judged with every card open.",
+    "player's calls from the seat's own ten cards and the bids it heard. The card play and the "
+    "game choice are judged with every card open.",
 )
 
 

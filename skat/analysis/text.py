@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from skat.analysis import OUTCOME, POINTS, Analysis
 from skat.analysis.choice import ChoiceRow, GameChoice
+from skat.analysis.estimate import Call
 from skat.analysis.judge import Line, Outcome
 from skat.analysis.play import CardPlay
 from skat.cards import cards_of_mask, format_card, format_cards
@@ -121,7 +122,37 @@ def _estimate_lines(a: Analysis) -> list[str]:
     e = a.estimates
     bid = f"the seat bid or held up to {e.bid}" if e.bid else "the seat passed without a bid"
     limit = f"bid up to {e.bid_limit}" if e.bid_limit else "pass"
-    return [f"The {e.player} player, seeing only this seat's ten cards, would {limit}; {bid}."]
+    out = [
+        f"The {e.player} player, seeing only this seat's ten cards and no bid yet, would "
+        f"{limit}; {bid}."
+    ]
+    if e.calls:
+        out.append(f"The seat's calls in this auction, beside the {e.player} player's there:")
+    out += [f"  {_call_line(c)}" for c in e.calls]
+    return out
+
+
+def _call_words(token: str) -> str:
+    return {"y": "yes", "p": "pass"}.get(token, token)
+
+
+def _call_line(call: Call) -> str:
+    """``"at 18: said yes; strong: pass (contest check: Clubs wins 41%, expected -12.0)"``."""
+    r = call.reason
+    line = f"at {call.at}: said {_call_words(call.said)}; strong: {_call_words(call.strong)}"
+    if call.kind != "bid":
+        return line
+    if r["decided"] == "contest":
+        if r["game"] is None:
+            return f"{line} (contest check: no game worth {r['value']})"
+        game = contract_words(Contract.parse(r["game"]))
+        return (
+            f"{line} (contest check: {game} wins {r['chance']:.0%}, expected {r['expected']:+.1f}"
+            f" against {r['check']:+.1f})"
+        )
+    if not r["limit"]:
+        return f"{line} (no bid limit with these cards)"
+    return f"{line} (bid limit {r['limit']}, {contract_words(Contract.parse(r['limit_game']))})"
 
 
 def format_analysis(analysis: Analysis) -> str:

@@ -58,7 +58,7 @@ from skat.players import contracts as ct
 from skat.players.strong import StrongPlayer, _best_choice
 from skat.state import InformationState, Phase
 
-__all__ = ["Advice", "advise"]
+__all__ = ["Advice", "advise", "bid_value"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,8 +115,10 @@ def _rounded_beside(score: float, line: float) -> float:
     return out
 
 
-def _bid_value(info: InformationState, action: Action, legal: list[Action]) -> int:
-    """The bid ``action`` commits to; for a pass, the lowest one the seat could have said."""
+def bid_value(info: InformationState, action: Action, legal: list[Action]) -> int:
+    """The bid ``action`` (a bid, hold or pass among ``legal``) commits to, in game points; for a
+    pass, the lowest one the seat could have said (the bid it was asked to hold, else the
+    lowest legal bid)."""
     if action.kind == ActionKind.BID:
         return action.value
     if action.kind == ActionKind.HOLD:
@@ -157,7 +159,7 @@ def advise(player: StrongPlayer, info: InformationState, rng: random.Random) -> 
             "decided": "contest" if "contest_worth" in notes else "limit",
             "limit": notes["limit"],
             "limit_game": None if game is None else str(game),
-            "value": _bid_value(info, action, legal),
+            "value": bid_value(info, action, legal),
             "contested": notes["contested"],
             "check": notes.get("contest_check"),
         }

@@ -12,13 +12,16 @@
 // the game [data-swing]; the game choice rows [data-choice=<contract>] with data-played and
 // data-won; Ramsch cards [data-ramsch-card]; the notes [data-note=<code>]; the error
 // [data-analysis-error] naming the server's code; the strong computer's bid limit
-// [data-estimate-limit] with the person's bid in data-estimate-bid; close [data-ui=close-analysis] (or Esc).
+// [data-estimate-limit] with the person's bid in data-estimate-bid, and the person's calls in the
+// auction [data-estimate-calls] (their number), each [data-estimate-call=<action index>] with
+// data-said (the person's call), data-strong (the strong computer's there) and data-decided
+// (limit, contest); close [data-ui=close-analysis] (or Esc).
 
 import * as api from "./api.js";
 import { parseContract } from "./cards.js";
 import { formatNumber, t, tn } from "./i18n.js";
 import { announce, h, spinner } from "./dom.js";
-import { cardFace, cardLabel, contractText, playerName, roleName, signed } from "./names.js";
+import { actionLabel, cardFace, cardLabel, contractText, playerName, roleName, signed } from "./names.js";
 
 let app = null; // the table's state (app.js)
 let ctx = null; // {app, render, send, startDeal}, given by app.js
@@ -355,7 +358,42 @@ function choicePart(a) {
   );
 }
 
-/** The strong computer's bid limit from the person's ten dealt cards beside what they bid. */
+/** Why the strong computer made its call `c` (the server's figures, the hint's `bid` reason). */
+function callWhy(c) {
+  const r = c.reason ?? {};
+  if (c.kind !== "bid") return "";
+  if (r.decided === "contest") {
+    if (!r.game) return t("analysis.estimate.callNoneWorth", { value: r.value });
+    const chance = formatNumber(Math.round(r.chance * 100)) + "%";
+    return t("analysis.estimate.callContest", { game: contractText(r.game), chance, expected: formatNumber(r.expected, 1, true) });
+  }
+  if (!r.limit) return t("analysis.estimate.callNoLimit");
+  return t("analysis.estimate.callLimit", { limit: r.limit, game: contractText(r.limit_game) });
+}
+
+/** The person's calls in this auction, each beside the strong computer's call at that point. */
+function callsList(e) {
+  if (!e.calls?.length) return null;
+  return h(
+    "div",
+    {},
+    h("p", {}, t("analysis.estimate.calls")),
+    h(
+      "ol",
+      { class: "analysis-calls", "data-estimate-calls": String(e.calls.length) },
+      ...e.calls.map((c) =>
+        h(
+          "li",
+          { "data-estimate-call": String(c.index), "data-said": c.said, "data-strong": c.strong, "data-decided": c.reason?.decided ?? "" },
+          t("analysis.estimate.call", { at: c.at, said: actionLabel(c.said), strong: actionLabel(c.strong), why: callWhy(c) }),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The strong computer's bid limit from the person's ten dealt cards (before any bid) beside
+ * what they bid, and its call at each of the person's calls in this auction. */
 function estimatePart(a) {
   const e = a.estimates;
   if (!e) return null;
@@ -370,6 +408,7 @@ function estimatePart(a) {
       " ",
       e.bid ? t("analysis.estimate.bid", { bid: e.bid }) : t("analysis.estimate.passed"),
     ),
+    callsList(e),
   );
 }
 
