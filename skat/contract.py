@@ -21,7 +21,7 @@ from functools import cache
 from skat.errors import NotationError
 from skat.rules import GameType, null_game_value
 
-__all__ = ["Contract", "legal_declarations"]
+__all__ = ["Contract", "declarable_games", "legal_declarations"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +162,17 @@ def _of_code(code: int) -> Contract:
     )
 
 
+def declarable_games(spitze: bool) -> tuple[GameType, ...]:
+    """The game types a declarer chooses among: the four suits (♦ ♥ ♠ ♣), Grand, Null and, with
+    the option ``spitze``, Sächsische Spitze (ISkO 4.1; Spitze a house rule, ``docs/options.md``).
+
+    >>> [g.name for g in declarable_games(True)][-3:]
+    ['GRAND', 'NULL', 'SPITZE']
+    """
+    games = (*(GameType(s) for s in range(4)), GameType.GRAND, GameType.NULL)
+    return (*games, GameType.SPITZE) if spitze else games
+
+
 @cache
 def legal_declarations(hand: bool, bid: int, spitze: bool) -> tuple[Contract, ...]:
     """The contracts the declarer may announce at ``bid`` (game points), in the order of their
@@ -179,9 +190,7 @@ def legal_declarations(hand: bool, bid: int, spitze: bool) -> tuple[Contract, ..
     >>> [str(c) for c in legal_declarations(True, 40, False)][-2:]
     ['GO', 'NOH']
     """
-    games = [GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS, GameType.GRAND]
-    if spitze:
-        games.append(GameType.SPITZE)
+    games = [g for g in declarable_games(spitze) if g != GameType.NULL]
     out: list[Contract] = []
     for g in games:
         if hand:

@@ -30,7 +30,7 @@ import math
 from dataclasses import dataclass, replace
 
 from skat.cards import JACKS, card_pairs, cards_ascending, points, suit_mask
-from skat.contract import Contract
+from skat.contract import Contract, declarable_games  # re-exported: the players choose among them
 from skat.errors import IllegalActionError
 from skat.rules import GameType, null_game_value
 from skat.scoring import game_value, matadors
@@ -350,13 +350,6 @@ def expected_list_score(chance: float, value: int) -> float:
     Won: value + 50; lost: -2 value - 50 and each defender +40 (counted as -80 relative).
     """
     return expected_score(chance, value, TABLE_LOST_EXTRA)
-
-
-def declarable_games(spitze: bool) -> tuple[GameType, ...]:
-    """The game types a declarer chooses among: the four suits, Grand, Null and, with the
-    option ``spitze``, Sächsische Spitze."""
-    games = (*(GameType(s) for s in range(4)), GameType.GRAND, GameType.NULL)
-    return (*games, GameType.SPITZE) if spitze else games
 
 
 @functools.cache

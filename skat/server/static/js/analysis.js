@@ -21,7 +21,7 @@ import * as api from "./api.js";
 import { parseContract } from "./cards.js";
 import { formatNumber, t, tn } from "./i18n.js";
 import { announce, h, spinner } from "./dom.js";
-import { actionLabel, cardFace, cardLabel, contractText, playerName, roleName, signed } from "./names.js";
+import { actionLabel, cardFace, cardLabel, contractText, playerName, roleName, seenFrom, signed } from "./names.js";
 
 let app = null; // the table's state (app.js)
 let ctx = null; // {app, render, send, startDeal}, given by app.js
@@ -452,14 +452,7 @@ function bodyOf(entry) {
 export function analysisPanel() {
   const entry = app.analysing;
   // the analysis is drawn as seen from the analysed seat ("You" is the person in that deal)
-  const keep = app.humanSeat;
-  app.humanSeat = entry.humanSeat;
-  let body;
-  try {
-    body = bodyOf(entry);
-  } finally {
-    app.humanSeat = keep;
-  }
+  const body = seenFrom(entry.humanSeat, () => bodyOf(entry));
   return h(
     "div",
     { class: "overlay top analysis-overlay" },

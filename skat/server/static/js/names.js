@@ -13,6 +13,20 @@ export function connect(given) {
   app = given.app;
 }
 
+/**
+ * What `draw()` returns, drawn with every name seen from `seat` (a reviewed or analysed deal's
+ * person may have sat in another seat than the deal on the table).
+ */
+export function seenFrom(seat, draw) {
+  const keep = app.humanSeat;
+  app.humanSeat = seat;
+  try {
+    return draw();
+  } finally {
+    app.humanSeat = keep;
+  }
+}
+
 export function seatPosition(seat) {
   // The human sits at the bottom; play goes clockwise, so the next seat sits on the left.
   const d = (seat - app.humanSeat + 3) % 3;

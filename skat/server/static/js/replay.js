@@ -7,7 +7,7 @@
 import * as api from "./api.js";
 import { t } from "./i18n.js";
 import { announce, h, spinner } from "./dom.js";
-import { callText, cardFace, cardLabel, contractText, playerName, roleName, signed } from "./names.js";
+import { callText, cardFace, cardLabel, contractText, playerName, roleName, seenFrom, signed } from "./names.js";
 import { persist } from "./noticebar.js";
 import { playerLevel } from "./settings.js";
 
@@ -253,15 +253,8 @@ function body(rp) {
 
 export function replayPanel() {
   const rp = app.replaying;
-  const keep = app.humanSeat;
   // Both deals are drawn as seen from the person's seat in that deal.
-  app.humanSeat = rp.humanSeat;
-  let inner;
-  try {
-    inner = body(rp);
-  } finally {
-    app.humanSeat = keep;
-  }
+  const inner = seenFrom(rp.humanSeat, () => body(rp));
   return h(
     "div",
     {

@@ -8,7 +8,7 @@ import { formatNumber, list, t, tn } from "./i18n.js";
 import { callsList } from "./bidding.js";
 import { h } from "./dom.js";
 import { openPanel } from "./layers.js";
-import { cardFace, cardLabel, contractText, playerLabel, playerName, roleName, seatPosition, seatsInSheetOrder, signed, sorted } from "./names.js";
+import { cardFace, cardLabel, contractText, playerLabel, playerName, roleName, seatPosition, seatsInSheetOrder, seenFrom, signed, sorted } from "./names.js";
 import { notify, persist } from "./noticebar.js";
 import { replayButton } from "./replay.js";
 import { playerLevel } from "./settings.js";
@@ -274,15 +274,8 @@ export async function openReview(index) {
 
 export function reviewPanel() {
   const rv = app.reviewing;
-  const keep = app.humanSeat;
   // The review is drawn as seen from the person's seat in that deal.
-  app.humanSeat = rv.humanSeat;
-  let inner;
-  try {
-    inner = resultBody(rv.view, rv.record);
-  } finally {
-    app.humanSeat = keep;
-  }
+  const inner = seenFrom(rv.humanSeat, () => resultBody(rv.view, rv.record));
   return h(
     "div",
     { class: "overlay top" },
