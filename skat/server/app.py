@@ -85,7 +85,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from skat.cards import format_card
 from skat.deal import MAX_DEAL_NUMBER
-from skat.errors import IllegalActionError, NotFinishedError, SkatError, shown
+from skat.errors import IllegalActionError, SkatError, shown
 from skat.players import get_player, player_names
 from skat.series import draw_seats
 from skat.server import assist, game
@@ -484,12 +484,7 @@ def create_app(
         data = await _json_body(request, body_timeout)
         _check_keys(data, {"record", "human_seat"})
         seat = game.parse_seat(data.get("human_seat"))
-        state = await run_in_threadpool(game.load, data.get("record"))
-        if not state.is_terminal():
-            raise NotFinishedError(
-                f"the deal is not finished (phase {state.phase.value!r}): only a finished deal "
-                "can be analysed"
-            )
+        state = await run_in_threadpool(game.load_finished, data.get("record"), "analysed")
         out = await computers.analyse(game.write_record(state), seat, analyse)
         return JSONResponse({"analysis": out})
 
@@ -524,12 +519,7 @@ def create_app(
         level = level_of(data)
         replaying = level_of(data, "replayer", replayer_name)
         seat = game.parse_seat(data.get("human_seat"))
-        state = await run_in_threadpool(game.load, data.get("record"))
-        if not state.is_terminal():
-            raise NotFinishedError(
-                f"the deal is not finished (phase {state.phase.value!r}): only a finished deal "
-                "can be replayed"
-            )
+        state = await run_in_threadpool(game.load_finished, data.get("record"), "replayed")
         text = game.write_record(state)
         out = await computers.call(replay, text, seat, replaying, level)
         return JSONResponse(out)

@@ -52,7 +52,7 @@ from skat.deal import (
     parse_seated_number,
 )
 from skat.declaration import prospect
-from skat.errors import IllegalActionError, RecordError, SkatError, shown
+from skat.errors import IllegalActionError, NotFinishedError, RecordError, SkatError, shown
 from skat.options import Options, from_json
 from skat.options import spec_json as options_spec
 from skat.options import to_json as options_json
@@ -231,6 +231,23 @@ def load(record: object) -> State:
     if not isinstance(record, str):
         raise RequestError(f"record must be a string, not {type(record).__name__}")
     return _read_record(record)
+
+
+def load_finished(record: object, purpose: str) -> State:
+    """The finished deal of a record, as :func:`load`, for a route that takes only those.
+
+    Raises:
+        RequestError, RecordError: as :func:`load`.
+        NotFinishedError: the deal is not over; the message names its phase and ``purpose``
+            (``"analysed"``, ``"replayed"``).
+    """
+    state = load(record)
+    if not state.is_terminal():
+        raise NotFinishedError(
+            f"the deal is not finished (phase {state.phase.value!r}): only a finished deal "
+            f"can be {purpose}"
+        )
+    return state
 
 
 # ---- playing

@@ -25,7 +25,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from skat.errors import NotFinishedError
 from skat.players import get_player, player_names
 from skat.replay import Replay, replay_seat
 from skat.server import game
@@ -85,8 +84,6 @@ def replay_task(text: str, seat: int, player: str, level: str) -> dict[str, Any]
         UnknownPlayerError: ``player`` or ``level`` is no computer player.
         RuntimeError: a computer player chose an illegal action.
     """
-    deal = game.load(text)
-    if not deal.is_terminal():
-        raise NotFinishedError(f"the deal is not finished (phase {deal.phase.value!r})")
+    deal = game.load_finished(text, "replayed")
     replay = replay_seat(deal, seat, get_player(player), get_player(level))
     return replay_json(replay, player, level)
