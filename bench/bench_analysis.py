@@ -7,15 +7,18 @@ each is bid, declared and played to its end by the heuristic player in all three
 
 Each deal is analysed for the declarer's seat, timed per part as the server runs them
 (:func:`skat.server.workers.analysis_part`, each with a solver of its own): the card play
-(``analyse(..., game_choice=False)``) and the declarer's game choice
-(``analyse_game_choice``). ``one core`` is their sum (``skat analyse``), ``two cores`` the
-longer of the two (``POST /api/analysis`` runs them in two workers at once). The game choice
+(``analyse(..., game_choice=False, calls=False)``) and the declarer's game choice
+(``analyse_game_choice``). ``one core`` is their sum, ``two cores`` the longer of the two
+(``POST /api/analysis`` runs them in two workers at once). The strong player's judgement of the
+seat's calls in the auction (``skat.analysis.estimate.calls``, ``POST /api/analysis/calls``,
+which the browser asks for once the analysis is shown) is timed as a part of its own, ``calls``;
+``skat analyse`` spends all three in one process. The game choice
 stops at its node budget (``skat.analysis.choice.GAME_CHOICE_NODES``); ``--verbose`` says per
 deal whether it tried every discard. One thread, after :func:`skat.solver.warm_up`.
 
 With ``--server`` the same deals are then posted to ``POST /api/analysis`` of an app with two
 worker processes (warmed up first), one at a time, and the answer's wall time is measured:
-what a person waits for on a two-core machine.
+what a person waits for on a two-core machine; then ``POST /api/analysis/calls`` likewise.
 
 Run (one core; then through the server, two cores)::
 
@@ -34,6 +37,7 @@ from collections.abc import Callable, Sequence
 
 from bench.common import argument_parser, percentile
 from skat.analysis import analyse, analyse_game_choice
+from skat.analysis.estimate import calls
 from skat.options import AllPass, Options
 from skat.players import decision_rng, get_player
 from skat.solver import warm_up
@@ -82,6 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rng = random.Random(args.seed)
     play: list[float] = []
     choice: list[float] = []
+    judged: list[float] = []
     played: list[State] = []
     while len(play) < args.deals:
         state = finished_deal(rng.randrange(1, 10**9), options)
@@ -92,10 +97,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         seat = 0 if state.declarer is None else int(state.declarer)
         start = clock()
-        analysis = analyse(state, seat, game_choice=False)
+        analysis = analyse(state, seat, game_choice=False, calls=False)
         middle = clock()
         game = analyse_game_choice(state, seat)
         end = clock()
+        seat_calls = calls(state, seat)
+        judged.append(clock() - end)
         play.append(middle - start)
         choice.append(end - middle)
         played.append(state)
@@ -103,7 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             tried = "" if game is None else f" complete {game.complete}"
             print(
                 f"{state.number} {state.contract} play {play[-1]:.2f} s choice "
-                f"{choice[-1]:.2f} s{tried} ({len(analysis.cards)} cards)",
+                f"{choice[-1]:.2f} s{tried} ({len(analysis.cards)} cards) calls "
+                f"{judged[-1]:.2f} s ({len(seat_calls)})",
                 flush=True,
             )
     print(f"{args.deals} deals, seed {args.seed}, clock {args.clock}, seconds per deal\n")
@@ -115,14 +123,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_summary("one core (sum)", [a + b for a, b in zip(play, choice, strict=True)]))
         longer = [max(a, b) for a, b in zip(play, choice, strict=True)]
         print(_summary("two cores (the longer part)", longer))
+    print(_summary("calls (asked apart)", judged))
     if args.server:
-        print(_summary("POST /api/analysis, two workers, wall", _through_server(played)))
+        analysis_wall, calls_wall = _through_server(played)
+        print(_summary("POST /api/analysis, two workers, wall", analysis_wall))
+        print(_summary("POST /api/analysis/calls, wall", calls_wall))
     return 0
 
 
-def _through_server(states: Sequence[State]) -> list[float]:
-    """The wall time of ``POST /api/analysis`` for each deal (its declarer's seat or forehand),
-    from an app with two warmed-up worker processes."""
+def _through_server(states: Sequence[State]) -> tuple[list[float], list[float]]:
+    """The wall time of ``POST /api/analysis`` and then of ``POST /api/analysis/calls`` for each
+    deal (its declarer's seat or forehand), from an app with two warmed-up worker processes."""
     import warnings
 
     from skat.server import create_app, game
@@ -131,7 +142,8 @@ def _through_server(states: Sequence[State]) -> list[float]:
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
 
-    seconds = []
+    seconds: list[float] = []
+    judged: list[float] = []
     app = create_app(player="heuristic", workers=2, warm_up=True)
     with TestClient(app, base_url="http://127.0.0.1:8765") as client:
         for state in states:
@@ -141,7 +153,11 @@ def _through_server(states: Sequence[State]) -> list[float]:
             response = client.post("/api/analysis", json=body)
             seconds.append(time.perf_counter() - start)
             response.raise_for_status()
-    return seconds
+            start = time.perf_counter()
+            response = client.post("/api/analysis/calls", json=body)
+            judged.append(time.perf_counter() - start)
+            response.raise_for_status()
+    return seconds, judged
 
 
 if __name__ == "__main__":

@@ -283,7 +283,15 @@ def test_the_game_choice_table_shows_every_game_as_the_core_values_it_and_the_bi
     number, actions = LOST
     page = _page(seeded_page, "desktop")
     record = play(page, server, number, actions)
+    # the person's calls are judged apart (POST /api/analysis/calls): the rest is shown first
+    held: list[Any] = []
+    page.route("**/api/analysis/calls", lambda route: held.append(route))
     open_analysis(page)
+    page.wait_for_selector("[data-estimate-calls='loading'] [role='status']")
+    page.wait_for_function("true")  # let the request reach the route
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_selector("ol[data-estimate-calls]")
     choice = analyse(record, number % 3).game_choice
     assert choice is not None
     rows = page.eval_on_selector_all(

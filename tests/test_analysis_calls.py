@@ -4,7 +4,7 @@ player's decision from the seat's information state at that point, seeded as the
 
 from __future__ import annotations
 
-from skat.analysis.estimate import estimate
+from skat.analysis.estimate import calls, estimate
 from skat.analysis.text import format_analysis
 from skat.players import decision_rng
 from skat.players.strong import StrongPlayer
@@ -28,6 +28,7 @@ def test_a_contested_hold_is_listed_with_the_strong_players_decision_at_that_poi
     # the auction up to forehand's second call: two calls of forehand's, the first contested
     state = State(played.options, played.deal, played.dealer, played.actions[:4], played.actors[:4])
     e = estimate(state, 0)
+    assert e.calls is not None
     assert [(c.index, c.at, c.said) for c in e.calls] == [(1, 18, "y"), (3, 20, "y")]
     for call in e.calls:
         before = State(state.options, state.deal, state.dealer, state.actions[: call.index])
@@ -54,6 +55,7 @@ def test_the_decision_differs_from_the_uncontested_limit_where_the_contest_check
     # above 18, and the contest check, not that limit, decides what the strong player says
     state = _deal(5)
     e = estimate(state, 0)
+    assert e.calls is not None
     assert e.bid_limit == 23
     [call] = e.calls
     assert (call.index, call.at, call.said) == (2, 18, "p")
@@ -68,7 +70,7 @@ def test_the_decision_differs_from_the_uncontested_limit_where_the_contest_check
 def test_an_uncontested_first_call_is_decided_by_the_limit() -> None:
     # deal 14: middlehand passes, rearhand bids 18 to forehand (no one has bid or held yet)
     state = _deal(14)
-    [call] = estimate(state, 2).calls
+    [call] = calls(state, 2)
     assert (call.said, call.strong) == ("18", "18")
     assert call.reason["decided"] == "limit"
     assert call.reason["contested"] is False
@@ -80,7 +82,20 @@ def test_the_text_lists_each_call_beside_the_strong_players() -> None:
 
     state = _deal(5)
     text = format_analysis(analyse(state, 0, game_choice=False))
-    call = estimate(state, 0).calls[0]
+    call = calls(state, 0)[0]
     words = {"y": "yes", "p": "pass"}
     line = f"at 18: said pass; strong: {words.get(call.strong, call.strong)} (contest check:"
     assert line in text
+
+
+def test_an_analysis_without_calls_leaves_them_to_be_asked_apart() -> None:
+    from skat.analysis import analyse
+
+    state = _deal(5)
+    quick = analyse(state, 0, game_choice=False, calls=False)
+    assert quick.estimates is not None
+    assert quick.estimates.calls is None
+    assert quick.to_json()["estimates"]["calls"] is None  # type: ignore[index]
+    full = estimate(state, 0)
+    assert (quick.estimates.bid_limit, quick.estimates.bid) == (full.bid_limit, full.bid)
+    assert full.calls == calls(state, 0) != ()

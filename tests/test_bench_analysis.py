@@ -16,5 +16,12 @@ def test_its_deals_are_played_to_their_end() -> None:
 def test_it_prints_the_time_of_each_part_and_their_sum(capsys: pytest.CaptureFixture[str]) -> None:
     assert bench.main(["--deals", "1", "--seed", "3", "--clock", "cpu"]) == 0
     out = capsys.readouterr().out
-    for part in ("card play", "game choice", "one core (sum)", "two cores (the longer part)"):
+    parts = (
+        "card play",
+        "game choice",
+        "one core (sum)",
+        "two cores (the longer part)",
+        "calls (asked apart)",
+    )
+    for part in parts:
         assert f"| {part} | 1 |" in out

@@ -16,9 +16,12 @@ from typing import Any
 import pytest
 
 from skat.analysis import analyse
+from skat.analysis.estimate import calls
+from skat.players import get_player
 from skat.record import read_record
 from skat.server import create_app, game
 from skat.solver.position import card_play_start
+from skat.state import State
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -39,8 +42,10 @@ def client() -> Iterator[TestClient]:
         yield c
 
 
-def _post(client: TestClient, body: object) -> tuple[int, dict[str, Any]]:
-    response = client.post("/api/analysis", json=body)
+def _post(
+    client: TestClient, body: object, route: str = "/api/analysis"
+) -> tuple[int, dict[str, Any]]:
+    response = client.post(route, json=body)
     data: dict[str, Any] = response.json()
     return response.status_code, data
 
@@ -51,7 +56,8 @@ def test_a_finished_deal_gets_its_analysis_with_the_declarers_game_choice(
     status, data = _post(client, {"record": NULL["record"], "human_seat": 1})
     assert status == 200, data
     a = data["analysis"]
-    assert a == analyse(read_record(NULL["record"]), 1).to_json()
+    assert a == analyse(read_record(NULL["record"]), 1, calls=False).to_json()
+    assert a["estimates"]["calls"] is None  # asked apart: POST /api/analysis/calls
     assert (a["seat"], a["kind"], a["declarer"], a["contract"]) == (1, "game", 1, "NH")
     assert a["deal_number"] == "78"
     second = a["cards"][1]
@@ -63,6 +69,21 @@ def test_a_finished_deal_gets_its_analysis_with_the_declarers_game_choice(
     assert {r["contract"] for r in a["game_choice"]["hand"]} >= {"NOH"}
     assert "open_hand" in [n["code"] for n in a["notes"]]
     assert a["estimates"]["player"] == "strong"
+
+
+def test_the_seats_calls_are_answered_apart_as_the_core_judges_them(client: TestClient) -> None:
+    # deal 5 (tests/test_analysis_calls.py): forehand's pass at 18 is judged by a contest check
+    state = _played(5)
+    body = {"record": game.write_record(state), "human_seat": 0}
+    status, data = _post(client, body, "/api/analysis/calls")
+    assert status == 200, data
+    assert data == {"calls": [c.to_json() for c in calls(state, 0)]}
+    assert data["calls"][0]["reason"]["decided"] == "contest"
+
+
+def _played(number: int) -> State:
+    choose = get_player("heuristic").choose
+    return game.computers(State.new(number), 3, choose).state
 
 
 def test_a_defenders_analysis_names_the_declarers_game_choice(client: TestClient) -> None:
@@ -93,10 +114,11 @@ def _unfinished() -> str:
         ([1, 2], 400, "bad_request", "JSON object"),
     ],
 )  # fmt: skip
+@pytest.mark.parametrize("route", ["/api/analysis", "/api/analysis/calls"])
 def test_bad_requests_get_a_400_with_a_stable_code(
-    client: TestClient, body: object, status: int, code: str, words: str
+    client: TestClient, body: object, status: int, code: str, words: str, route: str
 ) -> None:
-    got, data = _post(client, body)
+    got, data = _post(client, body, route)
     assert got == status
     assert data["error"]["code"] == code
     assert words in data["error"]["message"]
@@ -129,7 +151,7 @@ def test_the_analysis_runs_its_two_parts_in_the_worker_processes_not_in_the_serv
     with TestClient(app, base_url=LOOPBACK) as c:
         status, data = _post(c, {"record": NULL["record"], "human_seat": 1})
     assert status == 200, data
-    assert data["analysis"] == analyse(read_record(NULL["record"]), 1).to_json()
+    assert data["analysis"] == analyse(read_record(NULL["record"]), 1, calls=False).to_json()
     parts = dict(line.split() for line in path.read_text().splitlines())
     assert set(parts) == {"play", "choice"}
     assert str(os.getpid()) not in parts.values()

@@ -338,7 +338,9 @@ def _assert_clean(response: Any) -> None:
 
 @_FUZZ
 @given(
-    path=st.sampled_from(["/api/new", "/api/act", "/api/view", "/api/analysis"]),
+    path=st.sampled_from(
+        ["/api/new", "/api/act", "/api/view", "/api/analysis", "/api/analysis/calls"]
+    ),
     body=st.binary(max_size=300),
 )
 def test_fuzz_random_bytes_never_give_a_server_error(
@@ -349,7 +351,9 @@ def test_fuzz_random_bytes_never_give_a_server_error(
 
 @_FUZZ
 @given(
-    path=st.sampled_from(["/api/new", "/api/act", "/api/view", "/api/analysis"]),
+    path=st.sampled_from(
+        ["/api/new", "/api/act", "/api/view", "/api/analysis", "/api/analysis/calls"]
+    ),
     body=st.dictionaries(
         st.sampled_from(["record", "human_seat", "action", "deal_number", "options", "x"]),
         _json_values,

@@ -323,6 +323,7 @@ def analyse(
     *,
     game_choice: bool = True,
     node_budget: int = GAME_CHOICE_NODES,
+    calls: bool = True,
 ) -> Analysis:
     """The open-hand analysis of the finished ``deal`` for ``seat``.
 
@@ -334,6 +335,10 @@ def analyse(
             the server computes it beside the rest, on the other core.
         node_budget: the solver nodes the game choice may spend
             (:data:`~skat.analysis.choice.GAME_CHOICE_NODES`).
+        calls: judge the seat's calls in the auction too (:func:`skat.analysis.estimate.calls`,
+            one sampled contest check per contested call); False leaves
+            ``estimates.calls`` None: the server answers them apart
+            (``POST /api/analysis/calls``), so the rest is not kept waiting.
 
     Returns:
         the :class:`Analysis`.
@@ -344,7 +349,9 @@ def analyse(
         SkatError: ``seat`` is not 0, 1 or 2.
     """
     state = _finished(deal, seat)
-    analysis = replace(_analyse_play(state, seat), estimates=estimate(state, seat))
+    analysis = replace(
+        _analyse_play(state, seat), estimates=estimate(state, seat, with_calls=calls)
+    )
     if game_choice and analysis.kind == "game":
         analysis = analysis.with_game_choice(analyse_game_choice(state, seat, node_budget))
     return analysis

@@ -84,31 +84,35 @@ class Estimates:
         bid: the highest value the seat bid or held in the deal; 0: it passed without one (or
             the auction has not begun).
         calls: the seat's own calls in the auction, in order, each with the strong player's
-            decision at that point (:class:`Call`); empty when the seat made none.
+            decision at that point (:class:`Call`); empty when the seat made none; None when
+            they were not asked for (:func:`estimate` with ``with_calls=False``: the server
+            answers them apart, ``POST /api/analysis/calls``, as they cost seconds).
     """
 
     player: str
     bid_limit: int
     bid: int
-    calls: tuple[Call, ...] = ()
+    calls: tuple[Call, ...] | None = ()
 
     def to_json(self) -> dict[str, object]:
-        """``{"player", "bid_limit", "bid", "calls": [Call.to_json(), ...]}``."""
+        """``{"player", "bid_limit", "bid", "calls": [Call.to_json(), ...] or null}``."""
         return {
             "player": self.player,
             "bid_limit": self.bid_limit,
             "bid": self.bid,
-            "calls": [c.to_json() for c in self.calls],
+            "calls": None if self.calls is None else [c.to_json() for c in self.calls],
         }
 
 
-def estimate(state: State, seat: int) -> Estimates:
+def estimate(state: State, seat: int, *, with_calls: bool = True) -> Estimates:
     """The strong player's bid limit for ``seat``'s dealt hand beside the value the seat bid,
     and its decision at each of the seat's calls (:func:`calls`).
 
     Args:
         state: the deal, at any point (its dealt hands and its auction so far).
         seat: 0 forehand, 1 middlehand, 2 rearhand.
+        with_calls: judge the seat's calls too; False leaves :attr:`Estimates.calls` None
+            (the bid limit alone takes milliseconds, the calls up to seconds).
 
     Returns:
         the :class:`Estimates` (deterministic: the contest checks sample from
@@ -118,7 +122,7 @@ def estimate(state: State, seat: int) -> Estimates:
     hand = state.deal.hands[seat].mask
     limit = StrongPlayer().bid_limit(hand, seat, spitze=state.options.spitze)
     low, _high = bid_limits(state.information_state(seat).bids).get(seat, (0, 0))
-    return Estimates("strong", limit, low, calls(state, seat))
+    return Estimates("strong", limit, low, calls(state, seat) if with_calls else None)
 
 
 def calls(state: State, seat: int) -> tuple[Call, ...]:

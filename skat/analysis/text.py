@@ -128,7 +128,7 @@ def _estimate_lines(a: Analysis) -> list[str]:
     ]
     if e.calls:
         out.append(f"The seat's calls in this auction, beside the {e.player} player's there:")
-    out += [f"  {_call_line(c)}" for c in e.calls]
+    out += [f"  {_call_line(c)}" for c in e.calls or ()]
     return out
 
 

@@ -13,7 +13,11 @@ Routes:
   (after a reload or a server restart).
 * ``POST /api/analysis`` ``{"record": "...", "human_seat": s}`` — the open-hand analysis of a
   finished deal for that seat (:mod:`skat.analysis`): ``{"analysis": {...}}``; a deal that is not
-  over is refused (400 ``not_finished``).
+  over is refused (400 ``not_finished``). Its ``estimates.calls`` is null: the strong player's
+  judgement of the seat's calls in the auction is asked apart, as it takes seconds.
+* ``POST /api/analysis/calls`` ``{"record": "...", "human_seat": s}`` — that judgement
+  (:func:`skat.analysis.estimate.calls`): ``{"calls": [{"index", "at", "said", "strong", "kind",
+  "reason"}, ...]}``; refused as ``analysis`` is.
 * ``POST /api/statistics`` ``{"series": [{"id", "deals": [{"record", "human_seat"}, ...]}]}`` —
   the figures of the score sheets (:mod:`skat.server.statistics`, :mod:`skat.statistics`): per
   series and over all; a row that cannot be counted is skipped and named. Its body may be up to
@@ -488,6 +492,14 @@ def create_app(
         out = await computers.analyse(game.write_record(state), seat, analyse)
         return JSONResponse({"analysis": out})
 
+    async def analysis_calls(request: Request) -> Response:
+        data = await _json_body(request, body_timeout)
+        _check_keys(data, {"record", "human_seat"})
+        seat = game.parse_seat(data.get("human_seat"))
+        state = await run_in_threadpool(game.load_finished, data.get("record"), "analysed")
+        out = await computers.call(_workers.analysis_calls, game.write_record(state), seat)
+        return JSONResponse({"calls": out})
+
     async def statistics(request: Request) -> Response:
         data = await _json_body(request, body_timeout, _statistics.MAX_BODY_BYTES)
         _check_keys(data, {"series"})
@@ -555,6 +567,7 @@ def create_app(
         Route("/api/act", guarded(act), methods=["POST"]),
         Route("/api/view", guarded(view), methods=["POST"]),
         Route("/api/analysis", guarded(analysis), methods=["POST"]),
+        Route("/api/analysis/calls", guarded(analysis_calls), methods=["POST"]),
         Route("/api/statistics", guarded(statistics), methods=["POST"]),
         Route("/api/hint", guarded(hint), methods=["POST"]),
         Route("/api/undo", guarded(undo), methods=["POST"]),

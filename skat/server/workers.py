@@ -17,7 +17,10 @@ server (docs/design.md, decisions 4 and 5).
 
 The open-hand analysis of a finished deal (``POST /api/analysis``, :mod:`skat.analysis`) runs
 there too, in two tasks at once (:func:`analysis_part`: the card play, the declarer's game
-choice), each with a solver of its own, so that it takes both cores and the server none.
+choice), each with a solver of its own, so that it takes both cores and the server none; the
+strong player's judgement of the seat's calls in the auction (``POST /api/analysis/calls``,
+:func:`analysis_calls`), one sampled contest check per contested call, is a task of its own,
+asked apart so that the rest of the analysis does not wait for it.
 The computer with your cards (``POST /api/replay``, :func:`skat.server.replay.replay_task`)
 runs there too, in one worker: the strong player's decisions for the person's seat of a whole
 deal take up to a minute.
@@ -45,15 +48,18 @@ from typing import Any, TypeVar
 from starlette.concurrency import run_in_threadpool
 
 from skat.analysis import Analysis, GameChoice, analyse, analyse_game_choice
+from skat.analysis.estimate import calls
 from skat.errors import NotFinishedError
 from skat.players import get_player
 from skat.server import game
+from skat.state import State
 
 __all__ = [
     "WORKER_NICE",
     "AnalyseFn",
     "Computers",
     "DecideFn",
+    "analysis_calls",
     "analysis_part",
     "decide",
     "default_workers",
@@ -101,14 +107,32 @@ def analysis_part(text: str, seat: int, part: str) -> Analysis | GameChoice | No
         NotFinishedError: the deal is not over.
         ValueError: ``part`` is neither.
     """
-    state = game.load(text)
-    if not state.is_terminal():
-        raise NotFinishedError(f"the deal is not finished (phase {state.phase.value!r})")
+    state = _finished(text)
     if part == "play":
-        return analyse(state, seat, game_choice=False)
+        return analyse(state, seat, game_choice=False, calls=False)
     if part == "choice":
         return analyse_game_choice(state, seat)
     raise ValueError(f"part must be 'play' or 'choice', got {part!r}")
+
+
+def analysis_calls(text: str, seat: int) -> list[dict[str, object]]:
+    """``seat``'s calls in the auction of the finished deal ``text``, each beside the strong
+    player's decision there (:func:`skat.analysis.estimate.calls`), as JSON
+    (:meth:`skat.analysis.estimate.Call.to_json`); what :func:`analysis_part`'s ``play`` leaves
+    out (its ``estimates.calls`` is None).
+
+    Raises:
+        RecordError: the record does not replay.
+        NotFinishedError: the deal is not over.
+    """
+    return [c.to_json() for c in calls(_finished(text), seat)]
+
+
+def _finished(text: str) -> State:
+    state = game.load(text)
+    if not state.is_terminal():
+        raise NotFinishedError(f"the deal is not finished (phase {state.phase.value!r})")
+    return state
 
 
 def warm_up_solver() -> float | None:

@@ -13,9 +13,10 @@
 // data-won; Ramsch cards [data-ramsch-card]; the notes [data-note=<code>]; the error
 // [data-analysis-error] naming the server's code; the strong computer's bid limit
 // [data-estimate-limit] with the person's bid in data-estimate-bid, and the person's calls in the
-// auction [data-estimate-calls] (their number), each [data-estimate-call=<action index>] with
-// data-said (the person's call), data-strong (the strong computer's there) and data-decided
-// (limit, contest); close [data-ui=close-analysis] (or Esc).
+// auction [data-estimate-calls] (their number; "loading" while the server still judges them, as
+// POST /api/analysis/calls answers after the rest; "error" when it failed), each
+// [data-estimate-call=<action index>] with data-said (the person's call), data-strong (the strong
+// computer's there) and data-decided (limit, contest); close [data-ui=close-analysis] (or Esc).
 
 import * as api from "./api.js";
 import { parseContract } from "./cards.js";
@@ -60,6 +61,7 @@ async function open(record, humanSeat, from) {
     const answer = await api.analysis(record, humanSeat);
     asked.data = answer.analysis;
     asked.state = "ready";
+    if (asked.data.estimates?.calls === null) asked.data.estimates.callsState = "loading";
   } catch (err) {
     asked.error = err;
     asked.state = "error";
@@ -68,6 +70,23 @@ async function open(record, humanSeat, from) {
   app.focusKey = `[data-ui="close-analysis"]`;
   ctx.render();
   announce(asked.state === "ready" ? answerText(asked.data) : errorText(asked.error));
+  if (asked.data?.estimates?.callsState === "loading") await askCalls(asked);
+}
+
+/** The strong computer's judgement of the person's calls, which the server answers apart (it
+ * costs a sampled check per contested call): the rest of the analysis is shown meanwhile. */
+async function askCalls(asked) {
+  const estimates = asked.data.estimates;
+  try {
+    const answer = await api.analysisCalls(asked.record, asked.humanSeat);
+    estimates.calls = answer.calls;
+    estimates.callsState = "ready";
+  } catch (err) {
+    estimates.callsState = "error";
+    estimates.callsError = err;
+  }
+  if (app.analysing !== asked) return;
+  ctx.render();
 }
 
 /** Closes the panel; the focus goes back to the button that opened it. */
@@ -373,6 +392,8 @@ function callWhy(c) {
 
 /** The person's calls in this auction, each beside the strong computer's call at that point. */
 function callsList(e) {
+  if (e.callsState === "loading") return h("div", { class: "analysis-wait", "data-estimate-calls": "loading" }, spinner(t("analysis.estimate.callsLoading")));
+  if (e.callsState === "error") return h("p", { class: "analysis-error", "data-estimate-calls": "error" }, errorText(e.callsError));
   if (!e.calls?.length) return null;
   return h(
     "div",

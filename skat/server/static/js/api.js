@@ -79,6 +79,12 @@ export function analysis(record, humanSeat) {
   return post("/api/analysis", { record, human_seat: humanSeat });
 }
 
+/** The strong computer's call at each of `humanSeat`'s calls in the auction of the finished deal
+ * `record`, which the analysis leaves out (its estimates.calls is null): {calls: [...]}. */
+export function analysisCalls(record, humanSeat) {
+  return post("/api/analysis/calls", { record, human_seat: humanSeat });
+}
+
 /** The strong computer's suggestion for the human's decision: {hint: {action, tokens, kind,
  * reason}}. `kind`: {deal: "practice"} or {deal: "series", series_allows} (docs/web-api.md). */
 export function hint(record, humanSeat, kind) {
