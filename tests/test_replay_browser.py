@@ -220,11 +220,21 @@ def test_the_computer_with_your_cards_shows_both_scores_and_keeps_them_on_the_sh
     _shoot(page, "phone")
     page.set_viewport_size({"width": 320, "height": 700})
     # nothing runs out sideways on the narrowest phones: the panel and the page fit
-    assert page.evaluate(
+    # (a failure names what runs out: the page, the panel and each element wider than the panel)
+    overflowing = page.evaluate(
         "() => { const p = document.querySelector('[data-panel=replay]');"
-        " return document.documentElement.scrollWidth <= innerWidth"
-        " && p.scrollWidth <= p.clientWidth + 1; }"
+        " const out = [];"
+        " if (document.documentElement.scrollWidth > innerWidth)"
+        "   out.push(`page ${document.documentElement.scrollWidth} > ${innerWidth}`);"
+        " if (p.scrollWidth > p.clientWidth + 1) {"
+        "   out.push(`panel ${p.scrollWidth} > ${p.clientWidth}`);"
+        "   const right = p.getBoundingClientRect().right + 1;"
+        "   for (const e of p.querySelectorAll('*')) {"
+        "     if (e.getBoundingClientRect().right > right && e.children.length === 0)"
+        '       out.push(`${e.tagName.toLowerCase()}.${e.className} "${e.textContent}"`); } }'
+        " return out; }"
     )
+    assert overflowing == [], overflowing
     page.set_viewport_size({"width": 1280, "height": 800})
     page.keyboard.press("Escape")
     assert page.locator("[data-panel='replay']").count() == 0
