@@ -368,7 +368,17 @@ def test_the_panel_in_every_language_with_the_servers_error_named(
     page = _finished_page(seeded_page, "desktop", lang, number, actions)
     page.goto(server.url)
     page.wait_for_selector("[data-result]")
+    calls: list[Any] = []  # the person's calls are judged apart: held, their waiting line shows
+    page.route("**/api/analysis/calls", lambda route: calls.append(route))
     open_analysis(page)
+    page.wait_for_selector("[data-estimate-calls='loading'] [role='status']")
+    page.locator("[data-estimate-calls='loading']").scroll_into_view_if_needed()
+    shoot(page, f"analysis-calls-wait-{lang}-desktop")
+    waiting = page.locator("[data-panel='analysis']").inner_text()
+    assert "analysis." not in waiting  # no key shown for a missing text
+    page.wait_for_function("true")  # let the request reach the route
+    calls[0].continue_()
+    page.wait_for_selector("ol[data-estimate-calls]")
     shoot(page, f"analysis-lost-{lang}-desktop")
     assert page.locator("[data-analysis-trick]").count() == 10
     assert page.locator("[data-note='open_hand']").count() == 1
