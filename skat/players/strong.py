@@ -46,6 +46,7 @@ from skat.players.heuristic import HeuristicPlayer, bid_up_to
 from skat.players.ramsch import ramsch_card, schieben
 from skat.players.worlds import sample_world
 from skat.rules import BASE_VALUES, GameType
+from skat.scoring import game_value, suit_levels
 from skat.solver import Solver
 from skat.state import InformationState, Phase
 
@@ -651,32 +652,49 @@ def _announced(best: ct.Estimate, lost_extra: float) -> tuple[Contract, float]:
     plain = Contract.make(best.game, hand=True, ouvert=best.ouvert)
     if best.game == GameType.NULL or not best.schneider:
         return plain, best.score(lost_extra)
-    base = BASE_VALUES[best.game]
-    v = best.value
+    # "with or without n" from the plain Hand game's value, each level's value from the core
+    matadors = best.value // BASE_VALUES[best.game] - len(_levels(plain))
     win = best.chance
     schneider = min(win, ct.calibrated_share(best.schneider, best.worlds))
     schwarz = min(schneider, ct.calibrated_share(best.schwarz, best.worlds))
     open_schwarz = min(schwarz, (best.schwarz + 0.5) / (best.worlds + 1.0))
 
-    def lost(value: int) -> float:
-        return 2 * value + 50 + lost_extra  # as skat.players.evaluation.expected_score
+    def won(contract: Contract, reached: str = "") -> int:
+        return game_value(contract, matadors, _levels(contract, reached)) + 50
 
+    def lost(contract: Contract) -> float:
+        # as skat.players.evaluation.expected_score: −2·value − 50 and lost_extra
+        return 2 * game_value(contract, matadors, _levels(contract)) + 50 + lost_extra
+
+    announce_schneider = Contract.make(best.game, hand=True, schneider=True)
+    announce_schwarz = Contract.make(best.game, hand=True, schwarz=True)
+    ouvert = Contract.make(best.game, ouvert=True)
     scores = {
-        plain: (win - schneider) * (v + 50)
-        + (schneider - schwarz) * (v + base + 50)
-        + schwarz * (v + 2 * base + 50)
-        - (1 - win) * lost(v),
-        Contract.make(best.game, hand=True, schneider=True): (schneider - schwarz)
-        * (v + 2 * base + 50)
-        + schwarz * (v + 3 * base + 50)
-        - (1 - schneider) * lost(v + 2 * base),
-        Contract.make(best.game, hand=True, schwarz=True): schwarz * (v + 4 * base + 50)
-        - (1 - schwarz) * lost(v + 4 * base),
-        Contract.make(best.game, ouvert=True): open_schwarz * (v + 5 * base + 50)
-        - (1 - open_schwarz) * lost(v + 5 * base),
+        plain: (win - schneider) * won(plain)
+        + (schneider - schwarz) * won(plain, "schneider")
+        + schwarz * won(plain, "schwarz")
+        - (1 - win) * lost(plain),
+        announce_schneider: (schneider - schwarz) * won(announce_schneider)
+        + schwarz * won(announce_schneider, "schwarz")
+        - (1 - schneider) * lost(announce_schneider),
+        announce_schwarz: schwarz * won(announce_schwarz) - (1 - schwarz) * lost(announce_schwarz),
+        ouvert: open_schwarz * won(ouvert) - (1 - open_schwarz) * lost(ouvert),
     }
     top = max(scores, key=lambda c: scores[c])
     return top, scores[top]
+
+
+def _levels(contract: Contract, reached: str = "") -> list[str]:
+    """The levels :func:`skat.scoring.suit_levels` counts for ``contract`` won with 61 card
+    points, or with ``reached`` ``"schneider"`` (90) or ``"schwarz"`` (every trick) made."""
+    points, tricks = {"": (61, 5), "schneider": (90, 5), "schwarz": (120, 10)}[reached]
+    return suit_levels(
+        contract,
+        declarer_points=points,
+        declarer_tricks=tricks,
+        defender_tricks=10 - tricks,
+        conceded=False,
+    )
 
 
 def _best_choice(
