@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from bench.common import argument_parser
+from bench.common import argument_parser, percentile
 from bench.learn_contracts import read_rows
 from skat.players import evaluation as ev
 from skat.players.contract_model import FAMILIES, ContractModel, family, features, model_from_json
@@ -174,18 +174,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--data", required=True, help="the rows of bench/learn_contracts.py")
     ap.add_argument("--model", default="skat/players/contract_model.json", help="output model")
     ap.add_argument("--l2", type=float, default=1.0, help="L2 penalty of the weights (1.0)")
+    ap.add_argument("--deals", type=int, help="only the rows of the deals below this index")
     args = ap.parse_args(argv)
-    rows = read_rows(args.data)
+    rows = [r for r in read_rows(args.data) if args.deals is None or r["deal"] < args.deals]
     if not rows:
         raise SystemExit(f"{args.data} holds no rows")
     train_rows = [r for r in rows if not held_out(r["deal"])]
     test_rows = [r for r in rows if held_out(r["deal"])]
     train, test = samples(train_rows), samples(test_rows)
     settings = rows[0]["settings"]
-    cut = sum(v[k][2] for r in rows for v in r["labels"].values() for k in ("hand", "pickup"))
-    label_worlds = len(rows) * len(LETTERS) * 2 * settings["worlds"]
+    cut_hand = sum(v["hand"][2] for r in rows for v in r["labels"].values())
+    cut_pickup = sum(v["pickup"][2] for r in rows for v in r["labels"].values())
+    label_worlds = len(rows) * len(LETTERS) * settings["worlds"]
     source = {
         "fitted_by": "bench/fit_contracts.py",
+        "deals": 1 + max(r["deal"] for r in rows),
         "rows": len(train_rows),
         "held_out_rows": len(test_rows),
         "settings": settings,
@@ -199,8 +202,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     nodes = [r["nodes"] for r in rows]
     print(
         f"{len(rows)} rows ({len(train_rows)} fitted, {len(test_rows)} held out), "
-        f"{settings}; {cut} of {label_worlds} label-worlds cut by the budget "
-        f"({cut / label_worlds:.1%}); {sum(nodes) / len(nodes) / 1e6:.2f} M nodes a row\n"
+        f"{settings}; label-worlds cut by the budget: Hand {cut_hand / label_worlds:.1%}, "
+        f"pick-up {cut_pickup / label_worlds:.1%} (of {label_worlds} each); "
+        f"solver nodes a row: mean {sum(nodes) / len(nodes) / 1e6:.2f} M, "
+        f"median {percentile(nodes, 0.5) / 1e6:.2f} M, 90th percentile "
+        f"{percentile(nodes, 0.9) / 1e6:.2f} M, most {max(nodes) / 1e6:.2f} M\n"
     )
     print(report(model, train, test, test_rows))
     print(f"\nwrote {args.model}", file=sys.stderr)
