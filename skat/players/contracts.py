@@ -42,6 +42,8 @@ __all__ = [
     "Estimate",
     "bid_likelihood",
     "contested",
+    "deal_rest",
+    "declarer_position",
     "discard_candidates",
     "evaluate_before_skat",
     "evaluate_discards",
@@ -260,12 +262,13 @@ def piles(cards: list[int], sizes: tuple[int, ...]) -> list[int]:
     return out
 
 
-def _deal_rest(
+def deal_rest(
     rng: random.Random,
     unseen: list[int],
     sizes: tuple[int, ...],
 ) -> list[int]:
-    """The ``unseen`` cards dealt into piles of ``sizes`` (masks)."""
+    """The ``unseen`` cards (card numbers) shuffled by ``rng`` and dealt into piles of ``sizes``
+    (masks)."""
     cards = unseen[:]
     rng.shuffle(cards)
     return piles(cards, sizes)
@@ -279,11 +282,11 @@ def _draw_opponents(
     limits: dict[int, tuple[int, int]],
     tries: int = 12,
 ) -> list[int]:
-    """Piles as :func:`_deal_rest` (the last two are the opponents at ``seats``), kept with the
+    """Piles as :func:`deal_rest` (the last two are the opponents at ``seats``), kept with the
     chance their bids give them (rejection sampling; after ``tries`` the likeliest deal)."""
     best: tuple[float, list[int]] = (-1.0, [])
     for _ in range(tries):
-        dealt = _deal_rest(rng, unseen, sizes)
+        dealt = deal_rest(rng, unseen, sizes)
         weight = 1.0
         for pile, seat in zip(dealt[-2:], seats, strict=True):
             if seat in limits:
@@ -325,9 +328,13 @@ def _sampled_deals(
         yield _draw_opponents(rng, unseen, sizes, opponents, limits)
 
 
-def _position(
+def declarer_position(
     declarer: int, declarer_cards: int, others: tuple[int, int], game: GameType, skat: int
 ) -> Position:
+    """The open-hand position of the first trick (forehand to lead) of ``game`` declared by the
+    seat ``declarer`` (0..2) with ``declarer_cards`` (mask), the seats after it holding
+    ``others`` (masks, in seat order) and ``skat`` (mask: the discard, or the skat of a Hand
+    game) counting for the declarer."""
     hands = [0, 0, 0]
     hands[declarer] = declarer_cards
     hands[(declarer + 1) % 3] = others[0]
@@ -401,7 +408,7 @@ def evaluate_before_skat(
                 break
             solved[j] += 1
             if is_hand:
-                pos = _position(seat, hand, (first, second), game, skat)
+                pos = declarer_position(seat, hand, (first, second), game, skat)
             else:
                 twelve = hand | skat
                 key = (twelve, game)
@@ -409,7 +416,7 @@ def evaluate_before_skat(
                 if pair is None:
                     pair = ev.best_discard(twelve, game, seat=seat)[0]
                     discards[key] = pair
-                pos = _position(seat, twelve & ~pair, (first, second), game, pair)
+                pos = declarer_position(seat, twelve & ~pair, (first, second), game, pair)
             won = solver.solve_threshold(pos, 61)
             wins[j] += won
             if won and schneider and is_hand and game != GameType.NULL:
@@ -456,7 +463,7 @@ def evaluate_hand_levels(
         rng, hand, seat, bids, (2, 10, 10), solver,
         worlds=worlds, min_worlds=min_worlds, node_budget=node_budget,
     ):  # fmt: skip
-        pos = _position(seat, hand, (first, second), game, skat)
+        pos = declarer_position(seat, hand, (first, second), game, skat)
         n += 1
         if solver.solve_threshold(pos, SCHWARZ):
             wins += 1
@@ -553,7 +560,7 @@ def evaluate_discards(
         for j, (game, pair) in enumerate(pairs):
             if solver.nodes - start > HARD_LIMIT * node_budget:
                 break
-            pos = _position(seat, cards & ~pair, (first, second), game, pair)
+            pos = declarer_position(seat, cards & ~pair, (first, second), game, pair)
             wins[j] += solver.solve_threshold(pos, 61)
             solved[j] += 1
     out = []
