@@ -240,3 +240,99 @@ def test_the_person_declares_revolution_in_the_dialog(
     assert shown == records.write(records.from_state(final))
     assert not page.errors
     page.context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_second_defender_passes_as_many_cards_back(browser: Any, url: str, size: str) -> None:
+    """A stored deal waiting for the second defender (the person): the cards his partner passed
+    are marked and cannot go back, the confirm waits for as many of his own, and the deal then
+    plays out to the core's result. (The computers pass no card against a Revolution they
+    cannot catch, which is the only one they declare, so the stored deal sets this up.)"""
+    from table_helpers import play_out
+
+    context, page, first_two = _stored_second_exchange(browser, url, size, "en")
+    received = page.eval_on_selector_all(
+        "[data-card].received", "els => els.map(e => e.dataset.card)"
+    )
+    assert sorted(received) == sorted(first_two)
+    assert all(page.locator(f"[data-card='{c}']").is_disabled() for c in received)
+    button = page.locator("[data-action='exchange']")
+    assert button.is_disabled()
+    hint = page.text_content(".controls .hint") or ""
+    assert "Choose 2 of your own cards" in hint, hint
+    own = sorted(
+        page.eval_on_selector_all(
+            "[data-card]:not([disabled])", "els => els.map(e => e.dataset.card)"
+        )
+    )
+    assert len(own) == 10
+    page.click(f"[data-card='{own[0]}']")
+    assert button.is_disabled()  # one card of two
+    page.click(f"[data-card='{own[1]}']")
+    _shoot(page, f"second-exchange-{size}")
+    assert button.is_enabled()
+    assert sorted((button.get_attribute("data-token") or "").split(".")[1:]) == own[:2]
+    button.click()
+    record = play_out(page)
+    final = records.read_record(record)
+    assert final.is_terminal()
+    assert any(
+        str(a).startswith("EX.") and actor == 2
+        for actor, a in zip(final.actors, final.actions, strict=True)
+    )
+    assert page.get_attribute("[data-result]", "data-result") == f"R[{records.iss_result(final)}]"
+    _shoot(page, f"second-result-{size}")
+    context.close()
+
+
+def _stored_second_exchange(
+    browser: Any, url: str, size: str, lang: str
+) -> tuple[Any, Any, list[str]]:
+    """A fresh profile whose stored deal (deal 7, Revolution by middlehand) waits for the
+    person, rearhand, to pass cards back: forehand passed his two lowest-named cards.
+    Returns the context, the page on the table and those two cards."""
+    from skat.action import Action
+    from skat.cards import cards_of_mask, format_card
+    from skat.contract import Contract
+
+    from table_helpers import fresh_context, settle, watched_page
+
+    state = State.new(7, game.parse_options(OPTIONS)).apply("90").apply("p").apply("p")
+    state = state.apply(Action.declare(Contract.parse("NV")))
+    first_two = sorted(format_card(c) for c in cards_of_mask(state.hand(0)))[:2]
+    state = state.apply(Action.parse("EX." + ".".join(first_two)))
+    store = {
+        "schema": 2,
+        "settings": {"player": PLAYER, "lang": lang, "trickMs": 40, "cardMs": 5, "callMs": 5,
+                     "options": OPTIONS},
+        "current": {"record": records.write_record(state), "human_seat": 2, "practice": True},
+        "series": None,
+        "archive": [],
+    }  # fmt: skip
+    context = fresh_context(browser, size=size, store=store)
+    page = watched_page(context)
+    page.goto(url)
+    assert settle(page) == ("exchange", "2")
+    return context, page, first_two
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ["de", "sv", "zh"])
+def test_the_exchange_is_worded_in_every_language(browser: Any, url: str, lang: str) -> None:
+    import json
+    from pathlib import Path
+
+    strings = json.loads(
+        (Path(game.__file__).parent / "static" / "locales" / f"{lang}.json").read_text("utf-8")
+    )
+    context, page, _ = _stored_second_exchange(browser, url, "desktop", lang)
+    hint = page.text_content(".controls .hint") or ""
+    assert hint.startswith(strings["exchange.hintSecond.other"].split("{")[0]), hint
+    # nothing chosen yet: the confirm, disabled, names the two cards the rules ask for
+    want = strings["exchange.pass.other"].replace("{n}", "2")
+    assert page.text_content("[data-action='exchange']") == want
+    assert page.locator("[data-action='exchange']").is_disabled()
+    _shoot(page, f"second-exchange-{lang}")
+    assert not page.errors
+    context.close()

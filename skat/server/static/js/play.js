@@ -106,7 +106,9 @@ export function exchangeControls(v, legal, handled, out) {
     const got = list(ex.received.map(cardLabel));
     out.push(h("p", { class: "hint" }, tn("exchange.hintSecond", ex.count, { name: playerName(partner), cards: got })));
   }
-  const label = chosen.length ? tn("exchange.pass", chosen.length) : t("exchange.passNone");
+  // the second defender's confirm names the count the rules ask for; the first's, the cards chosen
+  const n = ex.count ?? chosen.length;
+  const label = n ? tn("exchange.pass", n) : t("exchange.passNone");
   out.push(
     h(
       "button",
