@@ -3,8 +3,10 @@
 One token each (``docs/records.md``): bids ``18`` … ``264``, hold ``y``, pass ``p``, pick up
 ``s``, discard/push ``ST.H8``, declare ``G`` ``CH`` ``DHS`` ``NO`` ``NOH`` …, card ``SA``,
 concede/resign ``RE``, Kontra ``K``, Re ``R``, Supra ``SU``, decline ``-``, show cards ``SC``,
-timeout ``TI.1``, leaving the table ``LE.2``. :meth:`Action.parse` reads a token and ``str``
-writes it; what is legal when is :mod:`skat.state`'s.
+timeout ``TI.1``, leaving the table ``LE.2``, and a defender's cards passed in a Revolution's
+exchange ``EX.CA.C7`` (``EX``: none; ``EX.??.??``: two cards the seat seeing it does not know).
+:meth:`Action.parse` reads a token and ``str`` writes it; what is legal when is
+:mod:`skat.state`'s.
 
 >>> Action.parse("ST.H8"), str(Action.parse("DHS")), Action.parse("SA").card
 (Action.parse('ST.H8'), 'DHS', 22)
@@ -59,6 +61,7 @@ class ActionKind(IntEnum):
     SHOW = 12
     TIMEOUT = 13
     LEAVE = 14
+    EXCHANGE = 15
 
 
 _FIXED_TOKENS: dict[ActionKind, str] = {
@@ -82,7 +85,9 @@ class Action:
     The payload is the bid (game points) for ``BID``, the card for ``CARD``, the card mask of the
     two cards for ``DISCARD`` (0: two hidden cards, shown as ``??.??`` in an information state),
     a contract code for ``DECLARE`` (see :attr:`contract`), the seat for ``TIMEOUT``/``LEAVE``,
-    0 otherwise. ``str`` gives the notation and :meth:`parse` reads it back.
+    for ``EXCHANGE`` the mask of the cards a defender passes to his partner (0: none; −n: n
+    cards hidden from the seat seeing it), 0 otherwise. ``str`` gives the notation and
+    :meth:`parse` reads it back.
 
     >>> Action.parse("ST.H8"), str(Action.parse("DHS")), Action.parse("SA").card
     (Action.parse('ST.H8'), 'DHS', 22)
@@ -108,6 +113,11 @@ class Action:
     def discard(cls, mask: int) -> Action:
         """Putting away (or pushing on) the two cards of ``mask``."""
         return cls(ActionKind.DISCARD, mask)
+
+    @classmethod
+    def exchange(cls, mask: int) -> Action:
+        """A defender passing the cards of ``mask`` to his partner in a Revolution (0: none)."""
+        return cls(ActionKind.EXCHANGE, mask)
 
     @classmethod
     def declare(cls, contract: Contract) -> Action:
@@ -157,6 +167,8 @@ class Action:
             )
         if text == "??.??":
             return cls(ActionKind.DISCARD, 0)
+        if text == "EX" or text.startswith("EX."):
+            return cls._parse_exchange(text)
         if "." in text:
             parts = text.split(".")
             if len(parts) != 2:
@@ -172,9 +184,28 @@ class Action:
         except NotationError:
             raise NotationError(
                 f"not an action: {text!r} (expected a bid, y, p, s, a discard ST.H8, a contract "
-                "like G CH NO, a card like SA, K, R, SU, -, RE, SC)"
+                "like G CH NO, a card like SA, K, R, SU, -, RE, SC, an exchange EX.CA.C7)"
             ) from None
         return cls(ActionKind.DECLARE, contract.code)
+
+    @classmethod
+    def _parse_exchange(cls, text: str) -> Action:
+        parts = text.split(".")[1:]
+        if parts and all(p == "??" for p in parts):
+            return cls(ActionKind.EXCHANGE, -len(parts))
+        mask = 0
+        for part in parts:
+            try:
+                card = parse_card(part)
+            except NotationError:
+                raise NotationError(
+                    f"not an action: {shown(text)} (an exchange is EX and the cards passed: "
+                    "EX.CA.C7)"
+                ) from None
+            if mask >> card & 1:
+                raise NotationError(f"not an action: {shown(text)} (the same card twice)")
+            mask |= 1 << card
+        return cls(ActionKind.EXCHANGE, mask)
 
     # -- views ----------------------------------------------------------------------------
     @property
@@ -209,6 +240,10 @@ class Action:
             return str(Contract.of_code(self.value))
         if kind == ActionKind.DISCARD:
             return format_cards(cards_of_mask(self.value), ".") if self.value else "??.??"
+        if kind == ActionKind.EXCHANGE:
+            if self.value < 0:
+                return "EX" + ".??" * -self.value
+            return ".".join(["EX", *(format_card(c) for c in cards_of_mask(self.value))])
         if kind == ActionKind.TIMEOUT:
             return f"TI.{self.value}"
         if kind == ActionKind.LEAVE:

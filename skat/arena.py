@@ -347,7 +347,9 @@ class ArenaReport:
                     if g.declarer == seat and g.contract is not None:
                         declared += 1
                         won += bool(g.won)
-                        entry = by_type.setdefault(g.contract[0], [0, 0])
+                        # Revolution (NV) counted apart from the other Null games
+                        kind = g.contract if g.contract == "NV" else g.contract[0]
+                        entry = by_type.setdefault(kind, [0, 0])
                         entry[0] += 1
                         entry[1] += bool(g.won)
             times: dict[str, TimeStats] = {}

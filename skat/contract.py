@@ -5,11 +5,15 @@ ISS notation: the game letter ``G C S H D N`` then modifiers ``O`` (ouvert), ``H
 ``NO``, ``NOH``. Schwarz announced implies Schneider announced; ouvert in a suit game or Grand
 implies Hand, Schneider and Schwarz announced (ISkO 4.1.4-4.1.7), so the canonical form writes the
 implied letters not again. ``R`` (Ramsch) and ``X`` (Sächsische Spitze) are this project's
-extension letters.
+extension letters, and so is the Null modifier ``V``: Revolution (a house rule), the Null Ouvert
+Hand in which the defenders exchange cards before the first lead; it implies ouvert and Hand, so
+its canonical form is ``NV``.
 
 >>> Contract.parse("CHZ")
 Contract.parse('CHZ')
 >>> c = Contract.parse("GO"); c.hand, c.schneider, c.schwarz
+(True, True, True)
+>>> c = Contract.parse("NV"); c.hand, c.ouvert, c.revolution
 (True, True, True)
 """
 
@@ -19,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from skat.errors import NotationError
-from skat.rules import GameType, null_game_value
+from skat.rules import REVOLUTION_VALUE, GameType, null_game_value
 
 __all__ = ["Contract", "declarable_games", "legal_declarations"]
 
@@ -28,9 +32,14 @@ __all__ = ["Contract", "declarable_games", "legal_declarations"]
 class Contract:
     """What the declarer plays; invalid combinations raise on construction.
 
+    Attributes:
+        revolution: a Revolution (house rule, ``docs/options.md``): only with Null, ouvert and
+            Hand; the defenders exchange cards before the first lead (:mod:`skat.phases`).
+
     Raises:
-        NotationError: an announcement without Hand, Schneider/Schwarz in Null or Ramsch, or an
-            announcement that does not include what it implies (use :meth:`make`, which adds it).
+        NotationError: an announcement without Hand, Schneider/Schwarz in Null or Ramsch, an
+            announcement that does not include what it implies (use :meth:`make`, which adds
+            it), or Revolution other than as a Null Ouvert Hand.
 
     >>> Contract.make(GameType.HEARTS, hand=True, schwarz=True)
     Contract.parse('HHZ')
@@ -45,9 +54,12 @@ class Contract:
     schneider: bool = False
     schwarz: bool = False
     ouvert: bool = False
+    revolution: bool = False
 
     def __post_init__(self) -> None:
         game = self.game
+        if self.revolution and not (game == GameType.NULL and self.hand and self.ouvert):
+            raise NotationError("Revolution is a Null Ouvert Hand: NV")
         if game == GameType.RAMSCH:
             if self.hand or self.schneider or self.schwarz or self.ouvert:
                 raise NotationError(f"Ramsch takes no announcements: {self!r}")
@@ -74,22 +86,27 @@ class Contract:
         schneider: bool = False,
         schwarz: bool = False,
         ouvert: bool = False,
+        revolution: bool = False,
     ) -> Contract:
-        """A contract with the implied announcements added (ouvert → Hand, Schneider, Schwarz).
+        """A contract with the implied announcements added (ouvert → Hand, Schneider, Schwarz;
+        Revolution → ouvert and Hand).
 
         Raises:
-            NotationError: an announcement that needs Hand without it, or one Null does not take.
+            NotationError: an announcement that needs Hand without it, one Null does not take,
+                or Revolution in a game other than Null.
         """
         if game not in (GameType.NULL, GameType.RAMSCH):
             if ouvert:
                 hand = schwarz = True
             if schwarz:
                 schneider = True
-        return cls(game, hand, schneider, schwarz, ouvert)
+        elif revolution and game == GameType.NULL:
+            hand = ouvert = True
+        return cls(game, hand, schneider, schwarz, ouvert, revolution)
 
     @classmethod
     def parse(cls, text: str) -> Contract:
-        """Parse ISS notation (``"DHS"``, ``"NO"``).
+        """Parse ISS notation (``"DHS"``, ``"NO"``; ``"NV"``: Revolution).
 
         Raises:
             NotationError: unknown letters, repeated modifiers or an invalid combination.
@@ -98,8 +115,8 @@ class Contract:
             raise NotationError(f"not a contract: {text!r}")
         game = GameType.from_letter(text[0])
         mods = text[1:]
-        if len(set(mods)) != len(mods) or any(m not in "OHSZ" for m in mods):
-            raise NotationError(f"not a contract: {text!r} (modifiers are O H S Z, once each)")
+        if len(set(mods)) != len(mods) or any(m not in "OHSZV" for m in mods):
+            raise NotationError(f"not a contract: {text!r} (modifiers are O H S Z V, once each)")
         try:
             return cls.make(
                 game,
@@ -107,6 +124,7 @@ class Contract:
                 schneider="S" in mods,
                 schwarz="Z" in mods,
                 ouvert="O" in mods,
+                revolution="V" in mods,
             )
         except NotationError as err:
             raise NotationError(f"not a contract: {text!r} ({err})") from None
@@ -115,12 +133,17 @@ class Contract:
     def code(self) -> int:
         """A small int for the contract: the game type, then Hand, Schneider, Schwarz and ouvert
         as bits; the order the legal declarations are listed in (:meth:`of_code` reads it back).
+        A Null game takes no Schneider, so its Schneider bit marks Revolution (``NV`` right
+        after ``NOH``).
 
         >>> Contract.parse("CH").code, Contract.of_code(Contract.parse("CH").code)
         (56, Contract.parse('CH'))
+        >>> Contract.parse("NOH").code, Contract.parse("NV").code
+        (89, 93)
         """
         game = int(self.game) << 4
-        return game | self.hand << 3 | self.schneider << 2 | self.schwarz << 1 | self.ouvert
+        schneider = self.schneider or self.revolution
+        return game | self.hand << 3 | schneider << 2 | self.schwarz << 1 | self.ouvert
 
     @staticmethod
     def of_code(code: int) -> Contract:
@@ -133,6 +156,8 @@ class Contract:
 
     def __str__(self) -> str:
         text = self.game.letter
+        if self.revolution:
+            return text + "V"
         if self.game == GameType.NULL:
             return text + ("O" if self.ouvert else "") + ("H" if self.hand else "")
         if self.ouvert:
@@ -153,13 +178,19 @@ class Contract:
 def _of_code(code: int) -> Contract:
     if not isinstance(code, int) or not 0 <= code < len(GameType) << 4:
         raise NotationError(f"not a contract code: {code!r}")
-    return Contract(
-        GameType(code >> 4),
-        hand=bool(code >> 3 & 1),
-        schneider=bool(code >> 2 & 1),
-        schwarz=bool(code >> 1 & 1),
-        ouvert=bool(code & 1),
-    )
+    game = GameType(code >> 4)
+    revolution = game == GameType.NULL and bool(code >> 2 & 1)
+    try:
+        return Contract(
+            game,
+            hand=bool(code >> 3 & 1),
+            schneider=bool(code >> 2 & 1) and not revolution,
+            schwarz=bool(code >> 1 & 1),
+            ouvert=bool(code & 1),
+            revolution=revolution,
+        )
+    except NotationError as err:
+        raise NotationError(f"not a contract code: {code!r} ({err})") from None
 
 
 def declarable_games(spitze: bool) -> tuple[GameType, ...]:
@@ -174,21 +205,27 @@ def declarable_games(spitze: bool) -> tuple[GameType, ...]:
 
 
 @cache
-def legal_declarations(hand: bool, bid: int, spitze: bool) -> tuple[Contract, ...]:
+def legal_declarations(
+    hand: bool, bid: int, spitze: bool, revolution: bool = False
+) -> tuple[Contract, ...]:
     """The contracts the declarer may announce at ``bid`` (game points), in the order of their
     :attr:`~Contract.code`.
 
     A Hand game (declared in place of picking the skat up): every suit game and Grand (with the
     ``spitze`` option Sächsische Spitze too) plain, with Schneider announced, with Schwarz
-    announced or ouvert; Null Hand and Null Ouvert Hand. After a pick-up: the suit games and
-    Grand (Spitze) without announcements, Null and Null Ouvert (ISkO 4.1.4-4.1.7). A Null game
-    worth less than the bid is left out (ISkO 4.2); a suit game or Grand is not, for its value
-    is known only at the end (an overbid game is lost, ISkO 5.4).
+    announced or ouvert; Null Hand and Null Ouvert Hand, and with the ``revolution`` option
+    Revolution (``NV``, a Hand game: the skat stays untouched). After a pick-up: the suit games
+    and Grand (Spitze) without announcements, Null and Null Ouvert (ISkO 4.1.4-4.1.7). A Null
+    game worth less than the bid is left out (ISkO 4.2; Revolution is worth 92,
+    :data:`skat.rules.REVOLUTION_VALUE`); a suit game or Grand is not, for its value is known
+    only at the end (an overbid game is lost, ISkO 5.4).
 
     >>> [str(c) for c in legal_declarations(False, 30, False)]
     ['D', 'H', 'S', 'C', 'G', 'NO']
     >>> [str(c) for c in legal_declarations(True, 40, False)][-2:]
     ['GO', 'NOH']
+    >>> [str(c) for c in legal_declarations(True, 90, False, True)][-2:]
+    ['GO', 'NV']
     """
     games = [g for g in declarable_games(spitze) if g != GameType.NULL]
     out: list[Contract] = []
@@ -206,5 +243,7 @@ def legal_declarations(hand: bool, bid: int, spitze: bool) -> tuple[Contract, ..
     for ouvert in (False, True):
         if null_game_value(hand, ouvert) >= bid:
             out.append(Contract(GameType.NULL, hand=hand, ouvert=ouvert))
+    if revolution and hand and bid <= REVOLUTION_VALUE:
+        out.append(Contract.make(GameType.NULL, revolution=True))
     out.sort(key=lambda c: c.code)
     return tuple(out)

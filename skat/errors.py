@@ -72,6 +72,19 @@ class IllegalActionError(SkatError):
     code = "illegal_action"
 
 
+class IllegalExchangeError(IllegalActionError):
+    """An exchange a Revolution's rules do not allow (:func:`skat.phases.exchange_refusal`).
+
+    Attributes:
+        reason: ``exchange_kind`` (not an exchange), ``exchange_card`` (a card the defender may
+            not pass) or ``exchange_count`` (not as many cards back as the partner passed).
+    """
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
 class RecordError(SkatError):
     """A game record is malformed (names the position of the bad token)."""
 

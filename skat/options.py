@@ -175,6 +175,16 @@ class Options:
             "the highest, and every suit runs 7 8 9 10 Q K A, the 7 the highest; base value 20.",
         ),
     )
+    revolution: bool = field(
+        default=False,
+        metadata=_rule(
+            source="house rule (skatwelt.net: Revolution, value 92; JSkat names the option "
+            "PLAY_REVOLUTION)",
+            summary="The declarer may announce Revolution instead of picking the skat up: a Null "
+            "Ouvert Hand worth 92 in which the defenders, seeing his cards, first exchange cards "
+            "between them (the first passes any of his, the second as many back).",
+        ),
+    )
     durchmarsch: bool = field(
         default=True,
         metadata=_rule(

@@ -13,6 +13,12 @@ describe them:
 * ``declare``: the contract after a pick-up: no Hand, Schneider or Schwarz announcement, only Null
   may be ouvert; a Null game worth less than the bid is not legal (ISkO 4.2;
   :func:`skat.contract.legal_declarations`).
+* ``exchange`` (Revolution, option): after Revolution (``NV``) is declared the defenders, who see
+  the declarer's open hand, exchange cards between them before the first lead: the first
+  defender (nearer forehand) passes any of his cards to his partner (``EX.CA.C7``; ``EX``: none),
+  then the partner passes as many of his own dealt cards back, so each keeps ten and any split
+  of their twenty cards can be reached (:func:`exchange_refusal`). House rule (skatwelt.net:
+  "die Gegenspieler [können] ihre Handkarten beliebig austauschen"); the skat stays untouched.
 * ``kontra`` (option): the defenders, forehand first, are asked once each whether they say Kontra
   (``K``) or not (``-``); after a Kontra the declarer is asked once for Re (``R``); after Re, with
   the Supra option, the defender who said Kontra is asked once for Supra (``SU``). With the
@@ -47,14 +53,24 @@ from skat.action import (
     ActionKind,
 )
 from skat.bidding import Auction, apply_bidding, legal_bidding
-from skat.cards import JACKS, card_pairs, cards_of_mask, format_card
+from skat.cards import JACKS, card_pairs, cards_of_mask, format_card, format_cards
 from skat.contract import Contract, legal_declarations
 from skat.deal import Deal
 from skat.options import AllPass, KontraRule, Options
 from skat.rules import GameType, legal_cards, trick_winner
 from skat.scoring import GameResult, RamschResult
 
-__all__ = ["Core", "Ending", "Phase", "Trick", "advance", "initial_core", "legal"]
+__all__ = [
+    "Core",
+    "Ending",
+    "Phase",
+    "Trick",
+    "advance",
+    "exchange_refusal",
+    "exchange_seats",
+    "initial_core",
+    "legal",
+]
 
 
 class Phase(StrEnum):
@@ -64,6 +80,7 @@ class Phase(StrEnum):
     SKAT = "skat"
     DISCARD = "discard"
     DECLARE = "declare"
+    EXCHANGE = "exchange"
     KONTRA = "kontra"
     SCHIEBEN = "schieben"
     PLAY = "play"
@@ -129,6 +146,7 @@ class Core:
         "kontra_by",
         "leader",
         "legal",
+        "passed",
         "penalty_kind",
         "penalty_seat",
         "phase",
@@ -159,6 +177,7 @@ class Core:
     kontra_asked: int
     leader: int
     legal: tuple[Action, ...] | None
+    passed: tuple[int, int, int]  # the cards each defender passed in a Revolution's exchange
     phase: Phase
     player: int
     pushers: tuple[int, ...]  # the seats that pushed the skat on unseen, in order
@@ -190,6 +209,7 @@ class Core:
         new.kontra_asked = self.kontra_asked
         new.kontra_by = self.kontra_by
         new.leader = self.leader
+        new.passed = self.passed
         new.penalty_kind = self.penalty_kind
         new.penalty_seat = self.penalty_seat
         new.phase = self.phase
@@ -225,6 +245,7 @@ def initial_core(d: Deal) -> Core:
     c.kontra_asked = 0
     c.leader = 0
     c.legal = None
+    c.passed = (0, 0, 0)
     c.phase = Phase.BIDDING
     c.player = 1
     c.pushers = ()
@@ -256,9 +277,66 @@ def _pairs(mask: int) -> list[Action]:
 
 
 @cache
-def _declarations(hand: bool, bid: int, spitze: bool) -> tuple[Action, ...]:
+def _declarations(hand: bool, bid: int, spitze: bool, revolution: bool) -> tuple[Action, ...]:
     """The legal declarations as actions, sorted (:func:`skat.contract.legal_declarations`)."""
-    return tuple(Action.declare(c) for c in legal_declarations(hand, bid, spitze))
+    return tuple(Action.declare(c) for c in legal_declarations(hand, bid, spitze, revolution))
+
+
+def exchange_seats(declarer: int) -> tuple[int, int]:
+    """The defenders of a Revolution in the order they exchange: the one nearer forehand first.
+
+    >>> exchange_seats(0), exchange_seats(1)
+    ((1, 2), (0, 2))
+    """
+    first = 1 if declarer == 0 else 0
+    return first, 3 - declarer - first
+
+
+def _submasks(mask: int, size: int | None) -> list[int]:
+    """Every subset of ``mask`` (of ``size`` cards when given), ascending."""
+    cards = [1 << c for c in cards_of_mask(mask)]
+    out = [0]
+    for bit in cards:
+        out += [m | bit for m in out]
+    if size is not None:
+        out = [m for m in out if m.bit_count() == size]
+    return sorted(out)
+
+
+def _exchanges(c: Core) -> list[Action]:
+    first, second = exchange_seats(c.declarer)
+    if c.player == first:
+        return [Action.exchange(m) for m in _submasks(c.hands[first], None)]
+    given = c.passed[first]
+    return [Action.exchange(m) for m in _submasks(c.hands[second] & ~given, given.bit_count())]
+
+
+def exchange_refusal(c: Core, action: Action) -> str:
+    """Why ``action`` is no legal exchange for the seat to act in ``c`` (phase ``exchange``),
+    ``""`` when it is one; a word code, a colon and the reason: ``exchange_kind``,
+    ``exchange_card`` (a card he does not hold, or one his partner passed him) or
+    ``exchange_count`` (the partner passes back as many cards as he got).
+
+    Source: house rule (Revolution), as :mod:`skat.phases` describes the exchange.
+    """
+    if action.kind != ActionKind.EXCHANGE:
+        return "exchange_kind: in the exchange a defender passes cards (EX.CA.C7, EX: none)"
+    first, second = exchange_seats(c.declarer)
+    mask = action.value
+    seat = c.player
+    own = c.hands[seat] if seat == first else c.hands[seat] & ~c.passed[first]
+    if mask < 0 or mask & ~own:
+        what = "the cards he holds" if seat == first else "his own dealt cards"
+        stray = format_cards(cards_of_mask(mask & ~own), " ") if mask >= 0 else "hidden cards"
+        return f"exchange_card: {stray} not among {what}"
+    if seat == second:
+        want = c.passed[first].bit_count()
+        if mask.bit_count() != want:
+            return (
+                f"exchange_count: the partner passed {want} card(s), so {want} go back, "
+                f"not {mask.bit_count()}"
+            )
+    return ""
 
 
 def legal(c: Core, options: Options) -> list[Action]:
@@ -277,11 +355,13 @@ def legal(c: Core, options: Options) -> list[Action]:
         moves = legal_bidding(c.auction)
         return [BID_ACTIONS[v] if k == "bid" else (HOLD if k == "hold" else PASS) for k, v in moves]
     if phase == Phase.SKAT:
-        return [PICKUP, *_declarations(True, c.auction.value, options.spitze)]
+        return [PICKUP, *_declarations(True, c.auction.value, options.spitze, options.revolution)]
     if phase == Phase.DISCARD:
         return _pairs(c.hands[c.declarer])
     if phase == Phase.DECLARE:
-        return list(_declarations(False, c.auction.value, options.spitze))
+        return list(_declarations(False, c.auction.value, options.spitze, False))
+    if phase == Phase.EXCHANGE:
+        return _exchanges(c)
     if phase == Phase.KONTRA:
         step = (KONTRA, RE, SUPRA)[c.kontra]
         return [step, DECLINE]
@@ -316,6 +396,8 @@ def advance(n: Core, action: Action, options: Options) -> None:
         n.phase = Phase.DECLARE
     elif phase == Phase.DECLARE:
         _declared(n, action.contract, options)
+    elif phase == Phase.EXCHANGE:
+        _exchange(n, action.value, options)
     elif phase == Phase.KONTRA:
         _kontra(n, action, options)
     elif phase == Phase.SCHIEBEN:
@@ -359,6 +441,29 @@ def _start_ramsch(n: Core) -> None:
 def _declared(n: Core, contract: Contract, options: Options) -> None:
     n.contract = contract
     n.game = int(contract.game)
+    if contract.revolution:
+        n.phase = Phase.EXCHANGE
+        n.player = exchange_seats(n.declarer)[0]
+        return
+    _before_play(n, options)
+
+
+def _exchange(n: Core, mask: int, options: Options) -> None:
+    first, second = exchange_seats(n.declarer)
+    seat = n.player
+    other = second if seat == first else first
+    n.hands = _set(n.hands, seat, n.hands[seat] & ~mask)
+    n.hands = _set(n.hands, other, n.hands[other] | mask)
+    n.passed = _set(n.passed, seat, mask)
+    if seat == first and mask:
+        n.player = second
+        return
+    _before_play(n, options)
+
+
+def _before_play(n: Core, options: Options) -> None:
+    """After the declaration (and a Revolution's exchange): Kontra if the table plays it, then
+    the first lead."""
     rule = options.kontra
     if rule != KontraRule.OFF:
         first = _next_kontra_asked(n, options)

@@ -404,6 +404,8 @@ def _step(state: State, move: Move, pending: list[Contract]) -> State:
         if tok == "RE":
             return state.apply("RE", seat=seat)
         head, _, rest = tok.partition(".")
+        if head == "EX":  # a defender's cards passed in a Revolution's exchange
+            return state.apply(Action.parse(tok), seat=seat)
         if rest and not (len(head) == 2 and head[1] in "AKQJT987"):
             # declaration with discard and/or ouvert cards: D.ST.H8, NO.HA.HQ.<10 cards>
             contract = Contract.parse(head)

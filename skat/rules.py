@@ -35,6 +35,7 @@ __all__ = [
     "BASE_VALUES",
     "NULL_VALUES",
     "OPTION_ENUMS",
+    "REVOLUTION_VALUE",
     "TRUMP",
     "AllPass",
     "GameType",
@@ -112,6 +113,13 @@ counts card points."""
 NULL_VALUES: tuple[int, int, int, int] = (23, 35, 46, 59)
 """The fixed game values of the Null games: Null 23, Null Hand 35, Null Ouvert 46, Null Ouvert
 Hand 59, by ``hand + 2 * ouvert`` (ISkO 5.1-5.3)."""
+
+
+REVOLUTION_VALUE = 92
+"""The fixed game value of a Revolution (the Null Ouvert Hand in which the defenders exchange
+cards first): 92, twice Null Ouvert's 46. House rule (off by default, ``docs/options.md``); the
+value as skatwelt.net gives it ("Der Revolution wird der Reizwert 92 zugeordnet"); JSkat names
+the option (``PLAY_REVOLUTION``) but does not play it."""
 
 
 def null_game_value(hand: bool, ouvert: bool) -> int:

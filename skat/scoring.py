@@ -36,7 +36,7 @@ from functools import cache
 from skat.contract import Contract
 from skat.errors import SkatError
 from skat.options import KontraRule, Options, RamschSkat, ScoreList
-from skat.rules import BASE_VALUES, GameType, null_game_value, trump_sequence
+from skat.rules import BASE_VALUES, REVOLUTION_VALUE, GameType, null_game_value, trump_sequence
 
 __all__ = [
     "KONTRA_CODES",
@@ -227,15 +227,17 @@ def matadors(game: GameType, cards: int) -> int:
 
 def null_value(contract: Contract) -> int:
     """The fixed game value of a Null game: 23, Hand 35, Ouvert 46, Ouvert Hand 59
-    (:data:`skat.rules.NULL_VALUES`).
+    (:data:`skat.rules.NULL_VALUES`), Revolution 92 (:data:`skat.rules.REVOLUTION_VALUE`).
 
-    Source: ISkO 5.1-5.3 (value scheme of the Null games).
+    Source: ISkO 5.1-5.3 (value scheme of the Null games); Revolution: house rule.
 
     Raises:
         SkatError: ``contract`` is not a Null game.
     """
     if contract.game != GameType.NULL:
         raise SkatError(f"not a Null contract: {str(contract)!r}")
+    if contract.revolution:
+        return REVOLUTION_VALUE
     return null_game_value(contract.hand, contract.ouvert)
 
 
@@ -383,7 +385,7 @@ def game_value(contract: Contract, matadors: int, levels: Sequence[str] | None =
     """
     game = contract.game
     if game == GameType.NULL:
-        return null_game_value(contract.hand, contract.ouvert)
+        return null_value(contract)
     if game == GameType.RAMSCH:
         raise SkatError("a Ramsch has no game value: use score_ramsch")
     counted = _won_levels(contract) if levels is None else len(levels)

@@ -25,9 +25,19 @@ from skat.bidding import Auction
 from skat.cards import CardSet, cards_of_mask, format_card, points
 from skat.contract import Contract
 from skat.deal import Deal, Seat, deal
-from skat.errors import IllegalActionError, NotationError
+from skat.errors import IllegalActionError, IllegalExchangeError, NotationError
 from skat.options import Options
-from skat.phases import Core, Ending, Phase, Trick, advance, initial_core, legal
+from skat.phases import (
+    Core,
+    Ending,
+    Phase,
+    Trick,
+    advance,
+    exchange_refusal,
+    exchange_seats,
+    initial_core,
+    legal,
+)
 from skat.rules import GameType, legal_cards
 from skat.scoring import GameResult, RamschResult, score_game, score_ramsch
 
@@ -164,7 +174,8 @@ class State:
         Raises:
             NotationError: ``action`` is a string that is no action.
             IllegalActionError: the action is not legal now; the message names the action, the
-                seat and the phase.
+                seat and the phase (:class:`~skat.errors.IllegalExchangeError` for an exchange a
+                Revolution does not allow, with its reason).
         """
         if isinstance(action, str):
             action = Action.parse(action)
@@ -180,6 +191,11 @@ class State:
             card = action.value
             if not (0 <= card < 32 and legal_cards(c.hands[actor], led, c.game) >> card & 1):
                 raise self._illegal(action, actor)
+        elif c.phase == Phase.EXCHANGE:
+            refusal = exchange_refusal(c, action)
+            if refusal:
+                reason, _, why = refusal.partition(": ")
+                raise IllegalExchangeError(str(self._illegal(action, actor, why)), reason)
         else:
             if c.legal is None:
                 c.legal = tuple(legal(c, self.options))
@@ -245,7 +261,7 @@ class State:
         n = c.copy()
         n.penalty_seat = seat
         n.penalty_kind = "timeout" if action.kind == ActionKind.TIMEOUT else "left"
-        if c.phase in (Phase.PLAY, Phase.KONTRA) and c.declarer >= 0:
+        if c.phase in (Phase.PLAY, Phase.KONTRA, Phase.EXCHANGE) and c.declarer >= 0:
             n.ending = Ending.CONCEDED if seat == c.declarer else Ending.RESIGNED
         else:
             n.ending = Ending.PENALTY
@@ -439,9 +455,19 @@ class State:
         for actor, action in zip(self.actors, self.actions, strict=True):
             if action.kind == ActionKind.DISCARD and actor != seat:
                 action = HIDDEN_DISCARD
+            elif action.kind == ActionKind.EXCHANGE and seat == c.declarer:
+                # the defenders pass their cards face down: the declarer sees how many
+                action = Action.exchange(-action.value.bit_count())
             public.append((actor, action))
         ouvert = c.hands[c.declarer] if c.declarer >= 0 and self.shown else None
         legal = tuple(self.legal_actions()) if c.player == seat else ()
+        received = exchange_count = None
+        if c.contract is not None and c.contract.revolution and seat != c.declarer:
+            first, second = exchange_seats(c.declarer)
+            partner = second if seat == first else first
+            received = c.passed[partner]
+            if c.phase == Phase.EXCHANGE and c.player == seat and seat == second:
+                exchange_count = received.bit_count()
         return InformationState(
             seat=seat,
             phase=c.phase,
@@ -462,6 +488,8 @@ class State:
             pushes=len(c.pushers),
             actions=tuple(public),
             played=self.played,
+            received=received,
+            exchange_count=exchange_count,
             _legal=legal,
         )
 
@@ -492,6 +520,11 @@ class InformationState:
         actions: the public action history, ``(seat, action)``, with other seats' discards and
             pushes hidden (``??.??``); seat −1 is the table.
         played: the mask of all cards played so far.
+        received: a defender's view of a Revolution: the cards his partner passed him in the
+            exchange (mask, 0 before or without any); None for the declarer and other games.
+        exchange_count: the number of cards this seat must pass now in a Revolution's exchange
+            (the second defender: as many as he got); None when any number may go (the first
+            defender) or it is not his exchange.
     """
 
     seat: Seat
@@ -513,6 +546,8 @@ class InformationState:
     pushes: int
     actions: tuple[tuple[int, Action], ...]
     played: int
+    received: int | None = None
+    exchange_count: int | None = None
     _legal: tuple[Action, ...] = field(default=(), repr=False)
 
     def legal_actions(self) -> list[Action]:
@@ -551,5 +586,7 @@ class InformationState:
             "pushes": self.pushes,
             "actions": [[s, str(a)] for s, a in self.actions],
             "played": cards(self.played),
+            "received": cards(self.received),
+            "exchange_count": self.exchange_count,
             "legal_actions": [str(a) for a in self._legal],
         }

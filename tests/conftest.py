@@ -91,6 +91,7 @@ SLOW: frozenset[str] = frozenset(
         "test_solver.py::test_schwarz_target_asks_for_every_trick",
         "test_solver_cli.py::test_solve_iss_records_at_their_first_card",
         "test_strong_contracts.py::test_a_contest_penalty_lowers_the_limit_only_once_an_opponent_has_bid",
+        "test_revolution.py::test_forced_revolutions_in_the_arena_make_only_legal_exchanges",
         "test_strong_contracts.py::test_a_strong_hand_is_worth_its_hold_when_the_rival_passes",
         "test_learn_contracts.py::test_ray_tasks_on_a_local_instance_give_the_rows_the_processes_give",
         "test_strong_contracts.py::test_an_ouvert_contract_is_judged_on_every_deal_of_the_hidden_cards",

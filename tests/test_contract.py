@@ -142,10 +142,10 @@ def test_null_ouvert_may_be_played_after_taking_up_the_skat() -> None:
         ("NHS", "Null takes no Schneider"),
         ("RH", "Ramsch takes no announcements"),
         ("RO", "Ramsch takes no announcements"),
-        ("CHH", "modifiers are O H S Z, once each"),
-        ("CX", "modifiers are O H S Z, once each"),
-        ("Ch", "modifiers are O H S Z, once each"),
-        ("C H", "modifiers are O H S Z, once each"),
+        ("CHH", "modifiers are O H S Z V, once each"),
+        ("CX", "modifiers are O H S Z V, once each"),
+        ("Ch", "modifiers are O H S Z V, once each"),
+        ("C H", "modifiers are O H S Z V, once each"),
     ],
 )
 def test_invalid_contracts_are_rejected_echoing_the_input(text: str, reason: str) -> None:

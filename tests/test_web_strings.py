@@ -50,7 +50,7 @@ DYNAMIC = {
     "rank.name.": list("AKQJT987"),
     "suit.name.": list("CSHDT"),
     "game.": list("CSHDGNRX"),
-    "option.": ["hand", "schneider", "schwarz", "ouvert"],
+    "option.": ["hand", "schneider", "schwarz", "ouvert", "revolution"],
     "language.": LANGUAGES,
     "rank.german.": list("AKQJT987"),
     "rank.name.german.": list("AKQJT987"),

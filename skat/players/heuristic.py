@@ -16,6 +16,10 @@ It reads only its seat's :class:`~skat.state.InformationState` and decides by ru
   trick, never lead a bare ten into the declarer's ace and keep trumps against the declarer's
   long suit. Null: the declarer ducks, defenders lead low to force him. Ramsch: duck, dump high
   cards, avoid points.
+* **Revolution** (option): declared in the skat phase when no exchange can catch it
+  (:func:`skat.players.revolution.revolution_safe`); as a defender the cards to pass are chosen by
+  the open-hand solver's Null search over the possible skats
+  (:func:`skat.players.revolution.exchange_choice`; that one decision takes tens of ms).
 * **Kontra/Re** only with a clearly strong defending or declaring hand; it never concedes (a
   concession is only ever allowed in the first trick, where a rule player cannot know it is lost).
 
@@ -26,6 +30,7 @@ Every decision takes well under 5 ms (``docs/benchmarks.md``, "Decision times";
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from skat.action import Action, ActionKind
 from skat.cards import JACKS, mask_of
@@ -33,8 +38,12 @@ from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.players import evaluation as ev
 from skat.players.heuristic_play import choose_card, table_of
+from skat.players.revolution import revolution_declaration
 from skat.rules import GameType, trump_mask
 from skat.state import InformationState, Phase
+
+if TYPE_CHECKING:
+    from skat.solver import Solver
 
 __all__ = ["HeuristicPlayer", "bid_up_to"]
 
@@ -95,6 +104,7 @@ class HeuristicPlayer:
     def __init__(self, play_bonus: float = 0.0, *, calibrated: bool = True) -> None:
         self.play_bonus = play_bonus
         self.calibrated = calibrated
+        self._solver: Solver | None = None
 
     def _expected(self, choice: ev.GameChoice) -> float:
         """The expected score by which a game after a pick-up is chosen."""
@@ -130,7 +140,19 @@ class HeuristicPlayer:
             return self._kontra(info, legal)
         if phase == Phase.SCHIEBEN:
             return self._schieben(info, legal)
+        if phase == Phase.EXCHANGE:
+            return self.exchange(info)
         return legal[0]
+
+    def exchange(self, info: InformationState) -> Action:
+        """The cards to pass in a Revolution's exchange (:mod:`skat.players.revolution`; the
+        solver is made, and numba loaded, only for it)."""
+        from skat.players.revolution import exchange_choice
+        from skat.solver import Solver
+
+        if self._solver is None:
+            self._solver = Solver()
+        return exchange_choice(info, self._solver)
 
     def _bidding(self, info: InformationState, legal: list[Action]) -> Action:
         limit = ev.bid_limit(info.hand, int(info.seat), self.play_bonus, spitze=info.options.spitze)
@@ -165,6 +187,10 @@ class HeuristicPlayer:
         ]
         best_pickup = max((c.expected for c in pickup), default=-1e9)
         candidates = sorted(hand_games, key=lambda c: c.expected, reverse=True)
+        rival = max((c.value for c in candidates if c.margin >= 0.0), default=0)
+        revolution = revolution_declaration(info, legal, rival)
+        if revolution is not None:
+            return revolution
         for c in candidates:
             if c.margin < 0.0 or c.expected < best_pickup:
                 break

@@ -44,6 +44,7 @@ from skat.players.card_play import play_card
 from skat.players.evaluation import limit_game
 from skat.players.heuristic import HeuristicPlayer, bid_up_to
 from skat.players.ramsch import ramsch_card, schieben
+from skat.players.revolution import exchange_choice, revolution_declaration
 from skat.players.worlds import sample_world
 from skat.rules import BASE_VALUES, GameType
 from skat.scoring import game_value, suit_levels
@@ -316,6 +317,8 @@ class StrongPlayer:
             return self._declare(info, legal)
         if info.phase == Phase.KONTRA and self.settings.contracts and info.contract is not None:
             return self._kontra(info, legal, rng, notes)
+        if info.phase == Phase.EXCHANGE:
+            return exchange_choice(info, self._get_solver())
         if info.phase == Phase.SCHIEBEN and self.settings.contracts:
             return schieben(self.settings, self._heuristic, info, legal, rng, notes=notes)
         if info.phase != Phase.PLAY or info.contract is None:
@@ -482,6 +485,11 @@ class StrongPlayer:
 
     def _skat(self, info: InformationState, legal: list[Action]) -> Action:
         best = self.estimate(info)
+        revolution = revolution_declaration(
+            info, legal, best.value if best is not None and best.hand else 0
+        )
+        if revolution is not None:
+            return revolution
         pickup = [a for a in legal if a.kind == ActionKind.PICKUP]
         if best is None or not best.hand:
             return pickup[0] if pickup else legal[0]

@@ -93,6 +93,12 @@ def knowledge(info: InformationState) -> Knowledge:
     if info.ouvert_hand is not None and declarer >= 0 and declarer != me:
         ouvert = info.ouvert_hand
         fixed[declarer] = ouvert
+    if info.contract.revolution and declarer >= 0 and declarer != me:
+        # the cards this defender passed in the exchange are with his partner till played
+        for actor, action in info.actions:
+            if actor == me and action.kind == ActionKind.EXCHANGE and action.value > 0:
+                ouvert |= action.value & ~info.played
+                fixed[3 - me - declarer] |= action.value & ~info.played
     unseen = ALL_CARDS & ~info.hand & ~info.played & ~known_skat & ~ouvert
     counts = [10 - played_by[s] for s in range(3)] + [2]
     for holder in range(4):

@@ -24,13 +24,16 @@ for sorting the hand: :func:`card_order_json`), ``hand_sizes``, ``open_hand`` (`
 of an ouvert declarer), ``trick`` (``[{seat, card}]``), ``last_trick``, ``tricks`` (taken per seat),
 ``result``, ``iss_result`` and ``review`` (original hands, skat, discard, every trick; only when
 the deal is over), ``options`` (the deal's rule options, as :func:`options_json` gives them) and
-``info`` (the seat's :meth:`~skat.state.InformationState.to_json`).
+``info`` (the seat's :meth:`~skat.state.InformationState.to_json`), ``exchange`` (a Revolution's
+exchange while the human defender is to pass cards: ``{"count", "cards", "received"}``, the
+number he must pass, None for any, the cards he may pass and those his partner passed him;
+else None: :func:`exchange_json`).
 
 Events (JSON): ``{"kind": "call"|"skat"|"discard"|"declare"|"kontra"|"card"|"concede"|"push"|
-"other", "seat": s, "action": token}`` for each action (another seat's discard shows as
-``??.??``; ``push``: a Schieberamsch skat passed on unseen, ``p``, or two cards pushed on) and
-``{"kind": "trick", "seat": null, "winner": s, "cards": [...], "points": n}`` after each
-completed trick.
+"exchange"|"other", "seat": s, "action": token}`` for each action (another seat's discard shows
+as ``??.??``, a Revolution's exchange to its declarer as ``EX.??.??``; ``push``: a
+Schieberamsch skat passed on unseen, ``p``, or two cards pushed on) and ``{"kind": "trick",
+"seat": null, "winner": s, "cards": [...], "points": n}`` after each completed trick.
 """
 
 from __future__ import annotations
@@ -73,6 +76,7 @@ __all__ = [
     "card_order_json",
     "card_reasons",
     "declarations",
+    "exchange_json",
     "load",
     "new_deal",
     "new_state",
@@ -265,15 +269,21 @@ _KINDS = {
     ActionKind.DECLINE: "kontra",
     ActionKind.CARD: "card",
     ActionKind.CONCEDE: "concede",
+    ActionKind.EXCHANGE: "exchange",
 }
 
 
-def _event(seat: int | None, action: Action, human: int, schieben: bool) -> dict[str, Any]:
+def _event(
+    seat: int | None, action: Action, human: int, schieben: bool, declarer: int | None = None
+) -> dict[str, Any]:
     """The event of ``seat``'s ``action`` as ``human`` sees it (``schieben``: made in a
-    Schieberamsch's passing on of the skat)."""
+    Schieberamsch's passing on of the skat; a Revolution's exchange is hidden from the
+    ``declarer``)."""
     token = str(action)
     if action.kind == ActionKind.DISCARD and seat != human:
         token = "??.??"
+    if action.kind == ActionKind.EXCHANGE and human == declarer:
+        token = str(Action.exchange(-action.value.bit_count()))
     kind = _KINDS.get(action.kind, "other")
     if schieben and action.kind in (ActionKind.PASS, ActionKind.DISCARD):
         kind = "push"  # the skat passed on unseen, or two cards pushed on after taking it
@@ -284,7 +294,8 @@ def _step(state: State, action: Action, human: int, events: list[dict[str, Any]]
     seat = state.current_player
     before = len(state.tricks)
     after = state.apply(action)
-    events.append(_event(seat, action, human, state.phase == Phase.SCHIEBEN))
+    declarer = None if state.declarer is None else int(state.declarer)
+    events.append(_event(seat, action, human, state.phase == Phase.SCHIEBEN, declarer))
     if len(after.tricks) > before:
         trick = after.tricks[-1]
         events.append(
@@ -376,7 +387,8 @@ def apply(state: State, human: int, actions: object) -> Turn:
                 f"{state.phase.value!r}{after}: it is {who}'s turn"
             )
         legal_actions = state.legal_actions()
-        if action not in legal_actions:
+        # a Revolution's exchange is refused by the core with its reason (IllegalExchangeError)
+        if state.phase != Phase.EXCHANGE and action not in legal_actions:
             raise IllegalActionError(
                 f"illegal action {str(action)!r} by {Seat(human).name.lower()} in phase "
                 f"{state.phase.value!r}{after}: {_why_illegal(state, human, action, legal_actions)}"
@@ -484,15 +496,18 @@ def _review(state: State) -> dict[str, Any]:
 
 def _later_calls(state: State, human: int, auction: int) -> list[dict[str, Any]]:
     """The events of what was said after the ``auction`` (its number of calls) and before the
-    first card: Kontra, Re, Supra and their refusals; in a Schieberamsch who took the skat
-    (``skat``) and who pushed it on (``push``, another seat's cards hidden)."""
+    first card: Kontra, Re, Supra and their refusals; a Revolution's exchange (hidden from its
+    declarer); in a Schieberamsch who took the skat (``skat``) and who pushed it on (``push``,
+    another seat's cards hidden)."""
     out: list[dict[str, Any]] = []
     ramsch = state.declarer is None  # after the auction only the Schieben comes before a card
+    declarer = None if state.declarer is None else int(state.declarer)
     for seat, action in zip(state.actors[auction:], state.actions[auction:], strict=True):
         if action.kind == ActionKind.CARD:
             break
-        event = _event(seat, action, human, ramsch)
-        if event["kind"] in ("kontra", "push") or (ramsch and event["kind"] == "skat"):
+        event = _event(seat, action, human, ramsch, declarer)
+        kinds = ("kontra", "push", "exchange")
+        if event["kind"] in kinds or (ramsch and event["kind"] == "skat"):
             out.append(event)
     return out
 
@@ -510,7 +525,7 @@ _DIALOG_ORDER = (
 
 
 def _announced(contract: Contract) -> list[str]:
-    flags = ("hand", "schneider", "schwarz", "ouvert")
+    flags = ("hand", "schneider", "schwarz", "ouvert", "revolution")
     return [name for name in flags if getattr(contract, name)]
 
 
@@ -521,11 +536,11 @@ def declarations(state: State, human: int) -> list[dict[str, Any]]:
 
     Each is ``{"contract", "game", "announced", "trumps", ...}`` with the fields of
     :meth:`skat.declaration.Prospect.to_json`: ``announced`` lists what the contract announces
-    (``hand``, ``schneider``, ``schwarz``, ``ouvert``, the implied ones too), ``trumps`` the
-    human's known cards that are trumps in its game (None in Null). The figures count the
-    matadors in the cards the human knows: the hand and the skat after a pick-up, the hand alone
-    in a Hand game (:func:`skat.declaration.prospect`). In the dialog's order: ♣ ♠ ♥ ♦, Grand,
-    Sächsische Spitze, Null; within a game the fewest announcements first.
+    (``hand``, ``schneider``, ``schwarz``, ``ouvert``, ``revolution``, the implied ones too),
+    ``trumps`` the human's known cards that are trumps in its game (None in Null). The figures
+    count the matadors in the cards the human knows: the hand and the skat after a pick-up, the
+    hand alone in a Hand game (:func:`skat.declaration.prospect`). In the dialog's order: ♣ ♠ ♥
+    ♦, Grand, Sächsische Spitze, Null; within a game the fewest announcements first.
     """
     if state.current_player != human or state.phase not in (
         Phase.SKAT,
@@ -577,7 +592,14 @@ def card_order_json(state: State, cards: int = 0xFFFFFFFF) -> dict[str, Any]:
     }
 
 
-CARD_REASONS = ("not_now", "not_your_turn", "follow_trump", "follow_suit", "no_jack_push")
+CARD_REASONS = (
+    "not_now",
+    "not_your_turn",
+    "follow_trump",
+    "follow_suit",
+    "no_jack_push",
+    "received",
+)
 """Why a card of the human's hand cannot be played or chosen now (:func:`card_reasons`)."""
 
 
@@ -588,8 +610,10 @@ def card_reasons(state: State, human: int) -> dict[str, dict[str, str]]:
     In play at the human's turn a card that does not follow the led card's effective suit
     (ISkO 2.3: ``follow_trump`` when a trump was led, jacks being trumps but in Null, else
     ``follow_suit``); in play at another seat's turn every card (``not_your_turn``); in a
-    Schieberamsch's passing on, the jacks, which are not pushed (``no_jack_push``); in the
-    discard phase none (any two cards go); in every other phase every card (``not_now``).
+    Schieberamsch's passing on, the jacks, which are not pushed (``no_jack_push``); in a
+    Revolution's exchange at the human's turn the cards his partner passed him, which do not go
+    back (``received``); in the discard phase none (any two cards go); in every other phase every
+    card (``not_now``).
 
     >>> s = State.new(parse_deal_number(7), Options())
     >>> sorted({r["code"] for r in card_reasons(s, 1).values()})
@@ -600,6 +624,9 @@ def card_reasons(state: State, human: int) -> dict[str, dict[str, str]]:
     to_act = state.current_player
     if phase == Phase.DISCARD:
         return {}
+    if phase == Phase.EXCHANGE and to_act == human:
+        received = state.information_state(human).received or 0
+        return {format_card(c): {"code": "received"} for c in cards_of_mask(received)}
     legal = {str(a) for a in state.legal_actions()} if to_act == human else set()
     if phase == Phase.SCHIEBEN and any("." in a for a in legal):
         pushable = {card for pair in legal for card in pair.split(".")}
@@ -614,6 +641,21 @@ def card_reasons(state: State, human: int) -> dict[str, dict[str, str]]:
     led = effective_suit(state.trick[0], state.contract.game)
     why = {"code": "follow_trump"} if led == TRUMP else {"code": "follow_suit", "suit": "DHSC"[led]}
     return {card: dict(why) for card in hand if card not in legal}
+
+
+def exchange_json(info: InformationState) -> dict[str, Any] | None:
+    """A Revolution's exchange as the defender to pass cards sees it: ``{"count", "cards",
+    "received"}``: how many cards he must pass (None: any number, the first defender), the cards
+    he may pass (his own dealt ones) and those his partner passed him; None when he is not to
+    pass cards now (:func:`skat.phases.exchange_refusal` is the rule)."""
+    if info.phase != Phase.EXCHANGE or info.current_player != info.seat:
+        return None
+    received = info.received or 0
+    return {
+        "count": info.exchange_count,
+        "cards": _cards(info.hand & ~received),
+        "received": _cards(received),
+    }
 
 
 def view(state: State, human: int) -> dict[str, Any]:
@@ -679,6 +721,7 @@ def view(state: State, human: int) -> dict[str, Any]:
         "review": None,
         "options": options_json(state.options.effective()),
         "info": info.to_json(),
+        "exchange": exchange_json(info),
     }
     if state.is_terminal():
         out["result"] = _result_json(state)

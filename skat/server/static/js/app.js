@@ -62,6 +62,7 @@ const app = {
   bubbleTimes: {}, // seat → when its bubble appeared (only a new bubble pops up)
   freshCard: null, // the card that has just come to the trick (only it fades in)
   discard: [], // cards chosen to put away
+  exchange: [], // Revolution: the cards chosen to pass to the partner
   declaring: null, // {hand: bool, discard: [..] | null} while the declaration dialog is open
   dialog: null, // the contract chosen in the declaration dialog (an entry of view.declarations)
   showLastTrick: false,

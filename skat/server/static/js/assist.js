@@ -141,6 +141,13 @@ export function decorate(root) {
     for (const card of token.split(".")) mark(root.querySelector(`.hand [data-card="${card}"]`));
     return;
   }
+  if (/^EX(\.|$)/.test(token)) {
+    // a Revolution's exchange: the cards to pass, or the confirm when none is to go
+    const cards = token.split(".").slice(1);
+    for (const card of cards) mark(root.querySelector(`.hand [data-card="${card}"]`));
+    if (!cards.length) mark(root.querySelector(`.controls [data-action="exchange"]`));
+    return;
+  }
   const control = root.querySelector(`.controls [data-action="${CSS.escape(token)}"]`);
   if (control) mark(control);
   else if (shown.kind === "skat" && token !== "s") mark(root.querySelector(`[data-ui="hand"]`));

@@ -9,9 +9,10 @@ export const RED = new Set(["H", "D"]);
 /** The ways the person may sort the suits after the trumps (the settings' "hand sorting"). */
 export const SORTINGS = ["alternate", "suits"];
 
-/** A contract from its ISS notation: {game, hand, schneider, schwarz, ouvert}. */
+/** A contract from its ISS notation: {game, hand, schneider, schwarz, ouvert, revolution} (V:
+ * Revolution, a Null Ouvert Hand). */
 export function parseContract(text) {
-  if (typeof text !== "string" || !/^[DHSCGNRX][OHSZ]*$/.test(text)) return null;
+  if (typeof text !== "string" || !/^[DHSCGNRX][OHSZV]*$/.test(text)) return null;
   const game = text[0];
   const mods = text.slice(1);
   const c = {
@@ -20,13 +21,16 @@ export function parseContract(text) {
     schneider: mods.includes("S"),
     schwarz: mods.includes("Z"),
     ouvert: mods.includes("O"),
+    revolution: text[0] === "N" && mods.includes("V"),
   };
   return normalizeContract(c);
 }
 
-/** Adds what an announcement implies: ouvert (not Null) → Hand, Schneider, Schwarz. */
+/** Adds what an announcement implies: ouvert (not Null) → Hand, Schneider, Schwarz; Revolution
+ * → ouvert and Hand. */
 export function normalizeContract(c) {
   const out = { ...c };
+  if (out.revolution) out.hand = out.ouvert = true;
   if (out.game === "N" || out.game === "R") {
     out.schneider = false;
     out.schwarz = false;
@@ -39,7 +43,7 @@ export function normalizeContract(c) {
 
 /** True for a legal-action token that is a declaration. */
 export function isContract(token) {
-  return /^[DHSCGNX][OHSZ]*$/.test(token) && parseContract(token) !== null;
+  return /^[DHSCGNX][OHSZV]*$/.test(token) && parseContract(token) !== null;
 }
 
 function suitSequence(present, trump) {

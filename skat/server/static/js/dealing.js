@@ -127,6 +127,7 @@ export async function startDeal(number, how = {}) {
   app.typedNumber = null;
   app.bubbles = {};
   app.discard = [];
+  app.exchange = [];
   app.declaring = null;
   app.showLastTrick = false;
   app.showCalls = false;

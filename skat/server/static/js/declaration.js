@@ -17,8 +17,9 @@ export function connect(given) {
 }
 
 // The announcements' switches of the declaration dialog (which of them a contract has, and which
-// contracts there are, the server says: view.declarations).
-const ANNOUNCEMENTS = ["hand", "schneider", "schwarz", "ouvert"];
+// contracts there are, the server says: view.declarations); Revolution's only where the server
+// offers it.
+const ANNOUNCEMENTS = ["hand", "schneider", "schwarz", "ouvert", "revolution"];
 
 /**
  * The contracts the dialog offers, each with the server's figures (view.declarations: in the
@@ -133,7 +134,8 @@ export function declareDialog(v) {
       gameNode(g),
     ),
   );
-  const switches = ANNOUNCEMENTS.map((o) => {
+  const offered = ANNOUNCEMENTS.filter((o) => o !== "revolution" || entries.some((e) => e.announced.includes(o)));
+  const switches = offered.map((o) => {
     const next = d ? toggledEntry(entries, d, o) : null;
     // a switch that would not change the contract (Schneider in a Null) is not offered
     const allowed = Boolean(next && next !== d);

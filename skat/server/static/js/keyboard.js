@@ -82,7 +82,7 @@ export function onKey(e) {
   if (what === "bid") el = document.querySelector(".controls .btn.primary[data-action]:not([data-action='y'])");
   else if (what === "hand") el = document.querySelector("[data-ui='hand']");
   else if (what === "hint" || what === "undo") el = document.querySelector(`.controls [data-ui='${what}']`);
-  else if (what === "discard") el = document.querySelector("[data-action='discard']:not([disabled]), [data-action='push']:not([disabled])");
+  else if (what === "discard") el = document.querySelector("[data-action='discard']:not([disabled]), [data-action='push']:not([disabled]), [data-action='exchange']:not([disabled])");
   else el = document.querySelector(`.controls [data-action='${what}']`);
   if (el && !el.disabled) {
     e.preventDefault();

@@ -3,7 +3,7 @@
 
 import { isContract, parseContract, sortHand } from "./cards.js";
 import { cardBackSvg, cardSvg, namingDeck, suitIcon } from "./deck.js";
-import { formatNumber, list, rankLabels, t } from "./i18n.js";
+import { formatNumber, list, rankLabels, t, tn } from "./i18n.js";
 import { h } from "./dom.js";
 
 let app = null; // the table's state (app.js)
@@ -66,6 +66,7 @@ function gameLabel(game) {
 export function contractText(text) {
   const c = parseContract(text);
   if (!c) return text;
+  if (c.revolution) return t("game.revolution");
   const parts = [gameLabel(c.game)];
   if (c.ouvert) parts.push(t("option.ouvert"));
   if (c.hand) parts.push(t("option.hand"));
@@ -81,8 +82,15 @@ export function gameNode(game) {
   return h("span", { class: "game-name" }, gameLabel(game));
 }
 
+/** A Revolution's exchange token (EX.CA.C7, EX, EX.??.??) as said at the table. */
+function exchangeText(token) {
+  const n = token.split(".").length - 1;
+  return n ? tn("bubble.exchanged", n) : t("bubble.exchangedNone");
+}
+
 export function actionLabel(token) {
   if (/^\d+$/.test(token)) return token;
+  if (/^EX(\.|$)/.test(token)) return exchangeText(token);
   if (isContract(token)) return contractText(token);
   if (/^[CSHD][AKQJT987](\.[CSHD][AKQJT987])+$/.test(token)) {
     return list(token.split(".").map(cardLabel));

@@ -1,10 +1,10 @@
 // The controls of play: the action buttons, a card played, the cards chosen to put away or push on
 // (the discard, a Schieberamsch), the Schieberamsch's and the Kontra question's controls.
 
-import { t } from "./i18n.js";
+import { list, t, tn } from "./i18n.js";
 import { h } from "./dom.js";
 import { ask } from "./layers.js";
-import { actionLabel } from "./names.js";
+import { actionLabel, cardLabel, playerName } from "./names.js";
 import { persist } from "./noticebar.js";
 
 let app = null; // the table's state (app.js)
@@ -73,6 +73,57 @@ export function schiebenControls(v, legal, handled, out) {
         },
       },
       t("schieben.push"),
+    ),
+  );
+}
+
+export function toggleExchange(card) {
+  const i = app.exchange.indexOf(card);
+  if (i >= 0) app.exchange.splice(i, 1);
+  else app.exchange.push(card);
+  ctx.render();
+}
+
+/** The legal exchange token (EX.CA.C7, EX for none) that passes exactly `cards`, or null: the
+ * server's list decides which exchanges the rules allow. */
+export function exchangeToken(cards, legal) {
+  const want = [...cards].sort().join(".");
+  return legal.find((a) => /^EX(\.|$)/.test(a) && a.split(".").slice(1).sort().join(".") === want) ?? null;
+}
+
+/** A Revolution's exchange (the defender passes cards to his partner, who sees them, before the
+ * first lead) added to `out`: the hint, and the confirm [data-action=exchange] with the token of
+ * the cards chosen in the hand, enabled when the rules allow it. */
+export function exchangeControls(v, legal, handled, out) {
+  legal.forEach((a) => handled.add(a));
+  const ex = v.exchange ?? { count: null, cards: [], received: [] };
+  const declarer = v.declarer ?? 0;
+  const partner = [0, 1, 2].find((s) => s !== declarer && s !== app.humanSeat);
+  const chosen = app.exchange.filter((c) => ex.cards.includes(c));
+  const token = exchangeToken(chosen, legal);
+  if (ex.count === null) out.push(h("p", { class: "hint" }, t("exchange.hintFirst", { name: playerName(partner) })));
+  else {
+    const got = list(ex.received.map(cardLabel));
+    out.push(h("p", { class: "hint" }, tn("exchange.hintSecond", ex.count, { name: playerName(partner), cards: got })));
+  }
+  // the second defender's confirm names the count the rules ask for; the first's, the cards chosen
+  const n = ex.count ?? chosen.length;
+  const label = n ? tn("exchange.pass", n) : t("exchange.passNone");
+  out.push(
+    h(
+      "button",
+      {
+        class: "btn primary",
+        "data-action": "exchange",
+        "data-token": token ?? "",
+        disabled: !token,
+        onclick: () => {
+          if (!token) return;
+          app.exchange = [];
+          ctx.send([token]);
+        },
+      },
+      label,
     ),
   );
 }

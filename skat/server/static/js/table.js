@@ -6,7 +6,7 @@ import { allCalls, biddingControls, callsPanel } from "./bidding.js";
 import { declareControls, declareDialog, discardControls, skatControls } from "./declaration.js";
 import { h } from "./dom.js";
 import { bubbleToken, callText, cardBack, cardFace, cardLabel, playerName, roleName, seatPosition, sorted, suitName } from "./names.js";
-import { actionButton, kontraControls, playCard, playControls, schiebenControls, toggleDiscard } from "./play.js";
+import { actionButton, exchangeControls, kontraControls, playCard, playControls, schiebenControls, toggleDiscard, toggleExchange } from "./play.js";
 import { resultPanel, winnerText } from "./result.js";
 import { assistControls, decorate } from "./assist.js";
 
@@ -27,6 +27,7 @@ const REASONS = {
   follow_trump: "reason.followTrump",
   follow_suit: "reason.followSuit",
   no_jack_push: "reason.noJackPush",
+  received: "reason.received",
 };
 
 /** Why `card` of the hand cannot be played or chosen now, in the person's language ("" when the
@@ -88,7 +89,7 @@ export function bubblesFromCalls(view) {
   const declarer = view?.declarer ?? null;
   // in play the calls stay up through the first trick (as without the reload)
   const firstTrick = view?.phase === "play" && !view.last_trick;
-  if (!["bidding", "skat", "discard", "declare", "kontra", "schieben"].includes(view?.phase) && !firstTrick) return;
+  if (!["bidding", "skat", "discard", "declare", "exchange", "kontra", "schieben"].includes(view?.phase) && !firstTrick) return;
   for (const call of view.calls ?? []) app.bubbles[call.seat] = call.action;
   // the declarer's last word: the game once declared, else taking the skat (only the person
   // sees a pick-up); then what was said after the auction (Kontra and its answers, a
@@ -192,11 +193,14 @@ function humanArea(v) {
       ? (v.legal ?? []).filter((a) => a.includes(".")).flatMap((a) => a.split("."))
       : [],
   );
+  // Revolution: the defender to pass cards chooses among his own dealt ones (the server's list).
+  const exchangeable = new Set(v.phase === "exchange" && v.to_act === seat && !app.busy && !app.animating ? v.exchange?.cards ?? [] : []);
+  const received = new Set(v.info?.received ?? []);
   const buttons = cards.map((card) => {
     const playable = v.phase === "play" && legal.has(card);
-    const selectable = (discardPhase && !app.declaring) || pushable.has(card);
+    const selectable = (discardPhase && !app.declaring) || pushable.has(card) || exchangeable.has(card);
     const enabled = playable || selectable;
-    const picked = app.discard.includes(card);
+    const picked = app.discard.includes(card) || app.exchange.includes(card);
     const reason = enabled ? null : disabledReason(card);
     return h(
       "button",
@@ -205,12 +209,13 @@ function humanArea(v) {
           "card-btn" +
           (picked ? " picked" : "") +
           ((discardPhase || pushable.size) && (v.picked_up ?? []).includes(card) ? " from-skat" : "") +
-          (pushable.size && !pushable.has(card) ? " unpushable" : ""),
+          (pushable.size && !pushable.has(card) ? " unpushable" : "") +
+          (received.has(card) && v.phase !== "result" ? " received" : ""),
         "data-card": card,
         disabled: !enabled,
         "aria-pressed": selectable ? String(picked) : null,
         title: reason ? cardLabel(card) + " — " + reason : cardLabel(card),
-        onclick: () => (selectable ? toggleDiscard(card) : playCard(card)),
+        onclick: () => (exchangeable.has(card) ? toggleExchange(card) : selectable ? toggleDiscard(card) : playCard(card)),
       },
       // The name comes from the (visually hidden) text: it then holds what the face shows.
       h("span", { class: "sr-only" }, cardLabel(card)),
@@ -248,6 +253,7 @@ function controls(v) {
     declare: declareControls,
     schieben: schiebenControls,
     kontra: kontraControls,
+    exchange: exchangeControls,
     play: playControls,
   }[v.phase];
   phaseControls?.(v, legal, handled, out);

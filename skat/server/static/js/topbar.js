@@ -94,8 +94,9 @@ function gameInfo() {
         // the full text stays at hand when a narrow header cuts it short
         { class: "info-game", "data-contract": v.contract, title: `${contractText(v.contract)} · ${t("info.declarer", { name: playerName(v.declarer) })}` },
         h("span", { class: "info-label" }, t("info.game")),
-        gameNode(c.game),
-        c.ouvert || c.hand || c.schneider ? " " + contractText(v.contract).split(" ").slice(1).join(" ") : "",
+        // Revolution is a game of its own name (a Null Ouvert Hand with the defenders' exchange)
+        c.revolution ? h("span", { class: "game-name" }, contractText(v.contract)) : gameNode(c.game),
+        !c.revolution && (c.ouvert || c.hand || c.schneider) ? " " + contractText(v.contract).split(" ").slice(1).join(" ") : "",
         " · ",
         t("info.declarer", { name: playerName(v.declarer) }),
       ),

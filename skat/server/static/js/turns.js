@@ -103,7 +103,7 @@ export async function receive(data, before) {
   } else {
     if (!events.length) bubblesFromCalls(data.view);
     for (const ev of events) {
-      if (["call", "declare", "skat", "push", "other"].includes(ev.kind)) {
+      if (["call", "declare", "skat", "push", "exchange", "other"].includes(ev.kind)) {
         setBubble(ev.seat, bubbleToken(ev));
         announceEvent(ev);
       }
