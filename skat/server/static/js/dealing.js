@@ -20,7 +20,7 @@ export function connect(given) {
 }
 
 /** The options of the next deal: the settings' rules, with the list kind of the series. */
-function dealOptions(series) {
+export function dealOptions(series) {
   const options = {};
   for (const r of RULES) {
     const value = rule(r.key);
@@ -149,7 +149,8 @@ export async function startDeal(number, how = {}) {
       if (data && Array.isArray(open?.assisted)) assisted = open.assisted;
       if (!data) {
         const seat = sheet.humanSeatForDealer(sheet.nextDealer(series));
-        data = await api.newDeal(null, dealOptions(series), seat, playerLevel());
+        const options = dealOptions(series);
+        data = await api.newDeal(null, options, seat, playerLevel(), sheet.bockSeries(series, options));
       }
     } else if (how.data) {
       data = how.data;
