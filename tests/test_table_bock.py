@@ -18,6 +18,7 @@ import pytest
 from skat import record as iss
 from skat.bock import seat_list_scores, walk
 from skat.options import BockRule, Options
+from skat.scoring import RamschResult
 from skat.state import State
 
 from table_helpers import (
@@ -37,9 +38,9 @@ RULES = {"bock": "rounds", "bock_all_passed": True}
 """The settings' rule options: Bock rounds, and all passed is an event."""
 
 
-def _passed_row(number: int, human_seat: int) -> dict[str, Any]:
+def _passed_row(number: int, human_seat: int, rule: BockRule = BockRule.ROUNDS) -> dict[str, Any]:
     """A finished series deal as the sheet keeps it: deal ``number`` passed in by all three."""
-    options = Options(bock=BockRule.ROUNDS, bock_all_passed=True)
+    options = Options(bock=rule, bock_all_passed=True)
     state = State.new(number, options).apply("p").apply("p").apply("p")
     return {
         "record": iss.write_record(state),
@@ -53,17 +54,17 @@ def _passed_row(number: int, human_seat: int) -> dict[str, Any]:
     }
 
 
-def _store() -> dict[str, Any]:
+def _store(rule: BockRule = BockRule.ROUNDS) -> dict[str, Any]:
     series = {
         "id": "2026-12-03T09:59:00.000Z",
         "started": "2026-12-03T09:59:00.000Z",
         "length": 0,
         "list": "seeger_fabian",
         "draw": {"cards": ["CJ", "HA", "D7"], "positions": [0, 1, 2]},
-        "deals": [_passed_row(5, 2)],
+        "deals": [_passed_row(5, 2, rule)],
         "closed": False,
     }
-    settings = {**FAST, "options": RULES}
+    settings = {**FAST, "options": {**RULES, "bock": rule.value}}
     return {"schema": 2, "settings": settings, "current": None, "series": series, "archive": []}
 
 
@@ -135,5 +136,30 @@ def test_a_bock_deal_is_played_through_the_table_and_marked_on_the_sheet(
     page.locator("dt[data-help-rule='bock']").scroll_into_view_if_needed()
     assert page.locator("dt[data-help-rule='bock_all_passed']").count() == 1
     shoot(page, f"bock-help-{size}")
+    assert not page.errors, page.errors
+    context.close()
+
+
+def test_a_bockramsch_deal_is_a_ramsch_without_bidding_played_through_the_table(
+    browser: Any, url: str
+) -> None:
+    context = fresh_context(browser, store=_store(BockRule.RAMSCH))
+    page = watched_page(context)
+    page.goto(url)  # the series' next deal: a Bockramsch deal
+    settle(page)
+    page.wait_for_selector("[data-bock='ramsch']")
+    assert page.get_attribute("#table", "data-phase") in ("play", "result")
+    assert page.locator(".controls [data-action='p']").count() == 0  # no auction to pass in
+    shoot(page, "bockramsch-deal-desktop")
+    record = play_out(page)
+    assert "BK[ramsch]" in record
+    assert isinstance(iss.replay(iss.parse(record)).result(), RamschResult)
+    deals = read_store(page)["series"]["deals"]
+    assert deals[1]["bock"] == "ramsch"
+    open_sheet(page)
+    page.wait_for_selector("[data-row='1'] [data-marker='bockramsch'] >> visible=true")
+    series = [(iss.replay(iss.parse(d["record"])), d["human_seat"]) for d in deals]
+    page.wait_for_selector(f"[data-bock-remaining='{walk(series).remaining}']")
+    shoot(page, "bockramsch-sheet-desktop")
     assert not page.errors, page.errors
     context.close()
