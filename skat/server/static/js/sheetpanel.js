@@ -13,8 +13,7 @@ import { notify, persist } from "./noticebar.js";
 import { openReview } from "./result.js";
 import { sheetMarks } from "./assist.js";
 import { rowReplayScore } from "./replay.js";
-import { dealOptions } from "./dealing.js";
-import { playerLevel } from "./settings.js";
+import { dealOptions, playerLevel } from "./settings.js";
 import { panel } from "./sidepanel.js";
 
 let app = null; // the table's state (app.js)
