@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from skat import cli
 from skat.arena import arena_bock
 from skat.bock import (
     BockError,
@@ -35,7 +36,10 @@ from skat.options import (
     parse_words,
 )
 from skat.phases import Phase
+from skat.players import contracts as ct
+from skat.players import evaluation as ev
 from skat.record import parse, read_record, replay, write_record
+from skat.rules import GameType
 from skat.scoring import RamschResult, list_scores, score_ramsch
 from skat.state import State
 
@@ -412,8 +416,6 @@ def test_the_arena_plays_every_third_deal_as_a_bock_deal(
 def test_skat_records_check_replays_a_bock_deal_with_its_doubled_result(
     tmp_path: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from skat import cli
-
     line = write_record(played_out(State.new(42, replace(ROUNDS, bock_deal=B))))
     path = tmp_path / "bock.sgf"
     path.write_text(line + "\n", encoding="utf-8")
@@ -422,3 +424,12 @@ def test_skat_records_check_replays_a_bock_deal_with_its_doubled_result(
     path.write_text(line.replace("BK[2]", "BK[4]") + "\n", encoding="utf-8")
     assert cli.main(["records", "check", str(path)]) == 1
     assert "BK[4] is not a Bock deal" in capsys.readouterr().out
+
+
+def test_the_strong_players_estimates_count_the_game_doubled_and_the_bonuses_not() -> None:
+    plain = ct.Estimate(GameType.CLUBS, False, False, 24, wins=8, worlds=10)
+    bock = replace(plain, bock=2)
+    assert bock.value == 24  # the bid is held against the game value, undoubled
+    assert bock.score(80.0) == ev.expected_score(plain.chance, 48, 80.0)
+    assert bock.expected == ev.expected_list_score(plain.chance, 48)
+    assert bock.score(80.0) != 2 * plain.score(80.0)  # the ±50 and +40 are not doubled
