@@ -11,13 +11,14 @@ Helpers: ``tests/table_helpers.py``; the server and Chromium: the conftest's.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from skat import record as iss
 from skat.bock import seat_list_scores, walk
-from skat.options import BockRule, Options
+from skat.options import BockDeal, BockRule, Options
 from skat.scoring import RamschResult
 from skat.state import State
 
@@ -161,5 +162,31 @@ def test_a_bockramsch_deal_is_a_ramsch_without_bidding_played_through_the_table(
     series = [(iss.replay(iss.parse(d["record"])), d["human_seat"]) for d in deals]
     page.wait_for_selector(f"[data-bock-remaining='{walk(series).remaining}']")
     shoot(page, "bockramsch-sheet-desktop")
+    assert not page.errors, page.errors
+    context.close()
+
+
+def test_an_import_whose_bock_mark_does_not_follow_is_refused_naming_the_deal(
+    browser: Any, url: str, tmp_path: Any
+) -> None:
+    # deal 1 passed in with no event on; deal 2 marked a Bock deal (BK[2]) all the same
+    quiet = Options(bock=BockRule.ROUNDS, bock_n00=False)
+    first = State.new(5, quiet).apply("p").apply("p").apply("p")
+    forged = State.new(6, replace(quiet, bock_deal=BockDeal.BOCK)).apply("p").apply("p")
+    lines = [iss.write_record(first), iss.write_record(forged.apply("p"))]
+    path = tmp_path / "bock.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    context = fresh_context(browser, store=_store())
+    page = watched_page(context)
+    page.goto(url)
+    settle(page)
+    before = read_store(page)["series"]
+    open_sheet(page)
+    page.set_input_files("[data-ui='import-file']", str(path))
+    page.wait_for_selector("[data-notice='import-failed']")
+    said = page.text_content("[data-notice='import-failed']") or ""
+    assert "Deal 2 in the file cannot be read" in said
+    assert "deal 1 of the series is marked 'bock'" in said
+    assert read_store(page)["series"] == before  # the sheet before it stays as it was
     assert not page.errors, page.errors
     context.close()
