@@ -31,11 +31,11 @@ import time
 import traceback
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from skat.action import ActionKind
 from skat.errors import IllegalActionError, SkatError
-from skat.options import WORDS, AllPass, Options, ScoreList, format_words
+from skat.options import WORDS, AllPass, BockDeal, BockRule, Options, ScoreList, format_words
 from skat.options import parse_words as parse_options
 from skat.options import to_json as options_json
 from skat.players import PLAYER_NAMES, Player, decision_rng, decision_seed, get_player
@@ -179,6 +179,17 @@ class DealOutcome:
     times: dict[str, dict[str, TimeStats]]
 
 
+def arena_bock(number: int, options: Options) -> Options:
+    """``options`` for deal ``number`` in the arena, which plays single deals, not a series in
+    order: with the Bock rule on, every third deal number (``number % 3 == 1``) is played as a
+    Bock deal (``bock=rounds``) or a Bockramsch deal (``bock=ramsch``), so that both are
+    exercised under the same options; the others as ordinary deals (:mod:`skat.bock`)."""
+    if options.bock == BockRule.OFF or number % 3 != 1:
+        return options
+    deal = BockDeal.BOCK if options.bock == BockRule.ROUNDS else BockDeal.RAMSCH
+    return replace(options, bock_deal=deal)
+
+
 def _play_game(
     number: int,
     options: Options,
@@ -187,7 +198,7 @@ def _play_game(
     times: dict[str, dict[str, TimeStats]],
     passed: bool = False,
 ) -> GameOutcome:
-    state = State.new(number, options)
+    state = State.new(number, arena_bock(number, options))
     while passed and state.phase == Phase.BIDDING:  # the auction is given: all three pass
         state = state.apply(next(a for a in state.legal_actions() if a.kind == ActionKind.PASS))
     while not state.is_terminal():

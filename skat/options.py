@@ -37,6 +37,8 @@ __all__ = [
     "RULES",
     "WORDS",
     "AllPass",
+    "BockDeal",
+    "BockRule",
     "KontraRule",
     "Options",
     "RamschSkat",
@@ -82,6 +84,27 @@ class ScoreList(StrEnum):
 
     SIMPLE = "simple"
     SEEGER_FABIAN = "seeger_fabian"
+
+
+class BockRule(StrEnum):
+    """Whether events of a deal bring Bock deals (house rule, XSkat and JSkat)."""
+
+    OFF = "off"
+    ROUNDS = "rounds"
+    """Each event brings a round of Bock deals: one per player, the scores doubled."""
+    RAMSCH = "ramsch"
+    """Bockramsch: each event brings a round of Ramsch deals instead."""
+
+
+class BockDeal(StrEnum):
+    """What a deal of a series is under the Bock rule (:mod:`skat.bock` decides it from the
+    series; the record's ``BK[...]``): not a rule of the table but the deal's own."""
+
+    NONE = "none"
+    BOCK = "bock"
+    """A Bock deal: its scores count double (``BK[2]``)."""
+    RAMSCH = "ramsch"
+    """A Bockramsch deal: dealt straight into Ramsch, no auction (``BK[ramsch]``)."""
 
 
 Value: TypeAlias = StrEnum | bool
@@ -214,6 +237,106 @@ class Options:
         ),
     )
 
+    bock: BockRule = field(
+        default=BockRule.OFF,
+        metadata=_rule(
+            words={BockRule.ROUNDS: "bock", BockRule.RAMSCH: "bockramsch"},
+            source="house rule (XSkat: -bock, the events -bockevents; JSkat: the Bock options)",
+            summary="After an event (the bock_* options) the next round, one deal per player, "
+            "counts double (Bock); events queue further rounds. bockramsch: a round of Ramsch "
+            "instead of the Bock deals.",
+        ),
+    )
+    bock_lost_60: bool = field(
+        default=True,
+        metadata=_rule(
+            requires=("bock", BockRule.OFF),
+            source="house rule: XSkat (event 1), JSkat",
+            summary="A Bock event: a game (not Null) lost with exactly 60 card points.",
+        ),
+    )
+    bock_grand_hand: bool = field(
+        default=True,
+        metadata=_rule(
+            requires=("bock", BockRule.OFF),
+            source="house rule: XSkat (event 2)",
+            summary="A Bock event: a Grand Hand won.",
+        ),
+    )
+    bock_kontra_won: bool = field(
+        default=True,
+        metadata=_rule(
+            requires=("bock", BockRule.OFF),
+            source="house rule: XSkat (event 4), JSkat (a lost Kontra game)",
+            summary="A Bock event: a Kontra that won (the declarer lost after Kontra).",
+        ),
+    )
+    bock_kontra_re: bool = field(
+        default=True,
+        metadata=_rule(
+            requires=("bock", BockRule.OFF),
+            source="house rule: XSkat (event 8), JSkat",
+            summary="A Bock event: a game with Kontra and Re (not counted again when its Kontra "
+            "won too).",
+        ),
+    )
+    bock_nnn: bool = field(
+        default=False,
+        metadata=_rule(
+            requires=("bock", BockRule.OFF),
+            source="house rule: XSkat (event 16)",
+            summary="A Bock event: a player's total on the score sheet ends in three equal digits "
+            "(111, −222, 1000).",
+        ),
+    )
+    bock_n00: bool = field(
+        default=True,
+        metadata=_rule(
+            requires=("bock", BockRule.OFF),
+            source="house rule: XSkat (event 32), JSkat (a score of X00)",
+            summary="A Bock event: a player's total on the score sheet becomes a multiple of 100 "
+            "(0 included).",
+        ),
+    )
+    bock_value_72: bool = field(
+        default=False,
+        metadata=_rule(
+            requires=("bock", BockRule.OFF),
+            source="house rule: XSkat (event 64)",
+            summary="A Bock event: a game won with a game value of 72 or more (before Kontra and "
+            "Bock).",
+        ),
+    )
+    bock_value_96: bool = field(
+        default=False,
+        metadata=_rule(
+            requires=("bock", BockRule.OFF),
+            source="house rule: XSkat (event 128)",
+            summary="A Bock event: a game won with a game value of 96 or more (not counted again "
+            "with the 72 event).",
+        ),
+    )
+    bock_all_passed: bool = field(
+        default=False,
+        metadata=_rule(
+            requires=("bock", BockRule.OFF),
+            source="house rule: JSkat",
+            summary="A Bock event: all three passed in the auction.",
+        ),
+    )
+    bock_lost_grand: bool = field(
+        default=False,
+        metadata=_rule(
+            requires=("bock", BockRule.OFF),
+            source="house rule: JSkat",
+            summary="A Bock event: a Grand lost.",
+        ),
+    )
+    bock_deal: BockDeal = field(default=BockDeal.NONE, metadata={"deal": True})
+    """Not a rule of the table: what this deal is under the Bock rule, decided from the series
+    by :mod:`skat.bock` and written as the record's ``BK[...]`` (never in ``RU``, JSON or the
+    command line's words)."""
+
     def effective(self) -> Options:
         """These options with the ones that cannot take effect under the others set back to
         their defaults (each :attr:`Rule.requires`): Supra without Kontra, the Durchmarsch and
@@ -228,6 +351,8 @@ class Options:
                 name, value = r.requires
                 if idle.get(name, getattr(self, name)) == value:
                     idle[r.name] = r.default
+        if idle.get("bock", self.bock) == BockRule.OFF:
+            idle["bock_deal"] = BockDeal.NONE
         return replace(self, **idle)  # type: ignore[arg-type]
 
 
@@ -286,8 +411,9 @@ class Rule:
         return value if isinstance(value, bool) else str(value)
 
 
-RULES: tuple[Rule, ...] = tuple(Rule._of(f) for f in fields(Options))
-"""Every rule option, in the order of :class:`Options`' fields."""
+RULES: tuple[Rule, ...] = tuple(Rule._of(f) for f in fields(Options) if "rule" in f.metadata)
+"""Every rule option, in the order of :class:`Options`' fields (``bock_deal``, the deal's own
+Bock status, is none)."""
 
 _BY_NAME: dict[str, Rule] = {r.name: r for r in RULES}
 

@@ -30,6 +30,8 @@ describe them:
   a Null declarer takes a trick, or the defenders take a trick against Schwarz announced (which
   ouvert suit and Grand games include).
 * ``result``: terminal, also for an all-pass new deal.
+
+A Bockramsch deal (:mod:`skat.bock`) has no auction: it starts in ``play`` as a Ramsch.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ from skat.bidding import Auction, apply_bidding, legal_bidding
 from skat.cards import JACKS, card_pairs, cards_of_mask, format_card, format_cards
 from skat.contract import Contract, legal_declarations
 from skat.deal import Deal
-from skat.options import AllPass, KontraRule, Options
+from skat.options import AllPass, BockDeal, KontraRule, Options
 from skat.rules import GameType, legal_cards, trick_winner
 from skat.scoring import GameResult, RamschResult
 
@@ -229,8 +231,10 @@ class Core:
         return new
 
 
-def initial_core(d: Deal) -> Core:
-    """The derived data at the start of deal ``d``: the hands dealt, middlehand to bid."""
+def initial_core(d: Deal, options: Options = Options()) -> Core:  # noqa: B008 (frozen)
+    """The derived data at the start of deal ``d``: the hands dealt, middlehand to bid; a
+    Bockramsch deal (``options.bock_deal``, :mod:`skat.bock`) is dealt straight into Ramsch,
+    forehand to lead."""
     c = Core.__new__(Core)
     c.auction = Auction()
     c.bids = ()
@@ -261,6 +265,8 @@ def initial_core(d: Deal) -> Core:
     c.won_count = (0, 0, 0)
     c.penalty_seat = -1
     c.penalty_kind = ""
+    if options.bock_deal == BockDeal.RAMSCH:
+        _start_ramsch(c)
     return c
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from skat.action import Action, ActionKind
+from skat.bock import format_bk, parse_bk
 from skat.cards import (
     CardSet,
     cards_of_mask,
@@ -294,6 +295,8 @@ def from_state(state: State, properties: dict[str, str] | None = None) -> Record
     opts = format_options(state.options)
     if opts:
         props.append(("RU", opts))
+    if bk := format_bk(state.options):
+        props.append(("BK", bk))
     for k, v in (properties or {}).items():
         props.append((k, v))
     props.append(("MV", ""))
@@ -365,7 +368,7 @@ def _start(record: Record) -> tuple[State, int]:
     moves = record.moves
     if not moves or moves[0].who != "w":
         raise RecordError("MV must start with 'w' and the 32 cards of the deal", 0)
-    options = parse_options(record.get("RU") or "")
+    options = parse_bk(record.get("BK"), parse_options(record.get("RU") or ""))
     dl = record.get("DL") or "0"
     if dl not in ("0", "1", "2"):
         raise RecordError(f"DL[{dl}] is not a table position 0, 1 or 2", 0)

@@ -35,7 +35,7 @@ from functools import cache
 
 from skat.contract import Contract
 from skat.errors import SkatError
-from skat.options import KontraRule, Options, RamschSkat, ScoreList
+from skat.options import BockDeal, KontraRule, Options, RamschSkat, ScoreList
 from skat.rules import BASE_VALUES, REVOLUTION_VALUE, GameType, null_game_value, trump_sequence
 
 __all__ = [
@@ -77,7 +77,9 @@ class Step:
             ``game_value``, ``null_value``, ``conceded`` (value: the bid), ``overbid`` (value:
             the bid the value fell short of), ``raised_value``, ``won`` (value: the score),
             ``lost_double`` / ``lost_hand_single`` (value: the signed score), ``kontra``, ``re``,
-            ``supra`` (value: the signed score after the factor), ``score``; in Ramsch also
+            ``supra`` (value: the signed score after the factor), ``bock`` (a Bock deal: the
+            signed score doubled), ``score``; in Ramsch also ``bock_double`` (a Bock deal: the
+            running multiplier doubled),
             ``ramsch_skat`` (value: the skat's card points, seat: who counts them),
             ``ramsch_points``, ``jungfrau``, ``schieben`` (value: the running multiplier),
             ``durchmarsch``.
@@ -121,6 +123,7 @@ class GameResult:
         kontra: 0 none, 1 Kontra (×2), 2 Re (×4), 3 Supra (×8).
         conceded: the declarer gave the game up during the first trick.
         explanation: the steps from the matadors to the score.
+        bock: 2 in a Bock deal (``score`` is doubled), else 1 (:mod:`skat.bock`).
     """
 
     contract: Contract
@@ -137,9 +140,11 @@ class GameResult:
     kontra: int
     conceded: bool
     explanation: tuple[Step, ...] = field(default=())
+    bock: int = 1
 
     def to_json(self) -> dict[str, object]:
-        """The result as a JSON object; the contract in ISS notation (``"CH"``)."""
+        """The result as a JSON object; the contract in ISS notation (``"CH"``); ``"bock": 2``
+        in a Bock deal only."""
         return {
             "contract": str(self.contract),
             "bid": self.bid,
@@ -154,6 +159,7 @@ class GameResult:
             "levels": list(self.levels),
             "kontra": self.kontra,
             "conceded": self.conceded,
+            **({"bock": self.bock} if self.bock != 1 else {}),  # a Bock deal only (skat.bock)
             "explanation": [step.to_json() for step in self.explanation],
         }
 
@@ -169,7 +175,8 @@ class RamschResult:
             wins.
         jungfrau: the seats without a trick.
         durchmarsch: the seat that took every trick, else ``None``.
-        multiplier: ``2 ** len(jungfrau) × 2 ** pushes`` (a won Durchmarsch: ``2 ** pushes``).
+        multiplier: ``2 ** len(jungfrau) × 2 ** pushes`` (a won Durchmarsch: ``2 ** pushes``),
+            × 2 in a Bock deal.
         scores: signed game points per seat.
         explanation: the steps from the points to the scores.
     """
@@ -418,7 +425,8 @@ def score_game(
         conceded: the declarer gave up during the first trick: lost, valued at least the bid
             (the smallest multiple of the base value reaching it, unless the value of his
             matadors and announced levels is higher).
-        options: the table's rule options (Kontra, Supra, ``lost_hand_single``).
+        options: the table's rule options (Kontra, Supra, ``lost_hand_single``) and the deal's
+            Bock status (``bock_deal``: a Bock deal doubles the score, after Kontra).
 
     Returns:
         The :class:`GameResult`; ``score`` is the declarer's signed score on the simple list.
@@ -429,7 +437,8 @@ def score_game(
 
     Sources: ISkO 2.4 (matadors), 5.1-5.3 (value = base value × levels; Null values), 5.2.2-5.2.7
     (winning and the levels), 5.4 (overbid); the lost game counts double (ISkO since 1999; option
-    ``lost_hand_single``: the older rule); Kontra/Re/Supra and conceding: the seeds' pub rules.
+    ``lost_hand_single``: the older rule); Kontra/Re/Supra and conceding: the seeds' pub rules;
+    Bock: house rule, XSkat (``calc_result``: ``spwert *= 2`` after Kontra).
     """
     _check_inputs(
         contract,
@@ -502,6 +511,10 @@ def score_game(
     for level_index in range(kontra):
         steps.append(Step(KONTRA_CODES[level_index], score << (level_index + 1)))
     score *= factor
+    bock = 2 if options.bock_deal == BockDeal.BOCK else 1  # skat.bock.BOCK_MULTIPLIER
+    if bock > 1:
+        score *= bock
+        steps.append(Step("bock", score))
     steps.append(Step("score", score))
     return GameResult(
         contract=contract,
@@ -518,6 +531,7 @@ def score_game(
         kontra=kontra,
         conceded=conceded,
         explanation=tuple(steps),
+        bock=bock,
     )
 
 
@@ -548,7 +562,8 @@ def score_ramsch(
         pushes: how many players passed the skat on (Schieberamsch), 0..3.
         pushed_by: the seats that passed it on, in order, for the explanation (empty: not
             said; else one per push).
-        options: the table's rule options (``ramsch_skat``, ``durchmarsch``).
+        options: the table's rule options (``ramsch_skat``, ``durchmarsch``) and the deal's
+            Bock status: a Ramsch in a Bock deal doubles (XSkat), a Bockramsch deal does not.
 
     Raises:
         SkatError: points that do not add up to 120, tricks that do not add up to 10, a last
@@ -595,6 +610,9 @@ def score_ramsch(
         for push in range(pushes):
             running *= 2
             steps.append(Step("schieben", running, pushed_by[push] if pushed_by else None))
+        if options.bock_deal == BockDeal.BOCK:  # XSkat ramsch.c: bockspiele && !ramschspiele
+            running *= 2
+            steps.append(Step("bock_double", running))
 
     if durchmarsch is not None and options.durchmarsch:
         steps.append(Step("durchmarsch", 120, durchmarsch))

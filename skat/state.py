@@ -80,7 +80,9 @@ class State:
         if self._c is None:
             # built directly: derive everything by replaying the actions (``actors`` may be
             # left empty when every action was made in turn)
-            s = State._make(self.options, self.deal, self.dealer, (), (), initial_core(self.deal))
+            s = State._make(
+                self.options, self.deal, self.dealer, (), (), initial_core(self.deal, self.options)
+            )
             actors: tuple[int | None, ...] = self.actors or (None,) * len(self.actions)
             if len(actors) != len(self.actions):
                 raise IllegalActionError(
@@ -119,7 +121,7 @@ class State:
             NotationError: ``number`` is not a deal number.
         """
         d = deal(number)
-        return cls._make(options, d, dealer, (), (), initial_core(d))
+        return cls._make(options, d, dealer, (), (), initial_core(d, options))
 
     @classmethod
     def from_deal(cls, d: Deal, options: Options = Options(), dealer: int = 0) -> State:  # noqa: B008
@@ -133,7 +135,7 @@ class State:
             masks[0] | masks[1] | masks[2] | masks[3]
         ) != 0xFFFFFFFF:
             raise NotationError("a deal needs 10 + 10 + 10 cards and a skat of 2, all distinct")
-        return cls._make(options, d, dealer, (), (), initial_core(d))
+        return cls._make(options, d, dealer, (), (), initial_core(d, options))
 
     # -- the state machine ----------------------------------------------------------------
     @property

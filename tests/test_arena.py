@@ -173,8 +173,8 @@ def test_parse_options_reads_words(text: str, expected: Options) -> None:
 
 
 def test_parse_options_rejects_unknown_words() -> None:
-    with pytest.raises(SkatError, match="unknown rule option: 'bock'"):
-        parse_options("ramsch,bock")
+    with pytest.raises(SkatError, match="unknown rule option: 'hirsch'"):
+        parse_options("ramsch,hirsch")
 
 
 @pytest.mark.parametrize(

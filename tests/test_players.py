@@ -11,7 +11,7 @@ import pytest
 from skat.action import Action, ActionKind
 from skat.cards import JACKS, CardSet
 from skat.deal import Deal, Seat
-from skat.options import AllPass, KontraRule, Options, RamschSkat
+from skat.options import AllPass, BockDeal, BockRule, KontraRule, Options, RamschSkat
 from skat.players import (
     PLAYER_NAMES,
     Player,
@@ -43,6 +43,10 @@ OPTION_SETS = [
         ),
         id="ramsch-loser-variants",
     ),
+    pytest.param(  # a Bock deal (scores × 2) and a Bockramsch deal (skat.bock)
+        Options(bock=BockRule.ROUNDS, bock_deal=BockDeal.BOCK, kontra=KontraRule.ON), id="bock"
+    ),
+    pytest.param(Options(bock=BockRule.RAMSCH, bock_deal=BockDeal.RAMSCH), id="bockramsch"),
 ]
 
 

@@ -7,6 +7,7 @@ import io
 import json
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from skat import record
 from skat.cards import cards_of_mask, format_cards
 from skat.cli import main
 from skat.errors import RecordError
-from skat.options import AllPass, KontraRule, Options, RamschSkat, ScoreList
+from skat.options import AllPass, BockDeal, BockRule, KontraRule, Options, RamschSkat, ScoreList
 from skat.record import Move, Record
 from skat.state import Ending, Phase, State
 
@@ -183,10 +184,13 @@ OPTION_SETS = [
     Options(all_pass=AllPass.RAMSCH, ramsch_skat=RamschSkat.LOSER),
     Options(all_pass=AllPass.SCHIEBERAMSCH, kontra=KontraRule.ON, supra=True),
     Options(kontra=KontraRule.BIDDERS_ONLY, spitze=True, lost_hand_single=True),
+    Options(bock=BockRule.ROUNDS, bock_deal=BockDeal.BOCK, kontra=KontraRule.ON, bock_nnn=True),
+    Options(bock=BockRule.RAMSCH, bock_deal=BockDeal.RAMSCH, durchmarsch=False),
 ]
+OPTION_IDS = ["isko", "ramsch", "schiebe-kontra", "misc", "bock", "bockramsch"]
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=["isko", "ramsch", "schiebe-kontra", "misc"])
+@pytest.mark.parametrize("options", OPTION_SETS, ids=OPTION_IDS)
 @pytest.mark.parametrize("seed", range(12))
 def test_own_records_round_trip_both_ways(options: Options, seed: int) -> None:
     state = _random_state(seed, options)
@@ -228,7 +232,9 @@ def test_kontra_and_schieberamsch_tokens_are_written() -> None:
     [Options(), *OPTION_SETS, Options(durchmarsch=False, score_list=ScoreList.SIMPLE)],
 )
 def test_rule_options_round_trip(options: Options) -> None:
-    assert record.parse_options(record.format_options(options)) == options
+    # the deal's Bock mark is the record's BK[...], not a rule of RU[...]
+    table = replace(options, bock_deal=BockDeal.NONE)
+    assert record.parse_options(record.format_options(options)) == table
 
 
 @pytest.mark.parametrize("text", ["nope=1", "kontra=maybe", "supra=yes"])

@@ -19,6 +19,7 @@ from skat import record
 from skat.cards import format_card
 from skat.server import game
 from skat.server.app import MAX_BODY_BYTES
+from skat.server.statistics import MAX_BODY_BYTES as STATISTICS_MAX_BODY_BYTES
 
 from server_helpers import act_on, play_out, start_deal
 
@@ -274,9 +275,19 @@ def test_a_finished_deal_takes_no_more_actions(client: TestClient) -> None:
     assert "over" in response.json()["error"]["message"]
 
 
-@pytest.mark.parametrize("size", [MAX_BODY_BYTES + 1, 10 * MAX_BODY_BYTES])
-def test_huge_bodies_are_refused_before_reading_them_whole(client: TestClient, size: int) -> None:
-    response = client.post("/api/new", content=b" " * size)
+@pytest.mark.parametrize(
+    ("path", "size"),
+    [
+        ("/api/act", MAX_BODY_BYTES + 1),
+        ("/api/act", 10 * MAX_BODY_BYTES),
+        # a new deal may carry the series for the Bock rule: up to the statistics' 2 MiB
+        ("/api/new", STATISTICS_MAX_BODY_BYTES + 1),
+    ],
+)
+def test_huge_bodies_are_refused_before_reading_them_whole(
+    client: TestClient, path: str, size: int
+) -> None:
+    response = client.post(path, content=b" " * size)
     assert response.status_code == 413
     assert response.json()["error"]["code"] == "too_large"
 

@@ -169,6 +169,13 @@ def test_the_option_list_names_what_each_idle_option_waits_for() -> None:
         "supra": {"option": "kontra", "value": "off"},
         "durchmarsch": {"option": "all_pass", "value": "new_deal"},
         "ramsch_skat": {"option": "all_pass", "value": "new_deal"},
+        **{  # the Bock events wait for the Bock rule (skat.bock)
+            f"bock_{event}": {"option": "bock", "value": "off"}
+            for event in (
+                *("lost_60", "grand_hand", "kontra_won", "kontra_re", "nnn", "n00"),
+                *("value_72", "value_96", "all_passed", "lost_grand"),
+            )
+        },
     }
 
 
@@ -188,10 +195,12 @@ def test_an_idle_option_is_named_with_what_it_waits_for_as_effective_counts_it(
 
 def test_the_options_that_effective_sets_back_are_the_ones_named_idle() -> None:
     spec = {o["name"]: o for o in game.options_spec()}
+    # each Bock event only off its default: all of them at once keep the product small
     choices = [
         [
             (o["name"], OPTION_ENUMS[o["name"]](v) if o["name"] in OPTION_ENUMS else v)
             for v in o["values"]
+            if not o["name"].startswith("bock_") or v != o["default"]
         ]
         for o in spec.values()
     ]

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from skat import scoring
-from skat.options import OPTION_ENUMS, Options
+from skat.options import OPTION_ENUMS, RULES
 
 STATIC = Path(scoring.__file__).parent / "server" / "static"
 JS = STATIC / "js"
@@ -65,7 +64,7 @@ DYNAMIC = {
     "setting.sort.": ["alternate", "suits"],
     "setting.trickWait.": ["time", "click"],
     # the rule options and their values come from the server (GET /api/options): each has a label
-    "setting.rule.": [f.name for f in fields(Options)],
+    "setting.rule.": [r.name for r in RULES],
     **{f"rule.{name}.": [m.value for m in enum] for name, enum in OPTION_ENUMS.items()},
     "sheet.damaged.": ["shape", "seat", "scores", "record", "result"],  # sheet.js dealDamage
     "marker.": [
@@ -85,9 +84,11 @@ DYNAMIC = {
         "jungfrau",
         "jungfrau.2",
         "durchmarsch",
+        "bock",  # a Bock deal, and a Bockramsch deal (sheet.js markers)
+        "bockramsch",
     ],
     "help.": [f"{n}.{part}" for n in range(1, 5) for part in ("title", "body")],
-    "help.rule.": [f.name for f in fields(Options)],  # the rules help: one text per rule option
+    "help.rule.": [r.name for r in RULES],  # the rules help: one text per rule option
     "error.": ["generic", "network", "bad_record", "illegal_action"],
     # the calls and actions the client labels by their record tokens (skat.state): hold, pass,
     # pick up the skat, concede, Kontra, Re, Supra, decline (app.js actionLabel)
@@ -428,7 +429,7 @@ def test_the_settings_take_the_rule_options_from_the_server_and_keep_no_list_of_
     assert re.search(r"const RULES = \[\];", SOURCES["settings.js"])
     assert "/api/options" in SOURCES["api.js"]
     assert re.search(r"RULES\.push\(\.\.\.spec", SOURCES["settings.js"])
-    assert [key for key, _ in SETTINGS_RULES] == [f.name for f in fields(Options)]
+    assert [key for key, _ in SETTINGS_RULES] == [r.name for r in RULES]
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

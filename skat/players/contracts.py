@@ -102,6 +102,9 @@ class Estimate:
         prior: the heuristic's win chance of the contract
             (:func:`skat.players.evaluation.win_chance`), counted as :data:`PRIOR_WORLDS` deals
             besides the solved ones.
+        bock: the deal's Bock multiplier (2 in a Bock deal, :mod:`skat.bock`): the expected
+            scores count the game's score doubled and the Seeger-Fabian ±50 and +40 as they
+            are (XSkat); ``value`` stays the game value that the bid is held against.
     """
 
     game: GameType
@@ -113,6 +116,7 @@ class Estimate:
     schneider: int = 0
     prior: float = 0.5
     schwarz: int = 0
+    bock: int = 1
 
     @property
     def chance(self) -> float:
@@ -129,13 +133,13 @@ class Estimate:
     @property
     def expected(self) -> float:
         """The expected Seeger-Fabian score against the table (game points)."""
-        return ev.expected_list_score(self.chance, self.value)
+        return ev.expected_list_score(self.chance, self.value * self.bock)
 
     def score(self, lost_extra: float = ev.TABLE_LOST_EXTRA) -> float:
         """The expected Seeger-Fabian score (game points) when a lost game costs
         ``lost_extra`` beyond the declarer's own −2·value − 50 (see
         :func:`skat.players.evaluation.expected_score`)."""
-        return ev.expected_score(self.chance, self.value, lost_extra)
+        return ev.expected_score(self.chance, self.value * self.bock, lost_extra)
 
 
 def calibrated_share(wins: float, worlds: float) -> float:

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from skat.action import CONCEDE, PASS, Action, ActionKind
+from skat.bock import multiplier
 from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.players import contracts as ct
@@ -351,6 +352,7 @@ class StrongPlayer:
         *,
         schneider: bool,
         spitze: bool,
+        bock: int = 1,
     ) -> list[ct.Estimate]:
         key = ("before", hand, seat, bids, schneider, spitze)
         found = self._cache.get(key)
@@ -361,7 +363,7 @@ class StrongPlayer:
             )  # fmt: skip
             self._remember(key, found)
         assert isinstance(found, list)
-        return found
+        return _bocked(found, bock)
 
     def _discards(self, info: InformationState) -> list[ct.DiscardChoice]:
         cards = info.hand | (info.discard or 0) if info.phase == Phase.DECLARE else info.hand
@@ -376,7 +378,10 @@ class StrongPlayer:
             )  # fmt: skip
             self._remember(key, found)
         assert isinstance(found, list)
-        return found
+        bock = multiplier(info.options)
+        if bock == 1:
+            return found
+        return [dataclasses.replace(c, estimate=_bocked([c.estimate], bock)[0]) for c in found]
 
     def _remember(self, key: object, value: object) -> None:
         self._cache[key] = value
@@ -384,14 +389,14 @@ class StrongPlayer:
             del self._cache[next(iter(self._cache))]
 
     def bid_limit(
-        self, hand: int, seat: int, *, contested: bool = False, spitze: bool = False
+        self, hand: int, seat: int, *, contested: bool = False, spitze: bool = False, bock: int = 1
     ) -> int:
         """The highest bid (game points) for the ten cards ``hand`` of ``seat``; 0: pass
         (the value of :meth:`limit_game`)."""
-        return self.limit_game(hand, seat, contested=contested, spitze=spitze)[0]
+        return self.limit_game(hand, seat, contested=contested, spitze=spitze, bock=bock)[0]
 
     def limit_game(
-        self, hand: int, seat: int, *, contested: bool = False, spitze: bool = False
+        self, hand: int, seat: int, *, contested: bool = False, spitze: bool = False, bock: int = 1
     ) -> tuple[int, Contract | None]:
         """The bid limit (game points, 0: pass) for the ten cards ``hand`` of ``seat`` and the
         game it is the value of (None with the limit 0).
@@ -401,7 +406,9 @@ class StrongPlayer:
         bids, so one evaluation serves the whole auction); otherwise the heuristic's limit
         (:func:`skat.players.evaluation.limit_game`) with ``bid_bonus``, less
         ``contest_penalty`` when ``contested`` (an opponent has bid or held). ``spitze``: the
-        table plays with Sächsische Spitze.
+        table plays with Sächsische Spitze. ``bock``: the deal's Bock multiplier (2 in a Bock
+        deal): the expected scores count the game doubled, the ±50 and +40 not (the heuristic's
+        limit, by strength, does not change).
         """
         if not self.settings.solved_bidding:
             bonus = self.settings.bid_bonus - (self.settings.contest_penalty if contested else 0.0)
@@ -411,7 +418,7 @@ class StrongPlayer:
             return choice.value, Contract.make(choice.game, hand=choice.hand, ouvert=choice.ouvert)
         worth = [
             e
-            for e in self._before_skat(hand, seat, (), schneider=False, spitze=spitze)
+            for e in self._before_skat(hand, seat, (), schneider=False, spitze=spitze, bock=bock)
             if e.score(self.settings.lost_extra) > 0.0
         ]
         best = max(worth, key=lambda e: e.value, default=None)
@@ -425,9 +432,7 @@ class StrongPlayer:
         put away; None in other phases or when nothing reaches the bid."""
         if info.phase == Phase.SKAT:
             return ct.best_reaching(
-                self._before_skat(
-                    info.hand, int(info.seat), info.bids, schneider=True, spitze=info.options.spitze
-                ),
+                self._before_skat(info.hand, int(info.seat), info.bids, **_table(info)),
                 info.bid,
                 self.settings.lost_extra,
             )
@@ -442,8 +447,9 @@ class StrongPlayer:
     ) -> Action:
         seat = int(info.seat)
         contested = ct.contested(info.bids, seat)
+        bock = multiplier(info.options)
         limit, game = self.limit_game(
-            info.hand, seat, contested=contested, spitze=info.options.spitze
+            info.hand, seat, contested=contested, spitze=info.options.spitze, bock=bock
         )
         action = bid_up_to(limit, info, legal)
         if notes is not None:
@@ -478,6 +484,7 @@ class StrongPlayer:
             node_budget=self.settings.contract_budget, reaching=value,
             spitze=info.options.spitze,
         )  # fmt: skip
+        found = _bocked(found, multiplier(info.options))
         best = ct.best_reaching(found, value, self.settings.lost_extra)
         if notes is not None:
             notes["contest_estimate"] = best
@@ -497,9 +504,7 @@ class StrongPlayer:
         contract, _ = _announced(best, lost_extra)
         if best.game != GameType.NULL and best.schneider:
             # a Schneider seen: judge each such Hand game again for its announcements
-            estimates = self._before_skat(
-                info.hand, int(info.seat), info.bids, schneider=True, spitze=info.options.spitze
-            )
+            estimates = self._before_skat(info.hand, int(info.seat), info.bids, **_table(info))
             seen = [
                 e
                 for e in estimates
@@ -526,7 +531,7 @@ class StrongPlayer:
             )  # fmt: skip
             self._remember(key, found)
         assert isinstance(found, ct.Estimate)
-        return found
+        return dataclasses.replace(found, bock=best.bock)
 
     def _discard(self, info: InformationState, legal: list[Action]) -> Action:
         choices = self._discards(info)
@@ -646,6 +651,17 @@ class StrongPlayer:
         return say[0] if chance < s.kontra_below / 2 else decline[0]  # Supra after a Re
 
 
+def _table(info: InformationState) -> dict[str, Any]:
+    """What the seat's estimates before the skat depend on besides its cards and the bids: the
+    Schneider count, Sächsische Spitze, the deal's Bock multiplier."""
+    return {"schneider": True, "spitze": info.options.spitze, "bock": multiplier(info.options)}
+
+
+def _bocked(estimates: list[ct.Estimate], bock: int) -> list[ct.Estimate]:
+    """``estimates`` in a deal of Bock multiplier ``bock`` (:class:`ct.Estimate`'s ``bock``)."""
+    return estimates if bock == 1 else [dataclasses.replace(e, bock=bock) for e in estimates]
+
+
 def _announced(best: ct.Estimate, lost_extra: float) -> tuple[Contract, float]:
     """The Hand contract for ``best`` with the announcement of the best expected score (none,
     Schneider, Schwarz or, for a suit game or Grand, ouvert; ISkO 5.2.5, 5.2.6) and that
@@ -668,11 +684,12 @@ def _announced(best: ct.Estimate, lost_extra: float) -> tuple[Contract, float]:
     open_schwarz = min(schwarz, (best.schwarz + 0.5) / (best.worlds + 1.0))
 
     def won(contract: Contract, reached: str = "") -> int:
-        return game_value(contract, matadors, _levels(contract, reached)) + 50
+        # a Bock deal doubles the game's score, not the Seeger-Fabian +50 (skat.bock)
+        return game_value(contract, matadors, _levels(contract, reached)) * best.bock + 50
 
     def lost(contract: Contract) -> float:
         # as skat.players.evaluation.expected_score: −2·value − 50 and lost_extra
-        return 2 * game_value(contract, matadors, _levels(contract)) + 50 + lost_extra
+        return 2 * game_value(contract, matadors, _levels(contract)) * best.bock + 50 + lost_extra
 
     announce_schneider = Contract.make(best.game, hand=True, schneider=True)
     announce_schwarz = Contract.make(best.game, hand=True, schwarz=True)

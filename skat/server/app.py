@@ -5,8 +5,15 @@ Routes:
 * ``GET /`` — the table (``static/index.html``); ``/static/...`` — the client's ES modules, CSS
   and locale files (``locales/<code>.json``, fetched by ``js/i18n.js``).
 * ``POST /api/new`` ``{"deal_number": "123" or "123-2" (optional: random), "human_seat": 0..2
-  (optional: the seat the number names, else the deal number mod 3), "options": {...}}`` — a new
-  deal; the computers act until the human's turn.
+  (optional: the seat the number names, else the deal number mod 3), "options": {...},
+  "series": [{"record", "human_seat"}, ...] (optional: the series' finished deals, for the Bock
+  rule)}`` — a new deal; the computers act until the human's turn. With ``series`` the deal is
+  a Bock or Bockramsch deal when the series makes it one (:mod:`skat.server.bock`); its body may
+  be up to 2 MiB.
+* ``POST /api/bock`` ``{"series": [...], "options": {...}}`` — the Bock figures of the series:
+  each deal's Bock status and events, the deals queued, the next deal
+  (:meth:`skat.bock.BockWalk.to_json`); a deal whose ``BK`` does not follow is refused (400
+  ``bock_mismatch``).
 * ``POST /api/act`` ``{"record": "...", "human_seat": s, "action": "18" | ["ST.H8", "G"]}`` —
   the human's action(s) on the deal of ``record``.
 * ``POST /api/view`` ``{"record": "...", "human_seat": s}`` — the human's view of a stored record
@@ -71,6 +78,7 @@ import os
 import random
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -93,6 +101,7 @@ from skat.errors import IllegalActionError, SkatError, shown
 from skat.players import get_player, player_names
 from skat.series import draw_seats
 from skat.server import assist, game
+from skat.server import bock as _bock
 from skat.server import replay as _replay
 from skat.server import statistics as _statistics
 from skat.server import workers as _workers
@@ -456,10 +465,13 @@ def create_app(
         return JSONResponse({"options": game.options_spec()})
 
     async def new(request: Request) -> Response:
-        data = await _json_body(request, body_timeout)
-        _check_keys(data, {"deal_number", "human_seat", "options", "player"})
+        data = await _json_body(request, body_timeout, _statistics.MAX_BODY_BYTES)
+        _check_keys(data, {"deal_number", "human_seat", "options", "player", "series"})
         level = level_of(data)
         options = game.parse_options(data.get("options"))
+        walked = await run_in_threadpool(_bock.series_walk, data.get("series"), options)
+        if walked is not None:  # the series' next deal: a Bock or Bockramsch deal, or neither
+            options = replace(options, bock_deal=walked.next_deal(options))
         state, human = game.new_deal(
             data.get("deal_number"), data.get("human_seat"), options, numbers
         )
@@ -505,6 +517,12 @@ def create_app(
         _check_keys(data, {"series"})
         ids, rows = _statistics.parse_request(data.get("series"))
         return JSONResponse(await computers.call(_statistics.answer, ids, rows))
+
+    async def bock(request: Request) -> Response:
+        data = await _json_body(request, body_timeout, _statistics.MAX_BODY_BYTES)
+        _check_keys(data, {"series", "options"})
+        options = game.parse_options(data.get("options"))
+        return JSONResponse(await run_in_threadpool(_bock.answer, data.get("series"), options))
 
     async def hint(request: Request) -> Response:
         data = await _json_body(request, body_timeout)
@@ -569,6 +587,7 @@ def create_app(
         Route("/api/analysis", guarded(analysis), methods=["POST"]),
         Route("/api/analysis/calls", guarded(analysis_calls), methods=["POST"]),
         Route("/api/statistics", guarded(statistics), methods=["POST"]),
+        Route("/api/bock", guarded(bock), methods=["POST"]),
         Route("/api/hint", guarded(hint), methods=["POST"]),
         Route("/api/undo", guarded(undo), methods=["POST"]),
         Route("/api/replay", guarded(replay_route), methods=["POST"]),

@@ -720,6 +720,7 @@ def view(state: State, human: int) -> dict[str, Any]:
         "iss_result": None,
         "review": None,
         "options": options_json(state.options.effective()),
+        "bock": state.options.bock_deal.value,  # none, bock (scores × 2), ramsch (skat.bock)
         "info": info.to_json(),
         "exchange": exchange_json(info),
     }

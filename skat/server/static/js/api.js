@@ -39,12 +39,22 @@ async function post(path, body) {
 }
 
 /**
+ * The Bock figures of a series (POST /api/bock): its finished deals `[{record, human_seat}]` and
+ * the next deal's rule options; the answer `{deals, remaining, next, multiplier}`.
+ */
+export function bock(series, options) {
+  return post("/api/bock", { series, options: options ?? {} });
+}
+
+/**
  * Starts a deal: deal number (digits, or digits, "-" and the seat, as the person typed it; null:
  * random), rule options, the human's seat (optional: the seat the number names, else the server
  * seats the human by the deal number) and the computers' level.
  */
-export function newDeal(dealNumber, options, humanSeat = null, player = null) {
+export function newDeal(dealNumber, options, humanSeat = null, player = null, series = null) {
   const body = { options: options ?? {} };
+  // the series' finished deals, for the Bock rule: the server decides from them what the deal is
+  if (series) body.series = series;
   if (humanSeat !== null && humanSeat !== undefined) body.human_seat = humanSeat;
   if (player) body.player = player;
   if (dealNumber !== null && dealNumber !== undefined) body.deal_number = String(dealNumber);

@@ -6,7 +6,7 @@ import * as sheet from "./sheet.js";
 import { t } from "./i18n.js";
 import { announce } from "./dom.js";
 import { mayAct, notify, persist } from "./noticebar.js";
-import { loadRules, playerLevel, rule, RULES } from "./settings.js";
+import { dealOptions, loadRules, playerLevel, rule } from "./settings.js";
 import { archive, drawText } from "./sheetpanel.js";
 import { fail, receive } from "./turns.js";
 
@@ -17,17 +17,6 @@ let ctx = null; // {app, render, send, startDeal}, given by app.js
 export function connect(given) {
   ctx = given;
   app = given.app;
-}
-
-/** The options of the next deal: the settings' rules, with the list kind of the series. */
-function dealOptions(series) {
-  const options = {};
-  for (const r of RULES) {
-    const value = rule(r.key);
-    if (value !== r.values[0] || r.key === "score_list") options[r.key] = value;
-  }
-  if (series) options.score_list = series.list;
-  return options;
 }
 
 /** The series the next deal belongs to: the current one, or a new one after a seat draw. */
@@ -150,7 +139,8 @@ export async function startDeal(number, how = {}) {
       if (data && Array.isArray(open?.assisted)) assisted = open.assisted;
       if (!data) {
         const seat = sheet.humanSeatForDealer(sheet.nextDealer(series));
-        data = await api.newDeal(null, dealOptions(series), seat, playerLevel());
+        const options = dealOptions(series);
+        data = await api.newDeal(null, options, seat, playerLevel(), sheet.bockSeries(series, options));
       }
     } else if (how.data) {
       data = how.data;

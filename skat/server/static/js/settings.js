@@ -83,6 +83,17 @@ export async function loadRules() {
   }
 }
 
+/** The options of the next deal: the settings' rules, with the list kind of the series. */
+export function dealOptions(series) {
+  const options = {};
+  for (const r of RULES) {
+    const value = rule(r.key);
+    if (value !== r.values[0] || r.key === "score_list") options[r.key] = value;
+  }
+  if (series) options.score_list = series.list;
+  return options;
+}
+
 export function rule(key) {
   const r = RULES.find((x) => x.key === key);
   const value = app.settings.options?.[key];

@@ -96,7 +96,19 @@ export function sheetDeal(view, record, humanSeat, now = new Date()) {
     list_scores: scores.map((x) => (Number.isInteger(x) ? x : 0)),
     dealer: dealerOfHumanSeat(humanSeat),
     finished: now.toISOString(),
+    // a Bock deal ("bock": scores × 2) or a Bockramsch deal ("ramsch"), as the server dealt it
+    ...(view.bock === "bock" || view.bock === "ramsch" ? { bock: view.bock } : {}),
   };
+}
+
+/**
+ * The series' finished deals as the server's Bock rule reads them (`[{record, human_seat}]`, in
+ * order), or null while the rule is off for the next deal (`options`, its rule options): then
+ * nothing is sent and nothing is walked. Rows that cannot be read are left out.
+ */
+export function bockSeries(series, options) {
+  if (options?.bock === undefined || options.bock === "off") return null;
+  return (series?.deals ?? []).filter((d) => !dealDamage(d)).map((d) => ({ record: d.record, human_seat: d.human_seat }));
 }
 
 // ---- damaged rows ------------------------------------------------------------------------------
@@ -148,12 +160,13 @@ export function declarerPlayer(deal) {
 /**
  * The markers of a deal (keys of i18n "marker.*"): hand, schneider, schwarz, schneider_announced,
  * schwarz_announced, kontra, re, supra, overbid, pushed.1 … pushed.3 (Schieberamsch), jungfrau,
- * jungfrau.2 (two seats without a trick), durchmarsch, passed.
+ * jungfrau.2 (two seats without a trick), durchmarsch, passed; bock (a Bock deal, "B") and
+ * bockramsch first, as the server dealt the deal.
  */
 export function markers(deal) {
   const r = deal.result;
-  const out = [];
-  if (r.passed || r.kind === "passed") return ["passed"];
+  const out = deal.bock === "bock" ? ["bock"] : deal.bock === "ramsch" ? ["bockramsch"] : [];
+  if (r.passed || r.kind === "passed") return [...out, "passed"];
   if (r.kind === "ramsch") {
     // The game column says Ramsch; the notes say what doubled it: the skat pushed on unseen in a
     // Schieberamsch (one "schieben" step per push), a Jungfrau, or the Durchmarsch.

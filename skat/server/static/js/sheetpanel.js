@@ -13,7 +13,7 @@ import { notify, persist } from "./noticebar.js";
 import { openReview } from "./result.js";
 import { sheetMarks } from "./assist.js";
 import { rowReplayScore } from "./replay.js";
-import { playerLevel } from "./settings.js";
+import { dealOptions, playerLevel } from "./settings.js";
 import { panel } from "./sidepanel.js";
 
 let app = null; // the table's state (app.js)
@@ -74,7 +74,7 @@ export function sheetPanel() {
     const notes = row.result ? sheet.markers(d).filter((m) => m !== "passed") : [];
     const damage = row.damage ? t("sheet.damaged." + row.damage) + (sheet.counts(row.damage) ? "" : " — " + t("sheet.notCounted")) : null;
     const chips = () => [
-      ...notes.map((m) => h("span", { class: "marker marker-" + m.split(".")[0] }, t("marker." + m))),
+      ...notes.map((m) => h("span", { class: "marker marker-" + m.split(".")[0], "data-marker": m }, t("marker." + m))),
       ...sheetMarks(d),
       damage ? h("span", { class: "marker marker-damaged" }, damage) : null,
     ];
@@ -141,9 +141,40 @@ export function sheetPanel() {
       h("table", { class: "sheet", "data-list": series.list }, h("caption", { class: "sr-only" }, t("sheet.caption")), h("thead", {}, head), h("tbody", {}, body), h("tfoot", {}, foot)),
     ),
     h("p", { class: "sheet-legend" }, t(series.list === "seeger_fabian" ? "sheet.legendSeegerFabian" : "sheet.legendSimple")),
+    series.deals.some((d) => d?.bock === "bock") ? h("p", { class: "sheet-legend" }, t("sheet.legendBock")) : null,
+    bockLine(series),
     sheetButtons(series),
     archiveList(),
   );
+}
+
+// The Bock figures of the series as the server walks them (POST /api/bock, skat.bock), kept by
+// the series, its number of deals and the next deal's rule: asked for when the sheet is drawn
+// with the rule on, the sheet drawn again when they come.
+let bockFigures = { key: null, data: null };
+
+/** "Bock deals remaining: N" as the server counts them, or null (the rule off, not yet known). */
+function bockLine(series) {
+  const options = dealOptions(series);
+  const rows = sheet.bockSeries(series, options);
+  if (!rows) return null;
+  const key = `${series.id}|${series.deals.length}|${options.bock}`;
+  if (bockFigures.key !== key) {
+    bockFigures = { key, data: null };
+    const came = (data) => {
+      if (bockFigures.key !== key) return;
+      bockFigures.data = data;
+      if (app.panel === "sheet") ctx.render();
+    };
+    api.bock(rows, options).then(came, (err) => came({ error: err?.code ?? "generic", message: err?.message ?? "" }));
+    return null;
+  }
+  const data = bockFigures.data;
+  if (!data) return null;
+  if (data.error) return h("p", { class: "sheet-bock", role: "alert", "data-bock-error": data.error }, data.message || t("error.generic"));
+  const n = Number.isInteger(data.remaining) ? data.remaining : 0;
+  const text = t(options.bock === "ramsch" ? "sheet.bockramschRemaining" : "sheet.bockRemaining", { n: formatNumber(n) });
+  return h("p", { class: "sheet-bock", "data-bock-remaining": String(n) }, text);
 }
 
 /** The finished series kept in this browser, newest first, with their totals. */
@@ -251,6 +282,17 @@ async function importFile(file) {
       }
       return deals;
     };
+    // A deal marked as a Bock or Bockramsch deal must be one the deals before it make so (the
+    // server walks the series, skat.bock): else the import is refused, naming that deal.
+    const checkBock = async (deals) => {
+      if (!deals.some((d) => d.bock)) return;
+      const rows = deals.map((d) => ({ record: d.record, human_seat: d.human_seat }));
+      await api.bock(rows, {}).catch((err) => {
+        if (!api.refused(err)) throw err;
+        const index = Number((/deal (\d+) of the series/.exec(err.message ?? "") ?? [])[1] ?? deals.length - 1);
+        throw importError("import.badRow", { n: formatNumber(index + 1), why: err.message || err.code });
+      });
+    };
     if (parsed.kind === "json") {
       // the file's series is checked as a stored one is, and takes no damaged row in
       const field = storage.seriesProblem(parsed.series);
@@ -259,6 +301,7 @@ async function importFile(file) {
       const bad = sheet.damagedRows(parsed.series)[0];
       if (bad) throw importError("import.badRow", { n: formatNumber(bad.index + 1), why: t("sheet.damaged." + bad.damage) });
       series = { ...sheet.settled(parsed.series), deals: await rescore(parsed.series.deals) };
+      await checkBock(series.deals);
       // the same series imported over itself keeps the deal that waits in it: dealt anew, its
       // place in the series would get other cards
       const waiting = app.store.series?.id === series.id ? app.store.series.open : undefined;
@@ -266,6 +309,7 @@ async function importFile(file) {
     } else {
       series = sheet.newSeries(0, sheet.recordScoreList(parsed.records[0].record), null);
       series.deals = await rescore(parsed.records);
+      await checkBock(series.deals);
     }
     // the sheet closed while the deals were replayed: nothing is asked or taken over the table
     if (app.panel !== "sheet") return;

@@ -127,5 +127,9 @@ function gameInfo() {
   if (v.kontra && v.kontra.length) {
     items.push(h("span", { class: "info-kontra" }, v.kontra.map(actionLabel).join(" · ")));
   }
+  // a Bock deal (scores × 2) or a Bockramsch deal, as the server dealt it (skat.bock)
+  if (v.bock === "bock" || v.bock === "ramsch") {
+    items.push(h("span", { class: "info-bock", "data-bock": v.bock }, t(v.bock === "bock" ? "deal.bock" : "deal.bockramsch")));
+  }
   return h("span", { class: "game-info" }, items);
 }

@@ -1,0 +1,107 @@
+"""The web API's Bock rule (skat.server.bock): ``POST /api/new`` deals the series' next deal as
+a Bock or Bockramsch deal from the finished deals the browser sends, ``POST /api/bock`` counts
+what is queued, and a series whose ``BK[...]`` does not follow is refused by name.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+import pytest
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from skat.options import BockDeal, BockRule, Options
+from skat.record import write_record
+from skat.state import State
+
+from server_helpers import start_deal
+
+BOCK = {"bock": "rounds", "bock_all_passed": True}
+"""The rule options of the browser: Bock rounds, all passed an event."""
+
+
+def passed_row(
+    number: int, seat: int, deal: BockDeal = BockDeal.NONE, **options: Any
+) -> dict[str, Any]:
+    """A series row: deal ``number`` passed in (an all-passed event) with the person in ``seat``."""
+    o = Options(**{"bock": BockRule.ROUNDS, "bock_all_passed": True, "bock_deal": deal, **options})
+    state = State.new(number, o).apply("p").apply("p").apply("p")
+    return {"record": write_record(state), "human_seat": seat}
+
+
+def test_the_series_next_deal_after_an_event_is_a_bock_deal(client: TestClient) -> None:
+    data = start_deal(client, 11, options=BOCK, series=[passed_row(3, 0)])
+    assert data["view"]["bock"] == "bock"
+    assert "BK[2]" in data["record"]
+    plain = start_deal(client, 11, options=BOCK, series=[])
+    assert plain["view"]["bock"] == "none"
+    assert "BK[" not in plain["record"]
+    practice = start_deal(client, 11, options=BOCK)  # a typed number sends no series
+    assert practice["view"]["bock"] == "none"
+
+
+def test_a_bockramsch_deal_starts_in_ramsch_without_bidding(client: TestClient) -> None:
+    options = {"bock": "ramsch", "bock_all_passed": True}
+    o = Options(bock=BockRule.RAMSCH, bock_all_passed=True)
+    record = write_record(State.new(3, o).apply("p").apply("p").apply("p"))
+    data = start_deal(client, 11, options=options, series=[{"record": record, "human_seat": 1}])
+    assert data["view"]["bock"] == "ramsch"
+    assert "BK[ramsch]" in data["record"]
+    assert data["view"]["phase"] == "play"
+    assert data["view"]["calls"] == []
+
+
+def test_the_bock_figures_count_the_queue_and_name_each_deals_events(client: TestClient) -> None:
+    series = [passed_row(3, 0), passed_row(4, 2, BockDeal.BOCK, bock_all_passed=False)]
+    response = client.post("/api/bock", json={"series": series, "options": BOCK})
+    assert response.status_code == 200, response.text
+    assert response.json() == {
+        "deals": [
+            {"deal": "none", "events": ["all_passed"], "remaining": 3},
+            {"deal": "bock", "events": [], "remaining": 2},
+        ],
+        "remaining": 2,
+        "next": "bock",
+        "multiplier": 2,
+    }
+
+
+@pytest.mark.parametrize("route", ["/api/new", "/api/bock"])
+def test_a_series_whose_bock_mark_does_not_follow_is_refused_by_name(
+    client: TestClient, route: str
+) -> None:
+    series = [passed_row(3, 0), passed_row(4, 2)]  # deal 1 should have been a Bock deal
+    response = client.post(route, json={"series": series, "options": BOCK})
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert error["code"] == "bock_mismatch"
+    assert "deal 1 of the series is marked 'none'" in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("series", "message"),
+    [
+        ("x", "series must be a list"),
+        ([{"record": "(;GM[Skat];)", "human_seat": 0}], "series deal 0: "),
+        ([{"record": 5}], "series deal 0: record must be a string"),
+        ([{"human_seat": 0, "other": 1}], "series deal 0 is not an object"),
+    ],
+)
+def test_a_series_row_the_server_cannot_read_is_refused_with_its_index(
+    client: TestClient, series: Any, message: str
+) -> None:
+    response = client.post("/api/bock", json={"series": series, "options": BOCK})
+    assert response.status_code == 400
+    assert message in response.json()["error"]["message"]
+
+
+def test_an_unfinished_series_deal_is_refused(client: TestClient) -> None:
+    record = write_record(State.new(3, Options(bock=BockRule.ROUNDS)))
+    series = [{"record": record, "human_seat": 0}]
+    response = client.post("/api/new", json={"series": series, "options": BOCK})
+    assert response.status_code == 400
+    assert "not finished" in response.json()["error"]["message"]

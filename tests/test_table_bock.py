@@ -1,0 +1,192 @@
+"""Around the table, in a real Chromium: a Bock deal of a series played through the UI (issue 32).
+
+The series waits with one finished deal in which all three passed, an event of the Bock rule
+(the settings' rules: Bock rounds, all passed an event); the page deals the next one, which the
+server makes a Bock deal (``BK[2]``). It is played out through the table's controls only; the
+score sheet marks it B, says how many Bock deals remain as :func:`skat.bock.walk` counts them,
+and totals the core's list scores. Screenshots: tests/screenshots/table-bock-*.png.
+
+Helpers: ``tests/table_helpers.py``; the server and Chromium: the conftest's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from skat import record as iss
+from skat.bock import seat_list_scores, walk
+from skat.options import BockDeal, BockRule, Options
+from skat.scoring import RamschResult
+from skat.state import State
+
+from table_helpers import (
+    FAST,
+    fresh_context,
+    open_sheet,
+    play_out,
+    read_store,
+    settle,
+    shoot,
+    watched_page,
+)
+
+pytestmark = pytest.mark.browser
+
+RULES = {"bock": "rounds", "bock_all_passed": True}
+"""The settings' rule options: Bock rounds, and all passed is an event."""
+
+
+def _passed_row(number: int, human_seat: int, rule: BockRule = BockRule.ROUNDS) -> dict[str, Any]:
+    """A finished series deal as the sheet keeps it: deal ``number`` passed in by all three."""
+    options = Options(bock=rule, bock_all_passed=True)
+    state = State.new(number, options).apply("p").apply("p").apply("p")
+    return {
+        "record": iss.write_record(state),
+        "human_seat": human_seat,
+        "deal_number": str(number),
+        "result": {"passed": True, "kind": "passed", "won": False, "score": 0, "steps": []},
+        "iss_result": "R[passed]",
+        "list_scores": [0, 0, 0],
+        "dealer": (2 - human_seat) % 3,
+        "finished": "2026-12-03T10:00:00.000Z",
+    }
+
+
+def _store(rule: BockRule = BockRule.ROUNDS) -> dict[str, Any]:
+    series = {
+        "id": "2026-12-03T09:59:00.000Z",
+        "started": "2026-12-03T09:59:00.000Z",
+        "length": 0,
+        "list": "seeger_fabian",
+        "draw": {"cards": ["CJ", "HA", "D7"], "positions": [0, 1, 2]},
+        "deals": [_passed_row(5, 2, rule)],
+        "closed": False,
+    }
+    settings = {**FAST, "options": {**RULES, "bock": rule.value}}
+    return {"schema": 2, "settings": settings, "current": None, "series": series, "archive": []}
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_bock_deal_is_played_through_the_table_and_marked_on_the_sheet(
+    browser: Any, url: str, size: str
+) -> None:
+    context = fresh_context(browser, size=size, store=_store())
+    page = watched_page(context)
+    page.goto(url)  # the page deals the series' next deal at once
+    settle(page)
+    # the server dealt the series' next deal as a Bock deal, and the table says so
+    page.wait_for_selector("[data-bock='bock']")
+    current = read_store(page)["current"]["record"]
+    assert "BK[2]" in current
+    shoot(page, f"bock-deal-{size}")
+    # Bock deals follow until one is played (each passed-in one is an event: more Bock deals)
+    played = None
+    for index in range(1, 6):
+        if index > 1:
+            page.click("[data-ui='next']")
+            settle(page)
+            page.wait_for_selector("[data-bock='bock']")
+        record = play_out(page)
+        assert "BK[2]" in record
+        deals = read_store(page)["series"]["deals"]
+        assert len(deals) == index + 1
+        assert deals[index]["record"] == record
+        assert deals[index]["bock"] == "bock"
+        result = iss.replay(iss.parse(record)).result()
+        if result is not None:
+            played = (index, result)
+            break
+    assert played is not None, "five Bock deals passed in"
+    index, result = played
+    # the result's explanation names the doubling, as the core's step says it
+    assert result.explanation[-2].code == "bock"
+    assert "Bock ×2" in (page.text_content("ul.explanation li.bock") or "")
+    shoot(page, f"bock-result-{size}")
+    open_sheet(page)
+    for row in range(1, index + 1):
+        page.wait_for_selector(f"[data-row='{row}'] [data-marker='bock'] >> visible=true")
+    assert page.locator("[data-row='0'] [data-marker='bock']").count() == 0
+    # the Bock deals still to come, as the core walks the series
+    series = [(iss.replay(iss.parse(d["record"])), d["human_seat"]) for d in deals]
+    remaining = walk(series).remaining
+    page.wait_for_selector(f"[data-bock-remaining='{remaining}']")
+    # the totals are the core's list scores, the Bock deal's doubled
+    totals = [0, 0, 0]
+    for st, human in series:
+        scores = seat_list_scores(st)
+        for seat in range(3):
+            totals[(seat - human) % 3] += scores[seat]
+    shown = [
+        int((page.text_content(f"[data-sum='{p}']") or "0").replace("−", "-").replace(",", ""))
+        for p in range(3)
+    ]
+    assert shown == totals
+    shoot(page, f"bock-sheet-{size}")
+    page.click("[data-ui='close-panel']")
+    # the settings offer the Bock rule and its events (awake: the rule is on); the help lists them
+    page.click("[data-ui='open-settings']")
+    page.locator("select[data-setting='rule.bock']").scroll_into_view_if_needed()
+    assert page.locator("select[data-setting='rule.bock']").input_value() == "rounds"
+    assert page.locator("select[data-setting='rule.bock_lost_60']").is_enabled()
+    shoot(page, f"bock-settings-{size}")
+    page.click("[data-ui='close-panel']")
+    page.click("[data-ui='open-help']")
+    page.locator("dt[data-help-rule='bock']").scroll_into_view_if_needed()
+    assert page.locator("dt[data-help-rule='bock_all_passed']").count() == 1
+    shoot(page, f"bock-help-{size}")
+    assert not page.errors, page.errors
+    context.close()
+
+
+def test_a_bockramsch_deal_is_a_ramsch_without_bidding_played_through_the_table(
+    browser: Any, url: str
+) -> None:
+    context = fresh_context(browser, store=_store(BockRule.RAMSCH))
+    page = watched_page(context)
+    page.goto(url)  # the series' next deal: a Bockramsch deal
+    settle(page)
+    page.wait_for_selector("[data-bock='ramsch']")
+    assert page.get_attribute("#table", "data-phase") in ("play", "result")
+    assert page.locator(".controls [data-action='p']").count() == 0  # no auction to pass in
+    shoot(page, "bockramsch-deal-desktop")
+    record = play_out(page)
+    assert "BK[ramsch]" in record
+    assert isinstance(iss.replay(iss.parse(record)).result(), RamschResult)
+    deals = read_store(page)["series"]["deals"]
+    assert deals[1]["bock"] == "ramsch"
+    open_sheet(page)
+    page.wait_for_selector("[data-row='1'] [data-marker='bockramsch'] >> visible=true")
+    series = [(iss.replay(iss.parse(d["record"])), d["human_seat"]) for d in deals]
+    page.wait_for_selector(f"[data-bock-remaining='{walk(series).remaining}']")
+    shoot(page, "bockramsch-sheet-desktop")
+    assert not page.errors, page.errors
+    context.close()
+
+
+def test_an_import_whose_bock_mark_does_not_follow_is_refused_naming_the_deal(
+    browser: Any, url: str, tmp_path: Any
+) -> None:
+    # deal 1 passed in with no event on; deal 2 marked a Bock deal (BK[2]) all the same
+    quiet = Options(bock=BockRule.ROUNDS, bock_n00=False)
+    first = State.new(5, quiet).apply("p").apply("p").apply("p")
+    forged = State.new(6, replace(quiet, bock_deal=BockDeal.BOCK)).apply("p").apply("p")
+    lines = [iss.write_record(first), iss.write_record(forged.apply("p"))]
+    path = tmp_path / "bock.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    context = fresh_context(browser, store=_store())
+    page = watched_page(context)
+    page.goto(url)
+    settle(page)
+    before = read_store(page)["series"]
+    open_sheet(page)
+    page.set_input_files("[data-ui='import-file']", str(path))
+    page.wait_for_selector("[data-notice='import-failed']")
+    said = page.text_content("[data-notice='import-failed']") or ""
+    assert "Deal 2 in the file cannot be read" in said
+    assert "deal 1 of the series is marked 'bock'" in said
+    assert read_store(page)["series"] == before  # the sheet before it stays as it was
+    assert not page.errors, page.errors
+    context.close()
