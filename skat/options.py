@@ -175,6 +175,17 @@ class Options:
             "the highest, and every suit runs 7 8 9 10 Q K A, the 7 the highest; base value 20.",
         ),
     )
+    claims: bool = field(
+        default=False,
+        metadata=_rule(
+            source='house rule (XSkat, GameDuell, ISS "show cards": claiming the rest); the '
+            "check with every hand open: this program (skat.claim)",
+            summary="In the card play, at his turn, the declarer may claim every remaining trick "
+            "(in Null: no further trick) and a defender that the declarer cannot win; the claim "
+            "is checked with every hand open and stands only if no play of the other side "
+            "beats it, else it is refused with the line that beats it.",
+        ),
+    )
     durchmarsch: bool = field(
         default=True,
         metadata=_rule(

@@ -66,11 +66,19 @@ export function table(v) {
   return root;
 }
 
+/** The words an error's text is given: its message; a refused claim's line that beats it. */
+export function errorParams(error) {
+  const line = (error.line ?? []).map(({ seat, card }) => t("claim.lineCard", { name: playerName(seat), card: cardLabel(card) }));
+  return { message: error.message, line: line.length ? line.join(", ") : t("claim.reached") };
+}
+
 export function errorBanner() {
+  // a refused claim carries the line that beats it (tests read it as seat:card tokens)
+  const line = app.error.line ? { "data-ui": "claim-refused", "data-line": app.error.line.map(({ seat, card }) => `${seat}:${card}`).join(" ") } : {};
   return h(
     "div",
-    { class: "error-banner", role: "alert" },
-    h("span", {}, t("error." + app.error.code, { message: app.error.message }, t("error.generic", { message: app.error.message || app.error.code }))),
+    { class: "error-banner", role: "alert", ...line },
+    h("span", {}, t("error." + app.error.code, errorParams(app.error), t("error.generic", { message: app.error.message || app.error.code }))),
     h("button", { class: "btn small", onclick: () => { app.error = null; ctx.render(); } }, t("button.close")),
   );
 }
