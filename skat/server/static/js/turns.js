@@ -12,6 +12,7 @@ import { mayAct, persist } from "./noticebar.js";
 import { playerLevel } from "./settings.js";
 import { announceEvent, resultHeadline, trickText, yourTurnText } from "./speech.js";
 import { bubblesFromCalls, errorParams, setBubble } from "./table.js";
+import { noteUsed } from "./assist.js";
 
 let app = null; // the table's state (app.js)
 let ctx = null; // {app, render, send, startDeal}, given by app.js
@@ -56,6 +57,11 @@ export function fail(err) {
   app.busy = false;
   app.animating = false;
   app.error = { code: err.code ?? "network", message: err.message ?? "", line: err.line ?? null };
+  if (err.line && app.record) {
+    // a refused claim's line shows cards the person does not see: marked on the sheet's row
+    noteUsed("claim");
+    saveCurrent();
+  }
   announce(t("error." + app.error.code, errorParams(app.error), t("error.generic", { message: app.error.message || app.error.code })));
   ctx.render();
 }
