@@ -219,7 +219,7 @@ def settle(state: State, action: Action) -> tuple[int, int, int]:
             claim = "Null is safe" if null else "the rest is mine"
         raise ClaimError(
             f"claim {str(action)!r} ({claim}) by {who} does not hold: it is beaten by "
-            f"{format_line(line) or 'any play'}",
+            f"{format_line(line) or 'any play: the declarer has reached his target already'}",
             line,
         )
     pos = position_from_state(state)
