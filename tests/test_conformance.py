@@ -126,9 +126,9 @@ def play_deal(seed: int, full: bool, disturb: bool = False) -> State:
             else:  # refused: the deal goes on as it was; the line beats it, from a legal card
                 with pytest.raises(ClaimError, match="does not hold") as refused:
                     state.apply(extra[0])
-                line = refused.value.line
-                if line:
-                    assert Action.of_card(line[0][1]) in legal
+                beaten_by = refused.value.line
+                if beaten_by:
+                    assert Action.of_card(beaten_by[0][1]) in legal
                 else:  # the declarer has his target already: nothing more need be played
                     declarer = int(state.declarer or 0)
                     reached = points(state.won_cards(declarer) | state.skat)
