@@ -3,8 +3,10 @@
 One token each (``docs/records.md``): bids ``18`` … ``264``, hold ``y``, pass ``p``, pick up
 ``s``, discard/push ``ST.H8``, declare ``G`` ``CH`` ``DHS`` ``NO`` ``NOH`` …, card ``SA``,
 concede/resign ``RE``, Kontra ``K``, Re ``R``, Supra ``SU``, decline ``-``, show cards ``SC``,
-timeout ``TI.1``, leaving the table ``LE.2``, and a defender's cards passed in a Revolution's
-exchange ``EX.CA.C7`` (``EX``: none; ``EX.??.??``: two cards the seat seeing it does not know).
+timeout ``TI.1``, leaving the table ``LE.2``, a defender's cards passed in a Revolution's
+exchange ``EX.CA.C7`` (``EX``: none; ``EX.??.??``: two cards the seat seeing it does not know);
+with the house rule ``claims``: the declarer's claim ``CL`` ("the rest is mine", in Null "Null
+is safe") and a defender's claim ``CD`` (the declarer cannot win), :mod:`skat.claim`.
 :meth:`Action.parse` reads a token and ``str`` writes it; what is legal when is
 :mod:`skat.state`'s.
 
@@ -26,8 +28,10 @@ from skat.rules import GameType
 __all__ = [
     "BID_ACTIONS",
     "CARD_ACTIONS",
+    "CLAIM",
     "CONCEDE",
     "DECLINE",
+    "DEFENDERS_CLAIM",
     "HIDDEN_DISCARD",
     "HOLD",
     "KONTRA",
@@ -62,6 +66,10 @@ class ActionKind(IntEnum):
     TIMEOUT = 13
     LEAVE = 14
     EXCHANGE = 15
+    CLAIM = 16
+    """The declarer claims: every remaining trick (suit, Grand, Spitze), no further trick (Null)."""
+    DEFENDERS_CLAIM = 17
+    """A defender claims that the declarer cannot win (reach his target, :mod:`skat.claim`)."""
 
 
 _FIXED_TOKENS: dict[ActionKind, str] = {
@@ -74,6 +82,8 @@ _FIXED_TOKENS: dict[ActionKind, str] = {
     ActionKind.DECLINE: "-",
     ActionKind.CONCEDE: "RE",
     ActionKind.SHOW: "SC",
+    ActionKind.CLAIM: "CL",
+    ActionKind.DEFENDERS_CLAIM: "CD",
 }
 _TOKEN_KINDS = {token: kind for kind, token in _FIXED_TOKENS.items()}
 
@@ -184,7 +194,7 @@ class Action:
         except NotationError:
             raise NotationError(
                 f"not an action: {text!r} (expected a bid, y, p, s, a discard ST.H8, a contract "
-                "like G CH NO, a card like SA, K, R, SU, -, RE, SC, an exchange EX.CA.C7)"
+                "like G CH NO, a card like SA, K, R, SU, -, RE, SC, CL, CD, an exchange EX.CA.C7)"
             ) from None
         return cls(ActionKind.DECLARE, contract.code)
 
@@ -266,6 +276,10 @@ SUPRA = Action(ActionKind.SUPRA)
 DECLINE = Action(ActionKind.DECLINE)
 CONCEDE = Action(ActionKind.CONCEDE)
 SHOW = Action(ActionKind.SHOW)
+CLAIM = Action(ActionKind.CLAIM)
+"""The declarer's claim ``CL``: "the rest is mine" (suit, Grand, Spitze), "Null is safe"."""
+DEFENDERS_CLAIM = Action(ActionKind.DEFENDERS_CLAIM)
+"""A defender's claim ``CD``: the declarer cannot reach his target."""
 BID_ACTIONS: dict[int, Action] = {v: Action(ActionKind.BID, v) for v in range(0, 265)}
 """The action of each bid 0 .. 264 (game points; the ladder: :data:`skat.bidding.BID_VALUES`)."""
 HIDDEN_DISCARD = Action(ActionKind.DISCARD, 0)

@@ -34,6 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 
 from skat.action import ActionKind
+from skat.claim import computer_claim
 from skat.errors import IllegalActionError, SkatError
 from skat.options import WORDS, AllPass, BockDeal, BockRule, Options, ScoreList, format_words
 from skat.options import parse_words as parse_options
@@ -158,6 +159,8 @@ class GameOutcome:
         contract: the contract in ISS notation, None without one.
         won: whether the declarer won, None without a declarer.
         error: the illegal action or the crash, with seat and action index.
+        claim: the claim that ended the game (``GameResult.claim``: ``claim_rest``,
+            ``claim_null``, ``claim_defenders``; house rule ``claims``), ``""`` if none.
     """
 
     seating: tuple[str, str, str]
@@ -167,6 +170,7 @@ class GameOutcome:
     contract: str | None = None
     won: bool | None = None
     error: str | None = None
+    claim: str = ""
 
 
 @dataclass
@@ -209,9 +213,13 @@ def _play_game(
         name = seating[seat]
         phase = state.phase.value
         try:
-            info = state.information_state(seat)
             start = time.perf_counter()
-            action = players[name].choose(info, decision_rng(number, index))
+            claim = computer_claim(state)  # the house rule ``claims``: a claim that holds
+            if claim is not None:
+                action = claim
+            else:
+                info = state.information_state(seat)
+                action = players[name].choose(info, decision_rng(number, index))
             elapsed = time.perf_counter() - start
         except Exception as err:  # a crash is counted and reported, never hidden
             where = traceback.extract_tb(err.__traceback__)[-1]
@@ -252,6 +260,7 @@ def _play_game(
         declarer=int(declarer),
         contract=str(result.contract),
         won=result.won,
+        claim=result.claim,
     )
 
 
@@ -393,6 +402,10 @@ class ArenaReport:
             "kinds": kinds,
             "illegal_actions": kinds["illegal"],
             "crashes": kinds["crash"],
+            "claims": {
+                code: sum(1 for g in games if g.claim == code)
+                for code in ("claim_rest", "claim_null", "claim_defenders")
+            },
             "errors": [
                 {"deal_index": i, "deal_number": n, "seating": list(g.seating), "error": g.error}
                 for i, n, g in self.errors()[:50]
@@ -429,6 +442,8 @@ class ArenaReport:
             f"kinds: {data['kinds']}",
             f"illegal actions: {data['illegal_actions']}, crashes: {data['crashes']}",
         ]
+        if any(o.claims for o in self.options):
+            lines.append(f"games ended by a claim: {data['claims']}")
         per = data["per_player"]
         assert isinstance(per, dict)
         for p, v in per.items():

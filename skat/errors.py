@@ -85,6 +85,23 @@ class IllegalExchangeError(IllegalActionError):
         self.reason = reason
 
 
+class ClaimError(IllegalActionError):
+    """A claim that does not hold: the other side has a line of play that beats it
+    (:mod:`skat.claim`). The deal stays as it was before the claim.
+
+    Attributes:
+        line: the line that beats the claim, ``(seat, card)`` pairs in playing order from the
+            position of the claim to the trick (or the end) where the claim fails; cards are
+            ints as in :mod:`skat.cards`.
+    """
+
+    code = "claim_fails"
+
+    def __init__(self, message: str, line: tuple[tuple[int, int], ...]) -> None:
+        super().__init__(message)
+        self.line = line
+
+
 class RecordError(SkatError):
     """A game record is malformed (names the position of the bad token)."""
 

@@ -208,6 +208,17 @@ class Options:
             "between them (the first passes any of his, the second as many back).",
         ),
     )
+    claims: bool = field(
+        default=False,
+        metadata=_rule(
+            source='house rule (XSkat, GameDuell, ISS "show cards": claiming the rest); the '
+            "check with every hand open: this program (skat.claim)",
+            summary="In the card play, at his turn, the declarer may claim every remaining trick "
+            "(in Null: no further trick) and a defender that the declarer cannot win; the claim "
+            "is checked with every hand open and stands only if no play of the other side "
+            "beats it, else it is refused with the line that beats it.",
+        ),
+    )
     durchmarsch: bool = field(
         default=True,
         metadata=_rule(

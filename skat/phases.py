@@ -28,7 +28,9 @@ describe them:
 * ``play``: forehand leads the first trick; the winner leads the next. The declarer may concede
   (``RE``) while the first trick is not complete. The game ends early when its outcome is settled:
   a Null declarer takes a trick, or the defenders take a trick against Schwarz announced (which
-  ouvert suit and Grand games include).
+  ouvert suit and Grand games include). With the house rule ``claims`` the seat to play may claim
+  instead of playing a card (:func:`claim_moves`; ``CL`` the declarer, ``CD`` a defender); a claim
+  that holds ends the game (:mod:`skat.claim`).
 * ``result``: terminal, also for an all-pass new deal.
 
 A Bockramsch deal (:mod:`skat.bock`) has no auction: it starts in ``play`` as a Ramsch.
@@ -43,8 +45,10 @@ from functools import cache
 from skat.action import (
     BID_ACTIONS,
     CARD_ACTIONS,
+    CLAIM,
     CONCEDE,
     DECLINE,
+    DEFENDERS_CLAIM,
     HOLD,
     KONTRA,
     PASS,
@@ -68,6 +72,7 @@ __all__ = [
     "Phase",
     "Trick",
     "advance",
+    "claim_moves",
     "exchange_refusal",
     "exchange_seats",
     "initial_core",
@@ -105,6 +110,8 @@ class Ending(StrEnum):
     """Both defenders resigned (or one left): the remaining tricks go to the declarer."""
     PENALTY = "penalty"
     """A player timed out or left before the game was declared: no game."""
+    CLAIMED = "claimed"
+    """A claim held (house rule ``claims``): the rest counted as :mod:`skat.claim` settles it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +144,7 @@ class Core:
     __slots__ = (
         "auction",
         "bids",
+        "claimed",
         "contract",
         "declarer",
         "discards",
@@ -168,6 +176,7 @@ class Core:
 
     auction: Auction
     bids: tuple[tuple[int, Action], ...]
+    claimed: tuple[int, int, int] | None  # a claim's (declarer points, his tricks, theirs)
     contract: Contract | None
     declarer: int
     discards: tuple[int, int, int]
@@ -201,6 +210,7 @@ class Core:
         new = Core.__new__(Core)
         new.auction = self.auction
         new.bids = self.bids
+        new.claimed = self.claimed
         new.contract = self.contract
         new.declarer = self.declarer
         new.discards = self.discards
@@ -238,6 +248,7 @@ def initial_core(d: Deal, options: Options = Options()) -> Core:  # noqa: B008 (
     c = Core.__new__(Core)
     c.auction = Auction()
     c.bids = ()
+    c.claimed = None
     c.contract = None
     c.declarer = -1
     c.discards = (0, 0, 0)
@@ -376,6 +387,17 @@ def legal(c: Core, options: Options) -> list[Action]:
             return _pairs(c.hands[c.player] & ~JACKS)
         return [PASS, PICKUP]
     return []
+
+
+def claim_moves(c: Core, options: Options) -> list[Action]:
+    """The claim the seat to act in ``c`` may attempt (house rule ``claims``): ``CL`` for the
+    declarer, ``CD`` for a defender, at their turn in the card play of a declared game; none in
+    Ramsch or without the option. Whether the claim holds is :mod:`skat.claim`'s to say, so these
+    are not among :func:`legal` (a player choosing among the legal moves never makes a false
+    claim by chance)."""
+    if not options.claims or c.phase != Phase.PLAY or c.declarer < 0 or c.player < 0:
+        return []
+    return [CLAIM] if c.player == c.declarer else [DEFENDERS_CLAIM]
 
 
 def advance(n: Core, action: Action, options: Options) -> None:

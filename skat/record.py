@@ -521,8 +521,8 @@ def iss_result(state: State) -> str:
         s = z = 0
     else:
         defender_points = points(state.won_cards((d + 1) % 3) | state.won_cards((d + 2) % 3))
-        if ending == Ending.RESIGNED:
-            defender_points = 120 - dp
+        if ending in (Ending.RESIGNED, Ending.CLAIMED):
+            defender_points = 120 - dp  # the rest counted as the resignation or claim says
         s = int(dp >= 90 or defender_points >= 90)
         z = int(dt == 10 or ft == 10)
     resigned = int(

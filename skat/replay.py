@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from skat.action import Action
+from skat.claim import computer_claim
 from skat.errors import NotFinishedError, RecordError
 from skat.players import Player, decision_rng
 from skat.state import Phase, State
@@ -141,7 +142,11 @@ def replay_seat(deal: State, seat: int, player: Player, others: Player) -> Repla
             action = deal.actions[index]  # the deal's own position: the computers' own action
         else:
             chooser = player if actor == seat else others
-            action = chooser.choose(state.information_state(actor), decision_rng(number, index))
+            claim = computer_claim(state)  # as at the table: a computer's claim that holds
+            if claim is not None:
+                action = claim
+            else:
+                action = chooser.choose(state.information_state(actor), decision_rng(number, index))
             if parting is None and action != deal.actions[index]:
                 trick = len(state.tricks) if state.phase == Phase.PLAY else None
                 parting = Parting(index, state.phase, trick, deal.actions[index], action)

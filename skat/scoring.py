@@ -58,6 +58,10 @@ __all__ = [
 KONTRA_CODES = ("kontra", "re", "supra")
 """The step codes of Kontra levels 1, 2, 3 (factor ×2, ×4, ×8)."""
 
+CLAIM_CODES = ("claim_rest", "claim_null", "claim_defenders")
+"""The codes of the step that names a claim ending the game (house rule ``claims``): the
+declarer's "the rest is mine", his "Null is safe", a defender's "the declarer cannot win"."""
+
 SEEGER_FABIAN_WON = 50
 """Seeger-Fabian: added to the declarer's score for a won game (SkWO)."""
 SEEGER_FABIAN_LOST = 50
@@ -82,10 +86,12 @@ class Step:
             running multiplier doubled),
             ``ramsch_skat`` (value: the skat's card points, seat: who counts them),
             ``ramsch_points``, ``jungfrau``, ``schieben`` (value: the running multiplier),
-            ``durchmarsch``.
+            ``durchmarsch``; first of all, when a claim ended the game (house rule ``claims``):
+            ``claim_rest``, ``claim_null`` or ``claim_defenders`` (value: the tricks it settled,
+            seat: the claimant; :meth:`skat.state.State.claim_step`).
         value: the number of this step (game points, a level or a multiplier).
-        seat: the seat the step is about (Ramsch only: a Jungfrau, a push, who counts the skat),
-            else ``None``.
+        seat: the seat the step is about (Ramsch: a Jungfrau, a push, who counts the skat; a
+            claim: the claimant), else ``None``.
     """
 
     code: str
@@ -122,6 +128,8 @@ class GameResult:
             ``schneider_announced``, ``schwarz``, ``schwarz_announced``, ``ouvert``.
         kontra: 0 none, 1 Kontra (×2), 2 Re (×4), 3 Supra (×8).
         conceded: the declarer gave the game up during the first trick.
+        claim: the code of the claim that ended the game (``claim_rest``, ``claim_null``,
+            ``claim_defenders``; house rule ``claims``), ``""`` if none did.
         explanation: the steps from the matadors to the score.
         bock: 2 in a Bock deal (``score`` is doubled), else 1 (:mod:`skat.bock`).
     """
@@ -139,6 +147,7 @@ class GameResult:
     levels: tuple[str, ...]
     kontra: int
     conceded: bool
+    claim: str = ""
     explanation: tuple[Step, ...] = field(default=())
     bock: int = 1
 
@@ -160,6 +169,7 @@ class GameResult:
             "kontra": self.kontra,
             "conceded": self.conceded,
             **({"bock": self.bock} if self.bock != 1 else {}),  # a Bock deal only (skat.bock)
+            "claim": self.claim,
             "explanation": [step.to_json() for step in self.explanation],
         }
 
@@ -409,6 +419,7 @@ def score_game(
     defender_tricks: int,
     kontra: int = 0,
     conceded: bool = False,
+    claim: Step | None = None,
     options: Options = Options(),  # noqa: B008 (a frozen dataclass: safe as a default)
 ) -> GameResult:
     """Score a suit, Grand, Null or Sächsische Spitze game from its facts.
@@ -425,6 +436,9 @@ def score_game(
         conceded: the declarer gave up during the first trick: lost, valued at least the bid
             (the smallest multiple of the base value reaching it, unless the value of his
             matadors and announced levels is higher).
+        claim: the step naming the claim that ended the game (house rule ``claims``; the facts
+            are then as the claim settled them, :func:`skat.claim.settle`), the explanation's
+            first step; None: no claim.
         options: the table's rule options (Kontra, Supra, ``lost_hand_single``) and the deal's
             Bock status (``bock_deal``: a Bock deal doubles the score, after Kontra).
 
@@ -450,7 +464,7 @@ def score_game(
         kontra,
         options,
     )
-    steps: list[Step] = []
+    steps: list[Step] = [] if claim is None else [claim]
     won = not conceded and game_won(
         contract,
         declarer_points=declarer_points,
@@ -530,6 +544,7 @@ def score_game(
         levels=tuple(levels),
         kontra=kontra,
         conceded=conceded,
+        claim="" if claim is None else claim.code,
         explanation=tuple(steps),
         bock=bock,
     )

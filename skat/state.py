@@ -33,13 +33,14 @@ from skat.phases import (
     Phase,
     Trick,
     advance,
+    claim_moves,
     exchange_refusal,
     exchange_seats,
     initial_core,
     legal,
 )
 from skat.rules import GameType, legal_cards
-from skat.scoring import GameResult, RamschResult, score_game, score_ramsch
+from skat.scoring import CLAIM_CODES, GameResult, RamschResult, Step, score_game, score_ramsch
 
 __all__ = [
     "Action",
@@ -157,12 +158,19 @@ class State:
         """The legal actions of :attr:`current_player`, sorted; empty when terminal.
 
         ISS-only moves that are not part of the game's turn order (a defender's resignation,
-        showing the cards, timeouts) are accepted by :meth:`apply` but not listed here.
+        showing the cards, timeouts) are accepted by :meth:`apply` but not listed here; nor are
+        the claims (:meth:`claim_actions`), which only the open-hand check can allow.
         """
         c = self._c
         if c.legal is None:
             c.legal = tuple(legal(c, self.options))
         return list(c.legal)
+
+    def claim_actions(self) -> list[Action]:
+        """The claims :attr:`current_player` may attempt now (house rule ``claims``): ``[CL]``
+        for the declarer, ``[CD]`` for a defender in the card play of a declared game, else
+        ``[]``. :meth:`apply` checks whether the claim holds (:mod:`skat.claim`)."""
+        return claim_moves(self._c, self.options)
 
     def apply(self, action: Action | str, seat: int | None = None) -> State:
         """The state after ``action``; this state is unchanged.
@@ -178,6 +186,8 @@ class State:
             IllegalActionError: the action is not legal now; the message names the action, the
                 seat and the phase (:class:`~skat.errors.IllegalExchangeError` for an exchange a
                 Revolution does not allow, with its reason).
+            ClaimError: a claim that does not hold (an ``IllegalActionError`` carrying the line
+                of play that beats it).
         """
         if isinstance(action, str):
             action = Action.parse(action)
@@ -186,6 +196,8 @@ class State:
         if kind in (ActionKind.TIMEOUT, ActionKind.LEAVE):
             return self._apply_penalty(action)
         actor = c.player if seat is None else int(seat)
+        if kind in (ActionKind.CLAIM, ActionKind.DEFENDERS_CLAIM):
+            return self._apply_claim(action, actor)
         if actor != c.player or (kind in (ActionKind.SHOW, ActionKind.CONCEDE)):
             return self._apply_out_of_turn(action, actor)
         if kind == ActionKind.CARD and c.phase == Phase.PLAY:
@@ -221,6 +233,31 @@ class State:
                 why = f"legal: {listed(self.legal_actions())}"
         return IllegalActionError(
             f"illegal action {str(action)!r} by {who} in phase {c.phase.value!r}: {why}"
+        )
+
+    def _apply_claim(self, action: Action, actor: int) -> State:
+        """``CL`` / ``CD``: the claim of the seat to play, which ends the game if it holds."""
+        c = self._c
+        if actor != c.player or action not in claim_moves(c, self.options):
+            why = ""
+            if not self.options.claims:
+                why = "claims are not played at this table (the rule option 'claims' is off)"
+            elif c.phase == Phase.PLAY and c.declarer >= 0 and actor == c.player:
+                who = "the declarer" if actor == c.declarer else "a defender"
+                why = f"{who} claims with {'CL' if actor == c.declarer else 'CD'}"
+            raise self._illegal(action, actor, why)
+        # Only the open-hand search can say whether a claim holds: the one place the core asks
+        # the solver (imported here, as the solver's positions are built from states).
+        from skat.claim import settle
+
+        facts = settle(self, action)
+        n = c.copy()
+        n.claimed = facts
+        n.ending = Ending.CLAIMED
+        n.phase = Phase.RESULT
+        n.player = -1
+        return State._make(
+            self.options, self.deal, self.dealer, (*self.actions, action), (*self.actors, actor), n
         )
 
     def _apply_out_of_turn(self, action: Action, actor: int) -> State:
@@ -393,7 +430,8 @@ class State:
 
         The declarer's points include the skat (or his discard). When the defenders resigned,
         every card not in their tricks and all tricks not yet complete go to the declarer (ISS),
-        except in Null, where nothing moves.
+        except in Null, where nothing moves. After a claim that held, the figures the claim
+        settled (:func:`skat.claim.settle`).
 
         Raises:
             IllegalActionError: there is no declarer.
@@ -402,6 +440,8 @@ class State:
         d = c.declarer
         if d < 0:
             raise IllegalActionError(f"no declarer in phase {c.phase.value!r}")
+        if c.ending == Ending.CLAIMED and c.claimed is not None:
+            return c.claimed
         defenders = [s for s in (0, 1, 2) if s != d]
         def_tricks = c.won_count[defenders[0]] + c.won_count[defenders[1]]
         if c.ending == Ending.RESIGNED and c.game != GameType.NULL:
@@ -444,10 +484,26 @@ class State:
                     defender_tricks=ft,
                     kontra=c.kontra,
                     conceded=c.ending == Ending.CONCEDED,
+                    claim=self.claim_step(),
                     options=self.options,
                 )
         c.result = res
         return res
+
+    def claim_step(self) -> Step | None:
+        """The step of the result's explanation that names the claim that ended the game:
+        ``claim_rest`` (the declarer took the rest), ``claim_null`` (his Null was safe) or
+        ``claim_defenders`` (a defender showed that he cannot win), its value the tricks the
+        claim settled and its seat the claimant; None if no claim ended the game."""
+        c = self._c
+        if c.ending != Ending.CLAIMED or not self.actions:
+            return None
+        rest, null, defenders = CLAIM_CODES
+        if self.actions[-1].kind == ActionKind.CLAIM:
+            code = null if c.game == GameType.NULL else rest
+        else:
+            code = defenders
+        return Step(code, 10 - len(c.tricks), self.actors[-1])
 
     def information_state(self, seat: int) -> InformationState:
         """Exactly what ``seat`` may know now (see :class:`InformationState`)."""

@@ -35,7 +35,8 @@ def act_on(client: TestClient, data: dict[str, Any], actions: list[str]) -> dict
 
 
 def random_human(view: dict[str, Any], rng: random.Random) -> list[str]:
-    legal = [a for a in view["legal"] if a != "RE"] or view["legal"]
+    # conceding throws the deal away; a claim (CL, CD) is only an attempt the server may refuse
+    legal = [a for a in view["legal"] if a not in ("RE", "CL", "CD")] or view["legal"]
     first = rng.choice(legal)
     if view["phase"] == "discard":
         return [first, rng.choice(view["declare_after_discard"])]

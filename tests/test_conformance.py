@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
 
 import numpy
+import pytest
 
 from skat import record
 from skat.action import Action, ActionKind
 from skat.cards import ALL_CARDS, points
+from skat.claim import declarer_target, holds
+from skat.errors import ClaimError
 from skat.options import AllPass, KontraRule, Options, RamschSkat
 from skat.scoring import GameResult, RamschResult
 from skat.state import Ending, InformationState, Phase, State
@@ -75,8 +79,12 @@ def _no_leak(state: State, seat: int) -> None:
 
 
 def _extra_move(state: State, rng: random.Random) -> tuple[Action, int | None] | None:
-    """Sometimes an ISS-only move: SC, a defender's RE, a timeout or leave."""
+    """Sometimes an ISS-only move: SC, a defender's RE, a timeout or leave; with the option
+    claims, from the fifth trick, a claim of the seat to play (which may not hold)."""
     roll = rng.random()
+    claims = state.claim_actions()
+    if claims and len(state.tricks) >= 4 and 0.03 <= roll < 0.13:
+        return claims[0], None
     if state.phase == Phase.PLAY and state.declarer is not None and roll < 0.03:
         declarer = int(state.declarer)
         if roll < 0.01:
@@ -90,7 +98,7 @@ def _extra_move(state: State, rng: random.Random) -> tuple[Action, int | None] |
 def play_deal(seed: int, full: bool, disturb: bool = False) -> State:
     """One random deal from ``seed``; ``full`` adds the expensive checks at every step."""
     rng = random.Random(seed)
-    options = rng.choice(OPTIONS)
+    options = replace(rng.choice(OPTIONS), claims=seed % 4 == 0)
     state = State.new(rng.randrange(2**64), options, dealer=rng.randrange(3))
     while not state.is_terminal():
         if disturb:  # the global generators must not matter
@@ -111,6 +119,23 @@ def play_deal(seed: int, full: bool, disturb: bool = False) -> State:
             line = record.write_record(state)
             assert record.read_record(line) == state
         extra = _extra_move(state, rng)
+        if extra is not None and extra[0].kind in (ActionKind.CLAIM, ActionKind.DEFENDERS_CLAIM):
+            if holds(state, extra[0]):
+                state = state.apply(extra[0])
+                assert state.ending == Ending.CLAIMED
+            else:  # refused: the deal goes on as it was; the line beats it, from a legal card
+                with pytest.raises(ClaimError, match="does not hold") as refused:
+                    state.apply(extra[0])
+                beaten_by = refused.value.line
+                if beaten_by:
+                    assert Action.of_card(beaten_by[0][1]) in legal
+                else:  # the declarer has his target already: nothing more need be played
+                    declarer = int(state.declarer or 0)
+                    reached = points(state.won_cards(declarer) | state.skat)
+                    assert extra[0].kind == ActionKind.DEFENDERS_CLAIM
+                    assert reached >= declarer_target(state)
+            _conserved(state)
+            continue
         if extra is not None:
             state = state.apply(extra[0], seat=extra[1])
         elif (

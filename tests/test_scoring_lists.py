@@ -64,7 +64,7 @@ def test_list_scores_rejects_a_bad_seat(declarer: int) -> None:
             score("CH", points=70, tricks=6, kontra=1, options=KONTRA),
             {"contract", "bid", "won", "game_value", "score", "overbid", "matadors",
              "declarer_points", "declarer_tricks", "defender_tricks", "levels", "kontra",
-             "conceded", "explanation"},
+             "conceded", "claim", "explanation"},
         ),
         (
             score_ramsch((60, 50, 0), (5, 5, 0), 10, 0, pushes=1),

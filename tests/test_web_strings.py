@@ -89,10 +89,11 @@ DYNAMIC = {
     ],
     "help.": [f"{n}.{part}" for n in range(1, 5) for part in ("title", "body")],
     "help.rule.": [r.name for r in RULES],  # the rules help: one text per rule option
-    "error.": ["generic", "network", "bad_record", "illegal_action"],
+    "error.": ["generic", "network", "bad_record", "illegal_action", "claim_fails"],
     # the calls and actions the client labels by their record tokens (skat.state): hold, pass,
     # pick up the skat, concede, Kontra, Re, Supra, decline (app.js actionLabel)
-    "action.": ["y", "p", "s", "RE", "K", "R", "SU", "-"],
+    "action.": ["y", "p", "s", "RE", "K", "R", "SU", "-", "CL", "CD"],
+    "claim.ask.": ["rest", "null", "defenders"],  # play.js: the question before a claim
     "sheet.": ["no", "dealer", "declarer", "bid", "game", "value", "markers"],  # its columns
 }
 # Endings the client adds to a key it asks for (beside DYNAMIC's prefixes and "step." + each code
@@ -114,6 +115,7 @@ LEVELS = ["game", "hand", "schneider", "schneider_announced", "schwarz", "schwar
 STEP_CODES = sorted(
     set(re.findall(r'Step\(\s*"([a-z_]+)"', Path(scoring.__file__).read_text(encoding="utf-8")))
     | set(scoring.KONTRA_CODES)
+    | set(scoring.CLAIM_CODES)
     | {*LEVELS, "ouvert", "matadors_with", "matadors_without"}
 )
 

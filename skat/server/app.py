@@ -57,7 +57,8 @@ worker processes (:mod:`skat.server.workers`), so that the server answers pages 
 meanwhile. Bad requests get a 4xx and ``{"error": {"code": ..., "message": ...}}`` with the
 core's stable codes (``bad_notation``, ``illegal_action``, ``bad_record``, ``not_finished``; a
 deal number's ``bad_notation`` adds its ``reason``: ``form``, ``range``, with the ``largest``
-deal number, or ``seat``) or the
+deal number, or ``seat``; a refused claim's ``claim_fails`` (409) adds the ``line`` of play that
+beats it, ``[{seat, card}]``) or the
 server's own (``bad_json``, ``bad_request``, ``too_large``, ``timeout``, ``bad_host``,
 ``cross_origin``, ``not_found``, ``method_not_allowed``); never a 500 for bad input.
 
@@ -97,7 +98,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from skat.cards import format_card
 from skat.deal import MAX_DEAL_NUMBER
-from skat.errors import IllegalActionError, SkatError, shown
+from skat.errors import ClaimError, IllegalActionError, SkatError, shown
 from skat.players import get_player, player_names
 from skat.series import draw_seats
 from skat.server import assist, game
@@ -184,8 +185,11 @@ def _error(
     message: str,
     headers: dict[str, str] | None = None,
     reason: str | None = None,
+    line: list[dict[str, Any]] | None = None,
 ) -> JSONResponse:
-    error = {"code": code, "message": message}
+    error: dict[str, Any] = {"code": code, "message": message}
+    if line is not None:
+        error["line"] = line  # a refused claim's: the play that beats it, [{seat, card}]
     if reason is not None:
         error["reason"] = reason  # a deal number's: form, range or seat
     if reason == "range":
@@ -569,6 +573,9 @@ def create_app(
                 response: Response = await handler(request)
             except _BadRequestError as err:
                 return _error(err.status, err.code, err.message, err.headers)
+            except ClaimError as err:
+                line = [{"seat": seat, "card": format_card(card)} for seat, card in err.line]
+                return _error(409, err.code, str(err), line=line)
             except IllegalActionError as err:
                 return _error(409, err.code, str(err))
             except SkatError as err:

@@ -23,15 +23,18 @@ is to declare, or to discard before declaring: every legal contract with its fig
 for sorting the hand: :func:`card_order_json`), ``hand_sizes``, ``open_hand`` (``{seat, cards}``
 of an ouvert declarer), ``trick`` (``[{seat, card}]``), ``last_trick``, ``tricks`` (taken per seat),
 ``result``, ``iss_result`` and ``review`` (original hands, skat, discard, every trick; only when
-the deal is over), ``options`` (the deal's rule options, as :func:`options_json` gives them) and
-``info`` (the seat's :meth:`~skat.state.InformationState.to_json`), ``exchange`` (a Revolution's
-exchange while the human defender is to pass cards: ``{"count", "cards", "received"}``, the
-number he must pass, None for any, the cards he may pass and those his partner passed him;
-else None: :func:`exchange_json`).
+the deal is over), ``claim`` (when a claim ended the game: ``{seat, action, hands, trick}``, the
+claimant, ``CL`` or ``CD``, every hand and the trick as they were at the claim, the proof the
+person sees: :func:`skat.claim.claim_json`), ``options`` (the deal's rule options, as
+:func:`options_json` gives them) and ``info`` (the seat's
+:meth:`~skat.state.InformationState.to_json`), ``exchange`` (a Revolution's exchange while the
+human defender is to pass cards: ``{"count", "cards", "received"}``, the number he must pass,
+None for any, the cards he may pass and those his partner passed him; else None:
+:func:`exchange_json`).
 
 Events (JSON): ``{"kind": "call"|"skat"|"discard"|"declare"|"kontra"|"card"|"concede"|"push"|
-"exchange"|"other", "seat": s, "action": token}`` for each action (another seat's discard shows
-as ``??.??``, a Revolution's exchange to its declarer as ``EX.??.??``; ``push``: a
+"exchange"|"claim"|"other", "seat": s, "action": token}`` for each action (another seat's
+discard shows as ``??.??``, a Revolution's exchange to its declarer as ``EX.??.??``; ``push``: a
 Schieberamsch skat passed on unseen, ``p``, or two cards pushed on) and ``{"kind": "trick",
 "seat": null, "winner": s, "cards": [...], "points": n}`` after each completed trick.
 """
@@ -46,6 +49,7 @@ from typing import Any
 from skat import record
 from skat.action import Action, ActionKind, listed
 from skat.cards import cards_of_mask, format_card, mask_of, points
+from skat.claim import claim_json, computer_claim
 from skat.contract import Contract
 from skat.deal import (
     Seat,
@@ -169,7 +173,7 @@ def _check_own_moves(state: State) -> None:
         what = _NOT_AT_THIS_TABLE.get(action.kind)
         if what is None and action.kind == ActionKind.CONCEDE and actor != state.declarer:
             what = "a defender resigning"
-        if what is None and (actor != s.current_player or action not in s.legal_actions()):
+        if what is None and (actor != s.current_player or action not in _turn_moves(s)):
             what = "a move out of turn"
         if what is not None:
             raise RecordError(
@@ -177,6 +181,12 @@ def _check_own_moves(state: State) -> None:
                 "that this game does not have"
             )
         s = s.apply(action)
+
+
+def _turn_moves(state: State) -> list[Action]:
+    """The moves the seat to act may make or attempt at this table: its legal actions and the
+    claims of the house rule (:meth:`State.claim_actions`, checked when made)."""
+    return state.legal_actions() + state.claim_actions()
 
 
 def _iss_result(state: State) -> str:
@@ -270,6 +280,8 @@ _KINDS = {
     ActionKind.CARD: "card",
     ActionKind.CONCEDE: "concede",
     ActionKind.EXCHANGE: "exchange",
+    ActionKind.CLAIM: "claim",
+    ActionKind.DEFENDERS_CLAIM: "claim",
 }
 
 
@@ -371,6 +383,7 @@ def apply(state: State, human: int, actions: object) -> Turn:
         RequestError: ``actions`` is not one token or a list of at most two.
         NotationError: a token is no action.
         IllegalActionError: not the human's turn, or the action is not legal now.
+        ClaimError: a claim that does not hold (the state stays as it was).
     """
     parsed = _parse_actions(actions)
     events: list[dict[str, Any]] = []
@@ -386,7 +399,7 @@ def apply(state: State, human: int, actions: object) -> Turn:
                 f"illegal action {str(action)!r} by {Seat(human).name.lower()} in phase "
                 f"{state.phase.value!r}{after}: it is {who}'s turn"
             )
-        legal_actions = state.legal_actions()
+        legal_actions = _turn_moves(state)
         # a Revolution's exchange is refused by the core with its reason (IllegalExchangeError)
         if state.phase != Phase.EXCHANGE and action not in legal_actions:
             raise IllegalActionError(
@@ -417,13 +430,18 @@ def computers(
     """Let the computer players act until the human is to act or the deal is over.
 
     Each decision draws from ``decision_rng(deal number, action index)`` (docs/design.md,
-    decision 4); the engine checks every computer action like a human one.
+    decision 4); the engine checks every computer action like a human one. With the house rule
+    ``claims`` a computer claims instead when its claim holds (:func:`skat.claim.computer_claim`).
     """
     out: list[dict[str, Any]] = [] if events is None else events
     number = max(state.deal.number, 0)
     while not state.is_terminal() and state.current_player != human:
         seat = state.current_player
         assert seat is not None  # not terminal
+        claim = computer_claim(state)
+        if claim is not None:
+            state = _step(state, claim, human, out)
+            continue
         info = state.information_state(seat)
         rng = decision_rng(number, len(state.actions))
         action = choose(info, rng)
@@ -663,6 +681,8 @@ def view(state: State, human: int) -> dict[str, Any]:
     info = state.information_state(human)
     to_act = state.current_player
     legal = [str(a) for a in info.legal_actions()]
+    if to_act == human:
+        legal += [str(a) for a in state.claim_actions()]
     declare_after: list[str] = []
     if state.phase == Phase.DISCARD and to_act == human:
         after = state.apply(state.legal_actions()[0])
@@ -719,6 +739,7 @@ def view(state: State, human: int) -> dict[str, Any]:
         "result": None,
         "iss_result": None,
         "review": None,
+        "claim": None,
         "options": options_json(state.options.effective()),
         "bock": state.options.bock_deal.value,  # none, bock (scores × 2), ramsch (skat.bock)
         "info": info.to_json(),
@@ -728,6 +749,7 @@ def view(state: State, human: int) -> dict[str, Any]:
         out["result"] = _result_json(state)
         out["iss_result"] = _iss_result(state)
         out["review"] = _review(state)
+        out["claim"] = claim_json(state)
     return out
 
 

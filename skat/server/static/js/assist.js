@@ -63,7 +63,7 @@ function currentHint() {
 
 /** Notes that `what` was used in this deal: kept with the deal (turns.js saveCurrent) and written
  * on its score-sheet row. */
-function noteUsed(what) {
+export function noteUsed(what) {
   app.assisted = [...new Set([...(app.assisted ?? []), what])];
 }
 
@@ -244,9 +244,10 @@ function refusalText(code) {
   return REFUSALS[code] ? t(REFUSALS[code]) : t("hint.refused.unknown", { code });
 }
 
-/** The marks of a score-sheet row of a deal in which a hint or an undo was used. */
+/** The marks of a score-sheet row of a deal in which a hint or an undo was used, or a claim was
+ * refused (its line showed cards the person could not see). */
 export function sheetMarks(deal) {
-  const used = Array.isArray(deal?.assisted) ? deal.assisted.filter((x) => x === "hint" || x === "undo") : [];
-  const words = { hint: "hint.marker", undo: "undo.marker" };
+  const words = { hint: "hint.marker", undo: "undo.marker", claim: "claim.marker" };
+  const used = Array.isArray(deal?.assisted) ? deal.assisted.filter((x) => x in words) : [];
   return used.map((x) => h("span", { class: "marker marker-assisted", "data-assisted": x }, t(words[x])));
 }

@@ -4,6 +4,7 @@
 import { list, t, tn } from "./i18n.js";
 import { h } from "./dom.js";
 import { ask } from "./layers.js";
+import { parseContract } from "./cards.js";
 import { actionLabel, cardLabel, playerName } from "./names.js";
 import { persist } from "./noticebar.js";
 
@@ -17,8 +18,10 @@ export function connect(given) {
 }
 
 export function actionButton(token, label, extra = {}) {
-  // conceding throws the game away: asked once more, a slip of the mouse must not cost it
-  const go = token === "RE" ? () => ask(t("concede.ask"), actionLabel(token), () => ctx.send([token])) : () => ctx.send([token]);
+  // conceding throws the game away, a claim ends it: asked once more, a slip of the mouse must
+  // not cost it
+  const question = token === "RE" ? t("concede.ask") : extra.ask;
+  const go = question ? () => ask(question, label ?? actionLabel(token), () => ctx.send([token])) : () => ctx.send([token]);
   return h("button", { class: "btn " + (extra.class ?? ""), "data-action": token, onclick: go }, label ?? actionLabel(token));
 }
 
@@ -134,8 +137,17 @@ export function kontraControls(v, legal, handled, out) {
   out.push(h("p", { class: "hint" }, t(v.options?.supra ? "kontra.hintSupra" : "kontra.hint")));
 }
 
-/** Play's hint added to `out`; the cards, played from the hand, go into `handled`. */
+/** Play's hint added to `out`; the cards, played from the hand, go into `handled`; a claim the
+ * server offers (the rule option claims: `CL` the declarer's, `CD` a defender's) gets its
+ * button, named for the game (in Null the declarer claims his Null safe). */
 export function playControls(v, legal, handled, out) {
   legal.filter((a) => /^[CSHD][AKQJT987]$/.test(a)).forEach((a) => handled.add(a));
   out.push(h("p", { class: "hint" }, t("play.hint")));
+  const isNull = parseContract(v.contract)?.game === "N";
+  for (const token of ["CL", "CD"].filter((a) => legal.includes(a))) {
+    handled.add(token);
+    const kind = token === "CD" ? "defenders" : isNull ? "null" : "rest";
+    const label = kind === "null" ? t("claim.null") : actionLabel(token);
+    out.push(actionButton(token, label, { class: "claim", ask: t("claim.ask." + kind) }));
+  }
 }

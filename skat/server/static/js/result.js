@@ -123,6 +123,7 @@ function resultBody(v) {
   if (explanation.length) {
     lines.push(h("ul", { class: "explanation" }, explanation.map((l) => h("li", { class: l.cls }, l.text))));
   }
+  if (v.claim) lines.push(claimProof(v));
   if (!r.passed && r.list_scores) {
     const key = (r.score_list ?? "simple") === "seeger_fabian" ? "result.listSeegerFabian" : "result.listSimple";
     lines.push(
@@ -203,6 +204,27 @@ function namedCard(seat, card, winner) {
     { class: "mini-card" + (seat === winner ? " winner" : ""), "data-seat": String(seat), "data-played": card },
     cardFace(card, { title: cardLabel(card) }),
     h("span", { class: "mini-name" }, playerName(seat)),
+  );
+}
+
+/** The cards as they were when the claim that ended the game was made: its proof, which the
+ * server checked with every card open (view.claim). */
+function claimProof(v) {
+  const c = v.claim;
+  const title = c.seat === app.humanSeat ? t("claim.hands_you") : t("claim.hands", { name: playerName(c.seat) });
+  return h(
+    "div",
+    { class: "claim-proof", "data-claim": c.action, "data-claim-seat": String(c.seat) },
+    h("p", { class: "claim-title" }, title),
+    seatsInSheetOrder().map((seat) =>
+      h(
+        "div",
+        { class: "review-hand", "data-claim-hand": String(seat) },
+        h("span", { class: "review-name" }, playerName(seat), " · ", roleName(seat)),
+        h("span", { class: "mini-cards" }, sorted(c.hands[seat], v).map((card) => cardFace(card, { title: cardLabel(card) }))),
+      ),
+    ),
+    c.trick.length ? h("p", { class: "claim-trick" }, t("claim.trick"), " ", h("span", { class: "mini-cards" }, c.trick.map(({ seat, card }) => namedCard(seat, card, null)))) : null,
   );
 }
 

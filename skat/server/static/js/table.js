@@ -67,12 +67,34 @@ export function table(v) {
   return root;
 }
 
+/** The words an error's text is given: its message; a refused claim's line that beats it. */
+export function errorParams(error) {
+  const line = (error.line ?? []).map(({ seat, card }) => t("claim.lineCard", { name: playerName(seat), card: cardLabel(card) }));
+  return { message: error.message, line: line.length ? line.join(", ") : t("claim.reached") };
+}
+
 export function errorBanner() {
+  if (app.error.line) return claimRefused(app.error.line);
   return h(
     "div",
     { class: "error-banner", role: "alert" },
-    h("span", {}, t("error." + app.error.code, { message: app.error.message }, t("error.generic", { message: app.error.message || app.error.code }))),
+    h("span", {}, t("error." + app.error.code, errorParams(app.error), t("error.generic", { message: app.error.message || app.error.code }))),
     h("button", { class: "btn small", onclick: () => { app.error = null; ctx.render(); } }, t("button.close")),
+  );
+}
+
+/** A refused claim: what the server said and the line of play that beats it, card by card with
+ * the player's name (the screen reader hears the line in words, turns.js fail). */
+function claimRefused(line) {
+  const cards = line.map(({ seat, card }) =>
+    h("span", { class: "mini-card", "data-seat": String(seat) }, cardFace(card, { title: cardLabel(card) }), h("span", { class: "mini-name" }, playerName(seat))),
+  );
+  return h(
+    "div",
+    { class: "error-banner claim-refused", role: "alert", "data-ui": "claim-refused", "data-line": line.map(({ seat, card }) => `${seat}:${card}`).join(" ") },
+    h("p", {}, t("claim.refused")),
+    cards.length ? h("div", { class: "mini-cards claim-line" }, cards) : h("p", {}, t("claim.reached")),
+    h("button", { class: "btn small", "data-ui": "close-error", onclick: () => { app.error = null; ctx.render(); } }, t("button.close")),
   );
 }
 

@@ -11,7 +11,8 @@ import { bubbleToken, cardLabel } from "./names.js";
 import { mayAct, persist } from "./noticebar.js";
 import { playerLevel } from "./settings.js";
 import { announceEvent, resultHeadline, trickText, yourTurnText } from "./speech.js";
-import { bubblesFromCalls, setBubble } from "./table.js";
+import { bubblesFromCalls, errorParams, setBubble } from "./table.js";
+import { noteUsed } from "./assist.js";
 
 let app = null; // the table's state (app.js)
 let ctx = null; // {app, render, send, startDeal}, given by app.js
@@ -35,8 +36,9 @@ export async function send(actions) {
   app.busy = true;
   app.error = null;
   if (app.notice?.kind === "draw") app.notice = null;
-  if (before.phase === "play") {
-    // The chosen card leaves the hand at once; the server's answer confirms it.
+  if (before.phase === "play" && /^[CSHD][AKQJT987]$/.test(actions[0])) {
+    // The chosen card leaves the hand at once; the server's answer confirms it (a claim, CL or
+    // CD, waits for the server's check).
     const card = actions[0];
     app.view = { ...before, hand: (before.hand ?? []).filter((c) => c !== card) };
     announce(t("announce.youPlay", { card: cardLabel(card) }));
@@ -54,8 +56,13 @@ export async function send(actions) {
 export function fail(err) {
   app.busy = false;
   app.animating = false;
-  app.error = { code: err.code ?? "network", message: err.message ?? "" };
-  announce(t("error." + app.error.code, { message: app.error.message }, t("error.generic", { message: app.error.message || app.error.code })));
+  app.error = { code: err.code ?? "network", message: err.message ?? "", line: err.line ?? null };
+  if (err.line && app.record) {
+    // a refused claim's line shows cards the person does not see: marked on the sheet's row
+    noteUsed("claim");
+    saveCurrent();
+  }
+  announce(t("error." + app.error.code, errorParams(app.error), t("error.generic", { message: app.error.message || app.error.code })));
   ctx.render();
 }
 
