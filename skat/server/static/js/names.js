@@ -104,6 +104,7 @@ export function callText(token) {
   if (token === "push:p") return t("bubble.pushUnseen");
   if (token === "push:cards") return t("bubble.pushed");
   if (token === "??.??") return t("bubble.discarded");
+  if (token === "claim:null") return t("claim.null");
   if (/^\d+$/.test(token)) return token;
   if (token === "y") return t("bubble.yes");
   if (token === "p") return t("bubble.pass");
@@ -141,6 +142,8 @@ export function bubbleToken(ev) {
   if (ev.kind === "push") return ev.action === "p" ? "push:p" : "push:cards";
   // a discard is not said aloud: the person's own, too, shows as "puts two cards away"
   if (ev.kind === "discard") return "??.??";
+  // a Null declarer's claim is "Null is safe", not "the rest is mine" (the same token CL)
+  if (ev.kind === "claim" && ev.action === "CL" && parseContract(app?.view?.contract)?.game === "N") return "claim:null";
   return ev.action;
 }
 
