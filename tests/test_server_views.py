@@ -18,6 +18,7 @@ from skat.contract import Contract
 from skat.declaration import prospect
 from skat.options import OPTION_ENUMS, AllPass, KontraRule, Options
 from skat.server import game
+from skat.server import view as view_module
 from skat.state import Phase, State
 
 from server_helpers import start_deal
@@ -263,7 +264,7 @@ def test_schieberamsch_view_marks_the_cards_taken_from_the_skat() -> None:
     state = state.apply(Action(ActionKind.PICKUP))
     view = game.view(state, 0)
     assert view["phase"] == "schieben"
-    assert sorted(view["picked_up"]) == sorted(game._cards(state.deal.skat.mask))
+    assert sorted(view["picked_up"]) == sorted(view_module._cards(state.deal.skat.mask))
     assert game.view(state, 1)["picked_up"] == []  # another seat sees nothing of it
 
 

@@ -154,7 +154,7 @@ def test_a_skat_pushed_on_unseen_is_named_in_the_result(browser: Any, url: str) 
     record = read_store(page)["current"]["record"]
     # a score sheet's notes keep the pushes (a practice deal has no row: the server's result of
     # this deal is given to the sheet's code); its game column says Ramsch, the notes not again
-    from skat.server.game import _result_json
+    from skat.server.view import _result_json
 
     result = _result_json(iss.replay(iss.parse(record)))
     notes = page.evaluate(
