@@ -97,6 +97,18 @@ def read_rows(path: str) -> list[Row]:
     return rows
 
 
+def _ends_within_a_line(path: str) -> bool:
+    """Whether the file at ``path`` exists and does not end with a line break."""
+    if not os.path.exists(path):
+        return False
+    with open(path, "rb") as f:
+        f.seek(0, os.SEEK_END)
+        if f.tell() == 0:
+            return False
+        f.seek(-1, os.SEEK_END)
+        return f.read(1) != b"\n"
+
+
 def generate(
     jobs: Sequence[Job], out_path: str, mapper: Mapper, settings: dict[str, int]
 ) -> Iterator[Row]:
@@ -112,9 +124,12 @@ def generate(
             raise SystemExit(f"{out_path} was written for other settings: {row['settings']}")
         done.add((row["deal"], row["seat"]))
     todo = [job for job in jobs if (job[1], job[2]) not in done]
+    if not todo:
+        return
+    cut_off = _ends_within_a_line(out_path)
     with contextlib.ExitStack() as stack:
         out = stack.enter_context(open(out_path, "a", encoding="utf-8"))
-        if out.tell() > 0:
+        if cut_off:
             out.write("\n")  # a line cut off when the run was stopped stays a line of its own
         for row in mapper.map(label_row, todo):
             out.write(json.dumps(row, separators=(",", ":")) + "\n")

@@ -52,8 +52,10 @@ def test_a_stopped_run_goes_on_where_it_stopped_dropping_a_cut_off_line(
     assert labelled == JOBS[2:]
     assert lc.read_rows(str(path)) == whole
     labelled.clear()
+    text = path.read_text()
     assert _run(path, lc.ProcessMapper(1)) == []
     assert labelled == []
+    assert path.read_text() == text  # a finished file is left as it is
 
 
 def test_a_data_file_of_other_settings_is_refused(tmp_path: Path) -> None:
