@@ -363,3 +363,20 @@ def test_the_web_api_shows_the_exchange_and_refuses_one_against_the_rules(client
     error = response.json()["error"]
     assert error["code"] == "illegal_action"
     assert "not among the cards he holds" in error["message"]
+
+
+@pytest.mark.parametrize("count", [3, 10])
+def test_the_web_api_takes_an_exchange_of_many_cards_and_the_partners_answer(
+    client: Any, count: int
+) -> None:
+    # every legal exchange token goes through the web API, the longest (all ten cards) too
+    state = _exchanging()
+    mine = cards_of_mask(state.hand(0))[:count]
+    token = str(Action.exchange(mask_of(mine)))
+    assert len(token) == 2 + 3 * count
+    body = {"record": record.write_record(state), "human_seat": 0, "action": token}
+    response = client.post("/api/act", json=body)
+    assert response.status_code == 200, response.text
+    after = record.read_record(response.json()["record"])
+    assert after.phase != Phase.EXCHANGE or after.current_player != 0
+    assert str(after.actions[len(state.actions)]) == token

@@ -74,6 +74,9 @@ MAX_RECORD_CHARS = 4000
 MAX_ACTIONS_PER_REQUEST = 2
 """The browser sends at most two actions at once: a discard and the declaration after it."""
 
+MAX_TOKEN_CHARS = len("EX") + 10 * len(".CA")
+"""The longest action token: a Revolution's exchange of all ten cards (``EX.CA.CT…``, 32)."""
+
 ChooseFn = Callable[[InformationState, random.Random], Action]
 """A computer player's decision: ``Player.choose`` (see :mod:`skat.players`)."""
 
@@ -264,7 +267,7 @@ def _parse_actions(actions: object) -> list[Action]:
         )
     out = []
     for token in actions:
-        if not isinstance(token, str) or len(token) > 8:
+        if not isinstance(token, str) or len(token) > MAX_TOKEN_CHARS:
             raise RequestError(f"an action is a short string, not {shown(token)}")
         out.append(Action.parse(token))
     if len(out) == 2 and (out[0].kind, out[1].kind) != (ActionKind.DISCARD, ActionKind.DECLARE):
