@@ -165,3 +165,35 @@ def test_the_text_of_a_passed_deal_names_the_strong_players_bid_limit() -> None:
     text = format_analysis(analysis)
     assert f"would bid up to {analysis.estimates.bid_limit}" in text
     assert "the seat passed without a bid" in text
+
+
+def test_the_game_declared_keeps_its_own_row_beside_a_better_form_of_it() -> None:
+    """Deal 16203, forehand bids 18 and plays Grand Hand, the heuristic in every seat: with every
+    card open Grand Ouvert scores more, so the Hand table shows the Grand Hand played (its own
+    outcome) and the Grand Ouvert after it, not marked played (a newcomer saw 'Grand Ouvert Hand
+    (played)' for a Grand Hand)."""
+    import random
+
+    from skat.analysis import analyse_game_choice
+    from skat.players import get_player
+    from skat.rules import GameType
+    from skat.server import game
+
+    choose = get_player("heuristic").choose
+    state = game.computers(game.new_state(16203, game.parse_options({}), rng=None),  # type: ignore[arg-type]
+                           0, choose).state  # fmt: skip
+    state = game.play(state, 0, ["18"], choose).state
+    state = game.play(state, 0, ["GH"], choose).state
+    while not state.is_terminal():
+        card = choose(state.information_state(0), random.Random(0))
+        state = game.play(state, 0, [str(card)], choose).state
+    choice = analyse_game_choice(state, 0)
+    assert choice is not None
+    grand = [(str(r.contract), r.played) for r in choice.hand if r.game == GameType.GRAND]
+    assert grand == [("GH", True), ("GO", False)]
+    played, ouvert = (r for r in choice.hand if r.game == GameType.GRAND)
+    assert played.outcome is not None
+    assert ouvert.outcome is not None
+    assert played.outcome.score == state.result().score == 192  # type: ignore[union-attr]
+    assert ouvert.outcome.score > played.outcome.score
+    assert sum(r.played for r in (*choice.hand, *choice.pickup)) == 1

@@ -26,7 +26,7 @@ clock, ends it, so the same deal gets the same table on every run.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from skat.analysis.judge import BANDS, Judge, Outcome
@@ -53,11 +53,14 @@ class ChoiceRow:
     Attributes:
         game: the game type.
         hand: a Hand game (the skat unseen) rather than one after the pick-up.
-        contract: the legal contract of this game type with the best score (its announcements).
+        contract: the legal contract of this game type with the best score (its announcements);
+            in the row of the game declared, when that was another form, the form declared
+            (the best form's row follows it, not marked played).
         outcome: what it comes to with best play; None when it cannot reach the bid whatever
             is played (then it was not searched, and ``contract`` is the plain one).
         discard: the best discard found (mask; 0 in a Hand game).
-        played: this is the game type (and Hand or not) that was declared.
+        played: this is the game type (and Hand or not) that was declared, in the form declared
+            where it has a row of its own.
         examined: the discards tried (1 in a Hand game).
         total: the discards there are (66; 1 in a Hand game).
     """
@@ -183,16 +186,35 @@ class _Group:
         best = [j.band_outcome(self.top, self.cuts) for j in self.judges]
         self.reachable = any(o.won for o in best)
 
-    def row(self, band: int | None, hand: bool, discard: int, played: bool, seen: int, total: int
-            ) -> ChoiceRow:  # fmt: skip
+    def rows(
+        self,
+        band: int | None,
+        hand: bool,
+        discard: int,
+        played: Contract | None,
+        seen: int,
+        total: int,
+    ) -> list[ChoiceRow]:
+        """The row of this game type: its form of the best score at ``band``; when ``played``
+        (the contract declared, of this type) is another form, its own row first, then the best
+        form's, so the table shows the game as it was played beside the better form."""
         game = self.forms[0].game
         if band is None:
-            return ChoiceRow(game, hand, self.forms[0], None, discard, played, seen, total)
+            return [ChoiceRow(game, hand, self.forms[0], None, discard, played is not None,
+                              seen, total)]  # fmt: skip
         outcomes = [j.band_outcome(band, self.cuts) for j in self.judges]
         index = max(range(len(outcomes)), key=lambda i: (outcomes[i].score, -i))
-        return ChoiceRow(
-            game, hand, self.forms[index], outcomes[index], discard, played, seen, total
-        )
+        best = ChoiceRow(
+            game, hand, self.forms[index], outcomes[index], discard, played is not None, seen,
+            total,
+        )  # fmt: skip
+        if played is None or played == self.forms[index] or played not in self.forms:
+            return [best]
+        own = self.forms.index(played)
+        return [
+            ChoiceRow(game, hand, played, outcomes[own], discard, True, seen, total),
+            replace(best, played=False),
+        ]
 
 
 class _Search:
@@ -253,14 +275,14 @@ def game_choice(
         return Position(hands=(h[0], h[1], h[2]), game=game, declarer=seat, to_move=0, skat=lying)
 
     spent_before = solver.nodes
-    hand_rows = []
+    hand_rows: list[ChoiceRow] = []
     for forms in _groups(_declarations(skat_phase)):
         g = group(forms)
         is_played = played.hand and played.game == forms[0].game
         band = None
         if g.reachable:
             band = g.judges[0].band(position(forms[0].game, hands[seat], skat), g.cuts)
-        hand_rows.append(g.row(band, True, 0, is_played, 1, 1))
+        hand_rows += g.rows(band, True, 0, played if is_played else None, 1, 1)
 
     picked = skat_phase.apply("s")
     after = picked.apply(picked.legal_actions()[0])
@@ -288,11 +310,13 @@ def game_choice(
             continue
         break
     pickup_rows = [
-        s.group.row(
-            s.best if s.group.reachable else None, False, s.discard,
-            not played.hand and played.game == s.group.forms[0].game, s.seen, len(pairs),
-        )
+        row
         for s in searches
+        for row in s.group.rows(
+            s.best if s.group.reachable else None, False, s.discard,
+            played if not played.hand and played.game == s.group.forms[0].game else None,
+            s.seen, len(pairs),
+        )
     ]  # fmt: skip
 
     return GameChoice(
