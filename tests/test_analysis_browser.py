@@ -274,6 +274,15 @@ def test_a_passed_deal_is_analysed_for_the_bid_the_seat_could_have_made(
     assert shown.get_attribute("data-estimate-limit") == str(limit["bid_limit"])
     assert shown.get_attribute("data-estimate-bid") == "0"
     assert not page.locator("[data-analysis-trick]").count()
+    # the strong computer would have bid where the person passed: the list says it ends there
+    calls = limit["calls"]
+    assert isinstance(calls, list)
+    page.wait_for_selector("ol[data-estimate-calls]")
+    last = calls[-1]
+    parted = page.locator("[data-estimate-parted]")
+    assert parted.count() == int(last["said"] != last["strong"])
+    if last["said"] != last["strong"]:
+        assert parted.get_attribute("data-estimate-parted") == str(last["index"])
     assert not page.errors, page.errors
 
 
@@ -326,6 +335,9 @@ def test_the_game_choice_table_shows_every_game_as_the_core_values_it_and_the_bi
         "r.dataset.decided])",
     )
     assert shown_calls == [[str(c.index), c.said, c.strong, c.reason["decided"]] for c in calls]
+    # a list ending where the strong computer would have called otherwise says so
+    parted = calls[-1].said != calls[-1].strong
+    assert estimate.locator("[data-estimate-parted]").count() == int(parted)
     estimate.scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "analysis-estimate-desktop.png"))
     # the game played (Clubs after the pick-up) is marked; a Hand Clubs game would have been won

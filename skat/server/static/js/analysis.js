@@ -395,6 +395,7 @@ function callsList(e) {
   if (e.callsState === "loading") return h("div", { class: "analysis-wait", "data-estimate-calls": "loading" }, spinner(t("analysis.estimate.callsLoading")));
   if (e.callsState === "error") return h("p", { class: "analysis-error", "data-estimate-calls": "error" }, errorText(e.callsError));
   if (!e.calls?.length) return null;
+  const last = e.calls[e.calls.length - 1];
   return h(
     "div",
     {},
@@ -410,6 +411,7 @@ function callsList(e) {
         ),
       ),
     ),
+    last.said !== last.strong ? h("p", { class: "analysis-hint", "data-estimate-parted": String(last.index) }, t("analysis.estimate.parted")) : null,
   );
 }
 
