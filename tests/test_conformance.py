@@ -98,7 +98,7 @@ def _extra_move(state: State, rng: random.Random) -> tuple[Action, int | None] |
 def play_deal(seed: int, full: bool, disturb: bool = False) -> State:
     """One random deal from ``seed``; ``full`` adds the expensive checks at every step."""
     rng = random.Random(seed)
-    options = replace(rng.choice(OPTIONS), claims=seed % 4 == 0)
+    options = replace(rng.choice(OPTIONS), claims=seed % 4 == 0, revolution=seed % 3 == 1)
     state = State.new(rng.randrange(2**64), options, dealer=rng.randrange(3))
     while not state.is_terminal():
         if disturb:  # the global generators must not matter
