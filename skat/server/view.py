@@ -289,6 +289,8 @@ def card_reasons(state: State, human: int) -> dict[str, dict[str, str]]:
     back (``received``); in the discard phase none (any two cards go); in every other phase every
     card (``not_now``).
 
+    >>> from skat.deal import parse_deal_number
+    >>> from skat.options import Options
     >>> s = State.new(parse_deal_number(7), Options())
     >>> sorted({r["code"] for r in card_reasons(s, 1).values()})
     ['not_now']
