@@ -1,30 +1,56 @@
-"""How well the strong player's contract estimates predict its results (calibration).
+"""Fit the map from the strong player's open-hand win shares to its real results (issue 28 point 3).
 
-The strong player sits in each seat of each deal against two opponents (``--opponent``, the
-heuristic by default); whenever it declares, the estimate behind the declaration
-(:meth:`skat.players.strong.StrongPlayer.estimate`) and the result are written down. The script
-prints the declared games by estimated win chance (tenths) with the share actually won, and the
-logit shift that fits the results best (maximum likelihood over a grid), for suit games and
-Grands together and for Null: the value to put in :data:`skat.players.contracts.CALIBRATION`
-is the current one plus that shift.
+Whenever the strong player declares a suit game or Grand, the estimate behind the declaration
+(:meth:`skat.players.strong.StrongPlayer.estimate`: the share of sampled deals won open-handed,
+with the heuristic's chance as a prior) is written down with whether the game was won. Two
+sources of games:
 
-Usage: ``python -m bench.calibrate_contracts --deals 200 --seed 7 [--workers 2] [--json out]``
+* **played here** (default): the strong player sits in each seat of each deal against two
+  opponents (``--opponent``, the heuristic by default; ``strong`` plays each deal once, as
+  self-play);
+* **XSkat's table** (``--xskat CHECKPOINT``): the games of a run of ``bench_xskat_match``, our
+  player beside two XSkat computers; each declaration is judged again by a new player (as each
+  game of the run began with one) from the information state of that moment, and the outcome is
+  XSkat's logged game replayed in our engine. ``--deals`` then counts the run's deals from its
+  first.
+
+The report: the declared games by estimated chance (tenths) with the share won, and three fits
+of ``logit(chance) = offset + slope × logit(share)`` by maximum likelihood: the calibration the
+player has today (``--opponents``' entry in :data:`skat.players.calibration.CALIBRATIONS`), the
+offset alone (slope 1), and offset and slope. Each is also fitted on the games of even deal
+indices and measured on the odd ones and the other way round (two-fold log loss). The rule,
+fixed before any fit was read: of the three, the one of the lowest two-fold log loss is taken,
+a two-parameter fit only with a slope between 0.25 and 2 in the whole data and in both halves
+(a slope outside would turn the solver's judgement around or make it a coin); Null games are
+counted but not fitted (:data:`skat.players.calibration.NULL_PLAIN_BONUS`).
+
+Usage::
+
+    python -m bench.calibrate_contracts --deals 200 --seed 7 [--opponent heuristic] [--workers 2]
+    python -m bench.calibrate_contracts --xskat bench/runs/xskat-strong-dev-seed1.jsonl \\
+        --deals 600 --opponents xskat [--json rows.json]
 """
 
 from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
+from typing import Any
 
+import numpy as np
 from tqdm import tqdm
 
 from bench.common import add_deal_arguments, argument_parser
-from skat.action import ActionKind
+from bench.fit_weights import fit
+from skat.action import Action, ActionKind
 from skat.arena import arena_deal_number
 from skat.options import Options
+from skat.players import contracts as ct
 from skat.players import decision_rng, get_player
+from skat.players.calibration import CALIBRATIONS, Calibration, share_logit
 from skat.players.strong import StrongPlayer
 from skat.rules import GameType
 from skat.scoring import GameResult
@@ -35,6 +61,7 @@ from skat.state import Phase, State
 class Row:
     """One declared game: the estimate's parts and whether the declarer won."""
 
+    index: int
     deal: int
     seat: int
     game: str
@@ -47,111 +74,211 @@ class Row:
     chance: float
     won: bool
 
+    @property
+    def logit(self) -> float:
+        """The logit of the open-hand share with the heuristic's prior, before calibration."""
+        return share_logit(self.wins + ct.PRIOR_WORLDS * self.prior, self.worlds + ct.PRIOR_WORLDS)
 
-_PLAYERS: dict[str, object] = {}
+
+def _row(index: int, number: int, seat: int, estimate: ct.Estimate, won: bool) -> Row:
+    return Row(
+        index, number, seat, estimate.game.name, estimate.hand, estimate.ouvert, estimate.value,
+        estimate.wins, estimate.worlds, estimate.prior, estimate.chance, won,
+    )  # fmt: skip
 
 
-def _deal(task: tuple[int, str]) -> list[Row]:
-    number, opponent = task
-    strong = _PLAYERS.get("strong")
+def _declares(state: State, action: str | Action, seat: int) -> bool:
+    kind = action.kind if isinstance(action, Action) else Action.parse(action).kind
+    return (
+        state.current_player == seat
+        and kind == ActionKind.DECLARE
+        and state.phase in (Phase.SKAT, Phase.DECLARE)
+    )
+
+
+_PLAYERS: dict[str, Any] = {}
+
+
+def _played(task: tuple[int, int, str, str]) -> list[Row]:
+    """The declared games of the strong player in each seat of one deal (self-play: once)."""
+    index, number, opponent, strong_name = task
+    strong = _PLAYERS.get(strong_name)
     if strong is None:
-        strong = _PLAYERS["strong"] = StrongPlayer()
+        strong = _PLAYERS[strong_name] = get_player(strong_name)
     other = _PLAYERS.get(opponent)
     if other is None:
         other = _PLAYERS[opponent] = get_player(opponent)
     assert isinstance(strong, StrongPlayer)
     rows = []
-    for seat in range(3):
+    for seat in range(1 if opponent == strong_name else 3):
         state = State.new(number, Options())
-        estimate = None
+        estimates: dict[int, ct.Estimate | None] = {}
         while not state.is_terminal():
             s = state.current_player
             assert s is not None
             info = state.information_state(s)
-            player = strong if s == seat else other
-            action = player.choose(info, decision_rng(number, len(state.actions)))  # type: ignore[attr-defined]
-            if (
-                s == seat
-                and action.kind == ActionKind.DECLARE
-                and info.phase
-                in (
-                    Phase.SKAT,
-                    Phase.DECLARE,
-                )
-            ):
-                estimate = strong.estimate(info)
+            player = strong if s == seat or opponent == strong_name else other
+            action = player.choose(info, decision_rng(number, len(state.actions)))
+            if _declares(state, action, s):
+                estimates[s] = strong.estimate(info)
             state = state.apply(action)
         result = state.result()
-        if estimate is not None and isinstance(result, GameResult) and state.declarer == seat:
-            rows.append(
-                Row(
-                    number, seat, estimate.game.name, estimate.hand, estimate.ouvert,
-                    estimate.value, estimate.wins, estimate.worlds, estimate.prior,
-                    estimate.chance, result.won,
-                )
-            )  # fmt: skip
+        declarer = state.declarer
+        estimate = estimates.get(declarer) if declarer is not None else None
+        if estimate is not None and isinstance(result, GameResult):
+            rows.append(_row(index, number, declarer, estimate, result.won))  # type: ignore[arg-type]
     return rows
 
 
-def _raw_logit(row: Row) -> float:
-    from skat.players import contracts as ct
+def _from_xskat(task: tuple[dict[str, Any], str]) -> list[Row]:
+    """The declaration of our player in one game of an XSkat match run, judged again."""
+    from bench import xskat_records as xr
 
-    share = (row.wins + ct.PRIOR_WORLDS * row.prior + 0.5) / (row.worlds + ct.PRIOR_WORLDS + 1.0)
-    return math.log(share / (1.0 - share))
+    record, strong_name = task
+    options = Options()
+    game = xr.verify_match(record, options)
+    seat = xr.seating(record["design"], record["seating"])[2]
+    if not isinstance(game, xr.Game) or game.declarer not in seat or game.won is None:
+        return []
+    state = State.new(record["number"], options)
+    for token in record["applied"]:
+        if _declares(state, token, game.declarer):
+            player = get_player(strong_name)
+            assert isinstance(player, StrongPlayer)
+            estimate = player.estimate(state.information_state(game.declarer))
+            if estimate is None:
+                return []
+            return [_row(record["index"], record["number"], game.declarer, estimate, game.won)]
+        state = state.apply(token)
+    return []
 
 
-def _fit(rows: list[Row]) -> float:
-    """The logit shift of the best likelihood (grid −3 .. +3 by 0.05)."""
-    best = (-1e18, 0.0)
-    for step in range(-60, 61):
-        shift = step * 0.05
-        ll = 0.0
-        for r in rows:
-            p = 1.0 / (1.0 + math.exp(-(_raw_logit(r) + shift)))
-            ll += math.log(p if r.won else 1.0 - p)
-        best = max(best, (ll, shift))
-    return best[1]
+def xskat_tasks(path: str, deals: int) -> list[dict[str, Any]]:
+    """The match records of the first ``deals`` deals of an XSkat match checkpoint."""
+    from bench import xskat_records as xr
+
+    header, found, _ = xr.read_checkpoint(path)
+    records = xr.merge(found)
+    last = header["first"] + deals
+    return [r for k, r in sorted(records.items(), key=lambda kv: str(kv[0])) if k[0] == "match"
+            and r["index"] < last]  # fmt: skip
 
 
-def main() -> int:
-    """Run the deals and print the calibration table and fitted shifts."""
+# -- the fits -----------------------------------------------------------------------------------
+def log_loss(rows: Sequence[Row], calibration: Calibration) -> float:
+    """The mean log loss (nats per game) of ``calibration``'s chances against the outcomes."""
+    total = 0.0
+    for r in rows:
+        p = min(max(calibration.chance(r.logit), 1e-9), 1 - 1e-9)
+        total -= math.log(p if r.won else 1.0 - p)
+    return total / len(rows)
+
+
+def fit_offset(rows: Sequence[Row]) -> Calibration:
+    """The offset of the best likelihood with slope 1 (grid −3 .. +4 by 0.01)."""
+    best = min(range(-300, 401), key=lambda i: log_loss(rows, Calibration(i / 100)))
+    return Calibration(best / 100)
+
+
+def fit_line(rows: Sequence[Row], penalty: float = 0.01) -> Calibration:
+    """Offset and slope by logistic regression (Newton's method, a small L2 penalty)."""
+    x = np.array([[1.0, r.logit] for r in rows])
+    y = np.array([float(r.won) for r in rows])
+    w = fit(x, y, penalty)
+    return Calibration(round(float(w[0]), 3), round(float(w[1]), 3))
+
+
+SLOPES = (0.25, 2.0)
+"""The slopes a two-parameter fit may have to be taken (see the module's doc)."""
+
+
+def two_fold(rows: Sequence[Row], fitter: Any) -> tuple[float, list[Calibration]]:
+    """The log loss of ``fitter``'s calibration fitted on even deal indices and measured on the
+    odd ones, and the other way round (the mean over all games), and the two fits."""
+    total = 0.0
+    fits = []
+    for parity in (0, 1):
+        train = [r for r in rows if r.index % 2 == parity]
+        test = [r for r in rows if r.index % 2 != parity]
+        if train and test:
+            fits.append(fitter(train))
+            total += log_loss(test, fits[-1]) * len(test)
+    return total / len(rows), fits
+
+
+def report(rows: Sequence[Row], today: Calibration) -> list[str]:
+    """The table by tenths and the three fits (see the module's doc)."""
+    out = [f"{len(rows)} declared games"]
+    out.append("estimated   games  won")
+    for tenth in range(10):
+        part = [r for r in rows if tenth / 10 <= r.chance < (tenth + 1) / 10 or
+                (r.chance == 1.0 and tenth == 9)]  # fmt: skip
+        if part:
+            won = sum(r.won for r in part) / len(part)
+            out.append(f"{tenth / 10:.1f}-{(tenth + 1) / 10:.1f}   {len(part):5d}  {won:.2f}")
+    null = [r for r in rows if r.game == GameType.NULL.name]
+    if null:
+        out.append(f"Null: {len(null)} games, won {sum(r.won for r in null) / len(null):.3f}")
+    trump = [r for r in rows if r.game != GameType.NULL.name]
+    if len(trump) < 4:
+        return out
+    won = sum(r.won for r in trump) / len(trump)
+    mean = sum(today.chance(r.logit) for r in trump) / len(trump)
+    out.append(f"suit and Grand: {len(trump)} games, won {won:.3f}, mean chance today {mean:.3f}")
+    fits = [
+        ("today", today, two_fold(trump, lambda _: today)),
+        ("offset", fit_offset(trump), two_fold(trump, fit_offset)),
+        ("offset and slope", fit_line(trump), two_fold(trump, fit_line)),
+    ]
+    for name, c, (folded, halves) in fits:
+        out.append(
+            f"  {name:17s} offset {c.offset:+.3f} slope {c.slope:.3f}: log loss "
+            f"{log_loss(trump, c):.4f} (two-fold {folded:.4f}; halves "
+            + ", ".join(f"{h.offset:+.2f}/{h.slope:.2f}" for h in halves)
+            + ")"
+        )
+    candidates = [
+        (folded, c)
+        for _, c, (folded, halves) in fits
+        if all(SLOPES[0] <= h.slope <= SLOPES[1] for h in (c, *halves))
+    ]
+    chosen = min(candidates, key=lambda fc: fc[0])[1]
+    out.append(f"  chosen by the rule: offset {chosen.offset:+.3f}, slope {chosen.slope:.3f}")
+    return out
+
+
+def main(argv: Iterable[str] | None = None) -> int:
+    """Collect the declared games, print the calibration table and the fits."""
     parser = argument_parser(__doc__)
     add_deal_arguments(parser, deals=100, seed=7, first=True, workers=True)
-    parser.add_argument("--opponent", default="heuristic")
+    parser.add_argument("--opponent", default="heuristic", help="the opponents played here")
+    parser.add_argument("--xskat", help="an XSkat match checkpoint: its games instead")
+    parser.add_argument(
+        "--opponents", default="strong", help="the player's opponents setting (calibration)"
+    )
     parser.add_argument("--json", help="write the rows to this file")
-    args = parser.parse_args()
-    tasks = [
-        (arena_deal_number(args.seed, i), args.opponent)
-        for i in range(args.first, args.first + args.deals)
-    ]
+    args = parser.parse_args(None if argv is None else list(argv))
+    strong_name = f"strong:opponents={args.opponents}"
+    get_player(strong_name)  # an unknown calibration fails here
+    tasks: list[Any]
+    if args.xskat:
+        tasks = [(r, strong_name) for r in xskat_tasks(args.xskat, args.deals)]
+        work: Any = _from_xskat
+    else:
+        tasks = [
+            (i, arena_deal_number(args.seed, i), args.opponent, strong_name)
+            for i in range(args.first, args.first + args.deals)
+        ]
+        work = _played
     rows: list[Row] = []
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for part in tqdm(pool.map(_deal, tasks), total=len(tasks), unit="deal"):
+        for part in tqdm(pool.map(work, tasks, chunksize=4), total=len(tasks), unit="task"):
             rows.extend(part)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump([asdict(r) for r in rows], f)
-    print(f"{len(rows)} declared games in {args.deals} deals x 3 seats")
-    print("estimated   games  won")
-    for tenth in range(10):
-        part = [
-            r
-            for r in rows
-            if tenth / 10 <= r.chance < (tenth + 1) / 10 or (r.chance == 1.0 and tenth == 9)
-        ]
-        if part:
-            won = sum(r.won for r in part) / len(part)
-            print(f"{tenth / 10:.1f}-{(tenth + 1) / 10:.1f}   {len(part):5d}  {won:.2f}")
-    trump = [r for r in rows if r.game != GameType.NULL.name]
-    null = [r for r in rows if r.game == GameType.NULL.name]
-    for name, part in (("suit and Grand", trump), ("Null", null)):
-        if part:
-            mean = sum(r.chance for r in part) / len(part)
-            won = sum(r.won for r in part) / len(part)
-            print(
-                f"{name}: {len(part)} games, mean estimate {mean:.3f}, won {won:.3f}, "
-                f"best shift of the uncorrected logit {_fit(part):+.2f}"
-            )
+    for line in report(rows, CALIBRATIONS[args.opponents]):
+        print(line)
     return 0
 
 

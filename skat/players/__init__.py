@@ -135,9 +135,18 @@ def player_names() -> list[str]:
 def get_player(name: str) -> Player:
     """A new player of the level ``name`` (one of :data:`PLAYER_NAMES`).
 
+    A strong level may be followed by settings of
+    :class:`skat.players.strong.StrongSettings` to change, for benchmarks and the arena:
+    ``strong:opponents=xskat`` or ``strong:worlds=32,bid_bonus=0.5`` (values as Python writes
+    them; ``None``, ``True`` and ``False`` for those). The player's ``name`` is then the whole
+    text. The server offers only the registered names.
+
     Raises:
-        UnknownPlayerError: the name is not registered, or its level is not available.
+        UnknownPlayerError: the name is not registered, or its level is not available, or a
+            setting is unknown or its value of the wrong type.
     """
+    if isinstance(name, str) and ":" in name:
+        return _with_settings(name)
     factory = _FACTORIES.get(name) if isinstance(name, str) else None
     if factory is None:
         raise UnknownPlayerError(
@@ -147,3 +156,42 @@ def get_player(name: str) -> Player:
         return factory()
     except ImportError as err:
         raise UnknownPlayerError(f"player {name!r} is not available: {err}") from None
+
+
+def _with_settings(spec: str) -> Player:
+    """The player of ``strong:key=value,...`` (see :func:`get_player`)."""
+    level, _, text = spec.partition(":")
+    if level not in ("strong", "strong-v1"):
+        raise UnknownPlayerError(
+            f"unknown player: {spec!r} (only strong and strong-v1 take settings)"
+        )
+    try:
+        from skat.players.strong import STRONG_V1, StrongPlayer, StrongSettings
+    except ImportError as err:
+        raise UnknownPlayerError(f"player {spec!r} is not available: {err}") from None
+    changes: dict[str, object] = {}
+    for part in text.split(","):
+        key, eq, value = part.partition("=")
+        if not eq or not key:
+            raise UnknownPlayerError(f"player {spec!r}: {part!r} is not key=value")
+        changes[key] = _setting_value(value)
+    try:
+        player = StrongPlayer(STRONG_V1 if level == "strong-v1" else StrongSettings(), **changes)
+    except (TypeError, ValueError) as err:
+        raise UnknownPlayerError(f"player {spec!r}: {err}") from None
+    player.name = spec
+    return player
+
+
+def _setting_value(text: str) -> object:
+    """A setting's value from its text: None, True, False, a whole number, a number, or the
+    text itself."""
+    words: dict[str, object] = {"None": None, "True": True, "False": False}
+    if text in words:
+        return words[text]
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
