@@ -24,9 +24,13 @@ a two-parameter fit only with a slope between 0.25 and 2 in the whole data and i
 (a slope outside would turn the solver's judgement around or make it a coin); Null games are
 counted but not fitted (:data:`skat.players.calibration.NULL_PLAIN_BONUS`).
 
+A run of games played here can be checkpointed (``--out``, JSON lines: the run's protocol, then
+the rows of each finished deal): the same command continues it; another protocol is refused.
+
 Usage::
 
-    python -m bench.calibrate_contracts --deals 200 --seed 7 [--opponent heuristic] [--workers 2]
+    python -m bench.calibrate_contracts --deals 200 --seed 7 [--opponent heuristic] [--workers 2] \
+        [--out rows.jsonl]
     python -m bench.calibrate_contracts --xskat bench/runs/xskat-strong-dev-seed1.jsonl \\
         --deals 600 --opponents xskat [--json rows.json]
 """
@@ -35,6 +39,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
@@ -164,6 +169,40 @@ def xskat_tasks(path: str, deals: int) -> list[dict[str, Any]]:
             and r["index"] < last]  # fmt: skip
 
 
+# -- the checkpoint ------------------------------------------------------------------------------
+def read_checkpoint(path: str, header: dict[str, Any]) -> dict[int, list[Row]]:
+    """The rows of each finished deal of the checkpoint ``path`` by index (a new file gets
+    ``header``); a last line cut off when a run was stopped is dropped (that deal is played
+    again).
+
+    Raises:
+        SystemExit: the file was started with another protocol than ``header``.
+    """
+    if not os.path.exists(path) or os.path.getsize(path) == 0:
+        _append(path, header)
+        return {}
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    whole = text[: text.rfind("\n") + 1]
+    if whole != text:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(whole)
+    lines = [json.loads(line) for line in whole.splitlines() if line.strip()]
+    if not lines or lines[0] != header:
+        raise SystemExit(
+            f"{path} was started with another protocol ({lines[0] if lines else 'none'}; asked: "
+            f"{header}): a run's deals are fixed before it starts; start a new file"
+        )
+    return {line["index"]: [Row(**r) for r in line["rows"]] for line in lines[1:]}
+
+
+def _append(path: str, line: dict[str, Any]) -> None:
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(json.dumps(line, separators=(",", ":")) + "\n")
+        f.flush()
+        os.fsync(f.fileno())
+
+
 # -- the fits -----------------------------------------------------------------------------------
 def log_loss(rows: Sequence[Row], calibration: Calibration) -> float:
     """The mean log loss (nats per game) of ``calibration``'s chances against the outcomes."""
@@ -257,23 +296,34 @@ def main(argv: Iterable[str] | None = None) -> int:
         "--opponents", default="strong", help="the player's opponents setting (calibration)"
     )
     parser.add_argument("--json", help="write the rows to this file")
+    parser.add_argument("--out", help="checkpoint of the games played here (JSON lines)")
     args = parser.parse_args(None if argv is None else list(argv))
     strong_name = f"strong:opponents={args.opponents}"
     get_player(strong_name)  # an unknown calibration fails here
     tasks: list[Any]
+    rows: list[Row] = []
     if args.xskat:
         tasks = [(r, strong_name) for r in xskat_tasks(args.xskat, args.deals)]
         work: Any = _from_xskat
     else:
+        done: dict[int, list[Row]] = {}
+        if args.out:
+            protocol = {k: getattr(args, k) for k in ("seed", "first", "deals", "opponent")}
+            done = read_checkpoint(args.out, {"kind": "run", **protocol, "player": strong_name})
+        for part in done.values():
+            rows.extend(part)
         tasks = [
             (i, arena_deal_number(args.seed, i), args.opponent, strong_name)
             for i in range(args.first, args.first + args.deals)
+            if i not in done
         ]
         work = _played
-    rows: list[Row] = []
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for part in tqdm(pool.map(work, tasks, chunksize=4), total=len(tasks), unit="task"):
+        found = pool.map(work, tasks, chunksize=1 if args.out else 4)
+        for task, part in tqdm(zip(tasks, found, strict=True), total=len(tasks), unit="task"):
             rows.extend(part)
+            if args.out and not args.xskat:
+                _append(args.out, {"index": task[0], "rows": [asdict(r) for r in part]})
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump([asdict(r) for r in rows], f)

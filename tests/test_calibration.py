@@ -4,8 +4,10 @@ player's ``opponents`` setting, the ``strong:key=value`` players, and the fit of
 
 from __future__ import annotations
 
+import json
 import math
 import random
+from pathlib import Path
 
 import pytest
 
@@ -145,3 +147,29 @@ def test_the_rule_never_takes_a_slope_outside_its_bounds() -> None:
     chosen = cc.report(rows, Calibration(0.3))[-1]
     slope = float(chosen.rsplit("slope ", 1)[1])
     assert cc.SLOPES[0] <= slope <= cc.SLOPES[1]
+
+
+def test_a_calibration_run_continues_its_checkpoint_and_keeps_its_deals(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "rows.jsonl"
+    argv = ["--deals", "2", "--seed", "3", "--opponent", "random", "--workers", "1"]
+    assert cc.main([*argv, "--out", str(out)]) == 0
+    first = capsys.readouterr().out
+    written = out.read_text(encoding="utf-8")
+    header, *deals = (json.loads(line) for line in written.splitlines())
+    assert header == {
+        "kind": "run", "seed": 3, "first": 0, "deals": 2, "opponent": "random",
+        "player": "strong:opponents=strong",
+    }  # fmt: skip
+    assert [d["index"] for d in deals] == [0, 1]
+    # the strong player's declarations, each with its estimate and outcome
+    rows = [cc.Row(**r) for d in deals for r in d["rows"]]
+    assert first.startswith(f"{len(rows)} declared games")
+    # stopped in the middle of a line: that deal is played again, the report is the same
+    out.write_text(written[: written.rindex('{"index":1')] + '{"index":1,"ro', encoding="utf-8")
+    assert cc.main([*argv, "--out", str(out)]) == 0
+    assert capsys.readouterr().out == first
+    assert out.read_text(encoding="utf-8") == written
+    with pytest.raises(SystemExit, match="another protocol"):
+        cc.main([*argv[:1], "3", *argv[2:], "--out", str(out)])
