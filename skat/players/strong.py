@@ -68,6 +68,7 @@ class StrongSettings:
     Raises:
         TypeError: a value of the wrong type (a whole number where one is expected, a number
             for a share or a logit, True or False for a switch).
+        ValueError: ``opponents`` names no calibration.
     """
 
     # -- card play (skat.players.card_play) ------------------------------------------------------
