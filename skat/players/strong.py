@@ -41,7 +41,7 @@ from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.players import contracts as ct
 from skat.players import worlds as wd
-from skat.players.calibration import CALIBRATIONS, calibrated
+from skat.players.calibration import CALIBRATIONS, LEVELS, calibrated
 from skat.players.card_play import play_card
 from skat.players.evaluation import limit_game
 from skat.players.heuristic import HeuristicPlayer, bid_up_to
@@ -683,9 +683,10 @@ def _announced(best: ct.Estimate, lost_extra: float) -> tuple[Contract, float]:
     expected Seeger-Fabian score (game points; a lost game costs ``lost_extra`` beyond −2·value
     − 50, :func:`skat.players.evaluation.expected_score`).
 
-    The chances to win, to win Schneider and to win Schwarz come from the sampled deals; an
-    announced level counts whether won or lost, a level reached unannounced only when won. An
-    ouvert game's chance is the open-hand Schwarz share without the correction for imperfect
+    The chances to win, to win Schneider and to win Schwarz come from the sampled deals (the
+    win chance calibrated for the table, the levels by :data:`skat.players.calibration.LEVELS`);
+    an announced level counts whether won or lost, a level reached unannounced only when won.
+    An ouvert game's chance is the open-hand Schwarz share without the correction for imperfect
     defenders (they see the declarer's cards).
     """
     plain = Contract.make(best.game, hand=True, ouvert=best.ouvert)
@@ -694,8 +695,8 @@ def _announced(best: ct.Estimate, lost_extra: float) -> tuple[Contract, float]:
     # "with or without n" from the plain Hand game's value, each level's value from the core
     matadors = best.value // BASE_VALUES[best.game] - len(_levels(plain))
     win = best.chance
-    schneider = min(win, calibrated(best.schneider, best.worlds, best.calibration))
-    schwarz = min(schneider, calibrated(best.schwarz, best.worlds, best.calibration))
+    schneider = min(win, calibrated(best.schneider, best.worlds, LEVELS))
+    schwarz = min(schneider, calibrated(best.schwarz, best.worlds, LEVELS))
     open_schwarz = min(schwarz, (best.schwarz + 0.5) / (best.worlds + 1.0))
 
     def won(contract: Contract, reached: str = "") -> int:
