@@ -2,26 +2,28 @@
 
 Whenever the strong player declares a suit game or Grand, the estimate behind the declaration
 (:meth:`skat.players.strong.StrongPlayer.estimate`: the share of sampled deals won open-handed,
-with the heuristic's chance as a prior) is written down with whether the game was won. Two
-sources of games:
+with the heuristic's chance as a prior) is written down with whether the game was won; only
+games declared as the estimate judged them count (the same game, Hand or not, nothing
+announced: an announced game is won only with its level). Two sources of games:
 
 * **played here** (default): the strong player sits in each seat of each deal against two
-  opponents (``--opponent``, the heuristic by default; ``strong`` plays each deal once, as
-  self-play);
+  opponents (``--opponent``, the heuristic by default), its own declarations written down;
+  ``--opponent strong`` plays each deal once, three strong players (self-play);
 * **XSkat's table** (``--xskat CHECKPOINT``): the games of a run of ``bench_xskat_match``, our
   player beside two XSkat computers; each declaration is judged again by a new player (as each
   game of the run began with one) from the information state of that moment, and the outcome is
-  XSkat's logged game replayed in our engine. ``--deals`` then counts the run's deals from its
-  first.
+  XSkat's logged game replayed in our engine. ``--first`` and ``--deals`` are the run's deal
+  indices (every game of them must be recorded); ``--seed`` and ``--out`` do not apply.
 
 The report: the declared games by estimated chance (tenths) with the share won, and three fits
-of ``logit(chance) = offset + slope × logit(share)`` by maximum likelihood: the calibration the
-player has today (``--opponents``' entry in :data:`skat.players.calibration.CALIBRATIONS`), the
-offset alone (slope 1), and offset and slope. Each is also fitted on the games of even deal
-indices and measured on the odd ones and the other way round (two-fold log loss). The rule,
-fixed before any fit was read: of the three, the one of the lowest two-fold log loss is taken,
-a two-parameter fit only with a slope between 0.25 and 2 in the whole data and in both halves
-(a slope outside would turn the solver's judgement around or make it a coin); Null games are
+of ``logit(chance) = offset + slope × logit(share)`` by maximum likelihood: the map the player
+has today (``--calibration``, an entry of :data:`skat.players.calibration.CALIBRATIONS`; give
+the one in force before the fit, ``strong``, or "today" is the fit itself), the offset alone
+(slope 1), and offset and slope. Each is also fitted on the games of even deal indices and
+measured on the odd ones and the other way round (two-fold log loss). The rule, fixed before
+any fit was read: of the three, the one of the lowest two-fold log loss is taken, a
+two-parameter fit only with a slope between 0.25 and 2 in the whole data and in both halves (a
+slope outside would turn the solver's judgement around or make it a coin); Null games are
 counted but not fitted (:data:`skat.players.calibration.NULL_PLAIN_BONUS`).
 
 A run of games played here can be checkpointed (``--out``, JSON lines: the run's protocol, then
@@ -29,10 +31,10 @@ the rows of each finished deal): the same command continues it; another protocol
 
 Usage::
 
-    python -m bench.calibrate_contracts --deals 200 --seed 7 [--opponent heuristic] [--workers 2] \
-        [--out rows.jsonl]
+    python -m bench.calibrate_contracts --deals 200 --seed 7 [--opponent heuristic] \\
+        [--workers 2] [--out rows.jsonl]
     python -m bench.calibrate_contracts --xskat bench/runs/xskat-strong-dev-seed1.jsonl \\
-        --deals 600 --opponents xskat [--json rows.json]
+        --deals 300 [--json rows.json]
 """
 
 from __future__ import annotations
@@ -52,9 +54,10 @@ from bench.common import add_deal_arguments, argument_parser
 from bench.fit_weights import fit
 from skat.action import Action, ActionKind
 from skat.arena import arena_deal_number
+from skat.contract import Contract
 from skat.options import Options
+from skat.players import UnknownPlayerError, decision_rng, get_player
 from skat.players import contracts as ct
-from skat.players import decision_rng, get_player
 from skat.players.calibration import CALIBRATIONS, Calibration, share_logit
 from skat.players.strong import StrongPlayer
 from skat.rules import GameType
@@ -101,42 +104,63 @@ def _declares(state: State, action: str | Action, seat: int) -> bool:
     )
 
 
+def plain(estimate: ct.Estimate | None, contract: Contract | None) -> bool:
+    """Whether ``estimate`` is for the ``contract`` declared, with no announcement: the same
+    game, Hand or not, ouvert or not, no Schneider or Schwarz announced (an announced game is
+    won only with its level, which the estimate's win chance does not judge)."""
+    return (
+        estimate is not None
+        and contract is not None
+        and (estimate.game, estimate.hand, estimate.ouvert)
+        == (contract.game, contract.hand, contract.ouvert)
+        and not (contract.schneider or contract.schwarz)
+    )
+
+
 _PLAYERS: dict[str, Any] = {}
 
 
+def _player(name: str) -> Any:
+    found = _PLAYERS.get(name)
+    if found is None:
+        found = _PLAYERS[name] = get_player(name)
+    return found
+
+
 def _played(task: tuple[int, int, str, str]) -> list[Row]:
-    """The declared games of the strong player in each seat of one deal (self-play: once)."""
+    """The games the strong player declared in one deal: in each seat against two
+    ``opponent`` players, or, when ``opponent`` is ``strong``, the one self-play game."""
     index, number, opponent, strong_name = task
-    strong = _PLAYERS.get(strong_name)
-    if strong is None:
-        strong = _PLAYERS[strong_name] = get_player(strong_name)
-    other = _PLAYERS.get(opponent)
-    if other is None:
-        other = _PLAYERS[opponent] = get_player(opponent)
+    strong = _player(strong_name)
     assert isinstance(strong, StrongPlayer)
+    self_play = opponent == "strong"
     rows = []
-    for seat in range(1 if opponent == strong_name else 3):
+    for seat in (None,) if self_play else range(3):
         state = State.new(number, Options())
-        estimates: dict[int, ct.Estimate | None] = {}
+        estimate: ct.Estimate | None = None
         while not state.is_terminal():
             s = state.current_player
             assert s is not None
             info = state.information_state(s)
-            player = strong if s == seat or opponent == strong_name else other
+            player = strong if self_play or s == seat else _player(opponent)
             action = player.choose(info, decision_rng(number, len(state.actions)))
-            if _declares(state, action, s):
-                estimates[s] = strong.estimate(info)
+            if player is strong and _declares(state, action, s):
+                estimate = strong.estimate(info)
             state = state.apply(action)
         result = state.result()
         declarer = state.declarer
-        estimate = estimates.get(declarer) if declarer is not None else None
-        if estimate is not None and isinstance(result, GameResult):
-            rows.append(_row(index, number, declarer, estimate, result.won))  # type: ignore[arg-type]
+        ours = declarer is not None and (self_play or declarer == seat)
+        if ours and isinstance(result, GameResult) and plain(estimate, state.contract):
+            assert estimate is not None
+            assert declarer is not None
+            rows.append(_row(index, number, int(declarer), estimate, result.won))
     return rows
 
 
 def _from_xskat(task: tuple[dict[str, Any], str]) -> list[Row]:
-    """The declaration of our player in one game of an XSkat match run, judged again."""
+    """The declaration of our player in one game of an XSkat match run, judged again by a new
+    player from the information state of that moment; none when the estimate is not for the
+    contract declared (:func:`plain`)."""
     from bench import xskat_records as xr
 
     record, strong_name = task
@@ -151,49 +175,88 @@ def _from_xskat(task: tuple[dict[str, Any], str]) -> list[Row]:
             player = get_player(strong_name)
             assert isinstance(player, StrongPlayer)
             estimate = player.estimate(state.information_state(game.declarer))
-            if estimate is None:
+            if not plain(estimate, state.apply(token).contract):
                 return []
+            assert estimate is not None
             return [_row(record["index"], record["number"], game.declarer, estimate, game.won)]
         state = state.apply(token)
     return []
 
 
-def xskat_tasks(path: str, deals: int) -> list[dict[str, Any]]:
-    """The match records of the first ``deals`` deals of an XSkat match checkpoint."""
+def xskat_tasks(path: str, first: int, deals: int) -> list[dict[str, Any]]:
+    """The match records of the deals ``first`` .. ``first + deals - 1`` (indices) of an XSkat
+    match checkpoint, every one of them complete.
+
+    Raises:
+        SystemExit: the checkpoint cannot be read, or a deal asked for lacks one of its games.
+    """
     from bench import xskat_records as xr
 
-    header, found, _ = xr.read_checkpoint(path)
+    try:
+        header, found, _ = xr.read_checkpoint(path)
+    except (OSError, UnicodeDecodeError, ValueError) as err:
+        raise SystemExit(f"{path}: not an XSkat match checkpoint: {err}") from None
     records = xr.merge(found)
-    last = header["first"] + deals
-    return [r for k, r in sorted(records.items(), key=lambda kv: str(kv[0])) if k[0] == "match"
-            and r["index"] < last]  # fmt: skip
+    low, high = header["first"], header["first"] + header["deals"]
+    if not (low <= first and first + deals <= high):
+        raise SystemExit(
+            f"{path} plans the deals {low}-{high - 1}, not all of {first}-{first + deals - 1}"
+        )
+    out = []
+    for index in range(first, first + deals):
+        for design in header["designs"]:
+            for s in range(3):
+                record = records.get(("match", design, index, s))
+                if record is None:
+                    raise SystemExit(
+                        f"{path}: deal {index} has no game of seating {s} yet (ask for the deals "
+                        "the run has finished)"
+                    )
+                out.append(record)
+    return out
 
 
 # -- the checkpoint ------------------------------------------------------------------------------
 def read_checkpoint(path: str, header: dict[str, Any]) -> dict[int, list[Row]]:
     """The rows of each finished deal of the checkpoint ``path`` by index (a new file gets
     ``header``); a last line cut off when a run was stopped is dropped (that deal is played
-    again).
+    again), once the file's first line is known to be ``header``.
 
     Raises:
-        SystemExit: the file was started with another protocol than ``header``.
+        SystemExit: the file cannot be read or written, is not such a checkpoint, or was
+            started with another protocol than ``header`` (the file is then left as it is).
     """
-    if not os.path.exists(path) or os.path.getsize(path) == 0:
-        _append(path, header)
-        return {}
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    whole = text[: text.rfind("\n") + 1]
-    if whole != text:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(whole)
-    lines = [json.loads(line) for line in whole.splitlines() if line.strip()]
-    if not lines or lines[0] != header:
-        raise SystemExit(
-            f"{path} was started with another protocol ({lines[0] if lines else 'none'}; asked: "
-            f"{header}): a run's deals are fixed before it starts; start a new file"
-        )
-    return {line["index"]: [Row(**r) for r in line["rows"]] for line in lines[1:]}
+    try:
+        if not os.path.exists(path) or os.path.getsize(path) == 0:
+            _append(path, header)
+            return {}
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        first, newline, _ = text.partition("\n")
+        try:
+            found = json.loads(first) if newline else None
+        except ValueError:
+            found = None
+        if found != header:
+            raise SystemExit(
+                f"{path} was started with another protocol or is no calibration checkpoint "
+                f"(its first line: {first[:200]!r}; asked: {json.dumps(header)}): a run's deals "
+                "are fixed before it starts; start a new file"
+            )
+        whole = text[: text.rfind("\n") + 1]
+        if whole != text:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(whole)
+        out: dict[int, list[Row]] = {}
+        for number, line in enumerate(whole.splitlines()[1:], start=2):
+            try:
+                deal = json.loads(line)
+                out[deal["index"]] = [Row(**r) for r in deal["rows"]]
+            except (ValueError, KeyError, TypeError) as err:
+                raise SystemExit(f"{path}, line {number}: not a deal's rows ({err})") from None
+        return out
+    except (OSError, UnicodeDecodeError) as err:
+        raise SystemExit(f"{path}: {err}") from None
 
 
 def _append(path: str, line: dict[str, Any]) -> None:
@@ -213,10 +276,15 @@ def log_loss(rows: Sequence[Row], calibration: Calibration) -> float:
     return total / len(rows)
 
 
-def fit_offset(rows: Sequence[Row]) -> Calibration:
-    """The offset of the best likelihood with slope 1 (grid −3 .. +4 by 0.01)."""
-    best = min(range(-300, 401), key=lambda i: log_loss(rows, Calibration(i / 100)))
-    return Calibration(best / 100)
+def fit_offset(rows: Sequence[Row], penalty: float = 0.01) -> Calibration:
+    """The offset of the best likelihood with slope 1 (Newton's method, a small L2 penalty)."""
+    logits = np.array([r.logit for r in rows])
+    y = np.array([float(r.won) for r in rows])
+    w = 0.0
+    for _ in range(50):
+        p = 1.0 / (1.0 + np.exp(-(w + logits)))
+        w += float((np.sum(y - p) - penalty * w) / (np.sum(p * (1 - p)) + penalty))
+    return Calibration(round(w, 3))
 
 
 def fit_line(rows: Sequence[Row], penalty: float = 0.01) -> Calibration:
@@ -290,20 +358,32 @@ def main(argv: Iterable[str] | None = None) -> int:
     """Collect the declared games, print the calibration table and the fits."""
     parser = argument_parser(__doc__)
     add_deal_arguments(parser, deals=100, seed=7, first=True, workers=True)
-    parser.add_argument("--opponent", default="heuristic", help="the opponents played here")
+    parser.add_argument(
+        "--opponent", default="heuristic", help="the two opponents of the games played here"
+    )
     parser.add_argument("--xskat", help="an XSkat match checkpoint: its games instead")
     parser.add_argument(
-        "--opponents", default="strong", help="the player's opponents setting (calibration)"
+        "--calibration",
+        default="strong",
+        help="the strong player's opponents setting: the map it plays with here and the "
+        "report's 'today' (default strong)",
     )
     parser.add_argument("--json", help="write the rows to this file")
     parser.add_argument("--out", help="checkpoint of the games played here (JSON lines)")
     args = parser.parse_args(None if argv is None else list(argv))
-    strong_name = f"strong:opponents={args.opponents}"
-    get_player(strong_name)  # an unknown calibration fails here
+    strong_name = f"strong:opponents={args.calibration}"
+    try:
+        get_player(strong_name)
+        if not args.xskat:
+            get_player(args.opponent)
+    except UnknownPlayerError as err:
+        raise SystemExit(f"calibrate_contracts: {err}") from None
     tasks: list[Any]
     rows: list[Row] = []
     if args.xskat:
-        tasks = [(r, strong_name) for r in xskat_tasks(args.xskat, args.deals)]
+        if args.out:
+            raise SystemExit("--out checkpoints games played here; --xskat reads a run's games")
+        tasks = [(r, strong_name) for r in xskat_tasks(args.xskat, args.first, args.deals)]
         work: Any = _from_xskat
     else:
         done: dict[int, list[Row]] = {}
@@ -322,12 +402,13 @@ def main(argv: Iterable[str] | None = None) -> int:
         found = pool.map(work, tasks, chunksize=1 if args.out else 4)
         for task, part in tqdm(zip(tasks, found, strict=True), total=len(tasks), unit="task"):
             rows.extend(part)
-            if args.out and not args.xskat:
+            if args.out:
                 _append(args.out, {"index": task[0], "rows": [asdict(r) for r in part]})
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump([asdict(r) for r in rows], f)
-    for line in report(rows, CALIBRATIONS[args.opponents]):
+    rows.sort(key=lambda r: (r.index, r.seat))
+    for line in report(rows, CALIBRATIONS[args.calibration]):
         print(line)
     return 0
 

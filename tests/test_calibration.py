@@ -13,8 +13,10 @@ import pytest
 
 from bench import calibrate_contracts as cc
 from skat.action import Action
+from skat.arena import arena_deal_number
+from skat.contract import Contract
 from skat.options import Options
-from skat.players import UnknownPlayerError, get_player
+from skat.players import UnknownPlayerError, decision_rng, get_player
 from skat.players import contracts as ct
 from skat.players.calibration import CALIBRATIONS, Calibration, calibrated, share_logit
 from skat.players.strong import StrongPlayer, StrongSettings
@@ -57,6 +59,10 @@ def test_every_calibration_says_where_it_comes_from() -> None:
         assert 0.25 <= c.slope <= 2.0, name
 
 
+def test_a_negative_logit_may_be_written_as_a_whole_number() -> None:
+    assert StrongSettings(bid_bonus=-1, contest_check=-5).bid_bonus == -1
+
+
 def test_opponents_must_name_a_calibration() -> None:
     with pytest.raises(ValueError, match=r"opponents must be one of strong, .*not 'nobody'"):
         StrongSettings(opponents="nobody")
@@ -97,7 +103,13 @@ def test_a_strong_player_takes_settings_after_its_name() -> None:
         ("heuristic:worlds=2", "only strong and strong-v1 take settings"),
         ("strong:opponents=nobody", "opponents must be one of"),
         ("strong:worlds=1.5", "worlds must be int, not 1.5"),
-        ("strong:nothing=1", "unknown settings 'nothing'"),
+        ("strong:nothing=1", "'nothing' is no setting of the strong player"),
+        ("strong:oponents=xskat", "did you mean 'opponents'"),
+        ("strong:opponents=xskat,opponents=strong", "'opponents' is given twice"),
+        ("strong:worlds= 4", "'worlds= 4' is not key=value"),
+        ("strong:worlds=-3", "worlds must be a whole number ≥ 0, not -3"),
+        ("strong:bid_bonus=nan", "bid_bonus must be finite, not nan"),
+        ("strong:worlds=" + "9" * 5000, "worlds must be int, not inf"),
         ("strong:worlds", "'worlds' is not key=value"),
         ("strong:", "'' is not key=value"),
     ],
@@ -173,3 +185,79 @@ def test_a_calibration_run_continues_its_checkpoint_and_keeps_its_deals(
     assert out.read_text(encoding="utf-8") == written
     with pytest.raises(SystemExit, match="another protocol"):
         cc.main([*argv[:1], "3", *argv[2:], "--out", str(out)])
+
+
+def test_the_server_takes_only_registered_levels() -> None:
+    from skat.server.app import load_player
+
+    assert load_player("heuristic")[0] == "heuristic"
+    with pytest.raises(
+        UnknownPlayerError, match="unknown player for the server: 'strong:worlds=4'"
+    ):
+        load_player("strong:worlds=4")
+
+
+def test_a_row_is_a_declaration_judged_as_the_estimate_judged_it() -> None:
+    grand = ct.Estimate(GameType.GRAND, False, False, 48, 10, 16)
+    assert cc.plain(grand, Contract.parse("G"))
+    assert not cc.plain(grand, Contract.parse("GH"))  # Hand: another estimate
+    assert not cc.plain(grand, Contract.parse("D"))
+    hand = ct.Estimate(GameType.GRAND, True, False, 72, 10, 16)
+    assert cc.plain(hand, Contract.parse("GH"))
+    assert not cc.plain(hand, Contract.parse("GHS"))  # Schneider announced
+    null_ouvert = ct.Estimate(GameType.NULL, False, True, 46, 10, 16)
+    assert cc.plain(null_ouvert, Contract.parse("NO"))
+    assert not cc.plain(null_ouvert, Contract.parse("N"))
+    assert not cc.plain(None, Contract.parse("G"))
+
+
+def test_the_rows_of_games_played_here_are_the_strong_players_own_declarations() -> None:
+    # seed 3, deal 0 against the heuristic: the strong player declares in one of its three
+    # seats, the heuristic in the others; only the strong player's game is a row
+    number = arena_deal_number(3, 0)
+    rows = cc._played((0, number, "heuristic", "strong:opponents=strong"))
+    strong, other = get_player("strong"), get_player("heuristic")
+    declared = []
+    for seat in range(3):
+        state = State.new(number, Options())
+        while not state.is_terminal():
+            s = state.current_player
+            assert s is not None
+            player = strong if s == seat else other
+            rng = decision_rng(number, len(state.actions))
+            state = state.apply(player.choose(state.information_state(s), rng))
+        assert state.contract is not None
+        declared.append((seat, state.declarer, state.contract.game.name))
+    assert any(declarer != seat for seat, declarer, _ in declared)  # the heuristic's games
+    assert rows
+    assert [(r.seat, r.game) for r in rows] == [
+        (seat, game) for seat, declarer, game in declared if declarer == seat
+    ]
+
+
+@pytest.mark.parametrize("content", ["hello", '{"kind": "run"}', '{"kind": "run"'])
+def test_a_file_that_is_no_calibration_checkpoint_is_refused_and_kept(
+    tmp_path: Path, content: str
+) -> None:
+    out = tmp_path / "rows.jsonl"
+    out.write_text(content, encoding="utf-8")
+    argv = ["--deals", "1", "--seed", "3", "--opponent", "random", "--workers", "1"]
+    with pytest.raises(SystemExit, match="another protocol or is no calibration checkpoint"):
+        cc.main([*argv, "--out", str(out)])
+    assert out.read_text(encoding="utf-8") == content
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--out", "."], "Is a directory"),
+        (["--opponent", "nobody"], "unknown player: 'nobody'"),
+        (["--calibration", "nobody"], "opponents must be one of"),
+        (["--xskat", "no-such-file.jsonl"], "no-such-file.jsonl: not an XSkat match checkpoint"),
+        (["--xskat", "bench/runs/xskat-strong-dev-seed1.jsonl", "--out", "x"], "--xskat reads"),
+        (["--xskat", "bench/runs/xskat-strong-dev-seed1.jsonl", "--deals", "601"], "not all of"),
+    ],
+)
+def test_a_bad_calibration_run_is_refused_in_one_line(argv: list[str], message: str) -> None:
+    with pytest.raises(SystemExit, match=message):
+        cc.main(["--deals", "1", "--workers", "1", *argv])

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import difflib
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -161,24 +162,33 @@ def get_player(name: str) -> Player:
 def _with_settings(spec: str) -> Player:
     """The player of ``strong:key=value,...`` (see :func:`get_player`)."""
     level, _, text = spec.partition(":")
+    shown = spec if len(spec) <= 80 else spec[:77] + "..."
     if level not in ("strong", "strong-v1"):
-        raise UnknownPlayerError(
-            f"unknown player: {spec!r} (only strong and strong-v1 take settings)"
-        )
+        raise UnknownPlayerError(f"only strong and strong-v1 take settings, not {shown!r}")
     try:
         from skat.players.strong import STRONG_V1, StrongPlayer, StrongSettings
     except ImportError as err:
-        raise UnknownPlayerError(f"player {spec!r} is not available: {err}") from None
+        raise UnknownPlayerError(f"player {shown!r} is not available: {err}") from None
+    fields = StrongSettings.__dataclass_fields__
     changes: dict[str, object] = {}
     for part in text.split(","):
         key, eq, value = part.partition("=")
-        if not eq or not key:
-            raise UnknownPlayerError(f"player {spec!r}: {part!r} is not key=value")
+        if not eq or not key or part != part.strip() or " " in part:
+            raise UnknownPlayerError(f"{part[:40]!r} is not key=value (player {shown!r})")
+        if key not in fields:
+            close = difflib.get_close_matches(key, fields, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise UnknownPlayerError(
+                f"{key[:40]!r} is no setting of the strong player{hint} (player {shown!r}; the "
+                "settings are the fields of skat.players.strong.StrongSettings)"
+            )
+        if key in changes:
+            raise UnknownPlayerError(f"{key!r} is given twice (player {shown!r})")
         changes[key] = _setting_value(value)
     try:
         player = StrongPlayer(STRONG_V1 if level == "strong-v1" else StrongSettings(), **changes)
     except (TypeError, ValueError) as err:
-        raise UnknownPlayerError(f"player {spec!r}: {err}") from None
+        raise UnknownPlayerError(f"{str(err)[:200]} (player {shown!r})") from None
     player.name = spec
     return player
 
