@@ -165,8 +165,8 @@ class StrongSettings:
     """The kind of opponents at the table, whose calibration
     (:data:`skat.players.calibration.CALIBRATIONS`) turns the open-hand share of a suit game or
     Grand into the win chance that the contracts, the announcements and the contest check weigh:
-    ``strong`` (the server's default: a strong computer beside it), ``xskat`` (XSkat's
-    computers, at its table)."""
+    ``strong`` (the server's default: a strong computer beside it), ``heuristic`` (two heuristic
+    players), ``xskat`` (XSkat's computers, at its table)."""
 
     lost_extra: float = 80.0
     """What a lost game costs beyond the declarer's own −2·value − 50 when the contracts, the
