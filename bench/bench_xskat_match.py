@@ -36,15 +36,16 @@ extended after a near miss. ``--report`` prints the figures of a checkpoint with
 displays, XSkat processes and scratch folder, take the games in plan order.
 
 **Change-only.** ``--base OLD`` names the checkpoint of an earlier run with the same protocol
-but a changed player (or code). XSkat's games alone are taken from it. For each game of our
-player, the new player is asked every decision the old one made, in our engine from the
-recorded actions without XSkat (``xskat_records.same_decisions``); if every answer is the
-same, the driver would make the same clicks, and XSkat, with the same deal, clock and clicks,
-the same moves: the old record is the new player's game and is copied (``"reused": true``).
-Only the games where a decision differs are played at XSkat's table. The report adds the
-change of the paired figure per deal against the base run, with its interval. Every game and
-every such check gets a new player object, so no player's cache (the strong player's solver
-table) carries from one game into another.
+but a changed player (or code), over the same deals or more (``--first`` and ``--deals`` may
+take a part of them: the deals a calibration was not fitted on). XSkat's games alone are taken
+from it. For each game of our player, the new player is asked every decision the old one made,
+in our engine from the recorded actions without XSkat (``xskat_records.same_decisions``); if
+every answer is the same, the driver would make the same clicks, and XSkat, with the same deal,
+clock and clicks, the same moves: the old record is the new player's game and is copied
+(``"reused": true``). Only the games where a decision differs are played at XSkat's table. The
+report adds the change of the paired figure per deal against the base run, with its interval.
+Every game and every such check gets a new player object, so no player's cache (the strong
+player's solver table) carries from one game into another.
 
 **Determinism check.** ``--recheck N`` plays the first ``N`` recorded games of each kind again
 and compares XSkat's logs and our actions with the checkpoint's (nothing is written).
@@ -95,6 +96,7 @@ from bench.xskat_records import (
     append_record,
     check_header,
     compare_lines,
+    covers,
     key,
     merge,
     plan,
@@ -320,7 +322,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         base_header: dict[str, Any] | None = None
         if args.base:
             base_header, base_found, _ = read_checkpoint(args.base)
-            check_header(base_header, wanted, [f for f in PROTOCOL if f != "player"])
+            check_header(
+                base_header, wanted, [f for f in PROTOCOL if f not in ("player", "first", "deals")]
+            )
+            covers(base_header, wanted)
             base = merge(base_found)
         if not args.report and not args.recheck:
             _check_player(records, args.player)

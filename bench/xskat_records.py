@@ -166,6 +166,21 @@ def check_header(
         )
 
 
+def covers(base: Mapping[str, Any], run: Mapping[str, Any]) -> None:
+    """Refuse a base run whose deals do not include every deal of ``run`` (a change-only run
+    may take a part of its base's deals, e.g. those a fit did not see).
+
+    Raises:
+        CheckpointError: naming both ranges of deal indices.
+    """
+    first, last = base["first"], base["first"] + base["deals"]
+    if not (first <= run["first"] and run["first"] + run["deals"] <= last):
+        raise CheckpointError(
+            f"the base run has the deals {first}-{last - 1}, not all of "
+            f"{run['first']}-{run['first'] + run['deals'] - 1}"
+        )
+
+
 def read_checkpoint(path: str) -> tuple[dict[str, Any], list[dict[str, Any]], bool]:
     """The header, the game records and whether a torn last line was left out.
 
@@ -415,6 +430,8 @@ class Figures:
             alone's in the same seats (weighted as ``xskat_declared``).
         missing: deals with a game not yet recorded.
         left_out: why each incomplete recorded deal is left out.
+        sources: per seat-game of ours, its score minus XSkat alone's in that seat, by who
+            declares: :data:`SOURCES` (where the paired figure comes from).
     """
 
     design: str
@@ -429,6 +446,17 @@ class Figures:
     xskat_types: dict[str, list[float]] = field(default_factory=dict)
     missing: int = 0
     left_out: list[str] = field(default_factory=list)
+    sources: dict[str, list[float]] = field(default_factory=dict)
+
+
+SOURCES = (
+    "both declare in this seat",
+    "only ours declares",
+    "only XSkat alone declares",
+    "neither declares",
+)
+"""The seat-games of ours by who declares from that seat: our player, and XSkat's computer alone
+in the same seat in most of its clocks."""
 
 
 def summarize(
@@ -483,6 +511,9 @@ def _add_deal(
         for j in seats:
             figures.ours.append(g.scores[j])
             figures.xskat.append(baseline[j])
+            xskat_declares = 2 * sum(a.declarer == j for a in alone) >= len(alone)
+            source = SOURCES[2 * (g.declarer != j) + (not xskat_declares)]
+            figures.sources.setdefault(source, []).append(g.scores[j] - baseline[j])
             if g.declarer == j and g.game is not None:
                 figures.declared += 1
                 figures.types.setdefault(g.game, [0, 0])[0 if g.won else 1] += 1
@@ -537,6 +568,17 @@ def report_lines(figures: Figures, player: str, k: int) -> list[str]:
         f"    all: {figures.declared:4d} {_rate(won, figures.declared)} | "
         f"{figures.xskat_declared:6.1f} {_rate(xwon, figures.xskat_declared)}"
     )
+    lines.append(
+        "  where the paired figure comes from, by who declares from the seat (seat-games; mean "
+        f"difference; its part of the figure, per {seat_games} seat-games):"
+    )
+    for source in SOURCES:
+        diffs = figures.sources.get(source, [])
+        if diffs:
+            lines.append(
+                f"    {source + ':':27s} {len(diffs):5d}  {sum(diffs) / len(diffs):+8.2f}  "
+                f"{sum(diffs) / seat_games:+7.2f}"
+            )
     lines.append("  Kontra: none (ISkO rules; XSkat plays -nokontra)")
     return lines
 

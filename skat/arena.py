@@ -589,7 +589,12 @@ def add_arena_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         description="Play every deal number with every seating of the players; report "
         "Seeger-Fabian points per game with 95% confidence intervals.",
     )
-    p.add_argument("players", nargs="+", help=f"1-3 player names: {', '.join(PLAYER_NAMES)}")
+    p.add_argument(
+        "players",
+        nargs="+",
+        help=f"1-3 player names: {', '.join(PLAYER_NAMES)}; a strong one may carry settings "
+        "(strong:opponents=xskat,worlds=32)",
+    )
     p.add_argument("--deals", type=int, default=100, help="number of deal numbers (default 100)")
     p.add_argument("--seed", type=int, default=0, help="tournament seed (default 0)")
     p.add_argument(

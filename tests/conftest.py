@@ -94,6 +94,8 @@ SLOW: frozenset[str] = frozenset(
         "test_revolution.py::test_forced_revolutions_in_the_arena_make_only_legal_exchanges",
         "test_strong_contracts.py::test_a_strong_hand_is_worth_its_hold_when_the_rival_passes",
         "test_learn_contracts.py::test_ray_tasks_on_a_local_instance_give_the_rows_the_processes_give",
+        "test_calibration.py::test_a_calibration_run_continues_its_checkpoint_and_keeps_its_deals",
+        "test_calibration.py::test_the_rows_of_games_played_here_are_the_strong_players_own_declarations",
         "test_strong_contracts.py::test_an_ouvert_contract_is_judged_on_every_deal_of_the_hidden_cards",
         "test_strong_contracts.py::test_contract_estimates_are_the_same_for_the_same_question",
         "test_strong_contracts.py::test_evaluating_only_the_contracts_that_reach_a_bid",

@@ -355,6 +355,14 @@ def test_the_figures_of_the_recorded_run_are_the_hand_computed_ones() -> None:
     assert figures.types == {"G": [1, 0], "S": [0, 1]}
     assert figures.xskat_types == {"G": [1.0, 0.0], "S": [1.0, 0.0]}
     assert (figures.missing, figures.left_out) == (0, [])
+    # where the figure comes from: both declare in deal 0's forehand and deal 1's middlehand
+    assert figures.sources == {
+        "both declare in this seat": [-12.0, -166.0],
+        "neither declares": [0.0, 0.0, 0.0, 40.0],
+    }
+    lines = xskat_records.report_lines(figures, "heuristic", 8)
+    assert "    both declare in this seat:      2    -89.00   -29.67" in lines
+    assert "    neither declares:               4    +10.00    +6.67" in lines
 
 
 def test_a_deal_with_a_game_missing_or_left_out_is_not_in_the_figures() -> None:
@@ -391,6 +399,21 @@ def test_the_report_of_a_checkpoint_is_printed_without_xskat(
     assert "2 of 2 deals complete, 0 games left out, 0 deals not yet played" in out
     assert "mean of 8 clocks): -23.00 (-60.24 .. +14.24)" in out
     assert "declarer in its seats: heuristic 33.3% (2 of 6 seat-games), XSkat alone 33.3%" in out
+
+
+@pytest.mark.parametrize(
+    ("first", "deals", "fits"), [(0, 600, True), (300, 300, True), (0, 601, False), (599, 2, False)]
+)
+def test_a_change_only_run_takes_its_deals_from_within_its_base(
+    first: int, deals: int, fits: bool
+) -> None:
+    base = {"first": 0, "deals": 600}
+    run = {"first": first, "deals": deals}
+    if fits:
+        xskat_records.covers(base, run)
+    else:
+        with pytest.raises(xskat_records.CheckpointError, match="the base run has the deals 0-599"):
+            xskat_records.covers(base, run)
 
 
 def test_a_run_is_never_extended_beyond_its_deal_count() -> None:

@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+import difflib
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
@@ -135,9 +136,18 @@ def player_names() -> list[str]:
 def get_player(name: str) -> Player:
     """A new player of the level ``name`` (one of :data:`PLAYER_NAMES`).
 
+    A strong level may be followed by settings of
+    :class:`skat.players.strong.StrongSettings` to change, for benchmarks and the arena:
+    ``strong:opponents=xskat`` or ``strong:worlds=32,bid_bonus=0.5`` (values as Python writes
+    them; ``None``, ``True`` and ``False`` for those). The player's ``name`` is then the whole
+    text. The server offers only the registered names.
+
     Raises:
-        UnknownPlayerError: the name is not registered, or its level is not available.
+        UnknownPlayerError: the name is not registered, or its level is not available, or a
+            setting is unknown or its value of the wrong type.
     """
+    if isinstance(name, str) and ":" in name:
+        return _with_settings(name)
     factory = _FACTORIES.get(name) if isinstance(name, str) else None
     if factory is None:
         raise UnknownPlayerError(
@@ -147,3 +157,51 @@ def get_player(name: str) -> Player:
         return factory()
     except ImportError as err:
         raise UnknownPlayerError(f"player {name!r} is not available: {err}") from None
+
+
+def _with_settings(spec: str) -> Player:
+    """The player of ``strong:key=value,...`` (see :func:`get_player`)."""
+    level, _, text = spec.partition(":")
+    shown = spec if len(spec) <= 80 else spec[:77] + "..."
+    if level not in ("strong", "strong-v1"):
+        raise UnknownPlayerError(f"only strong and strong-v1 take settings, not {shown!r}")
+    try:
+        from skat.players.strong import STRONG_V1, StrongPlayer, StrongSettings
+    except ImportError as err:
+        raise UnknownPlayerError(f"player {shown!r} is not available: {err}") from None
+    fields = StrongSettings.__dataclass_fields__
+    changes: dict[str, object] = {}
+    for part in text.split(","):
+        key, eq, value = part.partition("=")
+        if not eq or not key or part != part.strip() or " " in part:
+            raise UnknownPlayerError(f"{part[:40]!r} is not key=value (player {shown!r})")
+        if key not in fields:
+            close = difflib.get_close_matches(key, fields, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise UnknownPlayerError(
+                f"{key[:40]!r} is no setting of the strong player{hint} (player {shown!r}; the "
+                "settings are the fields of skat.players.strong.StrongSettings)"
+            )
+        if key in changes:
+            raise UnknownPlayerError(f"{key!r} is given twice (player {shown!r})")
+        changes[key] = _setting_value(value)
+    try:
+        player = StrongPlayer(STRONG_V1 if level == "strong-v1" else StrongSettings(), **changes)
+    except (TypeError, ValueError) as err:
+        raise UnknownPlayerError(f"{str(err)[:200]} (player {shown!r})") from None
+    player.name = spec
+    return player
+
+
+def _setting_value(text: str) -> object:
+    """A setting's value from its text: None, True, False, a whole number, a number, or the
+    text itself."""
+    words: dict[str, object] = {"None": None, "True": True, "False": False}
+    if text in words:
+        return words[text]
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text

@@ -7,9 +7,10 @@ Grand and Null the heuristic does not call hopeless, with the skat picked up (an
 best discard of the twelve cards) or as a Hand game — asks the open-hand solver whether the
 declarer wins it in that deal. After the pick-up the seat knows twelve cards: it compares the
 best discards of every plausible game in the same way. A contract's win chance is its share of
-won deals, with the heuristic's chance counted as :data:`PRIOR_WORLDS` more deals and a logit
-correction (:data:`CALIBRATION`); its expected Seeger-Fabian score decides (won: value + 50;
-lost: −2·value − 50 and each defender +40, counted −80 against the table;
+won deals, with the heuristic's chance counted as :data:`PRIOR_WORLDS` more deals, mapped to a
+win chance against the opponents at hand (:mod:`skat.players.calibration`); its expected
+Seeger-Fabian score decides (won: value + 50; lost: −2·value − 50 and each defender +40, counted
+−80 against the table;
 :func:`skat.players.evaluation.expected_list_score`).
 
 Open-hand solving is the standard yardstick of Skat programs for the card play after the skat
@@ -24,7 +25,6 @@ the hidden cards are.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -33,11 +33,11 @@ from skat.action import Action, ActionKind
 from skat.cards import ALL_CARDS, cards_ascending
 from skat.errors import SkatError
 from skat.players import evaluation as ev
+from skat.players.calibration import CALIBRATIONS, NULL_PLAIN_BONUS, Calibration, calibrated
 from skat.rules import GameType, null_game_value
 from skat.solver import SCHWARZ, Position, Solver
 
 __all__ = [
-    "CALIBRATION",
     "DiscardChoice",
     "Estimate",
     "bid_likelihood",
@@ -51,18 +51,8 @@ __all__ = [
     "rival",
 ]
 
-CALIBRATION = 0.3
-"""Logit added to the open-hand win share of a suit game or Grand.
-
-Open-hand defenders are perfect, real ones are not: against the heuristic's defence the strong
-player won 94% of 104 declared games estimated at 83% with 0 here (``bench/calibrate_contracts.py
---deals 200 --seed 7`` fitted +1.45), but against its own defence +1.2 made it win only 71.5% of
-its games in self-play (200 deals), so a small correction is kept.
-"""
-
-NULL_PLAIN_BONUS = 0.8
-"""Logit added to the open-hand win share of a Null that is not played ouvert: the open-hand
-solver lets the defenders see the declarer's cards, which only a Null Ouvert allows."""
+_NULL_PLAIN = Calibration(NULL_PLAIN_BONUS, source="skat.players.calibration.NULL_PLAIN_BONUS")
+_NULL_OUVERT = Calibration(0.0, source="a Null Ouvert's defenders see what the solver sees")
 
 PRIOR_WORLDS = 3.0
 """How many solved deals the heuristic's win chance counts as (a Beta prior): with few deals
@@ -105,6 +95,8 @@ class Estimate:
         bock: the deal's Bock multiplier (2 in a Bock deal, :mod:`skat.bock`): the expected
             scores count the game's score doubled and the Seeger-Fabian ±50 and +40 as they
             are (XSkat); ``value`` stays the game value that the bid is held against.
+        calibration: the map from the open-hand share of a suit game or Grand to its chance
+            against the opponents at hand (:mod:`skat.players.calibration`).
     """
 
     game: GameType
@@ -117,18 +109,15 @@ class Estimate:
     prior: float = 0.5
     schwarz: int = 0
     bock: int = 1
+    calibration: Calibration = CALIBRATIONS["strong"]
 
     @property
     def chance(self) -> float:
         """The estimated win chance (0..1)."""
-        return _calibrated(
-            self.wins + PRIOR_WORLDS * self.prior, self.worlds + PRIOR_WORLDS, self._bonus()
-        )
-
-    def _bonus(self) -> float:
+        wins, worlds = self.wins + PRIOR_WORLDS * self.prior, self.worlds + PRIOR_WORLDS
         if self.game == GameType.NULL:
-            return 0.0 if self.ouvert else NULL_PLAIN_BONUS
-        return CALIBRATION
+            return calibrated(wins, worlds, _NULL_OUVERT if self.ouvert else _NULL_PLAIN)
+        return calibrated(wins, worlds, self.calibration)
 
     @property
     def expected(self) -> float:
@@ -140,17 +129,6 @@ class Estimate:
         ``lost_extra`` beyond the declarer's own −2·value − 50 (see
         :func:`skat.players.evaluation.expected_score`)."""
         return ev.expected_score(self.chance, self.value * self.bock, lost_extra)
-
-
-def calibrated_share(wins: float, worlds: float) -> float:
-    """The win chance of ``wins`` out of ``worlds`` open-hand deals (suit game or Grand)."""
-    return _calibrated(wins, worlds, CALIBRATION)
-
-
-def _calibrated(wins: float, worlds: float, bonus: float) -> float:
-    share = (wins + 0.5) / (worlds + 1.0)
-    logit = math.log(share / (1.0 - share)) + bonus
-    return 1.0 / (1.0 + math.exp(-logit))
 
 
 # -- what the bids say ---------------------------------------------------------------------------

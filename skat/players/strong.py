@@ -41,6 +41,7 @@ from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.players import contracts as ct
 from skat.players import worlds as wd
+from skat.players.calibration import CALIBRATIONS, LEVELS, calibrated
 from skat.players.card_play import play_card
 from skat.players.evaluation import limit_game
 from skat.players.heuristic import HeuristicPlayer, bid_up_to
@@ -67,6 +68,8 @@ class StrongSettings:
     Raises:
         TypeError: a value of the wrong type (a whole number where one is expected, a number
             for a share or a logit, True or False for a switch).
+        ValueError: a count or budget below 0, a number that is not finite, or ``opponents``
+            naming no calibration.
     """
 
     # -- card play (skat.players.card_play) ------------------------------------------------------
@@ -158,6 +161,13 @@ class StrongSettings:
     deals in which this seat ends up declaring; :meth:`StrongPlayer._contested_worth`); None:
     no check (docs/experiments/2026-11-strong-contest-check.md)."""
 
+    opponents: str = "strong"
+    """The kind of opponents at the table, whose calibration
+    (:data:`skat.players.calibration.CALIBRATIONS`) turns the open-hand share of a suit game or
+    Grand into the win chance that the contracts, the announcements and the contest check weigh:
+    ``strong`` (the server's default: a strong computer beside it), ``heuristic`` (two heuristic
+    players), ``xskat`` (XSkat's computers, at its table)."""
+
     lost_extra: float = 80.0
     """What a lost game costs beyond the declarer's own −2·value − 50 when the contracts, the
     announcements, Hand or pick-up, the discard and the contest check compare expected scores
@@ -216,6 +226,17 @@ class StrongSettings:
             if is_bool != (bool in accepted) or not isinstance(value, accepted):
                 names = " or ".join("None" if t is type(None) else t.__name__ for t in accepted)
                 raise TypeError(f"StrongSettings.{field.name} must be {names}, not {value!r}")
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ValueError(f"StrongSettings.{field.name} must be finite, not {value!r}")
+            if isinstance(value, int) and not is_bool and float not in accepted and value < 0:
+                raise ValueError(
+                    f"StrongSettings.{field.name} must be a whole number ≥ 0, not {value!r}"
+                )
+        if self.opponents not in CALIBRATIONS:
+            raise ValueError(
+                f"StrongSettings.opponents must be one of {', '.join(CALIBRATIONS)}, not "
+                f"{self.opponents!r}"
+            )
 
 
 @functools.cache
@@ -363,7 +384,7 @@ class StrongPlayer:
             )  # fmt: skip
             self._remember(key, found)
         assert isinstance(found, list)
-        return _bocked(found, bock)
+        return self._at_table(found, bock)
 
     def _discards(self, info: InformationState) -> list[ct.DiscardChoice]:
         cards = info.hand | (info.discard or 0) if info.phase == Phase.DECLARE else info.hand
@@ -379,9 +400,15 @@ class StrongPlayer:
             self._remember(key, found)
         assert isinstance(found, list)
         bock = multiplier(info.options)
-        if bock == 1:
-            return found
-        return [dataclasses.replace(c, estimate=_bocked([c.estimate], bock)[0]) for c in found]
+        return [
+            dataclasses.replace(c, estimate=self._at_table([c.estimate], bock)[0]) for c in found
+        ]
+
+    def _at_table(self, estimates: list[ct.Estimate], bock: int) -> list[ct.Estimate]:
+        """``estimates`` at this table: in a deal of Bock multiplier ``bock``
+        (:class:`ct.Estimate`'s ``bock``), against the opponents of ``opponents``."""
+        calibration = CALIBRATIONS[self.settings.opponents]
+        return [dataclasses.replace(e, bock=bock, calibration=calibration) for e in estimates]
 
     def _remember(self, key: object, value: object) -> None:
         self._cache[key] = value
@@ -484,7 +511,7 @@ class StrongPlayer:
             node_budget=self.settings.contract_budget, reaching=value,
             spitze=info.options.spitze,
         )  # fmt: skip
-        found = _bocked(found, multiplier(info.options))
+        found = self._at_table(found, multiplier(info.options))
         best = ct.best_reaching(found, value, self.settings.lost_extra)
         if notes is not None:
             notes["contest_estimate"] = best
@@ -531,7 +558,7 @@ class StrongPlayer:
             )  # fmt: skip
             self._remember(key, found)
         assert isinstance(found, ct.Estimate)
-        return dataclasses.replace(found, bock=best.bock)
+        return dataclasses.replace(found, bock=best.bock, calibration=best.calibration)
 
     def _discard(self, info: InformationState, legal: list[Action]) -> Action:
         choices = self._discards(info)
@@ -657,20 +684,16 @@ def _table(info: InformationState) -> dict[str, Any]:
     return {"schneider": True, "spitze": info.options.spitze, "bock": multiplier(info.options)}
 
 
-def _bocked(estimates: list[ct.Estimate], bock: int) -> list[ct.Estimate]:
-    """``estimates`` in a deal of Bock multiplier ``bock`` (:class:`ct.Estimate`'s ``bock``)."""
-    return estimates if bock == 1 else [dataclasses.replace(e, bock=bock) for e in estimates]
-
-
 def _announced(best: ct.Estimate, lost_extra: float) -> tuple[Contract, float]:
     """The Hand contract for ``best`` with the announcement of the best expected score (none,
     Schneider, Schwarz or, for a suit game or Grand, ouvert; ISkO 5.2.5, 5.2.6) and that
     expected Seeger-Fabian score (game points; a lost game costs ``lost_extra`` beyond −2·value
     − 50, :func:`skat.players.evaluation.expected_score`).
 
-    The chances to win, to win Schneider and to win Schwarz come from the sampled deals; an
-    announced level counts whether won or lost, a level reached unannounced only when won. An
-    ouvert game's chance is the open-hand Schwarz share without the correction for imperfect
+    The chances to win, to win Schneider and to win Schwarz come from the sampled deals (the
+    win chance calibrated for the table, the levels by :data:`skat.players.calibration.LEVELS`);
+    an announced level counts whether won or lost, a level reached unannounced only when won.
+    An ouvert game's chance is the open-hand Schwarz share without the correction for imperfect
     defenders (they see the declarer's cards).
     """
     plain = Contract.make(best.game, hand=True, ouvert=best.ouvert)
@@ -679,8 +702,8 @@ def _announced(best: ct.Estimate, lost_extra: float) -> tuple[Contract, float]:
     # "with or without n" from the plain Hand game's value, each level's value from the core
     matadors = best.value // BASE_VALUES[best.game] - len(_levels(plain))
     win = best.chance
-    schneider = min(win, ct.calibrated_share(best.schneider, best.worlds))
-    schwarz = min(schneider, ct.calibrated_share(best.schwarz, best.worlds))
+    schneider = min(win, calibrated(best.schneider, best.worlds, LEVELS))
+    schwarz = min(schneider, calibrated(best.schwarz, best.worlds, LEVELS))
     open_schwarz = min(schwarz, (best.schwarz + 0.5) / (best.worlds + 1.0))
 
     def won(contract: Contract, reached: str = "") -> int:

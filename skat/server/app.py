@@ -99,7 +99,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from skat.cards import format_card
 from skat.deal import MAX_DEAL_NUMBER
 from skat.errors import ClaimError, IllegalActionError, SkatError, shown
-from skat.players import get_player, player_names
+from skat.players import UnknownPlayerError, get_player, player_names
 from skat.series import draw_seats
 from skat.server import assist, game
 from skat.server import bock as _bock
@@ -327,9 +327,15 @@ def load_player(name: str | None = None) -> tuple[str, game.ChooseFn]:
     Raises:
         UnknownPlayerError: ``name`` is not a computer player.
     """
+    available = player_names()
     if name is None:
-        available = player_names()
         name = "strong" if "strong" in available else "heuristic"
+    elif name not in available:
+        # a strong player with settings (get_player's "strong:key=value") is for benchmarks:
+        # the browser sends the server's level back with its requests, which take only these
+        raise UnknownPlayerError(
+            f"unknown player for the server: {name[:80]!r} (expected one of {', '.join(available)})"
+        )
     player = get_player(name)
     return player.name, player.choose
 
