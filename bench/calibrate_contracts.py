@@ -117,32 +117,24 @@ def plain(estimate: ct.Estimate | None, contract: Contract | None) -> bool:
     )
 
 
-_PLAYERS: dict[str, Any] = {}
-
-
-def _player(name: str) -> Any:
-    found = _PLAYERS.get(name)
-    if found is None:
-        found = _PLAYERS[name] = get_player(name)
-    return found
-
-
 def _played(task: tuple[int, int, str, str]) -> list[Row]:
     """The games the strong player declared in one deal: in each seat against two
     ``opponent`` players, or, when ``opponent`` is ``strong``, the one self-play game."""
     index, number, opponent, strong_name = task
-    strong = _player(strong_name)
-    assert isinstance(strong, StrongPlayer)
     self_play = opponent == "strong"
     rows = []
     for seat in (None,) if self_play else range(3):
+        # new players for each game, so that no solver table or cache carries over from the
+        # deals a worker played before: the rows do not depend on the order or the workers
+        strong, other = get_player(strong_name), get_player(opponent)
+        assert isinstance(strong, StrongPlayer)
         state = State.new(number, Options())
         estimate: ct.Estimate | None = None
         while not state.is_terminal():
             s = state.current_player
             assert s is not None
             info = state.information_state(s)
-            player = strong if self_play or s == seat else _player(opponent)
+            player = strong if self_play or s == seat else other
             action = player.choose(info, decision_rng(number, len(state.actions)))
             if player is strong and _declares(state, action, s):
                 estimate = strong.estimate(info)
@@ -244,9 +236,6 @@ def read_checkpoint(path: str, header: dict[str, Any]) -> dict[int, list[Row]]:
                 "are fixed before it starts; start a new file"
             )
         whole = text[: text.rfind("\n") + 1]
-        if whole != text:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(whole)
         out: dict[int, list[Row]] = {}
         for number, line in enumerate(whole.splitlines()[1:], start=2):
             try:
@@ -254,6 +243,9 @@ def read_checkpoint(path: str, header: dict[str, Any]) -> dict[int, list[Row]]:
                 out[deal["index"]] = [Row(**r) for r in deal["rows"]]
             except (ValueError, KeyError, TypeError) as err:
                 raise SystemExit(f"{path}, line {number}: not a deal's rows ({err})") from None
+        if whole != text:  # only once the rest is known to be whole
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(whole)
         return out
     except (OSError, UnicodeDecodeError) as err:
         raise SystemExit(f"{path}: {err}") from None
@@ -365,12 +357,15 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument(
         "--calibration",
         default="strong",
+        choices=list(CALIBRATIONS),
         help="the strong player's opponents setting: the map it plays with here and the "
         "report's 'today' (default strong)",
     )
     parser.add_argument("--json", help="write the rows to this file")
     parser.add_argument("--out", help="checkpoint of the games played here (JSON lines)")
     args = parser.parse_args(None if argv is None else list(argv))
+    if args.workers < 1 or args.deals < 0 or args.first < 0:
+        raise SystemExit("--workers must be at least 1, --deals and --first at least 0")
     strong_name = f"strong:opponents={args.calibration}"
     try:
         get_player(strong_name)
@@ -398,15 +393,21 @@ def main(argv: Iterable[str] | None = None) -> int:
             if i not in done
         ]
         work = _played
+    json_file = None
+    if args.json:
+        try:  # opened before the work, so that a bad path loses nothing
+            json_file = open(args.json, "w", encoding="utf-8")  # noqa: SIM115
+        except OSError as err:
+            raise SystemExit(f"--json {args.json}: {err}") from None
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         found = pool.map(work, tasks, chunksize=1 if args.out else 4)
         for task, part in tqdm(zip(tasks, found, strict=True), total=len(tasks), unit="task"):
             rows.extend(part)
             if args.out:
                 _append(args.out, {"index": task[0], "rows": [asdict(r) for r in part]})
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as f:
-            json.dump([asdict(r) for r in rows], f)
+    if json_file is not None:
+        with json_file:
+            json.dump([asdict(r) for r in rows], json_file)
     rows.sort(key=lambda r: (r.index, r.seat))
     for line in report(rows, CALIBRATIONS[args.calibration]):
         print(line)

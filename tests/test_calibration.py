@@ -252,7 +252,9 @@ def test_a_file_that_is_no_calibration_checkpoint_is_refused_and_kept(
     [
         (["--out", "."], "Is a directory"),
         (["--opponent", "nobody"], "unknown player: 'nobody'"),
-        (["--calibration", "nobody"], "opponents must be one of"),
+        (["--workers", "0"], "--workers must be at least 1"),
+        (["--deals", "-5"], "--deals and --first at least 0"),
+        (["--json", "."], "--json .: .*Is a directory"),
         (["--xskat", "no-such-file.jsonl"], "no-such-file.jsonl: not an XSkat match checkpoint"),
         (["--xskat", "bench/runs/xskat-strong-dev-seed1.jsonl", "--out", "x"], "--xskat reads"),
         (["--xskat", "bench/runs/xskat-strong-dev-seed1.jsonl", "--deals", "601"], "not all of"),
@@ -261,3 +263,11 @@ def test_a_file_that_is_no_calibration_checkpoint_is_refused_and_kept(
 def test_a_bad_calibration_run_is_refused_in_one_line(argv: list[str], message: str) -> None:
     with pytest.raises(SystemExit, match=message):
         cc.main(["--deals", "1", "--workers", "1", *argv])
+
+
+def test_a_calibration_that_has_no_map_is_refused_by_the_arguments(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        cc.main(["--deals", "0", "--calibration", "strong,worlds=2"])
+    assert "invalid choice: 'strong,worlds=2'" in capsys.readouterr().err
