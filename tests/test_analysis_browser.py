@@ -426,7 +426,7 @@ def _first_enabled(page: Any) -> str:
 def test_a_series_rows_review_opens_the_analysis(seeded_page: Any, server: Any) -> None:
     page = _page(seeded_page, "phone", "sv")
     page.goto(server.url)
-    for _deal in range(4):  # a series deal (random cards): pass, then the first playable card
+    for _deal in range(10):  # a series deal (random cards): pass, then the first playable card
         while (phase := _settle(page)) != "result":
             if phase == "play":
                 page.click(f"[data-card='{_first_enabled(page)}']")
@@ -438,7 +438,7 @@ def test_a_series_rows_review_opens_the_analysis(seeded_page: Any, server: Any) 
             break  # a game was played (not all passed: R[passed])
         page.click("[data-ui='next']")
     else:
-        pytest.fail("four deals passed in a row")
+        pytest.fail("ten deals passed in a row")
     record = page.get_attribute("[data-result]", "data-record") or ""
     seat = int(page.get_attribute("#table", "data-human") or "0")
     page.click("[data-ui='show-sheet']")

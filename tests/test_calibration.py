@@ -108,7 +108,7 @@ def test_a_strong_player_takes_settings_after_its_name() -> None:
         ("strong:opponents=xskat,opponents=strong", "'opponents' is given twice"),
         ("strong:worlds= 4", "'worlds= 4' is not key=value"),
         ("strong:worlds=-3", "worlds must be a whole number ≥ 0, not -3"),
-        ("strong:bid_bonus=nan", "bid_bonus must be finite, not nan"),
+        ("strong:bid_bonus=nan", "bid_bonus must be a number, not nan"),
         ("strong:worlds=" + "9" * 5000, "worlds must be int, not inf"),
         ("strong:worlds", "'worlds' is not key=value"),
         ("strong:", "'' is not key=value"),

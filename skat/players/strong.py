@@ -68,8 +68,8 @@ class StrongSettings:
     Raises:
         TypeError: a value of the wrong type (a whole number where one is expected, a number
             for a share or a logit, True or False for a switch).
-        ValueError: a count or budget below 0, a number that is not finite, or ``opponents``
-            naming no calibration.
+        ValueError: a count or budget below 0, a number that is NaN, or ``opponents`` naming
+            no calibration.
     """
 
     # -- card play (skat.players.card_play) ------------------------------------------------------
@@ -226,8 +226,8 @@ class StrongSettings:
             if is_bool != (bool in accepted) or not isinstance(value, accepted):
                 names = " or ".join("None" if t is type(None) else t.__name__ for t in accepted)
                 raise TypeError(f"StrongSettings.{field.name} must be {names}, not {value!r}")
-            if isinstance(value, float) and not math.isfinite(value):
-                raise ValueError(f"StrongSettings.{field.name} must be finite, not {value!r}")
+            if isinstance(value, float) and math.isnan(value):  # inf is a line never crossed
+                raise ValueError(f"StrongSettings.{field.name} must be a number, not {value!r}")
             if isinstance(value, int) and not is_bool and float not in accepted and value < 0:
                 raise ValueError(
                     f"StrongSettings.{field.name} must be a whole number ≥ 0, not {value!r}"
