@@ -400,14 +400,17 @@ class StrongPlayer:
             self._remember(key, found)
         assert isinstance(found, list)
         bock = multiplier(info.options)
-        return [
-            dataclasses.replace(c, estimate=self._at_table([c.estimate], bock)[0]) for c in found
-        ]
+        at_table = self._at_table([c.estimate for c in found], bock)
+        if all(a is c.estimate for a, c in zip(at_table, found, strict=True)):
+            return found
+        return [dataclasses.replace(c, estimate=a) for a, c in zip(at_table, found, strict=True)]
 
     def _at_table(self, estimates: list[ct.Estimate], bock: int) -> list[ct.Estimate]:
         """``estimates`` at this table: in a deal of Bock multiplier ``bock``
         (:class:`ct.Estimate`'s ``bock``), against the opponents of ``opponents``."""
         calibration = CALIBRATIONS[self.settings.opponents]
+        if all(e.bock == bock and e.calibration == calibration for e in estimates):
+            return estimates  # as the evaluation made them: nothing to copy
         return [dataclasses.replace(e, bock=bock, calibration=calibration) for e in estimates]
 
     def _remember(self, key: object, value: object) -> None:
