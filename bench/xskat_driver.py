@@ -31,6 +31,7 @@ and permission to read a child process's memory (root, or ``kernel.yama.ptrace_s
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 import shutil
@@ -49,7 +50,7 @@ from skat.errors import SkatError
 from skat.options import Options
 from skat.players import Player, decision_rng
 from skat.rules import GameType
-from skat.state import Phase, State
+from skat.state import InformationState, Phase, State
 
 _REIZW = (
     18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60, 63, 66, 70,
@@ -402,6 +403,18 @@ def _auction_over(declarer: int, value: int, s: State) -> bool:
     return s.phase != Phase.BIDDING and s.declarer == declarer and s.bid == value
 
 
+_NOT_AT_XSKAT = frozenset((ActionKind.CONCEDE, ActionKind.SHOW))
+"""Actions XSkat's table does not offer: its declarer cannot concede (``RE``) or lay his
+cards open (``SC``); claiming the rest is its own box (:meth:`_Game.claim`)."""
+
+
+def at_xskat_table(info: InformationState) -> InformationState:
+    """``info`` with only the legal actions XSkat's table offers (none of
+    :data:`_NOT_AT_XSKAT`), so our player chooses among what it could do there."""
+    legal = tuple(a for a in info.legal_actions() if a.kind not in _NOT_AT_XSKAT)
+    return dataclasses.replace(info, _legal=legal)
+
+
 class _Game:
     """Our player at one XSkat table: follow XSkat phase by phase, act when one of our seats
     is asked (with two of our seats, each acts from its own information state)."""
@@ -417,7 +430,8 @@ class _Game:
     def choose(self, seat: int) -> Action:
         s = self.state
         ply = len(s.actions)
-        action = self.player.choose(s.information_state(seat), decision_rng(self.number, ply))
+        info = at_xskat_table(s.information_state(seat))
+        action = self.player.choose(info, decision_rng(self.number, ply))
         self.decisions.append((ply, seat, str(action)))
         return action
 

@@ -439,3 +439,26 @@ def test_the_figures_do_not_depend_on_the_order_of_the_records() -> None:
     random.Random(3).shuffle(shuffled)
     (other,) = xskat_records.summarize(header, xskat_records.merge(shuffled), Options())
     assert other == ordered
+
+
+def test_at_xskat_table_our_declarer_is_not_offered_to_concede() -> None:
+    """Deal 418 of the development deals (X6): our declarer, lost in every sampled world,
+    conceded during the first trick, which XSkat's table cannot do (the driver gave up on the
+    game). There he is offered only his cards; the engine's own state still has the concede."""
+    from bench.xskat_driver import at_xskat_table
+    from skat.action import Action
+    from skat.players import get_player
+
+    number = 1022169482915006304
+    state = State.new(number, Options())
+    for text in ("18", "p", "p", "s", "CK.C7", "D", "SA"):
+        state = state.apply(Action.parse(text))
+    info = state.information_state(1)
+    assert [str(a) for a in info.legal_actions()] == ["S7", "S9", "RE"]
+    at_table = at_xskat_table(info)
+    assert [str(a) for a in at_table.legal_actions()] == ["S7", "S9"]
+    assert at_table.hand == info.hand
+    assert at_table.tricks == info.tricks
+    player = get_player("strong:opponents=xskat")
+    assert str(player.choose(info, decision_rng(number, 7))) == "RE"
+    assert str(player.choose(at_table, decision_rng(number, 7))) in ("S7", "S9")
