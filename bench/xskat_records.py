@@ -21,6 +21,7 @@ from typing import Any
 
 from bench.bench_xskat import parse_log, replay
 from bench.common import mean_interval
+from bench.xskat_driver import at_xskat_table
 from skat.arena import arena_deal_number
 from skat.errors import SkatError
 from skat.options import Options, ScoreList
@@ -281,9 +282,10 @@ def same_decisions(player: Player, record: Mapping[str, Any], options: Options) 
     """Whether ``player`` makes every decision our player made in ``record``'s game.
 
     The recorded actions are replayed in our engine (no XSkat); at each recorded decision
-    ``(ply, seat, action)`` the player is asked with the same information state and the same
-    random source (:func:`skat.players.decision_rng`). If it chooses the same everywhere, the
-    driver makes the same clicks at XSkat's table, and XSkat (the same deal, clock and clicks)
+    ``(ply, seat, action)`` the player is asked with the same information state (offering what
+    XSkat's table offers, :func:`bench.xskat_driver.at_xskat_table`) and the same random source
+    (:func:`skat.players.decision_rng`). If it chooses the same everywhere, the driver makes
+    the same clicks at XSkat's table, and XSkat (the same deal, clock and clicks)
     plays the same game: the record stands for the player's game. A record whose game did not
     end (``problem``) never stands. ``player`` is a new object, as at the start of a game (a
     player with a cache, such as the strong player's solver table, decides as it did only from
@@ -300,7 +302,8 @@ def same_decisions(player: Player, record: Mapping[str, Any], options: Options) 
         while done < ply:
             state = state.apply(applied[done])
             done += 1
-        chosen = player.choose(state.information_state(seat), decision_rng(record["number"], ply))
+        info = at_xskat_table(state.information_state(seat))
+        chosen = player.choose(info, decision_rng(record["number"], ply))
         if str(chosen) != action:
             return False
     return True
