@@ -8,7 +8,9 @@ fields cite the notes in docs/experiments/ where they were measured. Its parts:
 * the card play in a suit game, Grand or Null (sampled worlds, each solved open-handed; ties to
   the heuristic's card; conceding): :mod:`skat.players.card_play`;
 * Ramsch and Schieberamsch by rollouts of the heuristic's rules: :mod:`skat.players.ramsch`;
-* here: the auction, Hand or pick-up, the discard, the declaration, Kontra, Re and Supra.
+* a Hand game's announcements (Schneider, Schwarz, ouvert), and Kontra, Re and Supra by the
+  declarer's chance in sampled deals: :mod:`skat.players.announcements`;
+* here: the auction, Hand or pick-up, the discard and the declaration.
 
 Hand or pick-up, the discard and the declaration are judged by sampling and solving
 (:mod:`skat.players.contracts`): the plausible contracts are solved in the same sampled deals and
@@ -16,13 +18,12 @@ the one of the best expected Seeger-Fabian score is chosen. The auction goes up 
 heuristic's limit with its win chances raised by ``bid_bonus``; once an opponent has bid or
 held, each further bid or hold is said only if the best contract worth it has an expected score
 of at least ``contest_check`` in sampled deals in which that opponent passes next, as the winner
-of a contested auction is the most optimistic seat. Kontra and Re follow the declarer's sampled
-chance (:meth:`StrongPlayer.declarer_chance`); for Kontra many candidate deals are drawn and
-picked by how well the declarer's cards fit his contract, and an ouvert declarer's game is solved
-on every deal of the hidden cards.
+of a contested auction is the most optimistic seat. A Hand game gets the announcement of the
+best expected score, and Kontra and Re follow the declarer's sampled chance
+(:meth:`StrongPlayer.declarer_chance`), both judged in :mod:`skat.players.announcements`.
 
-:data:`STRONG_V1` is the player as it was before that Kontra (issue 28), registered as
-``strong-v1`` to measure against.
+:data:`STRONG_V1` is the player as it was before its Kontra was judged by resampling (issue 28),
+registered as ``strong-v1`` to measure against.
 """
 
 from __future__ import annotations
@@ -40,16 +41,15 @@ from skat.bock import multiplier
 from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.players import contracts as ct
-from skat.players import worlds as wd
-from skat.players.calibration import CALIBRATIONS, LEVELS, calibrated
+from skat.players.announcements import announced, declarer_chance, kontra_choice
+from skat.players.calibration import CALIBRATIONS
 from skat.players.card_play import play_card
 from skat.players.evaluation import limit_game
 from skat.players.heuristic import HeuristicPlayer, bid_up_to
 from skat.players.ramsch import ramsch_card, schieben
 from skat.players.revolution import exchange_choice, revolution_declaration
 from skat.players.worlds import sample_world
-from skat.rules import BASE_VALUES, GameType
-from skat.scoring import game_value, suit_levels
+from skat.rules import GameType
 from skat.solver import Solver
 from skat.state import InformationState, Phase
 
@@ -185,7 +185,7 @@ class StrongSettings:
     against the declarer (the score against the table); 0, the seat's own score alone (issue
     28's own-score objective; not measured yet)."""
 
-    # -- Kontra, Re and Supra ----------------------------------------------------------------------
+    # -- Kontra, Re and Supra (skat.players.announcements) -----------------------------------------
 
     kontra_below: float = 0.2
     """A defender says Kontra when the declarer's chance (:meth:`StrongPlayer.declarer_chance`)
@@ -348,7 +348,7 @@ class StrongPlayer:
         if info.phase == Phase.DECLARE and self.settings.contracts:
             return self._declare(info, legal)
         if info.phase == Phase.KONTRA and self.settings.contracts and info.contract is not None:
-            return self._kontra(info, legal, rng, notes)
+            return kontra_choice(self.settings, self._get_solver(), info, legal, rng, notes=notes)
         if info.phase == Phase.EXCHANGE:
             return exchange_choice(info, self._get_solver())
         if info.phase == Phase.SCHIEBEN and self.settings.contracts:
@@ -541,7 +541,7 @@ class StrongPlayer:
         if best is None or not best.hand:
             return pickup[0] if pickup else legal[0]
         lost_extra = self.settings.lost_extra
-        contract, _ = _announced(best, lost_extra)
+        contract, _ = announced(best, lost_extra)
         if best.game != GameType.NULL and best.schneider:
             # a Schneider seen: judge each such Hand game again for its announcements
             estimates = self._before_skat(info.hand, int(info.seat), info.bids, **_table(info))
@@ -551,7 +551,7 @@ class StrongPlayer:
                 if e.hand and e.game != GameType.NULL and e.schneider and e.value >= info.bid
             ]
             seen.sort(key=lambda e: -e.score(lost_extra))
-            rich = [_announced(self._hand_levels(info, e), lost_extra) for e in seen[:2]]
+            rich = [announced(self._hand_levels(info, e), lost_extra) for e in seen[:2]]
             contract = max(rich, key=lambda pair: pair[1])[0]
         action = Action.declare(contract)
         if action in legal:
@@ -598,97 +598,16 @@ class StrongPlayer:
         draws: int | None = None,
         sharpness: float = 1.0,
     ) -> float:
-        """The declarer's chance to make the declared contract, as this seat sees it: the share
-        of sampled deals he wins open-handed, with a half deal added to each side (0..1).
-
-        Args:
-            info: a seat's information state after the declaration.
-            rng: the decision's random source.
-            draws: None: each world drawn by rejection sampling as in the card play. A number:
-                that many candidate deals are drawn and weighted by how well the declarer's
-                cards fit his contract (:func:`skat.players.worlds._declarer_likelihood`, raised to
-                ``sharpness``)
-                and the other seat's by its bids; ``worlds // 2`` of them are then picked in
-                proportion to their weights (importance resampling,
-                :func:`skat.players.worlds.resample`).
-            sharpness: the power of the declarer's likelihood for ``draws``; above 1 a hand
-                that would hardly have been declared counts for less.
-
-        With the declarer's hand open (ouvert) and ``every_ouvert_deal`` set, the deals of the
-        remaining cards (at most 66: the other defender's ten cards and the skat) are solved in a
-        random order within the node budget: all of them give the exact share (1.0 for a
-        contract won in every deal); a part of them the share with a half deal added to each
-        side, which for a contract won in every deal is still above any Kontra line.
+        """The declarer's chance to make the declared contract, as this seat sees it (0..1):
+        :func:`skat.players.announcements.declarer_chance` with this player's settings and
+        solver (``draws`` and ``sharpness`` as there).
 
         Raises:
             IllegalActionError: no contract is declared yet.
         """
-        solver = self._get_solver()
-        k = wd.knowledge(info)
-        target = wd.target(info)
-        start = solver.nodes
-        wins = n = 0
-        ouvert = self.settings.every_ouvert_deal and info.ouvert_hand is not None
-        if ouvert and int(info.seat) != int(info.declarer or 0):
-            every = wd.all_worlds(k)
-            rng.shuffle(every)
-            for deal in every:
-                if n >= 4 and solver.nodes - start > self.settings.node_budget:
-                    break
-                wins += solver.solve_threshold(wd.position(info, deal), target)
-                n += 1
-            if every and n == len(every):
-                return wins / n
-            if every:
-                return (wins + 0.5) / (n + 1.0)
-        if draws is not None:
-            chosen = wd.resample(info, k, rng, self.settings.worlds // 2, draws, sharpness)
-            for picked in chosen:
-                if n >= 4 and solver.nodes - start > self.settings.node_budget:
-                    break
-                wins += solver.solve_threshold(wd.position(info, picked), target)
-                n += 1
-            return (wins + 0.5) / (n + 1.0)
-        plays = wd.plays(info) if self.settings.inference >= 3 else None
-        for i in range(self.settings.worlds // 2):
-            if i >= 4 and solver.nodes - start > self.settings.node_budget:
-                break
-            world = wd.draw_likely(info, k, rng, self.settings.inference, plays=plays)
-            if world is None:
-                break
-            wins += solver.solve_threshold(wd.position(info, world), target)
-            n += 1
-        return (wins + 0.5) / (n + 1.0)
-
-    def _kontra(
-        self,
-        info: InformationState,
-        legal: list[Action],
-        rng: random.Random,
-        notes: dict[str, Any] | None = None,
-    ) -> Action:
-        """Kontra when the declarer wins less than ``kontra_below`` of the resampled deals, Re
-        when more than ``re_above`` of his own sampled deals (doubling pays when the chance is
-        below/above 2/3), Supra after a Re below half of ``kontra_below``."""
-        s = self.settings
-        decline = [a for a in legal if a.kind == ActionKind.DECLINE]
-        say = [a for a in legal if a.kind != ActionKind.DECLINE]
-        if not say or not decline:
-            return legal[0]
-        if say[0].kind == ActionKind.RE:
-            chance = self.declarer_chance(info, rng)
-        else:
-            chance = self.declarer_chance(
-                info, rng, draws=s.kontra_draws, sharpness=s.kontra_sharpness
-            )
-        if notes is not None:
-            line = {ActionKind.KONTRA: s.kontra_below, ActionKind.RE: s.re_above}
-            notes.update(chance=chance, line=line.get(say[0].kind, s.kontra_below / 2))
-        if say[0].kind == ActionKind.KONTRA:
-            return say[0] if chance < s.kontra_below else decline[0]
-        if say[0].kind == ActionKind.RE:
-            return say[0] if chance > s.re_above else decline[0]
-        return say[0] if chance < s.kontra_below / 2 else decline[0]  # Supra after a Re
+        return declarer_chance(
+            self.settings, self._get_solver(), info, rng, draws=draws, sharpness=sharpness
+        )
 
 
 def _table(info: InformationState) -> dict[str, Any]:
@@ -697,72 +616,12 @@ def _table(info: InformationState) -> dict[str, Any]:
     return {"schneider": True, "spitze": info.options.spitze, "bock": multiplier(info.options)}
 
 
-def _announced(best: ct.Estimate, lost_extra: float) -> tuple[Contract, float]:
-    """The Hand contract for ``best`` with the announcement of the best expected score (none,
-    Schneider, Schwarz or, for a suit game or Grand, ouvert; ISkO 5.2.5, 5.2.6) and that
-    expected Seeger-Fabian score (game points; a lost game costs ``lost_extra`` beyond −2·value
-    − 50, :func:`skat.players.evaluation.expected_score`).
-
-    The chances to win, to win Schneider and to win Schwarz come from the sampled deals (the
-    win chance calibrated for the table, the levels by :data:`skat.players.calibration.LEVELS`);
-    an announced level counts whether won or lost, a level reached unannounced only when won.
-    An ouvert game's chance is the open-hand Schwarz share without the correction for imperfect
-    defenders (they see the declarer's cards).
-    """
-    plain = Contract.make(best.game, hand=True, ouvert=best.ouvert)
-    if best.game == GameType.NULL or not best.schneider:
-        return plain, best.score(lost_extra)
-    # "with or without n" from the plain Hand game's value, each level's value from the core
-    matadors = best.value // BASE_VALUES[best.game] - len(_levels(plain))
-    win = best.chance
-    schneider = min(win, calibrated(best.schneider, best.worlds, LEVELS))
-    schwarz = min(schneider, calibrated(best.schwarz, best.worlds, LEVELS))
-    open_schwarz = min(schwarz, (best.schwarz + 0.5) / (best.worlds + 1.0))
-
-    def won(contract: Contract, reached: str = "") -> int:
-        # a Bock deal doubles the game's score, not the Seeger-Fabian +50 (skat.bock)
-        return game_value(contract, matadors, _levels(contract, reached)) * best.bock + 50
-
-    def lost(contract: Contract) -> float:
-        # as skat.players.evaluation.expected_score: −2·value − 50 and lost_extra
-        return 2 * game_value(contract, matadors, _levels(contract)) * best.bock + 50 + lost_extra
-
-    announce_schneider = Contract.make(best.game, hand=True, schneider=True)
-    announce_schwarz = Contract.make(best.game, hand=True, schwarz=True)
-    ouvert = Contract.make(best.game, ouvert=True)
-    scores = {
-        plain: (win - schneider) * won(plain)
-        + (schneider - schwarz) * won(plain, "schneider")
-        + schwarz * won(plain, "schwarz")
-        - (1 - win) * lost(plain),
-        announce_schneider: (schneider - schwarz) * won(announce_schneider)
-        + schwarz * won(announce_schneider, "schwarz")
-        - (1 - schneider) * lost(announce_schneider),
-        announce_schwarz: schwarz * won(announce_schwarz) - (1 - schwarz) * lost(announce_schwarz),
-        ouvert: open_schwarz * won(ouvert) - (1 - open_schwarz) * lost(ouvert),
-    }
-    top = max(scores, key=lambda c: scores[c])
-    return top, scores[top]
-
-
-def _levels(contract: Contract, reached: str = "") -> list[str]:
-    """The levels :func:`skat.scoring.suit_levels` counts for ``contract`` won with 61 card
-    points, or with ``reached`` ``"schneider"`` (90) or ``"schwarz"`` (every trick) made."""
-    points, tricks = {"": (61, 5), "schneider": (90, 5), "schwarz": (120, 10)}[reached]
-    return suit_levels(
-        contract,
-        declarer_points=points,
-        declarer_tricks=tricks,
-        defender_tricks=10 - tricks,
-        conceded=False,
-    )
-
-
 def _best_choice(
     choices: list[ct.DiscardChoice], bid: int, lost_extra: float
 ) -> ct.DiscardChoice | None:
-    """The choice of the best expected score (``lost_extra`` as in :func:`_announced`) among
-    those worth ``bid``; else the most valuable (an overbid is then unavoidable)."""
+    """The choice of the best expected score (``lost_extra`` as in
+    :func:`skat.players.announcements.announced`) among those worth ``bid``; else the most
+    valuable (an overbid is then unavoidable)."""
     if not choices:
         return None
     reach = [c for c in choices if c.estimate.value >= bid]
