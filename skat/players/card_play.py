@@ -96,13 +96,7 @@ def play_card(
         # the contract is settled in every world: play for the next level (Schneider)
         second = 90 if score[top[0]] else 31
         if info.contract.game != GameType.NULL and solver.nodes - start < budget:
-            score2 = dict.fromkeys(top, 0)
-            for pos in worlds:
-                if solver.nodes - start > 2 * budget:
-                    break
-                for c, v in solver.move_values(pos, "threshold", second).items():
-                    if c in score2:
-                        score2[c] += v
+            score2 = _count_at(solver, worlds, top, second, start, 2 * budget)
             top = best_cards(top, score2, maximise)
             if notes is not None:
                 notes["next_level"] = True
@@ -134,15 +128,24 @@ def _margin_ties(
     up = ours == maximise  # the declarer's slack, or the defence's when it wins in no world
     second = target + settings.tie_margin if up else target - settings.tie_margin
     second = min(max(second, 1), SCHWARZ - 1)
-    start = solver.nodes
-    score2 = dict.fromkeys(top, 0)
-    for pos in worlds:
-        if solver.nodes - start > 2 * budget:
-            break
-        for c, v in solver.move_values(pos, "threshold", second).items():
-            if c in score2:
-                score2[c] += v
+    score2 = _count_at(solver, worlds, top, second, solver.nodes, 2 * budget)
     return best_cards(top, score2, maximise)
+
+
+def _count_at(
+    solver: Solver, worlds: list[Position], cards: list[int], threshold: int, start: int, limit: int
+) -> dict[int, int]:
+    """For each of ``cards``, the worlds in which the declarer reaches ``threshold`` card
+    points after it, counted over ``worlds`` in order while the solver's node count is at most
+    ``limit`` past ``start``."""
+    count = dict.fromkeys(cards, 0)
+    for pos in worlds:
+        if solver.nodes - start > limit:
+            break
+        for c, v in solver.move_values(pos, "threshold", threshold).items():
+            if c in count:
+                count[c] += v
+    return count
 
 
 def _concedes(
