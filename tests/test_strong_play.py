@@ -495,3 +495,44 @@ def test_null_ties_ask_nothing_more() -> None:
     assert top == [1, 2]
     assert solver.asked == []
     assert StrongSettings().tie_margin == 0
+
+
+def _picked_up(discard: str) -> State:
+    """Forehand picks up the skat (D8 D9) in a Clubs game and puts away ``discard``; the
+    state at the first card."""
+    forehand = CardSet.from_str("CJ SJ CA CT C9 C8 SA ST H7 D7")
+    middlehand = CardSet.from_str("HJ DJ CK CQ S7 S8 H8 H9 HK DA")
+    skat = CardSet.from_str("D8 D9")
+    rest = CardSet(0xFFFFFFFF & ~(forehand.mask | middlehand.mask | skat.mask))
+    state = State.from_deal(Deal(1, (forehand, middlehand, rest), skat), Options())
+    for token in ("p", "p", "18", "s", discard, "C"):
+        state = state.apply(Action.parse(token))
+    assert state.phase == Phase.PLAY
+    return state
+
+
+def test_discard_inference_weighs_the_skat_by_the_declarers_discard() -> None:
+    """At ``inference=4`` a defender's world whose skat is among the heuristic's best
+    discards of the declarer's twelve cards keeps its weight; one in which the declarer put
+    away a jack and kept his lone seven is :data:`DISCARD_MISMATCH` as likely; the declarer's
+    own view, and a world read at ``inference=3``, are not weighed by the discard."""
+    from skat.players.worlds import DISCARD_MISMATCH, _discard_likelihood, _likelihood
+
+    def world(state: State) -> tuple[int, int, int, int]:
+        return (state.hand(0), state.hand(1), state.hand(2), state.discard(0))
+
+    usual = _picked_up("H7.D7")  # among the heuristic's four best: voids hearts
+    odd = _picked_up("D9.D8")  # keeps the lone H7 and D7
+    for state, weight in ((usual, 1.0), (odd, DISCARD_MISMATCH)):
+        real = world(state)
+        defender = state.information_state(1)
+        assert _discard_likelihood(defender, real) == weight
+        with_discard = _likelihood(defender, real, {}, discard=True)
+        assert with_discard == pytest.approx(weight * _likelihood(defender, real, {}))
+        assert _discard_likelihood(state.information_state(0), real) == 1.0
+    hand_game = _forehand_declares(
+        "CJ SJ CA CT C9 SA ST S9 HA H8", "HJ DJ CK CQ S7 S8 H7 H9 D7 D8", "DA DT", "CH"
+    )
+    skat = CardSet.from_str("DA DT").mask
+    hand_world = (hand_game.hand(0), hand_game.hand(1), hand_game.hand(2), skat)
+    assert _discard_likelihood(hand_game.information_state(1), hand_world) == 1.0

@@ -92,8 +92,9 @@ class StrongSettings:
     """How much the declarer's sampled worlds (and those for Kontra, Re and the Ramsch play) use
     what was heard and seen: 0 not at all, 1 a hidden declarer's cards fit his contract, 2 also
     every other seat's cards fit its bids, 3 also the cards the others played are the
-    heuristic's choices from their cards in the world (Ramsch play weighs no plays;
-    :func:`skat.players.worlds.draw_likely`) (docs/experiments/2026-11-strong-inference.md)."""
+    heuristic's choices from their cards in the world, 4 also a defender's skat by the declarer's
+    discard (Ramsch play weighs no plays; :func:`skat.players.worlds.draw_likely`)
+    (docs/experiments/2026-11-strong-inference.md)."""
 
     defence_worlds: int = 64
     """``worlds`` for a defender's card decisions

@@ -216,12 +216,14 @@ def _likelihood(
     info: InformationState,
     world: tuple[int, int, int, int],
     limits: dict[int, tuple[int, int]],
+    discard: bool = False,
 ) -> float:
     """How likely ``world`` is, given the other seats' bids (``limits``, empty: not used) and
-    the declarer's contract.
+    the declarer's contract (and with ``discard`` his discard).
 
-    A hidden declarer is judged by :func:`_declarer_likelihood`; a defender other than this
-    seat by whether its dealt cards fit its bids (:func:`skat.players.contracts.bid_likelihood`).
+    A hidden declarer is judged by :func:`_declarer_likelihood` (and
+    :func:`_discard_likelihood`); a defender other than this seat by whether its dealt cards
+    fit its bids (:func:`skat.players.contracts.bid_likelihood`).
     """
     me = int(info.seat)
     declarer = int(info.declarer) if info.declarer is not None else -1
@@ -232,9 +234,40 @@ def _likelihood(
         if seat == declarer:
             if info.ouvert_hand is None:
                 weight *= _declarer_likelihood(info, world)
+                if discard:
+                    weight *= _discard_likelihood(info, world)
         elif seat in limits:
             weight *= ct.bid_likelihood(_dealt_cards(info, world, seat), seat, limits[seat])
     return weight
+
+
+DISCARD_TOP = 4
+"""Discard inference (``inference=4``): a world's skat is a likely discard when it is among
+this many best of the heuristic's discards of the declarer's twelve cards in that world
+(:func:`skat.players.evaluation.discard_scores`; set, not measured)."""
+
+DISCARD_MISMATCH = 0.5
+"""The weight of a world whose skat is not among the :data:`DISCARD_TOP` discards (set, as
+:data:`PLAY_MISMATCH`, not measured alone)."""
+
+
+def _discard_likelihood(info: InformationState, world: tuple[int, int, int, int]) -> float:
+    """How likely the declarer put away ``world``'s skat, for a defender of a pick-up game:
+    1 when it is among the heuristic's :data:`DISCARD_TOP` best discards of his twelve cards
+    in the world (his ten after the discard and the two put away), else
+    :data:`DISCARD_MISMATCH`; 1 for a Hand game, an open declarer's hand or the declarer's own
+    view. A declarer who voids a short suit or saves a loose ten leaves worlds in which he still
+    holds it less likely."""
+    contract = info.contract
+    assert contract is not None
+    declarer = int(info.declarer) if info.declarer is not None else -1
+    if contract.hand or declarer < 0 or declarer == int(info.seat) or info.ouvert_hand is not None:
+        return 1.0
+    twelve = _dealt_cards(info, world, declarer) | world[3]
+    ranked = ev.discard_scores(twelve, contract.game, seat=declarer)
+    if any(pair == world[3] for pair, _ in ranked[:DISCARD_TOP]):
+        return 1.0
+    return DISCARD_MISMATCH
 
 
 PLAY_MISMATCH = 0.5
@@ -376,7 +409,8 @@ def draw_likely(
 
     ``inference``: 0 uniform worlds; 1 a hidden declarer's cards weighted by his contract; 2
     also the other seats' cards by their bids; 3 also by their cards played
-    (:func:`_play_likelihood` over ``plays``, from :func:`plays`).
+    (:func:`_play_likelihood` over ``plays``, from :func:`plays`); 4 also the skat by the
+    declarer's discard (:func:`_discard_likelihood`).
     """
     if inference <= 0:
         return _draw(k, rng)
@@ -388,7 +422,7 @@ def draw_likely(
         world = _draw(k, rng)
         if world is None:
             return None
-        weight = _likelihood(info, world, limits)
+        weight = _likelihood(info, world, limits, discard=inference >= 4)
         if inference >= 3 and plays:
             threshold = rng.random()
             # exact while above the draw or the best so far: neither is reached once below both
