@@ -15,8 +15,8 @@ pairing ``DECLARER/DEFENDERS`` named on the command line, each name one of:
 
 Both defenders are the same player. The settings are the card play's (``worlds``,
 ``node_budget``, ``min_worlds``, ``inference``, ``defence_worlds``, ``defence_budget``,
-``defence_inference``, ``early_tricks``, ``early_factor``, ``tie_margin``); the auction and the
-contract are the same whatever they are.
+``defence_inference``, ``early_tricks``, ``early_factor``); the auction and the contract are
+the same whatever they are.
 
 For each pairing: the declarer's wins, his mean card points (``GameResult.declarer_points``),
 his mean list score (game points, ``GameResult.score``), and against the open-hand par (the
@@ -66,7 +66,6 @@ CARD_PLAY_ARGUMENTS = (
     "defence_inference",
     "early_tricks",
     "early_factor",
-    "tie_margin",
 )
 """The StrongPlayer arguments a setting may name."""
 

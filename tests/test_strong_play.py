@@ -4,7 +4,6 @@ Schieberamsch."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -417,84 +416,6 @@ def test_the_first_tricks_get_early_factor_times_the_budget(
             checked.add((len(state.tricks), seat == state.declarer))
         state = state.apply(plain.choose(info, decision_rng(1, index)))
     assert checked >= {(t, d) for t in range(3) for d in (True, False)}
-
-
-class _Counts:
-    """A stand-in solver: each world answers, per card, whether the declarer reaches the
-    threshold asked, from ``reaches[threshold][card]`` (the worlds are indices)."""
-
-    def __init__(self, reaches: dict[int, dict[int, list[int]]]) -> None:
-        self.reaches = reaches
-        self.asked: list[int] = []
-        self.nodes = 0
-
-    def move_values(self, pos: int, mode: str, threshold: int) -> dict[int, int]:
-        assert mode == "threshold"
-        self.asked.append(threshold)
-        self.nodes += 1
-        return {c: int(pos in worlds) for c, worlds in self.reaches[threshold].items()}
-
-
-@pytest.mark.parametrize(
-    ("maximise", "tied", "asked", "reaches", "chosen"),
-    [
-        # a defender who beats the declarer in some worlds keeps the declarer further below:
-        # card 2 lets him reach 51 in one world of four, card 1 in three
-        (False, 1, 51, {1: [0, 1, 2], 2: [0]}, [2]),
-        # a defender lost in every world makes the declarer's margin thin: card 1 lets him
-        # reach 71 in one world, card 2 in all four
-        (False, 4, 71, {1: [3], 2: [0, 1, 2, 3]}, [1]),
-        # the declarer, winning in some worlds, takes the card that reaches 71 more often
-        (True, 2, 71, {1: [0], 2: [0, 1]}, [2]),
-        # the declarer, lost in every world, keeps close: 51 in more worlds
-        (True, 0, 51, {1: [0, 1, 2], 2: [1]}, [1]),
-        # equal at the second count too: both stay
-        (False, 1, 51, {1: [0], 2: [1]}, [1, 2]),
-    ],
-)
-def test_ties_are_broken_by_the_count_at_the_target_moved_by_the_margin(
-    maximise: bool, tied: int, asked: int, reaches: dict[int, list[int]], chosen: list[int]
-) -> None:
-    """Two cards equal by the worlds in which the declarer reaches 61 (``tied`` of four) are
-    told apart at 61 ± ``tie_margin`` (10): towards the seat's own slack while its side wins
-    somewhere, the other way when it wins nowhere (``StrongSettings.tie_margin``)."""
-    from types import SimpleNamespace
-
-    from skat.contract import Contract
-    from skat.players.card_play import _margin_ties
-    from skat.players.strong import StrongSettings
-
-    solver = _Counts({asked: reaches})
-    fake: Any = solver
-    info: Any = SimpleNamespace(contract=Contract.parse("C"))
-    worlds: Any = [0, 1, 2, 3]
-    top = _margin_ties(
-        StrongSettings(tie_margin=10), fake, info, worlds, [1, 2], {1: tied, 2: tied}, 61,
-        maximise, 10**9,
-    )  # fmt: skip
-    assert top == chosen
-    assert set(solver.asked) == {asked}
-
-
-def test_null_ties_ask_nothing_more() -> None:
-    """A Null game has no card points to keep a margin in: its ties stay, with no second
-    count; and the margin is off by default."""
-    from types import SimpleNamespace
-
-    from skat.contract import Contract
-    from skat.players.card_play import _margin_ties
-    from skat.players.strong import StrongSettings
-
-    solver = _Counts({})
-    fake: Any = solver
-    info: Any = SimpleNamespace(contract=Contract.parse("N"))
-    worlds: Any = [0, 1]
-    top = _margin_ties(
-        StrongSettings(tie_margin=10), fake, info, worlds, [1, 2], {1: 1, 2: 1}, 61, False, 10**9
-    )
-    assert top == [1, 2]
-    assert solver.asked == []
-    assert StrongSettings().tie_margin == 0
 
 
 def _picked_up(discard: str) -> State:

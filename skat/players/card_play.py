@@ -88,11 +88,7 @@ def play_card(
     top = best_cards(cards, score, maximise)
     decided = all(score[c] in (0, len(worlds)) for c in top)
     late = len(info.tricks) >= 2  # the first tricks are too costly to solve twice
-    if len(top) > 1 and not (decided and late) and settings.tie_margin:
-        top = _margin_ties(settings, solver, info, worlds, top, score, target, maximise, budget)
-        if notes is not None:
-            notes["tie_margin"] = True
-    elif len(top) > 1 and decided and late and info.contract is not None and target < SCHWARZ:
+    if len(top) > 1 and decided and late and info.contract is not None and target < SCHWARZ:
         # the contract is settled in every world: play for the next level (Schneider)
         second = 90 if score[top[0]] else 31
         if info.contract.game != GameType.NULL and solver.nodes - start < budget:
@@ -101,35 +97,6 @@ def play_card(
             if notes is not None:
                 notes["next_level"] = True
     return fallback if fallback in top else top[0]
-
-
-def _margin_ties(
-    settings: StrongSettings,
-    solver: Solver,
-    info: InformationState,
-    worlds: list[Position],
-    top: list[int],
-    score: dict[int, int],
-    target: int,
-    maximise: bool,
-    budget: int,
-) -> list[int]:
-    """The cards of ``top`` (equal by ``score``, the worlds reaching ``target``) that are best
-    by a second count at ``target`` moved by ``settings.tie_margin`` card points: towards the
-    seat's own slack while its side wins in some world (a defender: the declarer reaching
-    fewer points; the declarer: more), the other way when it wins in none (the opponents must
-    play closer to their best). Worlds are solved while the node count stays within twice
-    ``budget`` from here; Null ties keep ``top`` (no card points)."""
-    if info.contract is None or info.contract.game == GameType.NULL or target >= SCHWARZ:
-        return top
-    declarer_wins_some = score[top[0]] > 0
-    declarer_loses_some = score[top[0]] < len(worlds)
-    ours = declarer_wins_some if maximise else declarer_loses_some
-    up = ours == maximise  # the declarer's slack, or the defence's when it wins in no world
-    second = target + settings.tie_margin if up else target - settings.tie_margin
-    second = min(max(second, 1), SCHWARZ - 1)
-    score2 = _count_at(solver, worlds, top, second, solver.nodes, 2 * budget)
-    return best_cards(top, score2, maximise)
 
 
 def _count_at(

@@ -125,16 +125,6 @@ class StrongSettings:
     """The declarer concedes a game lost in every sampled world, during the first trick, when he
     is Schneider in at least this share of them (set, not measured)."""
 
-    tie_margin: int = 0
-    """Card points; 0: off. Cards equal by the count of worlds in which the declarer reaches
-    the target are told apart by a second count, at the target this many points nearer the
-    seat's own side's slack: a defender prefers the card after which the declarer reaches
-    ``target - tie_margin`` in fewer worlds (room for a later wrong guess), or, when every world
-    is lost, ``target + tie_margin`` (the declarer must play close to his best); the declarer
-    the reverse (:func:`skat.players.card_play.play_card`). Where the contract is settled in
-    every world after the second trick, the second count is the next level's (Schneider)
-    instead."""
-
     # -- bidding, the skat, the discard and the declaration (skat.players.contracts) ------------
 
     contracts: bool = True
