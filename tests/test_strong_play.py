@@ -310,7 +310,9 @@ def test_when_every_draw_is_rejected_the_most_likely_world_is_kept(
             return 0.9999  # nothing below weight 1 is accepted
 
     monkeypatch.setattr(worlds, "_draw", lambda k, rng: next(drawn))
-    monkeypatch.setattr(worlds, "_likelihood", lambda info, world, limits: bids[world[0]])
+    monkeypatch.setattr(
+        worlds, "_likelihood", lambda info, world, limits, discard=False: bids[world[0]]
+    )
     monkeypatch.setattr(worlds, "_play_likelihood", play_likelihood)
     info = _forehand_declares(
         "CJ SJ HJ CA CT C9 SA ST HA D7", "DJ C8 C7 S9 S8 H9 H8 D8 D9 DT", "HK HQ", "GH"
