@@ -72,7 +72,7 @@ from skat.players.strong import StrongPlayer
 from skat.scoring import GameResult, list_scores
 from skat.state import Phase, State
 
-AUCTION_ARGUMENTS = ("bid_bonus", "contest_penalty", "contest_check")
+AUCTION_ARGUMENTS = ("bid_bonus", "contest_penalty", "contest_check", "model_limit")
 """The StrongPlayer arguments that change the auction and nothing else."""
 
 CONTRACT_ARGUMENTS = ("contract_worlds", "contract_budget")
@@ -97,7 +97,7 @@ _PLAYERS: dict[object, Player] = {}
 def parse_setting(text: str) -> Setting:
     """``key=value,key=value`` of :data:`AUCTION_ARGUMENTS`, :data:`CONTRACT_ARGUMENTS` and
     :data:`OBJECTIVE_ARGUMENTS` (empty: the defaults); ``contest_check=none`` turns the contest
-    check off.
+    check off, ``model_limit=none`` the learned evaluator's bid limit.
 
     Raises:
         ValueError: an unknown key, a value that is not a number, or a contract argument that is
@@ -106,7 +106,7 @@ def parse_setting(text: str) -> Setting:
     out: list[tuple[str, float | None]] = []
     known = AUCTION_ARGUMENTS + CONTRACT_ARGUMENTS + OBJECTIVE_ARGUMENTS
     for part, key, value in key_values(text, known):
-        if key == "contest_check" and value.lower() == "none":
+        if key in ("contest_check", "model_limit") and value.lower() == "none":
             out.append((key, None))
             continue
         if key in CONTRACT_ARGUMENTS:

@@ -27,6 +27,8 @@ def test_settings_are_auction_arguments_with_numbers() -> None:
     )
     assert bench_bidding.parse_setting("contest_check=-20") == (("contest_check", -20.0),)
     assert bench_bidding.parse_setting("contest_check=none") == OFF
+    assert bench_bidding.parse_setting("model_limit=-40") == (("model_limit", -40.0),)
+    assert bench_bidding.parse_setting("model_limit=none") == (("model_limit", None),)
     assert bench_bidding.parse_setting("") == ()
     with pytest.raises(ValueError, match="worlds"):
         # worlds changes the card play too: the premise would not hold

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
 from skat.action import PASS, Action, ActionKind
-from skat.cards import CardSet
+from skat.cards import CardSet, mask_of, parse_cards
 from skat.options import KontraRule, Options
 from skat.players import contracts as ct
 from skat.players import decision_rng
@@ -321,3 +322,38 @@ def test_the_own_score_objective_counts_a_lost_game_without_the_defenders_40s() 
 def test_the_own_score_objective_changes_only_the_setting_it_names() -> None:
     assert StrongPlayer().settings.lost_extra == 80.0
     assert StrongPlayer(lost_extra=0.0).settings.lost_extra == 0.0
+
+
+def _hand(text: str) -> int:
+    return mask_of(parse_cards(text))
+
+
+def test_the_model_limit_is_the_value_of_the_highest_contract_worth_declaring() -> None:
+    four_jacks = _hand("CJ SJ HJ DJ CA CT SA ST HA HT")
+    value, contract = ct.model_limit(four_jacks, 0)
+    assert (value, str(contract)) == (144, "GH")  # Grand Hand with 4, game 5, Hand 6: 24 × 6
+    weak = _hand("HJ CA CK CQ C9 SA SK H7 HT D9")
+    assert ct.model_limit(weak, 1) == (0, None)
+    # a Clubs pick-up (without 2, game 3: 36), the model's best chance of this hand (about a
+    # fifth open-handed), is worth bidding only when an expected −150 is good enough
+    value, contract = ct.model_limit(weak, 1, -150.0)
+    assert (value, str(contract)) == (36, "C")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_lower_line_never_lowers_the_model_limit(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(40):
+        hand = sum(1 << c for c in rng.sample(range(32), 10))
+        seat = rng.randrange(3)
+        assert ct.model_limit(hand, seat, -30.0)[0] >= ct.model_limit(hand, seat, 0.0)[0]
+
+
+def test_the_strong_player_bids_by_the_model_only_when_told_and_not_at_a_spitze_table() -> None:
+    hand = _hand("CJ DJ CA CT CK C9 SA H7 H8 D9")
+    heuristic = StrongPlayer().limit_game(hand, 0)
+    by_model = StrongPlayer(model_limit=0.0)
+    assert by_model.limit_game(hand, 0) == ct.model_limit(hand, 0) != heuristic
+    assert by_model.limit_game(hand, 0, spitze=True) == StrongPlayer().limit_game(
+        hand, 0, spitze=True
+    )

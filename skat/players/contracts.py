@@ -25,15 +25,18 @@ the hidden cards are.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from skat.action import Action, ActionKind
 from skat.cards import ALL_CARDS, cards_ascending
+from skat.contract import Contract
 from skat.errors import SkatError
 from skat.players import evaluation as ev
 from skat.players.calibration import CALIBRATIONS, NULL_PLAIN_BONUS, Calibration, calibrated
+from skat.players.contract_model import load_model
 from skat.rules import GameType, null_game_value
 from skat.solver import SCHWARZ, Position, Solver
 
@@ -48,6 +51,7 @@ __all__ = [
     "evaluate_before_skat",
     "evaluate_discards",
     "evaluate_hand_levels",
+    "model_limit",
     "rival",
 ]
 
@@ -570,3 +574,45 @@ def best_reaching(
     if not reach:
         return None
     return max(reach, key=lambda e: (e.score(lost_extra), e.value))
+
+
+def model_limit(
+    hand: int,
+    seat: int,
+    at_least: float = 0.0,
+    *,
+    calibration: Calibration = CALIBRATIONS["strong"],
+    lost_extra: float = ev.TABLE_LOST_EXTRA,
+    bock: int = 1,
+) -> tuple[int, Contract | None]:
+    """The bid limit (game points, 0: pass) of the ten cards ``hand`` of ``seat`` by the
+    learned contract evaluator (:mod:`skat.players.contract_model`), and its contract.
+
+    Every suit game, Grand and Null (plain and ouvert), Hand and with the pick-up, gets the
+    model's open-hand win chance, mapped to the opponents at hand by ``calibration`` (a plain
+    Null by :data:`~skat.players.calibration.NULL_PLAIN_BONUS`, a Null Ouvert as it is), and
+    its expected Seeger-Fabian score at its value without Schneider (``ev.expected_score`` with
+    ``lost_extra``; the game counted ``bock`` times, 2 in a Bock deal); the limit is the
+    highest value of a contract whose expected score is at least ``at_least`` game points (of
+    equal values, the more likely contract). No bids are weighed: one answer serves the whole
+    auction, as the heuristic's limit does. Sächsische Spitze has no model (the caller keeps
+    the heuristic's limit at such a table).
+
+    Raises:
+        SkatError: the shipped model is missing or broken (:func:`load_model`).
+    """
+    best: tuple[int, float, Contract] | None = None
+    for (game, is_hand), share in load_model().win_chances(hand, seat).items():
+        share = min(max(share, 1e-6), 1.0 - 1e-6)
+        logit = math.log(share / (1.0 - share))
+        maps = [(False, calibration)]
+        if game == GameType.NULL:
+            maps = [(False, _NULL_PLAIN), (True, _NULL_OUVERT)]
+        for ouvert, cal in maps:
+            chance = cal.chance(logit)
+            value = ev.contract_value(game, hand, hand=is_hand, ouvert=ouvert)
+            if ev.expected_score(chance, value * bock, lost_extra) < at_least:
+                continue
+            if best is None or (value, chance) > best[:2]:
+                best = (value, chance, Contract.make(game, hand=is_hand, ouvert=ouvert))
+    return (0, None) if best is None else (best[0], best[2])

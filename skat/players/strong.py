@@ -148,6 +148,12 @@ class StrongSettings:
     deals instead of the heuristic's limit; measured weaker
     (docs/experiments/2026-11-strong-bidding-bonus.md)."""
 
+    model_limit: float | None = None
+    """Bid up to the highest value of a contract whose expected score by the learned contract
+    evaluator's chance is at least this (game points; :func:`skat.players.contracts.
+    model_limit`), instead of the heuristic's limit with ``bid_bonus`` (kept at a table with
+    Sächsische Spitze, which has no model); None: the heuristic's limit (not measured yet)."""
+
     bid_bonus: float = 0.9
     """Logit added to the heuristic's win chances for the bid limit only (the game itself is
     then chosen by the solved deals) (docs/experiments/2026-11-strong-bidding-bonus.md)."""
@@ -432,7 +438,9 @@ class StrongPlayer:
         """The bid limit (game points, 0: pass) for the ten cards ``hand`` of ``seat`` and the
         game it is the value of (None with the limit 0).
 
-        With ``solved_bidding`` the highest value of a contract with a positive expected score
+        With ``model_limit`` the limit of :func:`skat.players.contracts.model_limit` (the
+        learned evaluator's chances at this table, at least ``model_limit`` expected); with
+        ``solved_bidding`` the highest value of a contract with a positive expected score
         by :func:`skat.players.contracts.evaluate_before_skat` (judged without the opponents'
         bids, so one evaluation serves the whole auction); otherwise the heuristic's limit
         (:func:`skat.players.evaluation.limit_game`) with ``bid_bonus``, less
@@ -441,6 +449,12 @@ class StrongPlayer:
         deal): the expected scores count the game doubled, the ±50 and +40 not (the heuristic's
         limit, by strength, does not change).
         """
+        if self.settings.model_limit is not None and not spitze:
+            return ct.model_limit(
+                hand, seat, self.settings.model_limit,
+                calibration=CALIBRATIONS[self.settings.opponents],
+                lost_extra=self.settings.lost_extra, bock=bock,
+            )  # fmt: skip
         if not self.settings.solved_bidding:
             bonus = self.settings.bid_bonus - (self.settings.contest_penalty if contested else 0.0)
             choice = limit_game(hand, seat, bonus, spitze=spitze)
