@@ -432,6 +432,7 @@ def _small_strong(*, solved_bidding: bool = False, inference: int = 2) -> Strong
         (Options(kontra=KontraRule.ON), False, 2),
         (Options(), True, 2),
         (Options(), False, 3),  # worlds weighted by the cards played too
+        (Options(), False, 4),  # and a defender's by the declarer's discard
     ],
 )
 def test_strong_decisions_do_not_change_with_the_hidden_cards(

@@ -8,8 +8,8 @@ is passed in and seeded by :func:`decision_rng` from the deal number and the act
 The levels, by name (:func:`get_player`): ``random`` (tests only), ``heuristic`` (rule-based, the
 easy level, :mod:`skat.players.heuristic`) and ``strong`` (card play by sampling worlds and
 solving them with :mod:`skat.solver`, :mod:`skat.players.strong`); ``strong-v1`` is the strong
-player before its Kontra was judged by resampling (:data:`skat.players.strong.STRONG_V1`), kept
-to measure against.
+player before its Kontra was judged by resampling and its defenders read the declarer's discard
+(:data:`skat.players.strong.STRONG_V1`), kept to measure against.
 
 >>> decision_rng(7, 0).random() == decision_rng(7, 0).random()
 True

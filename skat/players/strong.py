@@ -22,8 +22,8 @@ of a contested auction is the most optimistic seat. A Hand game gets the announc
 best expected score, and Kontra and Re follow the declarer's sampled chance
 (:meth:`StrongPlayer.declarer_chance`), both judged in :mod:`skat.players.announcements`.
 
-:data:`STRONG_V1` is the player as it was before its Kontra was judged by resampling (issue 28),
-registered as ``strong-v1`` to measure against.
+:data:`STRONG_V1` is the player as it was before its Kontra was judged by resampling and its
+defenders read the declarer's discard (issue 28), registered as ``strong-v1`` to measure against.
 """
 
 from __future__ import annotations
@@ -104,9 +104,11 @@ class StrongSettings:
     """``node_budget`` for a defender's card decisions
     (docs/experiments/2026-11-strong-defence-settings.md)."""
 
-    defence_inference: int = 3
-    """``inference`` for a defender's card decisions
-    (docs/experiments/2026-11-strong-defence-settings.md)."""
+    defence_inference: int = 4
+    """``inference`` for a defender's card decisions: 4, a world also weighed by whether its
+    skat is a discard the declarer would make, lets the declarer win fewer games
+    (docs/experiments/2026-11-strong-defence-settings.md,
+    docs/experiments/2026-12-strong-defence-ties-and-discard.md)."""
 
     early_tricks: int = 2
     """A card decision is early while fewer tricks than this are complete (2: the first and the
@@ -262,11 +264,14 @@ def _accepted_types() -> dict[str, tuple[type, ...]]:
 _SETTING_NAMES: frozenset[str] = frozenset(f.name for f in dataclasses.fields(StrongSettings))
 """The fields of :class:`StrongSettings`: the keywords :class:`StrongPlayer` takes."""
 
-STRONG_V1 = StrongSettings(kontra_below=0.4, kontra_draws=None, every_ouvert_deal=False)
+STRONG_V1 = StrongSettings(
+    kontra_below=0.4, kontra_draws=None, every_ouvert_deal=False, defence_inference=3
+)
 """The strong player as it was before its Kontra was judged by resampling, registered as
 ``strong-v1`` to measure against (issue 28): a defender's chance for Kontra and Supra is judged
 on worlds drawn by rejection sampling as in the card play, against an ouvert declarer too, and
-Kontra is said below 0.4, Supra below 0.2 (docs/experiments/2026-12-strong-kontra.md).
+Kontra is said below 0.4, Supra below 0.2 (docs/experiments/2026-12-strong-kontra.md), and a
+defender's worlds are not weighed by the declarer's discard (``defence_inference`` 3).
 tests/test_strong_settings.py pins its decisions on a few positions."""
 
 
