@@ -63,7 +63,13 @@ from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, NamedTuple
 
-from bench.common import add_deal_arguments, argument_parser, key_values, share_half
+from bench.common import (
+    add_deal_arguments,
+    argument_parser,
+    checked_strong_setting,
+    key_values,
+    share_half,
+)
 from skat.arena import arena_deal_number, mean_ci, options_json, seatings
 from skat.options import Options, ScoreList
 from skat.players import Player, decision_rng, get_player
@@ -100,8 +106,9 @@ def parse_setting(text: str) -> Setting:
     check off, ``model_limit=none`` the learned evaluator's bid limit.
 
     Raises:
-        ValueError: an unknown key, a value that is not a number, or a contract argument that is
-            not a whole number of at least 1.
+        ValueError: an unknown key or one given twice, a value that is not a number or that the
+            strong player refuses (NaN), or a contract argument that is not a whole number of at
+            least 1.
     """
     out: list[tuple[str, float | None]] = []
     known = AUCTION_ARGUMENTS + CONTRACT_ARGUMENTS + OBJECTIVE_ARGUMENTS
@@ -118,6 +125,7 @@ def parse_setting(text: str) -> Setting:
             out.append((key, float(value)))
         except ValueError:
             raise ValueError(f"{part!r}: the value is not a number") from None
+    checked_strong_setting(out)
     return tuple(out)
 
 
@@ -426,7 +434,7 @@ def _compared(
             if checkpoint is None
             else stack.enter_context(open(checkpoint, "a", encoding="utf-8"))
         )
-        if out is not None and out.tell() > 0:
+        if out is not None and not _ends_a_line(checkpoint):
             out.write("\n")  # a line cut off when the run was stopped stays a line of its own
         for job, (old, new) in zip(todo, pool.map(_compare, todo, chunksize=1), strict=True):
             done[(job[0], job[1])] = (old, new)
@@ -441,6 +449,15 @@ def _compared(
                 out.write(json.dumps(row) + "\n")
                 out.flush()
     return [done[(job[0], job[1])] for job in jobs]
+
+
+def _ends_a_line(path: str | None) -> bool:
+    """Whether the file at ``path`` is empty or ends with a newline (None, or no file: True)."""
+    if path is None or not os.path.exists(path) or os.path.getsize(path) == 0:
+        return True
+    with open(path, "rb") as f:
+        f.seek(-1, os.SEEK_END)
+        return f.read(1) == b"\n"
 
 
 def _renamed(seating: Seating, name: str) -> Seating:

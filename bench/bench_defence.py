@@ -49,7 +49,7 @@ from typing import NamedTuple
 
 from bench.bench_bidding import player_of
 from bench.bench_par import contract_of, deal_numbers
-from bench.common import add_deal_arguments, argument_parser, key_values
+from bench.common import add_deal_arguments, argument_parser, checked_strong_setting, key_values
 from skat.arena import mean_ci
 from skat.players import decision_rng
 from skat.rules import GameType
@@ -99,7 +99,8 @@ def parse_setting(text: str) -> Setting:
     defaults).
 
     Raises:
-        ValueError: an unknown key or a value that is not a whole number.
+        ValueError: an unknown key or one given twice, a value that is not a whole number, or
+            one the strong player refuses (below 0).
     """
     out: list[tuple[str, int]] = []
     for part, key, value in key_values(text, CARD_PLAY_ARGUMENTS):
@@ -107,6 +108,7 @@ def parse_setting(text: str) -> Setting:
             out.append((key, int(value)))
         except ValueError:
             raise ValueError(f"{part!r}: the value is not a whole number") from None
+    checked_strong_setting(out)
     return tuple(out)
 
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from skat.arena import mean_ci
+from skat.players.strong import StrongSettings
 
 Z95 = 1.96
 """The normal quantile of a two-sided 95% interval."""
@@ -56,15 +58,31 @@ def key_values(text: str, known: Sequence[str]) -> list[tuple[str, str, str]]:
     (empty text: no triples).
 
     Raises:
-        ValueError: a key that is not one of ``known``, naming the known ones.
+        ValueError: a key that is not one of ``known``, naming the known ones, or a key given
+            twice.
     """
-    out = []
+    out: list[tuple[str, str, str]] = []
     for part in filter(None, text.split(",")):
         key, _, value = part.partition("=")
         if key not in known:
             raise ValueError(f"{key!r} is not one of {', '.join(known)}")
+        if any(key == k for _, k, _ in out):
+            raise ValueError(f"{key!r} is given twice")
         out.append((part, key, value))
     return out
+
+
+def checked_strong_setting(setting: Sequence[tuple[str, Any]]) -> None:
+    """Refuse a strong setting that :class:`~skat.players.strong.StrongSettings` refuses (NaN,
+    a count below 0 …), before any worker starts.
+
+    Raises:
+        ValueError: its message, naming the setting.
+    """
+    try:
+        StrongSettings(**dict(setting))
+    except (TypeError, ValueError) as exc:
+        raise ValueError(str(exc)) from None
 
 
 def argument_parser(doc: str | None) -> argparse.ArgumentParser:

@@ -29,6 +29,8 @@ def test_settings_are_auction_arguments_with_numbers() -> None:
     assert bench_bidding.parse_setting("contest_check=none") == OFF
     assert bench_bidding.parse_setting("model_limit=-40") == (("model_limit", -40.0),)
     assert bench_bidding.parse_setting("model_limit=none") == (("model_limit", None),)
+    with pytest.raises(ValueError, match="must be a number, not nan"):
+        bench_bidding.parse_setting("model_limit=nan")
     assert bench_bidding.parse_setting("") == ()
     with pytest.raises(ValueError, match="worlds"):
         # worlds changes the card play too: the premise would not hold
@@ -244,10 +246,12 @@ def test_a_checkpointed_comparison_goes_on_where_it_stopped(
     assert bench_bidding._compared(jobs, pool, str(path), settings) == whole
     assert played == [(j[0], j[1]) for j in jobs[2:]]
     played.clear()
+    finished = path.read_bytes()
     assert (
         bench_bidding._compared(jobs, pool, str(path), settings) == whole
-    )  # all done: none played
+    )  # all done: none played, and the file as it was
     assert played == []
+    assert path.read_bytes() == finished
     other = {**settings, "variant2": (("lost_extra", 20.0),)}
     with pytest.raises(SystemExit, match="other settings"):
         bench_bidding._compared(jobs, pool, str(path), other)

@@ -43,6 +43,23 @@ def test_key_values_keep_each_part_and_refuse_an_unknown_key() -> None:
     assert common.key_values("a=1,,b=x", ("a", "b")) == [("a=1", "a", "1"), ("b=x", "b", "x")]
     with pytest.raises(ValueError, match="'c' is not one of a, b"):
         common.key_values("a=1,c=2", ("a", "b"))
+    with pytest.raises(ValueError, match="'a' is given twice"):
+        common.key_values("a=1,b=2,a=3", ("a", "b"))
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ((("model_limit", float("nan")),), "model_limit must be a number"),
+        ((("defence_inference", -1),), "defence_inference must be a whole number ≥ 0"),
+    ],
+)
+def test_a_strong_setting_the_player_refuses_is_refused_before_any_worker(
+    setting: tuple[tuple[str, object], ...], message: str
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        common.checked_strong_setting(setting)
+    common.checked_strong_setting((("model_limit", -100.0), ("defence_inference", 3)))
 
 
 def test_the_deal_arguments_keep_their_defaults() -> None:

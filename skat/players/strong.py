@@ -154,7 +154,7 @@ class StrongSettings:
     """Bid up to the highest value of a contract whose expected score by the learned contract
     evaluator's chance is at least this (game points; :func:`skat.players.contracts.
     model_limit`), instead of the heuristic's limit with ``bid_bonus`` (kept at a table with
-    Sächsische Spitze, which has no model); None: the heuristic's limit. Measured weaker at
+    Sächsische Spitze, which has no model); None: the heuristic's limit. No gain measured at
     −100, the line at which it bids as many random hands as the heuristic's limit (docs/
     experiments/2026-12-model-bid-limit.md)."""
 
