@@ -112,6 +112,13 @@ def test_a_setting_of_the_wrong_type_is_refused(name: str, value: object) -> Non
         StrongPlayer(**{name: value})
 
 
+@pytest.mark.parametrize("name", ["inference", "defence_inference"])
+def test_an_inference_level_above_the_highest_is_refused(name: str) -> None:
+    with pytest.raises(ValueError, match=f"StrongSettings.{name} must be 0 to 4, not 5"):
+        StrongSettings(**{name: 5})
+    assert getattr(StrongSettings(**{name: 4}), name) == 4
+
+
 def test_whole_numbers_and_none_are_accepted_where_they_fit() -> None:
     settings = StrongSettings(bid_bonus=1, kontra_draws=None, contest_check=-1)
     assert settings.bid_bonus == 1

@@ -56,6 +56,11 @@ from skat.state import InformationState, Phase
 __all__ = ["STRONG_V1", "StrongPlayer", "StrongSettings", "sample_world"]
 
 
+INFERENCE_LEVELS = 4
+"""The highest level of ``inference`` and ``defence_inference``
+(:func:`skat.players.worlds.draw_likely`)."""
+
+
 @dataclass(frozen=True, slots=True)
 class StrongSettings:
     """Every tuning value of the strong player; the defaults are today's player.
@@ -68,8 +73,8 @@ class StrongSettings:
     Raises:
         TypeError: a value of the wrong type (a whole number where one is expected, a number
             for a share or a logit, True or False for a switch).
-        ValueError: a count or budget below 0, a number that is NaN, or ``opponents`` naming
-            no calibration.
+        ValueError: a count or budget below 0, a number that is NaN, an inference level above
+            :data:`INFERENCE_LEVELS`, or ``opponents`` naming no calibration.
     """
 
     # -- card play (skat.players.card_play) ------------------------------------------------------
@@ -242,6 +247,12 @@ class StrongSettings:
             if isinstance(value, int) and not is_bool and float not in accepted and value < 0:
                 raise ValueError(
                     f"StrongSettings.{field.name} must be a whole number ≥ 0, not {value!r}"
+                )
+        for name in ("inference", "defence_inference"):
+            if getattr(self, name) > INFERENCE_LEVELS:
+                raise ValueError(
+                    f"StrongSettings.{name} must be 0 to {INFERENCE_LEVELS}, not "
+                    f"{getattr(self, name)!r}"
                 )
         if self.opponents not in CALIBRATIONS:
             raise ValueError(
