@@ -357,3 +357,32 @@ def test_the_strong_player_bids_by_the_model_only_when_told_and_not_at_a_spitze_
     assert by_model.limit_game(hand, 0, spitze=True) == StrongPlayer().limit_game(
         hand, 0, spitze=True
     )
+
+
+@pytest.mark.parametrize(
+    ("contract", "settings", "expected"),
+    [
+        ("NH", {}, ActionKind.DECLINE),  # the open-hand estimate cannot judge a hidden Null
+        ("NH", {"kontra_plain_null": True}, ActionKind.KONTRA),  # as strong-v1 judged it
+        ("NOH", {}, ActionKind.KONTRA),  # an ouvert Null is judged on every deal: lost in all
+    ],
+)
+def test_no_kontra_against_a_plain_null_unless_told(
+    contract: str, settings: dict[str, bool], expected: ActionKind
+) -> None:
+    from skat.deal import Deal
+
+    hands = ("CA CK SA SK HA HK DA DK CQ SQ", "C7 C8 S7 S8 H7 H8 D7 D8 C9 S9")
+    skat = "HQ DQ"
+    all_cards = CardSet.from_str(" ".join([*hands, skat])).mask
+    rest = CardSet(0xFFFFFFFF & ~all_cards)
+    deal = Deal(
+        1, (CardSet.from_str(hands[0]), CardSet.from_str(hands[1]), rest), CardSet.from_str(skat)
+    )
+    state = State.from_deal(deal, Options(kontra=KontraRule.ON))
+    for token in ("p", "p", "18", contract):
+        state = state.apply(Action.parse(token))
+    assert state.current_player == 1
+    info = state.information_state(1)
+    action = StrongPlayer(**settings).choose(info, decision_rng(1, len(state.actions)))
+    assert action.kind == expected

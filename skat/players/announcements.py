@@ -174,6 +174,12 @@ def declarer_chance(
     return (wins + 0.5) / (n + 1.0)
 
 
+def _plain_null(info: InformationState) -> bool:
+    """Whether the declared contract is a Null that is not ouvert."""
+    contract = info.contract
+    return contract is not None and contract.game == GameType.NULL and not contract.ouvert
+
+
 def kontra_choice(
     settings: StrongSettings,
     solver: Solver,
@@ -186,7 +192,9 @@ def kontra_choice(
     """Kontra, Re or Supra, or declining it: one of ``legal`` (the seat's actions in the Kontra
     phase).
 
-    Kontra when the declarer wins less than ``kontra_below`` of the resampled deals
+    Never Kontra or Supra against a Null that is not ouvert unless ``kontra_plain_null``: its
+    open-hand estimate lets the defenders see the declarer's cards. Otherwise Kontra when the
+    declarer wins less than ``kontra_below`` of the resampled deals
     (:func:`declarer_chance` with ``kontra_draws`` and ``kontra_sharpness``), Re when more than
     ``re_above`` of his own sampled deals (doubling pays when the chance is below/above 2/3),
     Supra after a Re below half of ``kontra_below``; ``legal[0]`` when there is no choice.
@@ -201,6 +209,8 @@ def kontra_choice(
     say = [a for a in legal if a.kind != ActionKind.DECLINE]
     if not say or not decline:
         return legal[0]
+    if say[0].kind != ActionKind.RE and not s.kontra_plain_null and _plain_null(info):
+        return decline[0]  # no chance judged: ``notes`` stays as it was
     if say[0].kind == ActionKind.RE:
         chance = declarer_chance(s, solver, info, rng)
     else:

@@ -216,6 +216,13 @@ class StrongSettings:
     (at most 66, within ``node_budget``), so an unlosable ouvert game is never doubled; off, on
     sampled deals as against a hidden declarer (docs/experiments/2026-12-strong-kontra.md)."""
 
+    kontra_plain_null: bool = False
+    """Judge Kontra and Supra against a Null that is not ouvert as against other games; off,
+    never say them there: the open-hand estimate lets the defenders see the declarer's cards,
+    so it finds almost every plain Null lost (in the Kontra runs K2 and K3 all 14 plain Nulls
+    doubled were lost in every sampled deal, and the declarer won 11 of them)
+    (docs/experiments/2026-12-strong-kontra.md)."""
+
     re_above: float = 0.8
     """The declarer answers Kontra with Re when his chance in his own sampled deals is above
     this (doubling pays above 2/3; set, not measured)."""
@@ -276,13 +283,18 @@ _SETTING_NAMES: frozenset[str] = frozenset(f.name for f in dataclasses.fields(St
 """The fields of :class:`StrongSettings`: the keywords :class:`StrongPlayer` takes."""
 
 STRONG_V1 = StrongSettings(
-    kontra_below=0.4, kontra_draws=None, every_ouvert_deal=False, defence_inference=3
+    kontra_below=0.4,
+    kontra_draws=None,
+    every_ouvert_deal=False,
+    defence_inference=3,
+    kontra_plain_null=True,
 )
 """The strong player as it was before its Kontra was judged by resampling, registered as
 ``strong-v1`` to measure against (issue 28): a defender's chance for Kontra and Supra is judged
 on worlds drawn by rejection sampling as in the card play, against an ouvert declarer too, and
-Kontra is said below 0.4, Supra below 0.2 (docs/experiments/2026-12-strong-kontra.md), and a
-defender's worlds are not weighed by the declarer's discard (``defence_inference`` 3).
+Kontra is said below 0.4, Supra below 0.2, against a plain Null too
+(docs/experiments/2026-12-strong-kontra.md), and a defender's worlds are not weighed by the
+declarer's discard (``defence_inference`` 3).
 tests/test_strong_settings.py pins its decisions on a few positions."""
 
 
