@@ -91,6 +91,26 @@ def test_discards_are_judged_for_games_that_reach_the_bid() -> None:
     assert all(c.estimate.value == 48 for c in clubs)  # with 3, game 4, x12
 
 
+def _kontra_choice(
+    hands: tuple[str, str], skat: str, contract: str, player: StrongPlayer
+) -> ActionKind:
+    """The middlehand defender's answer (``player``) to ``contract`` declared by the forehand
+    holding ``hands[0]`` (the middlehand ``hands[1]``, the rearhand the rest) with Kontra on."""
+    from skat.deal import Deal
+
+    all_cards = CardSet.from_str(" ".join([*hands, skat])).mask
+    rest = CardSet(0xFFFFFFFF & ~all_cards)
+    deal = Deal(
+        1, (CardSet.from_str(hands[0]), CardSet.from_str(hands[1]), rest), CardSet.from_str(skat)
+    )
+    state = State.from_deal(deal, Options(kontra=KontraRule.ON))
+    for token in ("p", "p", "18", contract):
+        state = state.apply(Action.parse(token))
+    assert state.current_player == 1
+    info = state.information_state(1)
+    return player.choose(info, decision_rng(1, len(state.actions))).kind
+
+
 @pytest.mark.parametrize(
     ("hands", "skat", "contract", "expected"),
     [
@@ -123,20 +143,7 @@ def test_discards_are_judged_for_games_that_reach_the_bid() -> None:
 def test_strong_says_kontra_when_the_declarer_seldom_wins(
     hands: tuple[str, str], skat: str, contract: str, expected: ActionKind
 ) -> None:
-    from skat.deal import Deal
-
-    all_cards = CardSet.from_str(" ".join([*hands, skat])).mask
-    rest = CardSet(0xFFFFFFFF & ~all_cards)
-    deal = Deal(
-        1, (CardSet.from_str(hands[0]), CardSet.from_str(hands[1]), rest), CardSet.from_str(skat)
-    )
-    state = State.from_deal(deal, Options(kontra=KontraRule.ON))
-    for token in ("p", "p", "18", contract):
-        state = state.apply(Action.parse(token))
-    assert state.current_player == 1
-    info = state.information_state(1)
-    action = StrongPlayer().choose(info, decision_rng(1, len(state.actions)))
-    assert action.kind == expected
+    assert _kontra_choice(hands, skat, contract, StrongPlayer()) == expected
 
 
 def test_an_ouvert_contract_is_judged_on_every_deal_of_the_hidden_cards() -> None:
@@ -370,19 +377,5 @@ def test_the_strong_player_bids_by_the_model_only_when_told_and_not_at_a_spitze_
 def test_no_kontra_against_a_plain_null_unless_told(
     contract: str, settings: dict[str, bool], expected: ActionKind
 ) -> None:
-    from skat.deal import Deal
-
     hands = ("CA CK SA SK HA HK DA DK CQ SQ", "C7 C8 S7 S8 H7 H8 D7 D8 C9 S9")
-    skat = "HQ DQ"
-    all_cards = CardSet.from_str(" ".join([*hands, skat])).mask
-    rest = CardSet(0xFFFFFFFF & ~all_cards)
-    deal = Deal(
-        1, (CardSet.from_str(hands[0]), CardSet.from_str(hands[1]), rest), CardSet.from_str(skat)
-    )
-    state = State.from_deal(deal, Options(kontra=KontraRule.ON))
-    for token in ("p", "p", "18", contract):
-        state = state.apply(Action.parse(token))
-    assert state.current_player == 1
-    info = state.information_state(1)
-    action = StrongPlayer(**settings).choose(info, decision_rng(1, len(state.actions)))
-    assert action.kind == expected
+    assert _kontra_choice(hands, "HQ DQ", contract, StrongPlayer(**settings)) == expected
