@@ -86,6 +86,10 @@ CONTRACT_ARGUMENTS = ("contract_worlds", "contract_budget")
 check's bids, Hand or pick-up, the discard and the declaration) and not the card play; whole
 numbers."""
 
+SWITCH_ARGUMENTS = ("model_prior",)
+"""The StrongPlayer arguments that change the decisions before the first card and not the card
+play, and are on or off (``true`` or ``false``)."""
+
 OBJECTIVE_ARGUMENTS = ("lost_extra",)
 """The StrongPlayer arguments that change how the decisions before the first card weigh a lost
 game, and not the card play; numbers."""
@@ -101,20 +105,26 @@ _PLAYERS: dict[object, Player] = {}
 
 
 def parse_setting(text: str) -> Setting:
-    """``key=value,key=value`` of :data:`AUCTION_ARGUMENTS`, :data:`CONTRACT_ARGUMENTS` and
-    :data:`OBJECTIVE_ARGUMENTS` (empty: the defaults); ``contest_check=none`` turns the contest
-    check off, ``model_limit=none`` the learned evaluator's bid limit.
+    """``key=value,key=value`` of :data:`AUCTION_ARGUMENTS`, :data:`CONTRACT_ARGUMENTS`,
+    :data:`SWITCH_ARGUMENTS` and :data:`OBJECTIVE_ARGUMENTS` (empty: the defaults);
+    ``contest_check=none`` turns the contest check off, ``model_limit=none`` the learned
+    evaluator's bid limit.
 
     Raises:
         ValueError: an unknown key or one given twice, a value that is not a number or that the
-            strong player refuses (NaN), or a contract argument that is not a whole number of at
-            least 1.
+            strong player refuses (NaN), a contract argument that is not a whole number of at
+            least 1, or a switch that is neither ``true`` nor ``false``.
     """
     out: list[tuple[str, float | None]] = []
-    known = AUCTION_ARGUMENTS + CONTRACT_ARGUMENTS + OBJECTIVE_ARGUMENTS
+    known = AUCTION_ARGUMENTS + CONTRACT_ARGUMENTS + SWITCH_ARGUMENTS + OBJECTIVE_ARGUMENTS
     for part, key, value in key_values(text, known):
         if key in ("contest_check", "model_limit") and value.lower() == "none":
             out.append((key, None))
+            continue
+        if key in SWITCH_ARGUMENTS:
+            if value.lower() not in ("true", "false"):
+                raise ValueError(f"{part!r}: the value is neither true nor false")
+            out.append((key, value.lower() == "true"))
             continue
         if key in CONTRACT_ARGUMENTS:
             if not (value.isascii() and value.isdigit()) or int(value) < 1:
@@ -529,6 +539,8 @@ def _text(setting: Setting) -> str:
     """``key=value,…`` as given (``contest_check=none`` for the check turned off)."""
 
     def value(v: float | None) -> str:
+        if isinstance(v, bool):
+            return str(v).lower()
         return "none" if v is None else str(v) if isinstance(v, int) else f"{v:g}"
 
     return ",".join(f"{k}={value(v)}" for k, v in setting) or "(defaults)"

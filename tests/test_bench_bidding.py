@@ -31,6 +31,12 @@ def test_settings_are_auction_arguments_with_numbers() -> None:
     assert bench_bidding.parse_setting("model_limit=none") == (("model_limit", None),)
     with pytest.raises(ValueError, match="must be a number, not nan"):
         bench_bidding.parse_setting("model_limit=nan")
+    assert bench_bidding.parse_setting("model_prior=true") == (("model_prior", True),)
+    assert bench_bidding._text(bench_bidding.parse_setting("model_prior=False")) == (
+        "model_prior=false"
+    )
+    with pytest.raises(ValueError, match="neither true nor false"):
+        bench_bidding.parse_setting("model_prior=1")
     assert bench_bidding.parse_setting("") == ()
     with pytest.raises(ValueError, match="worlds"):
         # worlds changes the card play too: the premise would not hold

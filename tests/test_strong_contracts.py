@@ -13,6 +13,7 @@ from skat.cards import CardSet, mask_of, parse_cards
 from skat.options import KontraRule, Options
 from skat.players import contracts as ct
 from skat.players import decision_rng
+from skat.players.contract_model import load_model
 from skat.players.strong import StrongPlayer
 from skat.rules import GameType
 from skat.solver import Solver
@@ -364,6 +365,28 @@ def test_the_strong_player_bids_by_the_model_only_when_told_and_not_at_a_spitze_
     assert by_model.limit_game(hand, 0, spitze=True) == StrongPlayer().limit_game(
         hand, 0, spitze=True
     )
+
+
+def test_the_model_prior_replaces_the_heuristic_prior_and_nothing_else() -> None:
+    hand = _hand("CJ HJ CQ C8 C7 HA H7 S9 DQ D9")  # Sächsische Spitze is among the candidates
+    plain, learned = (
+        ct.evaluate_before_skat(
+            hand, 0, (), Solver(), worlds=4, node_budget=200_000, spitze=True, model_prior=prior
+        )
+        for prior in (False, True)
+    )
+    model = load_model()
+    assert [(e.game, e.hand, e.ouvert) for e in learned] == [
+        (e.game, e.hand, e.ouvert) for e in plain
+    ]
+    assert any(e.game == GameType.SPITZE for e in plain)
+    for before, after in zip(plain, learned, strict=True):
+        assert (after.wins, after.worlds, after.value) == (before.wins, before.worlds, before.value)
+        if after.game == GameType.SPITZE:  # no model: the heuristic's prior stays
+            assert after.prior == before.prior
+        else:
+            expected = model.win_chance(hand, 0, after.game, hand=after.hand)
+            assert after.prior == expected != before.prior
 
 
 @pytest.mark.parametrize(

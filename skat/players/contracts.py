@@ -201,13 +201,15 @@ def bid_likelihood(hand: int, seat: int, limits: tuple[int, int]) -> float:
 
 
 def _candidates_before_skat(
-    hand: int, seat: int, reaching: int = 0, spitze: bool = False
+    hand: int, seat: int, reaching: int = 0, spitze: bool = False, model_prior: bool = False
 ) -> list[tuple[GameType, bool, bool, float]]:
-    """The (game, hand, ouvert, heuristic win chance) contracts worth solving: above the
+    """The (game, hand, ouvert, prior win chance) contracts worth solving: above the
     heuristic's pruning margins and worth at least ``reaching`` (a Null with its ouvert value,
     as the ouvert Null is judged by its plain twin's deals), the :data:`MOST_CANDIDATES` of its
     best expected scores; a Null Ouvert follows its plain Null. With ``spitze`` Sächsische
-    Spitze is among them."""
+    Spitze is among them. The prior is the heuristic's win chance, or with ``model_prior`` the
+    learned evaluator's open-hand chance (:mod:`skat.players.contract_model`; Sächsische Spitze,
+    which has no model, keeps the heuristic's)."""
     pickup = ev.choices(hand, seat=seat, hand_game=False, pre_skat=True, spitze=spitze)
     hand_games = ev.choices(hand, seat=seat, hand_game=True, spitze=spitze)
     kept = [(c, False) for c in pickup if c.margin >= PRUNE_PICKUP and not c.ouvert]
@@ -220,7 +222,10 @@ def _candidates_before_skat(
     kept.sort(key=lambda ch: -ch[0].expected)
     out: list[tuple[GameType, bool, bool, float]] = []
     for c, is_hand in kept[:MOST_CANDIDATES]:
-        prior = ev.win_chance(c.margin)
+        if model_prior and c.game != GameType.SPITZE:
+            prior = load_model().win_chance(hand, seat, c.game, hand=is_hand)
+        else:
+            prior = ev.win_chance(c.margin)
         out.append((c.game, is_hand, False, prior))
         if c.game == GameType.NULL:
             out.append((c.game, is_hand, True, prior))
@@ -351,6 +356,7 @@ def evaluate_before_skat(
     schneider: bool = False,
     reaching: int = 0,
     spitze: bool = False,
+    model_prior: bool = False,
 ) -> list[Estimate]:
     """Every contract worth considering for the ten dealt cards ``hand`` of ``seat``.
 
@@ -369,12 +375,16 @@ def evaluate_before_skat(
         reaching: only the contracts worth at least this many game points (a bid to judge),
             chosen before the cut to the heuristic's best few: the solver's work goes to them.
         spitze: the table plays with Sächsische Spitze (option ``spitze``): it is a candidate.
+        model_prior: each contract's prior (:attr:`Estimate.prior`, counted as
+            :data:`PRIOR_WORLDS` deals) is the learned evaluator's open-hand chance, the
+            quantity the solved deals measure, instead of the heuristic's win chance (fitted to
+            games the heuristic played out).
 
     Returns:
         the estimates of the candidate contracts (empty when the heuristic sees nothing worth
         solving, the hand is then passed).
     """
-    candidates = _candidates_before_skat(hand, seat, reaching, spitze)
+    candidates = _candidates_before_skat(hand, seat, reaching, spitze, model_prior)
     if not candidates:
         return []
     rng = random.Random(_seed(hand, seat, *_bid_codes(bids)))

@@ -163,6 +163,12 @@ class StrongSettings:
     −100, the line at which it bids as many random hands as the heuristic's limit (docs/
     experiments/2026-12-model-bid-limit.md)."""
 
+    model_prior: bool = False
+    """Count the learned contract evaluator's open-hand chance (:mod:`skat.players.
+    contract_model`) as each contract's prior in the sampled contract evaluations (the contest
+    check, Hand or pick-up, the announcements) instead of the heuristic's win chance
+    (:func:`skat.players.contracts.evaluate_before_skat`)."""
+
     bid_bonus: float = 0.9
     """Logit added to the heuristic's win chances for the bid limit only (the game itself is
     then chosen by the solved deals) (docs/experiments/2026-11-strong-bidding-bonus.md)."""
@@ -418,6 +424,7 @@ class StrongPlayer:
             found = ct.evaluate_before_skat(
                 hand, seat, bids, self._get_solver(), worlds=self.settings.contract_worlds,
                 node_budget=self.settings.contract_budget, schneider=schneider, spitze=spitze,
+                model_prior=self.settings.model_prior,
             )  # fmt: skip
             self._remember(key, found)
         assert isinstance(found, list)
@@ -557,7 +564,7 @@ class StrongPlayer:
         found = ct.evaluate_before_skat(
             info.hand, seat, heard, self._get_solver(), worlds=self.settings.contract_worlds,
             node_budget=self.settings.contract_budget, reaching=value,
-            spitze=info.options.spitze,
+            spitze=info.options.spitze, model_prior=self.settings.model_prior,
         )  # fmt: skip
         found = self._at_table(found, multiplier(info.options))
         best = ct.best_reaching(found, value, self.settings.lost_extra)
