@@ -143,6 +143,18 @@ def _interval(k: int, n: int) -> str:
     return f"{100 * p:.1f}% ({low:.1f} .. {high:.1f}), {k}/{n}"
 
 
+WHAT_IF_LINES = (0.05, 0.08, 0.10, 0.12, 0.15, 0.20, 0.25)
+"""The Kontra lines the report's what-if table tries on the games played out."""
+
+
+def _would_double(game: dict[str, Any], line: float) -> bool:
+    """Whether a defender's estimate (``resample-s6``, the player's) of the played ``game`` is
+    below ``line``, a plain Null not counted (the player says no Kontra against one)."""
+    if game["contract"].startswith("N") and not game["ouvert"]:
+        return False
+    return any(a["chance"].get("resample-s6", 1.0) < line for a in game["asked"])
+
+
 def report(lines: Sequence[dict[str, Any]], below: float = StrongSettings().kontra_below) -> str:
     """Per estimator: the Kontra share, the open-hand losses of doubled games, the calibration.
 
@@ -164,7 +176,16 @@ def report(lines: Sequence[dict[str, Any]], below: float = StrongSettings().kont
             f"  Kontra said: {_interval(len(said), len(played))}",
             f"  of those lost: {_interval(lost, len(said))}",
             f"  the declarer loses: {_interval(sum(not g['won'] for g in played), len(played))}",
+            "  what other Kontra lines would have doubled (an estimate of the player's estimator"
+            " below the line; no plain Null): said; of those lost as played",
         ]
+        for line in WHAT_IF_LINES:
+            doubled = [g for g in played if _would_double(g, line)]
+            lost = sum(1 for g in doubled if not g["won"])
+            out.append(
+                f"    {line:.2f}: {_interval(len(doubled), len(played))}; "
+                f"{_interval(lost, len(doubled))}"
+            )
     names = [n for n in VARIANTS if games and all(n in a["chance"] for a in games[0]["asked"])]
     for name in names:
         out.append(f"{name}:")

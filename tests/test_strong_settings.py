@@ -64,7 +64,7 @@ def test_strong_v1_decides_as_the_strong_player_of_commit_5d103b7(
 
 
 def test_today_s_strong_player_declines_the_kontra_strong_v1_says() -> None:
-    """Today's defender judges Kontra on resampled deals and says it below 0.2; strong-v1
+    """Today's defender judges Kontra on resampled deals and says it below 0.12; strong-v1
     judged it on rejection-sampled deals below 0.4 and doubles this Diamonds game (its chance
     about 0.26 by rejection sampling, 0.64 resampled: each change alone declines too)."""
     _, number, options, actions, said = V1_DECISIONS[2]

@@ -199,11 +199,13 @@ class StrongSettings:
 
     # -- Kontra, Re and Supra (skat.players.announcements) -----------------------------------------
 
-    kontra_below: float = 0.2
+    kontra_below: float = 0.12
     """A defender says Kontra when the declarer's chance (:meth:`StrongPlayer.declarer_chance`)
-    is below this, Supra after a Re below half of it. Break-even is 2/3 for a true chance; the
-    estimate is low against the declarer's real chances (a sampled hand seldom fits a declared
-    game as well as the real one), so the line is drawn where the games it doubles are lost
+    is below this, Supra after a Re below half of it. A Kontra pays when the declarer loses more
+    than a third of the games it doubles; the estimate is low against the declarer's real chances
+    (open-handed defenders, a sampled hand seldom fitting a declared game as well as the real
+    one), so the line is drawn where the doubled games were lost most often as played: of the
+    played-out games at 0.12 .. 0.2 the declarer lost a quarter
     (docs/experiments/2026-12-strong-kontra.md)."""
 
     kontra_draws: int | None = 400
