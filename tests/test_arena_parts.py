@@ -1,0 +1,58 @@
+"""bench/arena_parts.sh: a long arena run in resumable parts, played by its own commit's code."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(out: Path, *arena: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["bash", "bench/arena_parts.sh", str(out), "1", "2", *arena],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+
+
+def _worktrees() -> str:
+    return subprocess.run(
+        ["git", "worktree", "list"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+
+
+def test_parts_are_written_resumed_and_played_by_the_run_s_commit(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    trees = _worktrees()
+    done = _run(out, "heuristic", "random", "--seed", "5")
+    assert done.returncode == 0, done.stderr
+    head = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    assert (out / "commit").read_text() == head
+    first = json.loads((out / "part-0000.json").read_text())
+    second = json.loads((out / "part-0001.json").read_text())
+    assert (first["deals"], first["seed"], second["deals"]) == (1, 5, 1)
+    assert first["players"] == ["heuristic", "random"]
+    # a lost part is played again, the same; the others are kept as they are
+    kept = (out / "part-0000.json").stat().st_mtime_ns
+    (out / "part-0001.json").unlink()
+    again = _run(out, "heuristic", "random", "--seed", "5")
+    assert again.returncode == 0, again.stderr
+    replayed = json.loads((out / "part-0001.json").read_text())
+    assert (replayed["per_deal"], replayed["difference"]) == (
+        second["per_deal"],
+        second["difference"],
+    )
+    assert (out / "part-0000.json").stat().st_mtime_ns == kept
+    assert _worktrees() == trees  # the run's worktree is gone again
+
+
+def test_a_run_whose_commit_is_not_there_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "commit").write_text("0" * 40 + "\n")
+    refused = _run(out, "heuristic", "random")
+    assert refused.returncode != 0
+    assert not list(out.glob("part-*"))
