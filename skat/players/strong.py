@@ -167,7 +167,8 @@ class StrongSettings:
     """Count the learned contract evaluator's open-hand chance (:mod:`skat.players.
     contract_model`) as each contract's prior in the sampled contract evaluations (the contest
     check, Hand or pick-up, the announcements) instead of the heuristic's win chance
-    (:func:`skat.players.contracts.evaluate_before_skat`)."""
+    (:func:`skat.players.contracts.evaluate_before_skat`). No gain measured: −0.50 (−1.95 ..
+    +0.96) against the heuristic over 300 deals (docs/experiments/2026-12-model-bid-limit.md)."""
 
     bid_bonus: float = 0.9
     """Logit added to the heuristic's win chances for the bid limit only (the game itself is
