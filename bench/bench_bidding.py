@@ -78,7 +78,13 @@ from skat.players.strong import StrongPlayer
 from skat.scoring import GameResult, list_scores
 from skat.state import Phase, State
 
-AUCTION_ARGUMENTS = ("bid_bonus", "contest_penalty", "contest_check", "model_limit")
+AUCTION_ARGUMENTS = (
+    "bid_bonus",
+    "contest_penalty",
+    "contest_check",
+    "model_limit",
+    "model_contest",
+)
 """The StrongPlayer arguments that change the auction and nothing else."""
 
 CONTRACT_ARGUMENTS = ("contract_worlds", "contract_budget")
@@ -86,9 +92,10 @@ CONTRACT_ARGUMENTS = ("contract_worlds", "contract_budget")
 check's bids, Hand or pick-up, the discard and the declaration) and not the card play; whole
 numbers."""
 
-SWITCH_ARGUMENTS = ("model_prior",)
-"""The StrongPlayer arguments that change the decisions before the first card and not the card
-play, and are on or off (``true`` or ``false``)."""
+SWITCH_ARGUMENTS = ("model_prior", "model_contest")
+"""The StrongPlayer arguments of the above that are on or off (``true`` or ``false``):
+``model_contest`` changes the auction alone, ``model_prior`` every decision before the first
+card."""
 
 OBJECTIVE_ARGUMENTS = ("lost_extra",)
 """The StrongPlayer arguments that change how the decisions before the first card weigh a lost
@@ -116,7 +123,8 @@ def parse_setting(text: str) -> Setting:
             least 1, or a switch that is neither ``true`` nor ``false``.
     """
     out: list[tuple[str, float | None]] = []
-    known = AUCTION_ARGUMENTS + CONTRACT_ARGUMENTS + SWITCH_ARGUMENTS + OBJECTIVE_ARGUMENTS
+    known = tuple(dict.fromkeys(AUCTION_ARGUMENTS + CONTRACT_ARGUMENTS + SWITCH_ARGUMENTS))
+    known += OBJECTIVE_ARGUMENTS
     for part, key, value in key_values(text, known):
         if key in ("contest_check", "model_limit") and value.lower() == "none":
             out.append((key, None))

@@ -283,6 +283,36 @@ def test_a_strong_hand_is_worth_its_hold_when_the_rival_passes() -> None:
     assert worth > 0.0
 
 
+def test_the_model_contest_check_is_the_model_s_best_contract_worth_the_bid(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # forehand's clubs hand (deal 22) holding middlehand's 18, judged without a solve
+    state = State.new(22).apply(Action.bid(18))
+    info = state.information_state(0)
+    monkeypatch.setattr(ct, "evaluate_before_skat", None)  # a solve would fail
+    notes: dict[str, object] = {}
+    worth = StrongPlayer(model_contest=True)._contested_worth(info, Action.parse("y"), notes)
+    expected, contract, chance = ct.model_worth(info.hand, 0, 18)
+    assert worth == expected  # about −108: the model weighs no bids, the sampled deals do
+    assert notes["contest_model"] == (contract, chance)
+    assert contract is not None
+    assert 0.0 < chance < 1.0
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_model_worth_of_a_higher_bid_is_never_more(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(30):
+        hand = sum(1 << c for c in rng.sample(range(32), 10))
+        seat = rng.randrange(3)
+        worths = [ct.model_worth(hand, seat, bid)[0] for bid in (18, 30, 48, 72, 264)]
+        assert worths == sorted(worths, reverse=True)
+        assert worths[-1] == -math.inf  # no game is worth 264 without Schneider
+        worth, contract, _ = ct.model_worth(hand, seat, 18)
+        assert contract is not None
+        assert ct.model_limit(hand, seat, worth)[0] > 0
+
+
 def test_evaluating_only_the_contracts_that_reach_a_bid() -> None:
     hand = CardSet.from_str("CA CT CK C7 ST SK HK DJ DA D9").mask
     every = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=4)

@@ -52,6 +52,7 @@ __all__ = [
     "evaluate_discards",
     "evaluate_hand_levels",
     "model_limit",
+    "model_worth",
     "rival",
 ]
 
@@ -586,6 +587,24 @@ def best_reaching(
     return max(reach, key=lambda e: (e.score(lost_extra), e.value))
 
 
+def _model_contracts(
+    hand: int, seat: int, calibration: Calibration
+) -> Iterator[tuple[Contract, int, float]]:
+    """Every suit game, Grand and Null (plain and ouvert), Hand and with the pick-up, of the ten
+    cards ``hand`` of ``seat``: its contract, its value without Schneider and the learned
+    evaluator's open-hand chance mapped to the opponents at hand by ``calibration`` (a plain
+    Null by :data:`~skat.players.calibration.NULL_PLAIN_BONUS`, a Null Ouvert as it is)."""
+    for (game, is_hand), share in load_model().win_chances(hand, seat).items():
+        share = min(max(share, 1e-6), 1.0 - 1e-6)
+        logit = math.log(share / (1.0 - share))
+        maps = [(False, calibration)]
+        if game == GameType.NULL:
+            maps = [(False, _NULL_PLAIN), (True, _NULL_OUVERT)]
+        for ouvert, cal in maps:
+            value = ev.contract_value(game, hand, hand=is_hand, ouvert=ouvert)
+            yield Contract.make(game, hand=is_hand, ouvert=ouvert), value, cal.chance(logit)
+
+
 def model_limit(
     hand: int,
     seat: int,
@@ -612,17 +631,37 @@ def model_limit(
         SkatError: the shipped model is missing or broken (:func:`load_model`).
     """
     best: tuple[int, float, Contract] | None = None
-    for (game, is_hand), share in load_model().win_chances(hand, seat).items():
-        share = min(max(share, 1e-6), 1.0 - 1e-6)
-        logit = math.log(share / (1.0 - share))
-        maps = [(False, calibration)]
-        if game == GameType.NULL:
-            maps = [(False, _NULL_PLAIN), (True, _NULL_OUVERT)]
-        for ouvert, cal in maps:
-            chance = cal.chance(logit)
-            value = ev.contract_value(game, hand, hand=is_hand, ouvert=ouvert)
-            if ev.expected_score(chance, value * bock, lost_extra) < at_least:
-                continue
-            if best is None or (value, chance) > best[:2]:
-                best = (value, chance, Contract.make(game, hand=is_hand, ouvert=ouvert))
+    for contract, value, chance in _model_contracts(hand, seat, calibration):
+        if ev.expected_score(chance, value * bock, lost_extra) < at_least:
+            continue
+        if best is None or (value, chance) > best[:2]:
+            best = (value, chance, contract)
     return (0, None) if best is None else (best[0], best[2])
+
+
+def model_worth(
+    hand: int,
+    seat: int,
+    reaching: int,
+    *,
+    calibration: Calibration = CALIBRATIONS["strong"],
+    lost_extra: float = ev.TABLE_LOST_EXTRA,
+    bock: int = 1,
+) -> tuple[float, Contract | None, float]:
+    """The best expected Seeger-Fabian score (game points; ``ev.expected_score`` with
+    ``lost_extra``, the game counted ``bock`` times) by the learned contract evaluator of a
+    contract of the ten cards ``hand`` of ``seat`` worth at least ``reaching`` (a bid to
+    judge), with that contract and its chance at the table (as in :func:`model_limit`);
+    ``(-inf, None, 0.0)`` when none is worth it. No bids are weighed.
+
+    Raises:
+        SkatError: the shipped model is missing or broken (:func:`load_model`).
+    """
+    best: tuple[float, Contract | None, float] = (-math.inf, None, 0.0)
+    for contract, value, chance in _model_contracts(hand, seat, calibration):
+        if value < reaching:
+            continue
+        score = ev.expected_score(chance, value * bock, lost_extra)
+        if score > best[0]:
+            best = (score, contract, chance)
+    return best

@@ -170,6 +170,12 @@ class StrongSettings:
     (:func:`skat.players.contracts.evaluate_before_skat`). No gain measured: −0.50 (−1.95 ..
     +0.96) against the heuristic over 300 deals (docs/experiments/2026-12-model-bid-limit.md)."""
 
+    model_contest: bool = False
+    """Judge a contested bid or hold (``contest_check``) by the learned contract evaluator's
+    best expected score of a contract worth it (:func:`skat.players.contracts.model_worth`, no
+    bids weighed, a decision well under a millisecond) instead of sampled deals weighted by the
+    bids (kept at a table with Sächsische Spitze, which has no model)."""
+
     bid_bonus: float = 0.9
     """Logit added to the heuristic's win chances for the bid limit only (the game itself is
     then chosen by the solved deals) (docs/experiments/2026-11-strong-bidding-bonus.md)."""
@@ -561,6 +567,14 @@ class StrongPlayer:
         generation too)."""
         seat = int(info.seat)
         value = action.value if action.kind == ActionKind.BID else info.bid
+        if self.settings.model_contest and not info.options.spitze:
+            worth, contract, chance = ct.model_worth(
+                info.hand, seat, value, calibration=CALIBRATIONS[self.settings.opponents],
+                lost_extra=self.settings.lost_extra, bock=multiplier(info.options),
+            )  # fmt: skip
+            if notes is not None:
+                notes.update(contest_estimate=None, contest_model=(contract, chance))
+            return worth
         rival = ct.rival(info.bids, seat)
         assert rival is not None, "only a contested bid is checked"
         heard = (*info.bids, (seat, action), (rival, PASS))
