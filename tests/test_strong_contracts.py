@@ -301,10 +301,7 @@ def test_the_model_contest_check_is_the_model_s_best_contract_worth_the_bid(
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_model_worth_of_a_higher_bid_is_never_more(seed: int) -> None:
-    rng = random.Random(seed)
-    for _ in range(30):
-        hand = sum(1 << c for c in rng.sample(range(32), 10))
-        seat = rng.randrange(3)
+    for hand, seat in _random_hands(seed, 30):
         worths = [ct.model_worth(hand, seat, bid)[0] for bid in (18, 30, 48, 72, 264)]
         assert worths == sorted(worths, reverse=True)
         assert worths[-1] == -math.inf  # no game is worth 264 without Schneider
@@ -366,6 +363,14 @@ def _hand(text: str) -> int:
     return mask_of(parse_cards(text))
 
 
+def _random_hands(seed: int, count: int) -> list[tuple[int, int]]:
+    """``count`` random ten-card hands (masks), each with a random seat."""
+    rng = random.Random(seed)
+    return [
+        (sum(1 << c for c in rng.sample(range(32), 10)), rng.randrange(3)) for _ in range(count)
+    ]
+
+
 def test_the_model_limit_is_the_value_of_the_highest_contract_worth_declaring() -> None:
     four_jacks = _hand("CJ SJ HJ DJ CA CT SA ST HA HT")
     value, contract = ct.model_limit(four_jacks, 0)
@@ -380,10 +385,7 @@ def test_the_model_limit_is_the_value_of_the_highest_contract_worth_declaring() 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_lower_line_never_lowers_the_model_limit(seed: int) -> None:
-    rng = random.Random(seed)
-    for _ in range(40):
-        hand = sum(1 << c for c in rng.sample(range(32), 10))
-        seat = rng.randrange(3)
+    for hand, seat in _random_hands(seed, 40):
         assert ct.model_limit(hand, seat, -30.0)[0] >= ct.model_limit(hand, seat, 0.0)[0]
 
 
