@@ -4,36 +4,56 @@
 # so a stopped run goes on with the first missing part. One run plays one player code: DIR/commit
 # holds the commit it started with, and every part is played by that commit's `skat/`, checked
 # out into a separate git worktree (imported first through PYTHONPATH), so the work on the
-# players can go on in this tree meanwhile. Run from the repository root:
+# players can go on in this tree meanwhile. DIR/arguments holds SIZE, PARTS and the arena's
+# arguments: a run goes on only with the same ones. Run from the repository root:
 #
 #   bash bench/arena_parts.sh DIR SIZE PARTS ARENA-ARGUMENTS...
 #   bash bench/arena_parts.sh bench/runs/strong-v1-seed2029 20 50 strong strong-v1 --options kontra --seed 2029
 #   .venv/bin/python -m bench.merge_arena bench/runs/strong-v1-seed2029/part-*.json
 set -euo pipefail
-if [ $# -lt 4 ]; then
-    echo "usage: bash bench/arena_parts.sh DIR SIZE PARTS ARENA-ARGUMENTS..." >&2
+fail() {
+    echo "arena_parts.sh: $*" >&2
     exit 2
-fi
-root=$(pwd) size=$2 parts=$3
+}
+[ $# -ge 4 ] || fail "usage: bash bench/arena_parts.sh DIR SIZE PARTS ARENA-ARGUMENTS..."
+root=$(pwd)
+[ -x "$root/.venv/bin/skat" ] && [ -d "$root/.git" ] ||
+    fail "run it from the repository root, with the environment installed (.venv/bin/skat)"
+[[ $2 =~ ^[1-9][0-9]{0,5}$ ]] || fail "SIZE must be a whole number of deals from 1, not '$2'"
+[[ $3 =~ ^[1-9][0-9]{0,5}$ ]] || fail "PARTS must be a whole number from 1, not '$3'"
+[ ! -e "$1" ] || [ -d "$1" ] || fail "DIR $1 is a file, not a folder"
+size=$2 parts=$3
 mkdir -p "$1"
 dir=$(cd "$1" && pwd)
 shift 3
+wanted="$size $parts $(printf '%q ' "$@")"
+if [ -s "$dir/arguments" ] && [ "$(cat "$dir/arguments")" != "$wanted" ]; then
+    fail "$dir was run with the arguments '$(cat "$dir/arguments")', not '$wanted': one run, one set of arguments"
+fi
 [ -s "$dir/commit" ] || git rev-parse HEAD > "$dir/commit"
 start=$(cat "$dir/commit")
+git cat-file -e "$start^{commit}" 2>/dev/null ||
+    fail "$dir/commit names '$start', which is no commit of this repository"
+echo "$wanted" > "$dir/arguments"
 tree=$(mktemp -d)
-trap 'cd "$root"; git worktree remove --force "$tree" >/dev/null 2>&1 || rm -rf "$tree"' EXIT
+partial=""
+cleanup() {
+    cd "$root"
+    [ -z "$partial" ] || rm -f "$partial"
+    git worktree remove --force "$tree" >/dev/null 2>&1 || rm -rf "$tree"
+}
+trap cleanup EXIT
 git worktree add --quiet --detach "$tree" "$start"
 cd "$tree"
 found=$(PYTHONPATH="$tree" "$root/.venv/bin/python" -c "import skat; print(skat.__file__)")
-if [ "$found" != "$tree/skat/__init__.py" ]; then
-    echo "the run's commit $start is not the code imported ($found)" >&2
-    exit 1
-fi
+[ "$found" = "$tree/skat/__init__.py" ] || fail "the run's commit $start is not the code imported ($found)"
 for ((i = 0; i < parts; i++)); do
     first=$((i * size))
     out=$dir/part-$(printf %04d "$first").json
     [ -s "$out" ] && continue
+    partial=$out.tmp
     PYTHONPATH="$tree" nice -n 10 "$root/.venv/bin/skat" arena "$@" --deals "$size" --first "$first" \
-        --quiet --json > "$out.tmp"
-    mv "$out.tmp" "$out"
+        --quiet --json > "$partial"
+    mv "$partial" "$out"
+    partial=""
 done

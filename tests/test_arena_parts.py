@@ -6,6 +6,8 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -54,5 +56,33 @@ def test_a_run_whose_commit_is_not_there_is_refused(tmp_path: Path) -> None:
     out.mkdir()
     (out / "commit").write_text("0" * 40 + "\n")
     refused = _run(out, "heuristic", "random")
-    assert refused.returncode != 0
+    assert refused.returncode == 2
+    assert "is no commit of this repository" in refused.stderr
     assert not list(out.glob("part-*"))
+
+
+@pytest.mark.parametrize(
+    ("size", "parts", "message"),
+    [("abc", "2", "SIZE must be a whole number"), ("08", "1", "SIZE must be"), ("0", "2", "SIZE"),
+     ("1", "0", "PARTS must be a whole number"), ("-1", "2", "SIZE")],
+)  # fmt: skip
+def test_a_bad_size_or_part_count_is_refused_before_anything_is_written(
+    tmp_path: Path, size: str, parts: str, message: str
+) -> None:
+    out = tmp_path / "run"
+    refused = subprocess.run(
+        ["bash", "bench/arena_parts.sh", str(out), size, parts, "heuristic", "random"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert refused.returncode == 2
+    assert message in refused.stderr
+    assert not out.exists()
+
+
+def test_a_run_goes_on_only_with_its_own_arguments(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    assert _run(out, "heuristic", "random", "--seed", "5").returncode == 0
+    other = _run(out, "heuristic", "random", "--seed", "7")
+    assert other.returncode == 2
+    assert "one run, one set of arguments" in other.stderr
+    assert sorted(p.name for p in out.glob("part-*")) == ["part-0000.json", "part-0001.json"]
