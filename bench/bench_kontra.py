@@ -176,8 +176,8 @@ def report(lines: Sequence[dict[str, Any]], below: float = StrongSettings().kont
             f"  Kontra said: {_interval(len(said), len(played))}",
             f"  of those lost: {_interval(lost, len(said))}",
             f"  the declarer loses: {_interval(sum(not g['won'] for g in played), len(played))}",
-            "  what other Kontra lines would have doubled (an estimate of the player's estimator"
-            " below the line; no plain Null): said; of those lost as played",
+            "  what other lines would have doubled (a defender's resample-s6 estimate below the"
+            " line, no plain Null): Kontra said; of those lost as played",
         ]
         for line in WHAT_IF_LINES:
             doubled = [g for g in played if _would_double(g, line)]
@@ -194,7 +194,8 @@ def report(lines: Sequence[dict[str, Any]], below: float = StrongSettings().kont
             doubled = [g for g in games if any(a["chance"][name] < line for a in g["asked"])]
             lost = sum(1 for g in doubled if not g["open_won"])
             out += [
-                f"  Kontra (an estimate < {line}): {_interval(len(doubled), len(games))}",
+                f"  Kontra (an estimate < {line}, a plain Null counted): "
+                f"{_interval(len(doubled), len(games))}",
                 f"  of those lost open-handed: {_interval(lost, len(doubled))}",
             ]
         out.append("  open-hand win share by estimate:")
@@ -211,11 +212,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argument_parser(__doc__)
     add_deal_arguments(ap, deals=None, seed=11, first=True, workers=True)
     ap.add_argument("--out", required=True, help="the JSONL checkpoint (continued if it exists)")
-    ap.add_argument("--report-only", action="store_true")
+    ap.add_argument(
+        "--report-only", action="store_true", help="print the checkpoint's figures, play nothing"
+    )
+    ap.add_argument(
+        "--below",
+        type=float,
+        default=StrongSettings().kontra_below,
+        help="the Kontra line the estimators' figures are given at (default: the player's, "
+        "%(default)s; K1 to K3 were run at 0.2)",
+    )
     ap.add_argument("--play", action="store_true", help="play each game on to its end")
     ap.add_argument("--variants", default=",".join(VARIANTS), help="estimators, comma-separated")
     args = ap.parse_args(argv)
+    if os.path.isdir(args.out):
+        ap.error(f"--out {args.out} is a folder, not a checkpoint file")
     done = _read(args.out)
+    for index, line in done.items():
+        if line.get("number") != arena_deal_number(args.seed, index):
+            ap.error(f"{args.out} holds deal {index} of another seed than {args.seed}")
     wanted = range(args.first, args.first + args.deals)
     variants = tuple(args.variants.split(","))
     unknown = set(variants) - set(VARIANTS)
@@ -233,7 +248,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f.write(json.dumps(line) + "\n")
                 f.flush()
                 done[line["index"]] = line
-    print(report([done[i] for i in wanted if i in done]))
+    print(report([done[i] for i in wanted if i in done], args.below))
     return 0
 
 
