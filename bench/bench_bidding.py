@@ -93,9 +93,10 @@ check's bids, Hand or pick-up, the discard and the declaration) and not the card
 numbers."""
 
 SWITCH_ARGUMENTS = ("model_prior", "model_contest")
-"""The StrongPlayer arguments of the above that are on or off (``true`` or ``false``):
-``model_contest`` changes the auction alone, ``model_prior`` every decision before the first
-card."""
+"""The StrongPlayer arguments that are on or off (``true`` or ``false``): ``model_contest``
+changes the auction alone, ``model_prior`` the estimates before the skat (the contest check,
+Hand or pick-up, a Hand game's announcements; not the discard), so the decisions before the
+first card."""
 
 OBJECTIVE_ARGUMENTS = ("lost_extra",)
 """The StrongPlayer arguments that change how the decisions before the first card weigh a lost
@@ -580,6 +581,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             settings["variant" if k == 0 else f"variant{k + 1}"] = parse_setting(text)
     except ValueError as err:
         ap.error(str(err))
+    seen: dict[str, str] = {}
+    for name, setting in settings.items():
+        key = repr(sorted(setting))
+        if key in seen:
+            ap.error(
+                f"the {name} setting is the {seen[key]}'s ({_text(setting)}): nothing to compare"
+            )
+        seen[key] = name
     if args.mode == "self" and len(args.variant) > 1:
         ap.error("the self mode compares one --variant")
     if args.deals < 2:

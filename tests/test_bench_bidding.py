@@ -178,6 +178,27 @@ def _per_seating(scores: tuple[int, int, int], seating: tuple[str, ...]) -> floa
     return sum(ours) / len(ours) - sum(theirs) / len(theirs)
 
 
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["--variant", "model_prior=true", "--variant", "model_prior=true"],
+        ["--base", "bid_bonus=1", "--variant", "bid_bonus=1"],
+        [
+            "--variant",
+            "bid_bonus=1,contest_penalty=1",
+            "--variant",
+            "contest_penalty=1,bid_bonus=1",
+        ],
+    ],
+)
+def test_a_setting_given_twice_is_refused(
+    arguments: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        bench_bidding.main(["heuristic", *arguments, "--deals", "2"])
+    assert "nothing to compare" in capsys.readouterr().err
+
+
 def test_an_arena_report_of_other_deals_is_refused(tmp_path: Path) -> None:
     import argparse
     import json
