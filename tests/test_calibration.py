@@ -95,6 +95,12 @@ def test_a_strong_player_takes_settings_after_its_name() -> None:
     v1 = get_player("strong-v1:opponents=xskat")
     assert isinstance(v1, StrongPlayer)
     assert (v1.kontra_below, v1.opponents) == (0.4, "xskat")
+    # true, false and none as the bench scripts write them, or as Python does
+    small = get_player("strong:model_prior=true,model_contest=false,contest_check=none")
+    large = get_player("strong:model_prior=True,model_contest=False,contest_check=None")
+    for p in (small, large):
+        assert isinstance(p, StrongPlayer)
+        assert (p.model_prior, p.model_contest, p.contest_check) == (True, False, None)
 
 
 @pytest.mark.parametrize(
@@ -109,6 +115,8 @@ def test_a_strong_player_takes_settings_after_its_name() -> None:
         ("strong:worlds= 4", "'worlds= 4' is not key=value"),
         ("strong:worlds=-3", "worlds must be a whole number ≥ 0, not -3"),
         ("strong:bid_bonus=nan", "bid_bonus must be a number, not nan"),
+        ("strong:model_prior=yes", "model_prior must be bool, not 'yes'"),
+        ("strong:model_prior=TRUE", "model_prior must be bool, not 'TRUE'"),
         ("strong:worlds=" + "9" * 5000, "worlds must be int, not inf"),
         ("strong:worlds", "'worlds' is not key=value"),
         ("strong:", "'' is not key=value"),

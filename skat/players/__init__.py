@@ -139,8 +139,9 @@ def get_player(name: str) -> Player:
     A strong level may be followed by settings of
     :class:`skat.players.strong.StrongSettings` to change, for benchmarks and the arena:
     ``strong:opponents=xskat`` or ``strong:worlds=32,bid_bonus=0.5`` (values as Python writes
-    them; ``None``, ``True`` and ``False`` for those). The player's ``name`` is then the whole
-    text. The server offers only the registered names.
+    them, ``None``, ``True`` and ``False`` for those, or ``none``, ``true`` and ``false`` as the
+    bench scripts write them). The player's ``name`` is then the whole text. The server offers
+    only the registered names.
 
     Raises:
         UnknownPlayerError: the name is not registered, or its level is not available, or a
@@ -194,11 +195,11 @@ def _with_settings(spec: str) -> Player:
 
 
 def _setting_value(text: str) -> object:
-    """A setting's value from its text: None, True, False, a whole number, a number, or the
-    text itself."""
-    words: dict[str, object] = {"None": None, "True": True, "False": False}
-    if text in words:
-        return words[text]
+    """A setting's value from its text: None, True, False (as Python writes them, or in small
+    letters as the bench scripts do), a whole number, a number, or the text itself."""
+    words: dict[str, object] = {"none": None, "true": True, "false": False}
+    if text in ("None", "True", "False") or text in words:
+        return words[text.lower()]
     for kind in (int, float):
         try:
             return kind(text)

@@ -166,7 +166,8 @@ class StrongSettings:
     model_prior: bool = False
     """Count the learned contract evaluator's open-hand chance (:mod:`skat.players.
     contract_model`) as each contract's prior in the sampled contract evaluations (the contest
-    check, Hand or pick-up, the announcements) instead of the heuristic's win chance
+    check, Hand or pick-up, a Hand game's Schneider and Schwarz announcements) instead of the
+    heuristic's win chance
     (:func:`skat.players.contracts.evaluate_before_skat`). No gain measured: −0.50 (−1.95 ..
     +0.96) against the heuristic over 300 deals (docs/experiments/2026-12-model-bid-limit.md)."""
 
@@ -174,7 +175,9 @@ class StrongSettings:
     """Judge a contested bid or hold (``contest_check``) by the learned contract evaluator's
     best expected score of a contract worth it (:func:`skat.players.contracts.model_worth`, no
     bids weighed, a decision well under a millisecond) instead of sampled deals weighted by the
-    bids (kept at a table with Sächsische Spitze, which has no model)."""
+    bids (kept at a table with Sächsische Spitze, which has no model). Only with
+    ``contest_check`` set (None: no check); ``model_prior`` then plays no part in the check.
+    Being measured (docs/experiments/2026-12-model-bid-limit.md)."""
 
     bid_bonus: float = 0.9
     """Logit added to the heuristic's win chances for the bid limit only (the game itself is
@@ -212,7 +215,8 @@ class StrongSettings:
     than a third of the games it doubles; the estimate is low against the declarer's real chances
     (open-handed defenders, a sampled hand seldom fitting a declared game as well as the real
     one), so the line is drawn where the doubled games were lost most often as played: of the
-    played-out games at 0.12 .. 0.2 the declarer lost a quarter
+    played-out games at 0.12 .. 0.2 of two runs the declarer lost a quarter (a third run, K4,
+    39%). Verified on other deals: said in 7.1% of the games, the declarer lost 57.1% of them
     (docs/experiments/2026-12-strong-kontra.md)."""
 
     kontra_draws: int | None = 400
