@@ -165,11 +165,11 @@ class StrongSettings:
 
     model_prior: bool = False
     """Count the learned contract evaluator's open-hand chance (:mod:`skat.players.
-    contract_model`) as each contract's prior in the sampled contract evaluations (the contest
-    check, Hand or pick-up, a Hand game's Schneider and Schwarz announcements) instead of the
-    heuristic's win chance
-    (:func:`skat.players.contracts.evaluate_before_skat`). No gain measured: −0.50 (−1.95 ..
-    +0.96) against the heuristic over 300 deals (docs/experiments/2026-12-model-bid-limit.md)."""
+    contract_model`) as each contract's prior in the sampled contract evaluations before the
+    skat (:func:`skat.players.contracts.evaluate_before_skat`: the contest check, Hand or
+    pick-up, a Hand game's Schneider and Schwarz announcements) instead of the heuristic's win
+    chance. No gain measured: −0.50 (−1.95 .. +0.96) against the heuristic over 300 deals
+    (docs/experiments/2026-12-model-bid-limit.md)."""
 
     model_contest: bool = False
     """Judge a contested bid or hold (``contest_check``) by the learned contract evaluator's
