@@ -86,3 +86,29 @@ def test_a_run_goes_on_only_with_its_own_arguments(tmp_path: Path) -> None:
     assert other.returncode == 2
     assert "one run, one set of arguments" in other.stderr
     assert sorted(p.name for p in out.glob("part-*")) == ["part-0000.json", "part-0001.json"]
+
+
+def test_a_part_is_played_by_the_run_s_commit_not_the_tree_s(tmp_path: Path) -> None:
+    # a clone whose newest commit breaks `skat`; the run started one commit before it
+    clone = tmp_path / "clone"
+    subprocess.run(["git", "clone", "--quiet", "--local", str(ROOT), str(clone)], check=True)
+    (clone / ".venv").symlink_to(ROOT / ".venv")
+    git = ["git", "-C", str(clone), "-c", "user.name=test", "-c", "user.email=test@example.org"]
+    start = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True)
+    run = clone / "runs" / "r"
+    run.mkdir(parents=True)
+    (run / "commit").write_text(start.stdout)
+    init = clone / "skat" / "__init__.py"
+    init.write_text('raise SystemExit("the code after the run\'s commit")\n')
+    subprocess.run([*git, "commit", "--quiet", "-am", "break skat"], check=True)
+    broken = subprocess.run(
+        [str(ROOT / ".venv/bin/python"), "-c", "import skat"],
+        cwd=clone, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert broken.returncode != 0  # the tree's own code cannot play
+    done = subprocess.run(
+        ["bash", "bench/arena_parts.sh", "runs/r", "1", "1", "heuristic", "random"],
+        cwd=clone, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert json.loads((run / "part-0000.json").read_text())["deals"] == 1
