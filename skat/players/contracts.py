@@ -25,6 +25,7 @@ the hidden cards are.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Iterator
@@ -189,12 +190,19 @@ def bid_likelihood(hand: int, seat: int, limits: tuple[int, int]) -> float:
     low, high = limits
     if low == 0 and high >= 10_000:
         return 1.0
-    limit = ev.bid_limit(hand, seat)
+    limit = _heuristic_limit(hand, seat)
     if limit < low and low >= 18:
         return 0.25
     if limit > high:
         return 0.25
     return 1.0
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _heuristic_limit(hand: int, seat: int) -> int:
+    """:func:`skat.players.evaluation.bid_limit` of ``hand`` in ``seat``, kept: the sampled
+    worlds of a deal ask it of the same hands again and again."""
+    return ev.bid_limit(hand, seat)
 
 
 # -- before the skat ------------------------------------------------------------------------------

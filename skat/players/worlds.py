@@ -16,6 +16,7 @@ the open-hand solver's :class:`~skat.solver.Position`.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, replace
 
@@ -151,15 +152,17 @@ def sample_world(info: InformationState, rng: random.Random) -> tuple[int, int, 
 
 def _draw(k: Knowledge, rng: random.Random) -> tuple[int, int, int, int] | None:
     cards = cards_ascending(k.unseen)
+    allowed = k.allowed
+    # per card, the holders that may have it; the most constrained cards are dealt first
+    may = {c: [h for h in range(4) if allowed[h] >> c & 1] for c in cards}
     for _ in range(64):
         rng.shuffle(cards)
-        # most constrained cards first
-        cards.sort(key=lambda c: sum(1 for h in range(4) if k.allowed[h] >> c & 1))
+        cards.sort(key=lambda c: len(may[c]))
         left = list(k.counts)
         hands = list(k.fixed)
         ok = True
         for c in cards:
-            holders = [h for h in range(4) if left[h] > 0 and k.allowed[h] >> c & 1]
+            holders = [h for h in may[c] if left[h] > 0]
             if not holders:
                 ok = False
                 break
@@ -264,10 +267,17 @@ def _discard_likelihood(info: InformationState, world: tuple[int, int, int, int]
     if contract.hand or declarer < 0 or declarer == int(info.seat) or info.ouvert_hand is not None:
         return 1.0
     twelve = _dealt_cards(info, world, declarer) | world[3]
-    ranked = ev.discard_scores(twelve, contract.game, seat=declarer)
-    if any(pair == world[3] for pair, _ in ranked[:DISCARD_TOP]):
-        return 1.0
-    return DISCARD_MISMATCH
+    return (
+        1.0 if world[3] in _likely_discards(twelve, contract.game, declarer) else DISCARD_MISMATCH
+    )
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _likely_discards(twelve: int, game: GameType, seat: int) -> frozenset[int]:
+    """The heuristic's :data:`DISCARD_TOP` best discards (masks) of the twelve cards
+    ``twelve`` for ``game`` in ``seat`` (kept, as only its arguments decide it)."""
+    ranked = ev.discard_scores(twelve, game, seat=seat)
+    return frozenset(pair for pair, _ in ranked[:DISCARD_TOP])
 
 
 PLAY_MISMATCH = 0.5
@@ -369,31 +379,69 @@ def _play_likelihood(
     weight = 1.0
     for p in plays:
         hand = world[p.seat] | p.later[p.seat]
-        legal = legal_cards(hand, p.trick[0] if p.trick else None, game)
-        if not legal & (legal - 1):
-            continue
-        unseen = ALL_CARDS & ~hand & ~p.played & ~(discard if p.seat == declarer else 0)
-        open_cards = world[declarer] | p.later[declarer] if p.open else None
-        possible = possible_cards(game, p.seat, hand, unseen, p.voids, declarer, open_cards)
-        total = p.taken[0] + p.taken[1] + p.taken[2]
-        theirs = total - p.taken[declarer] if p.seat == declarer else p.taken[declarer]
-        table = Table(
-            game=game,
-            me=p.seat,
-            declarer=declarer,
-            hand=hand,
-            trick=list(p.trick),
-            leader=p.leader,
-            possible=possible,
-            unseen=unseen,
-            my_points=total - theirs,
-            their_points=theirs,
-        )
-        if choose_card(table, legal) != p.card:
+        open_cards = world[declarer] | p.later[declarer] if p.open else -1
+        own_discard = discard if p.seat == declarer else 0
+        if not _heuristic_plays(
+            game,
+            declarer,
+            p.seat,
+            p.card,
+            p.trick,
+            p.leader,
+            p.played,
+            p.voids,
+            p.taken,
+            open_cards,
+            hand,
+            own_discard,
+        ):
             weight *= PLAY_MISMATCH
             if weight < stop_below:
                 break
     return weight
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _heuristic_plays(
+    game: int,
+    declarer: int,
+    seat: int,
+    card: int,
+    trick: tuple[int, ...],
+    leader: int,
+    played: int,
+    voids: tuple[int, int, int],
+    taken: tuple[int, int, int],
+    open_cards: int,
+    hand: int,
+    discard: int,
+) -> bool:
+    """Whether the heuristic plays ``card`` from ``hand`` (the seat's cards then) with what
+    ``seat`` knew when it played it (a :class:`Play`'s fields; ``open_cards`` the declarer's
+    cards then when they lay open, else −1; ``discard`` the skat the seat put away as
+    declarer, else 0). Only its arguments decide it, so it is kept: the worlds of a deal's card
+    decisions ask it again and again."""
+    legal = legal_cards(hand, trick[0] if trick else None, game)
+    if not legal & (legal - 1):
+        return True
+    unseen = ALL_CARDS & ~hand & ~played & ~discard
+    shown = None if open_cards < 0 else open_cards
+    possible = possible_cards(game, seat, hand, unseen, voids, declarer, shown)
+    total = taken[0] + taken[1] + taken[2]
+    theirs = total - taken[declarer] if seat == declarer else taken[declarer]
+    table = Table(
+        game=game,
+        me=seat,
+        declarer=declarer,
+        hand=hand,
+        trick=list(trick),
+        leader=leader,
+        possible=possible,
+        unseen=unseen,
+        my_points=total - theirs,
+        their_points=theirs,
+    )
+    return choose_card(table, legal) == card
 
 
 def draw_likely(
