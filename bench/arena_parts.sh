@@ -4,7 +4,9 @@
 # so a stopped run goes on with the first missing part. One run plays one player code: DIR/commit
 # holds the commit it started with, and every part is played by that commit's `skat/`, checked
 # out into a separate git worktree (imported first through PYTHONPATH), so the work on the
-# players can go on in this tree meanwhile. DIR/arguments holds SIZE, PARTS and the arena's
+# players can go on in this tree meanwhile. Only a commit whose players make the same decisions
+# (a speed-up, checked by playing some of the run's deals again) may replace it in DIR/commit,
+# with a word in docs/benchmarks.md. DIR/arguments holds SIZE, PARTS and the arena's
 # arguments: a run goes on only with the same ones. Run from the repository root:
 #
 #   bash bench/arena_parts.sh DIR SIZE PARTS ARENA-ARGUMENTS...
