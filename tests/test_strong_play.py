@@ -8,7 +8,7 @@ import random
 import pytest
 
 from skat.action import Action, ActionKind
-from skat.cards import JACKS, CardSet, cards_ascending, points
+from skat.cards import CardSet, points
 from skat.deal import Deal
 from skat.options import AllPass, Options, RamschSkat
 from skat.players import decision_rng, get_player
@@ -459,35 +459,6 @@ def test_discard_inference_weighs_the_skat_by_the_declarers_discard() -> None:
     skat = CardSet.from_str("DA DT").mask
     hand_world = (hand_game.hand(0), hand_game.hand(1), hand_game.hand(2), skat)
     assert _discard_likelihood(hand_game.information_state(1), hand_world) == 1.0
-
-
-def test_bid_inference_weighs_the_declarers_cards_by_the_bid_he_won_with() -> None:
-    """At ``inference=5`` a defender's world in which the declarer's game, with the matadors
-    of his cards there, is worth less than his bid counts :data:`BID_SHORT`: a Diamonds Hand
-    "with 2" is worth 36, so it fits a bid of 36, and the same world with the spade jack
-    moved to a defender ("with 1", 27) fits 27 but not 36. Null's value is fixed: no weight."""
-    from skat.players.worlds import BID_SHORT, _likelihood, _reach_likelihood
-
-    state = _forehand_declares(
-        "CJ SJ DA DT DK DQ D9 CA SA HA", "HJ DJ CK CQ S7 S8 H7 H9 D7 D8", "C7 C8", "DH"
-    )
-    defender = state.information_state(1)
-    real = (state.hand(0), state.hand(1), state.hand(2), CardSet.from_str("C7 C8").mask)
-    sj = CardSet.from_str("SJ").mask
-    rear = 1 << next(c for c in cards_ascending(state.hand(2) & ~JACKS))
-    moved = (real[0] & ~sj | rear, real[1], real[2] & ~rear | sj, real[3])
-    assert _reach_likelihood(defender, real, 36) == 1.0
-    assert _reach_likelihood(defender, real, 40) == BID_SHORT
-    assert _reach_likelihood(defender, moved, 27) == 1.0
-    assert _reach_likelihood(defender, moved, 36) == BID_SHORT
-    limits = {0: (36, 10_000)}
-    plain = _likelihood(defender, moved, limits)
-    assert _likelihood(defender, moved, limits, reach=True) == pytest.approx(BID_SHORT * plain)
-    null = _forehand_declares(
-        "C7 S7 H7 D7 C8 S8 H8 D8 C9 S9", "CJ SJ HJ DJ CA SA HA DA CT ST", "HT DT", "NH"
-    )
-    null_world = (null.hand(0), null.hand(1), null.hand(2), CardSet.from_str("HT DT").mask)
-    assert _reach_likelihood(null.information_state(1), null_world, 60) == 1.0
 
 
 def test_the_kept_answers_of_the_world_weights_change_no_decision() -> None:

@@ -114,9 +114,9 @@ def test_a_setting_of_the_wrong_type_is_refused(name: str, value: object) -> Non
 
 @pytest.mark.parametrize("name", ["inference", "defence_inference"])
 def test_an_inference_level_above_the_highest_is_refused(name: str) -> None:
-    with pytest.raises(ValueError, match=f"StrongSettings.{name} must be 0 to 5, not 6"):
-        StrongPlayer(**{name: 6})
-    assert getattr(StrongPlayer(**{name: 5}).settings, name) == 5
+    with pytest.raises(ValueError, match=f"StrongSettings.{name} must be 0 to 4, not 5"):
+        StrongPlayer(**{name: 5})
+    assert getattr(StrongPlayer(**{name: 4}).settings, name) == 4
 
 
 def test_whole_numbers_and_none_are_accepted_where_they_fit() -> None:

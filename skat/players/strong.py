@@ -56,7 +56,7 @@ from skat.state import InformationState, Phase
 __all__ = ["STRONG_V1", "StrongPlayer", "StrongSettings", "sample_world"]
 
 
-INFERENCE_LEVELS = 5
+INFERENCE_LEVELS = 4
 """The highest level of ``inference`` and ``defence_inference``
 (:func:`skat.players.worlds.draw_likely`)."""
 
@@ -98,8 +98,7 @@ class StrongSettings:
     what was heard and seen: 0 not at all, 1 a hidden declarer's cards fit his contract, 2 also
     every other seat's cards fit its bids, 3 also the cards the others played are the
     heuristic's choices from their cards in the world, 4 also a defender's skat by the declarer's
-    discard, 5 also the declarer's cards by the bid he won with (a defender's worlds; Ramsch
-    play weighs no plays; :func:`skat.players.worlds.draw_likely`)
+    discard (Ramsch play weighs no plays; :func:`skat.players.worlds.draw_likely`)
     (docs/experiments/2026-11-strong-inference.md)."""
 
     defence_worlds: int = 64

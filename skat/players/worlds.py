@@ -27,7 +27,6 @@ from skat.players import contracts as ct
 from skat.players import evaluation as ev
 from skat.players.heuristic_play import Table, choose_card, possible_cards
 from skat.rules import GameType, effective_suit, effective_suit_mask, legal_cards
-from skat.scoring import game_value, matadors
 from skat.solver import SCHWARZ, Position
 from skat.state import InformationState, Phase
 
@@ -221,14 +220,13 @@ def _likelihood(
     world: tuple[int, int, int, int],
     limits: dict[int, tuple[int, int]],
     discard: bool = False,
-    reach: bool = False,
 ) -> float:
     """How likely ``world`` is, given the other seats' bids (``limits``, empty: not used) and
-    the declarer's contract (and with ``discard`` his discard, with ``reach`` his bid).
+    the declarer's contract (and with ``discard`` his discard).
 
     A hidden declarer is judged by :func:`_declarer_likelihood` (and
-    :func:`_discard_likelihood`, :func:`_reach_likelihood`); a defender other than this seat by
-    whether its dealt cards fit its bids (:func:`skat.players.contracts.bid_likelihood`).
+    :func:`_discard_likelihood`); a defender other than this seat by whether its dealt cards
+    fit its bids (:func:`skat.players.contracts.bid_likelihood`).
     """
     me = int(info.seat)
     declarer = int(info.declarer) if info.declarer is not None else -1
@@ -241,35 +239,9 @@ def _likelihood(
                 weight *= _declarer_likelihood(info, world)
                 if discard:
                     weight *= _discard_likelihood(info, world)
-                if reach:
-                    weight *= _reach_likelihood(info, world, limits.get(seat, (0, 0))[0])
         elif seat in limits:
             weight *= ct.bid_likelihood(_dealt_cards(info, world, seat), seat, limits[seat])
     return weight
-
-
-BID_SHORT = 0.25
-"""Bid inference of the declarer (``inference=5``): the weight of a world in which his
-contract, at the levels it counts without Schneider made, is worth less than the bid he won
-with (so he would need Schneider, or has overbid); set as the other seats' bid mismatch
-(:func:`skat.players.contracts.bid_likelihood`), not tuned."""
-
-
-def _reach_likelihood(info: InformationState, world: tuple[int, int, int, int], bid: int) -> float:
-    """How likely the declarer's cards in ``world`` are given the ``bid`` he won the auction
-    with: 1 when his suit game, Grand or Spitze is worth at least ``bid`` with the matadors of
-    his cards and the skat there (ISkO 2.4: the skat counts), at the game's levels without
-    Schneider made (game, Hand, announcements), else :data:`BID_SHORT`; 1 in Null, whose value
-    is fixed. A declarer who won at 20 and plays Diamonds holds "with" or "without" two or
-    more: the worlds in which he has one jack fewer or more count little."""
-    contract = info.contract
-    assert contract is not None
-    assert info.declarer is not None
-    if contract.game == GameType.NULL or bid <= 18:
-        return 1.0
-    cards = _dealt_cards(info, world, int(info.declarer)) | world[3]
-    value = game_value(contract, matadors(contract.game, cards))
-    return 1.0 if value >= bid else BID_SHORT
 
 
 DISCARD_TOP = 4
@@ -486,8 +458,7 @@ def draw_likely(
     ``inference``: 0 uniform worlds; 1 a hidden declarer's cards weighted by his contract; 2
     also the other seats' cards by their bids; 3 also by their cards played
     (:func:`_play_likelihood` over ``plays``, from :func:`plays`); 4 also the skat by the
-    declarer's discard (:func:`_discard_likelihood`); 5 also the declarer's cards by the bid
-    he won with (:func:`_reach_likelihood`).
+    declarer's discard (:func:`_discard_likelihood`).
     """
     if inference <= 0:
         return _draw(k, rng)
@@ -499,7 +470,7 @@ def draw_likely(
         world = _draw(k, rng)
         if world is None:
             return None
-        weight = _likelihood(info, world, limits, discard=inference >= 4, reach=inference >= 5)
+        weight = _likelihood(info, world, limits, discard=inference >= 4)
         if inference >= 3 and plays:
             threshold = rng.random()
             # exact while above the draw or the best so far: neither is reached once below both
