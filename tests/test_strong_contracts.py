@@ -12,7 +12,7 @@ from skat.action import PASS, Action, ActionKind
 from skat.cards import CardSet, mask_of, parse_cards
 from skat.options import KontraRule, Options
 from skat.players import contracts as ct
-from skat.players import decision_rng
+from skat.players import decision_rng, get_player
 from skat.players.contract_model import load_model
 from skat.players.strong import StrongPlayer
 from skat.rules import GameType
@@ -291,9 +291,12 @@ def test_the_model_contest_check_is_the_model_s_best_contract_worth_the_bid(
     info = state.information_state(0)
     monkeypatch.setattr(ct, "evaluate_before_skat", None)  # a solve would fail
     notes: dict[str, object] = {}
-    worth = StrongPlayer(model_contest=True)._contested_worth(info, Action.parse("y"), notes)
-    expected, contract, chance = ct.model_worth(info.hand, 0, 18)
-    assert worth == expected  # about −108: the model weighs no bids, the sampled deals do
+    player = StrongPlayer(model_contest=True)
+    worth = player._contested_worth(info, Action.parse("y"), notes)
+    expected, contract, chance = ct.model_worth(
+        info.hand, 0, 18, lost_extra=player.settings.lost_extra
+    )
+    assert worth == expected  # the model weighs no bids, the sampled deals do
     assert notes["contest_model"] == (contract, chance)
     assert contract is not None
     assert 0.0 < chance < 1.0
@@ -354,9 +357,14 @@ def test_the_own_score_objective_counts_a_lost_game_without_the_defenders_40s() 
     assert ct.best_reaching([safe, big], 18, 0.0) == big
 
 
-def test_the_own_score_objective_changes_only_the_setting_it_names() -> None:
-    assert StrongPlayer().settings.lost_extra == 80.0
-    assert StrongPlayer(lost_extra=0.0).settings.lost_extra == 0.0
+def test_the_own_score_objective_is_todays_and_strong_v1_keeps_the_table() -> None:
+    from skat.players.strong import STRONG_V1
+
+    assert StrongPlayer().settings.lost_extra == 0.0
+    assert STRONG_V1.lost_extra == 80.0
+    v1 = get_player("strong-v1")
+    assert isinstance(v1, StrongPlayer)
+    assert v1.settings.lost_extra == 80.0
 
 
 def _hand(text: str) -> int:
@@ -393,7 +401,8 @@ def test_the_strong_player_bids_by_the_model_only_when_told_and_not_at_a_spitze_
     hand = _hand("CJ DJ CA CT CK C9 SA H7 H8 D9")
     heuristic = StrongPlayer().limit_game(hand, 0)
     by_model = StrongPlayer(model_limit=0.0)
-    assert by_model.limit_game(hand, 0) == ct.model_limit(hand, 0) != heuristic
+    own = by_model.settings.lost_extra
+    assert by_model.limit_game(hand, 0) == ct.model_limit(hand, 0, lost_extra=own) != heuristic
     assert by_model.limit_game(hand, 0, spitze=True) == StrongPlayer().limit_game(
         hand, 0, spitze=True
     )

@@ -9,9 +9,9 @@ declarer wins it in that deal. After the pick-up the seat knows twelve cards: it
 best discards of every plausible game in the same way. A contract's win chance is its share of
 won deals, with the heuristic's chance counted as :data:`PRIOR_WORLDS` more deals, mapped to a
 win chance against the opponents at hand (:mod:`skat.players.calibration`); its expected
-Seeger-Fabian score decides (won: value + 50; lost: −2·value − 50 and each defender +40, counted
-−80 against the table;
-:func:`skat.players.evaluation.expected_list_score`).
+Seeger-Fabian score decides (won: value + 50; lost: −2·value − 50, and with the strong player's
+``lost_extra`` the defenders' +40 each counted against it;
+:func:`skat.players.evaluation.expected_score`).
 
 Open-hand solving is the standard yardstick of Skat programs for the card play after the skat
 (Kupferschmid & Helmert 2006; Buro, Long, Furtak & Sturtevant 2009 used it to judge discards and

@@ -200,12 +200,15 @@ class StrongSettings:
     ``strong`` (the server's default: a strong computer beside it), ``heuristic`` (two heuristic
     players), ``xskat`` (XSkat's computers, at its table)."""
 
-    lost_extra: float = 80.0
+    lost_extra: float = 0.0
     """What a lost game costs beyond the declarer's own −2·value − 50 when the contracts, the
     announcements, Hand or pick-up, the discard and the contest check compare expected scores
-    (:func:`skat.players.evaluation.expected_score`): 80, the defenders' +40 each counted
-    against the declarer (the score against the table); 0, the seat's own score alone (issue
-    28's own-score objective; not measured yet)."""
+    (:func:`skat.players.evaluation.expected_score`): 0, the seat's own Seeger-Fabian score
+    (issue 28's own-score objective); 80, the defenders' +40 each counted against the declarer
+    as well (the score against the table, ``strong-v1``). At XSkat's table the own score gained
+    +1.79 (+0.14 .. +3.43) a game on 300 development deals (X7); against the heuristic no
+    difference was measured (G6: −0.01, −2.56 .. +2.54) (docs/benchmarks.md, "Against XSkat",
+    "Bidding")."""
 
     # -- Kontra, Re and Supra (skat.players.announcements) -----------------------------------------
 
@@ -302,6 +305,7 @@ _SETTING_NAMES: frozenset[str] = frozenset(f.name for f in dataclasses.fields(St
 """The fields of :class:`StrongSettings`: the keywords :class:`StrongPlayer` takes."""
 
 STRONG_V1 = StrongSettings(
+    lost_extra=80.0,
     kontra_below=0.4,
     kontra_draws=None,
     every_ouvert_deal=False,
@@ -312,8 +316,9 @@ STRONG_V1 = StrongSettings(
 ``strong-v1`` to measure against (issue 28): a defender's chance for Kontra and Supra is judged
 on worlds drawn by rejection sampling as in the card play, against an ouvert declarer too, and
 Kontra is said below 0.4, Supra below 0.2, against a plain Null too
-(docs/experiments/2026-12-strong-kontra.md), and a defender's worlds are not weighed by the
-declarer's discard (``defence_inference`` 3).
+(docs/experiments/2026-12-strong-kontra.md), a defender's worlds are not weighed by the
+declarer's discard (``defence_inference`` 3), and a lost game counts the defenders' +40 each
+against it (``lost_extra`` 80).
 tests/test_strong_settings.py pins its decisions on a few positions."""
 
 
