@@ -31,7 +31,11 @@ Modes:
   declared in each setting). With ``--arena REPORT``, the ``--json`` report of ``skat arena strong
   heuristic`` on the same deals with the base setting, it also prints the variant's whole result:
   the report's per-deal differences plus the changes, with their interval. Several ``--variant`` are
-  each compared with the base in one run, which plays the base's decisions once.
+  each compared with the base in one run, which plays the base's decisions once. Each line of a
+  checkpoint records the settings as given and every field of the players they make (the
+  defaults filled in): a run goes on only with the same players, so a default changed between
+  two sittings is refused, and rows written before the players were recorded are read when the
+  run is complete but never added to (go on from the commit the run started with).
 
 A report is "with the base setting" when it was made by this code whose default strong player
 is the ``--base`` setting (``skat arena`` plays only the defaults); nothing but the self mode's
@@ -47,7 +51,7 @@ ISkO rules (no Ramsch: three passes are a passed deal). Run::
     .venv/bin/python -m bench.bench_bidding heuristic --base bid_bonus=0.35 \
         --variant bid_bonus=0.9 --variant bid_bonus=0.9,contract_budget=4000000 --deals 540 \
         --seed 2026 --arena strong540.json
-    .venv/bin/python -m bench.bench_bidding heuristic --variant lost_extra=0 --deals 150 \
+    .venv/bin/python -m bench.bench_bidding heuristic --variant lost_extra=80 --deals 150 \
         --seed 2026 --checkpoint objective-dev.jsonl
 """
 
@@ -55,6 +59,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import os
 import sys
@@ -428,6 +433,8 @@ def _compared(
         return None if row is None else Game(row[0], row[1], tuple(row[2]), row[3])
 
     stamp = {name: _text(setting) for name, setting in settings.items()}
+    resolved = _resolved(settings)
+    unchecked = 0  # rows of the same stamp that do not say which defaults they played
     done: dict[tuple[int, Seating], Compared] = {}
     if checkpoint is not None and os.path.exists(checkpoint):
         with open(checkpoint, encoding="utf-8") as f:
@@ -442,11 +449,25 @@ def _compared(
                     raise SystemExit(
                         f"{checkpoint} was written for other settings: {row['settings']}"
                     )
+                if "resolved" not in row:
+                    unchecked += 1
+                elif row["resolved"] != resolved:
+                    raise SystemExit(
+                        f"{checkpoint} was written by players of other defaults: "
+                        f"{_differences(row['resolved'], resolved)}; go on from the commit it "
+                        "started with"
+                    )
                 done[(row["number"], tuple(row["seating"]))] = (
                     unpack(row["base"]),
                     tuple(unpack(v) for v in row["variants"]),
                 )
     todo = [job for job in jobs if (job[0], job[1]) not in done]
+    if todo and unchecked:
+        raise SystemExit(
+            f"{checkpoint} has {unchecked} rows that do not say which defaults their players had "
+            "(written before bench_bidding recorded them): go on from the commit it started "
+            "with, so that its new games are played by the same players"
+        )
     with contextlib.ExitStack() as stack:
         out = (
             None
@@ -460,6 +481,7 @@ def _compared(
             if out is not None:
                 row = {
                     "settings": stamp,
+                    "resolved": resolved,
                     "number": job[0],
                     "seating": list(job[1]),
                     "base": game(old),
@@ -468,6 +490,26 @@ def _compared(
                 out.write(json.dumps(row) + "\n")
                 out.flush()
     return [done[(job[0], job[1])] for job in jobs]
+
+
+def _resolved(settings: dict[str, Setting]) -> dict[str, dict[str, object]]:
+    """Every field of each strong setting of ``settings`` (the defaults filled in), as a
+    checkpoint records it: a default changed between two sittings of a run is seen."""
+    return {
+        name: json.loads(json.dumps(dataclasses.asdict(StrongPlayer(**dict(setting)).settings)))
+        for name, setting in settings.items()
+    }
+
+
+def _differences(old: dict[str, Any], new: dict[str, Any]) -> str:
+    """``name.field old → new`` for each field that differs between two :func:`_resolved`."""
+    out = [
+        f"{name}.{key} {old.get(name, {}).get(key)!r} → {fields.get(key)!r}"
+        for name, fields in new.items()
+        for key in sorted(set(fields) | set(old.get(name, {})))
+        if old.get(name, {}).get(key) != fields.get(key)
+    ]
+    return ", ".join(out) or "other players"
 
 
 def _ends_a_line(path: str | None) -> bool:

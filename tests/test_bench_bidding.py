@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -282,3 +283,23 @@ def test_a_checkpointed_comparison_goes_on_where_it_stopped(
     other = {**settings, "variant2": (("lost_extra", 20.0),)}
     with pytest.raises(SystemExit, match="other settings"):
         bench_bidding._compared(jobs, pool, str(path), other)
+
+    # a default changed between two sittings (the same words, other players): refused
+    lines = [line for line in finished.decode().splitlines() if line.endswith("}")]
+    rows = [json.loads(line) for line in lines]  # the line cut off above left out
+    assert len(rows) == 6
+    assert all(row["resolved"]["base"]["lost_extra"] == 0.0 for row in rows)
+    for row in rows:
+        row["resolved"]["base"]["lost_extra"] = 80.0
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows[:4]))
+    with pytest.raises(SystemExit, match=r"other defaults: base.lost_extra 80.0 → 0.0"):
+        bench_bidding._compared(jobs, pool, str(path), settings)
+    # rows from before the players' defaults were recorded: read when complete, never added to
+    for row in rows:
+        del row["resolved"]
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    assert bench_bidding._compared(jobs, pool, str(path), settings) == whole
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows[:4]))
+    with pytest.raises(SystemExit, match="4 rows that do not say which defaults"):
+        bench_bidding._compared(jobs, pool, str(path), settings)
+    assert played == []

@@ -461,33 +461,37 @@ def test_discard_inference_weighs_the_skat_by_the_declarers_discard() -> None:
     assert _discard_likelihood(hand_game.information_state(1), hand_world) == 1.0
 
 
-def test_the_kept_answers_of_the_world_weights_change_no_decision() -> None:
-    """The heuristic's answers the world weights keep between card decisions (its bid limit of
-    a hand, its best discards, its card for a seat's cards then) depend on their arguments
-    alone: a deal played with every kept answer forgotten before each decision goes exactly as
-    with them kept."""
+def test_the_kept_answers_of_the_world_weights_change_no_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The heuristic's answers the world weights keep (its bid limit of a hand, its best
+    discards, its card for a seat's cards then) depend on their arguments alone: a deal played
+    by the uncached functions goes exactly as with the answers kept from decision to decision
+    (and from the first deal into the second)."""
     from skat.players import contracts, worlds
 
-    kept = (worlds._heuristic_plays, worlds._likely_discards, contracts._heuristic_limit)
+    kept = {
+        (worlds, "_heuristic_plays"): worlds._heuristic_plays,
+        (worlds, "_likely_discards"): worlds._likely_discards,
+        (contracts, "_heuristic_limit"): contracts._heuristic_limit,
+    }
     player = StrongPlayer(worlds=8, defence_worlds=8)
 
-    def play(number: int, forget: bool) -> list[Action]:
+    def play(number: int) -> list[Action]:
         state = State.new(number)
         while not state.is_terminal():
-            if forget:
-                for cache in kept:
-                    cache.cache_clear()
             seat = state.current_player
             assert seat is not None
             info = state.information_state(seat)
             state = state.apply(player.choose(info, decision_rng(number, len(state.actions))))
         return list(state.actions)
 
-    hits = []
-    for number in (7, 8):  # a Grand with the skat picked up, a Diamonds Hand
-        forgotten = play(number, forget=True)
-        assert play(number, forget=False) == forgotten
-        hits.append([cache.cache_info().hits for cache in kept])
-    assert all(hits[0])
-    assert hits[1][0]  # a Hand game has no discard to weigh
-    assert hits[1][2]
+    numbers = (7, 8)  # a Grand with the skat picked up, a Diamonds Hand
+    with monkeypatch.context() as patch:
+        for (module, name), cached in kept.items():
+            patch.setattr(module, name, cached.__wrapped__)
+        uncached = [play(number) for number in numbers]
+    for cache in kept.values():
+        cache.cache_clear()
+    assert [play(number) for number in numbers] == uncached
+    assert all(cache.cache_info().hits > 0 for cache in kept.values())

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from skat.action import Action
@@ -110,6 +112,13 @@ def test_an_unknown_setting_is_refused_by_name() -> None:
 def test_a_setting_of_the_wrong_type_is_refused(name: str, value: object) -> None:
     with pytest.raises(TypeError, match=f"StrongSettings.{name} must be .*, not {value!r}"):
         StrongPlayer(**{name: value})
+
+
+@pytest.mark.parametrize("value", [-5.0, math.inf, 1e400])
+def test_a_lost_games_extra_cost_must_be_finite_and_not_below_0(value: float) -> None:
+    with pytest.raises(ValueError, match="lost_extra must be a finite number ≥ 0"):
+        StrongPlayer(lost_extra=value)
+    assert StrongPlayer(lost_extra=40.0).settings.lost_extra == 40.0
 
 
 @pytest.mark.parametrize("name", ["inference", "defence_inference"])

@@ -277,6 +277,10 @@ class StrongSettings:
                 raise ValueError(
                     f"StrongSettings.{field.name} must be a whole number ≥ 0, not {value!r}"
                 )
+        if not 0.0 <= self.lost_extra < math.inf:  # a cost: a line's inf would make scores NaN
+            raise ValueError(
+                f"StrongSettings.lost_extra must be a finite number ≥ 0, not {self.lost_extra!r}"
+            )
         for name in ("inference", "defence_inference"):
             if getattr(self, name) > INFERENCE_LEVELS:
                 raise ValueError(

@@ -275,7 +275,8 @@ def _discard_likelihood(info: InformationState, world: tuple[int, int, int, int]
 @functools.lru_cache(maxsize=1 << 14)
 def _likely_discards(twelve: int, game: GameType, seat: int) -> frozenset[int]:
     """The heuristic's :data:`DISCARD_TOP` best discards (masks) of the twelve cards
-    ``twelve`` for ``game`` in ``seat`` (kept, as only its arguments decide it)."""
+    ``twelve`` for ``game`` in ``seat`` (kept, as only its arguments decide it; a test that
+    changes :data:`DISCARD_TOP` or the heuristic's discard scores clears it first)."""
     ranked = ev.discard_scores(twelve, game, seat=seat)
     return frozenset(pair for pair, _ in ranked[:DISCARD_TOP])
 

@@ -13,7 +13,9 @@ the answer (:func:`skat.server.game.answer`). A new player per task keeps the wo
 state and the answers reproducible: nothing of an earlier request (a solver's transposition
 table, a player's cache of contract estimates) can change a node count and with it where a node
 budget cuts the sampling off, so the same record gets the same answer in any worker, on any
-server (docs/design.md, decisions 4 and 5).
+server (docs/design.md, decisions 4 and 5). What a worker does keep from task to task are the
+heuristic's answers the strong player's world weights ask (:mod:`skat.players.worlds`, bounded
+caches): each depends on its arguments alone, so it changes no node count and no answer.
 
 The open-hand analysis of a finished deal (``POST /api/analysis``, :mod:`skat.analysis`) runs
 there too, in two tasks at once (:func:`analysis_part`: the card play, the declarer's game
