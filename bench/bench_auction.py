@@ -101,8 +101,9 @@ def replay_auction(job: tuple[int, int]) -> Auction:
                 worlds=player.settings.contract_worlds,
                 node_budget=player.settings.contract_budget, reaching=18,
             )  # fmt: skip
-            best = ct.best_reaching(found, 18)
-            last_word = (action.kind.name, None if best is None else best.expected)
+            own = player.settings.lost_extra
+            best = ct.best_reaching(found, 18, own)
+            last_word = (action.kind.name, None if best is None else best.score(own))
         state = state.apply(action)
     declarer = None if state.declarer is None else int(state.declarer)
     bids = state.information_state(0).bids

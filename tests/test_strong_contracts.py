@@ -305,12 +305,14 @@ def test_the_model_contest_check_is_the_model_s_best_contract_worth_the_bid(
 @pytest.mark.parametrize("seed", range(3))
 def test_the_model_worth_of_a_higher_bid_is_never_more(seed: int) -> None:
     for hand, seat in _random_hands(seed, 30):
-        worths = [ct.model_worth(hand, seat, bid)[0] for bid in (18, 30, 48, 72, 264)]
+        worths = [
+            ct.model_worth(hand, seat, bid, lost_extra=0.0)[0] for bid in (18, 30, 48, 72, 264)
+        ]
         assert worths == sorted(worths, reverse=True)
         assert worths[-1] == -math.inf  # no game is worth 264 without Schneider
-        worth, contract, _ = ct.model_worth(hand, seat, 18)
+        worth, contract, _ = ct.model_worth(hand, seat, 18, lost_extra=0.0)
         assert contract is not None
-        assert ct.model_limit(hand, seat, worth)[0] > 0
+        assert ct.model_limit(hand, seat, worth, lost_extra=0.0)[0] > 0
 
 
 def test_evaluating_only_the_contracts_that_reach_a_bid() -> None:
@@ -353,7 +355,7 @@ def test_the_own_score_objective_counts_a_lost_game_without_the_defenders_40s() 
     # own score the big one
     safe = ct.Estimate(GameType.DIAMONDS, False, False, 18, wins=9, worlds=10, prior=0.8)
     big = ct.Estimate(GameType.HEARTS, False, False, 40, wins=8, worlds=10, prior=0.8)
-    assert ct.best_reaching([safe, big], 18) == safe
+    assert ct.best_reaching([safe, big], 18, 80.0) == safe
     assert ct.best_reaching([safe, big], 18, 0.0) == big
 
 
@@ -381,20 +383,23 @@ def _random_hands(seed: int, count: int) -> list[tuple[int, int]]:
 
 def test_the_model_limit_is_the_value_of_the_highest_contract_worth_declaring() -> None:
     four_jacks = _hand("CJ SJ HJ DJ CA CT SA ST HA HT")
-    value, contract = ct.model_limit(four_jacks, 0)
+    value, contract = ct.model_limit(four_jacks, 0, lost_extra=80.0)
     assert (value, str(contract)) == (144, "GH")  # Grand Hand with 4, game 5, Hand 6: 24 × 6
     weak = _hand("HJ CA CK CQ C9 SA SK H7 HT D9")
-    assert ct.model_limit(weak, 1) == (0, None)
+    assert ct.model_limit(weak, 1, lost_extra=80.0) == (0, None)
     # a Clubs pick-up (without 2, game 3: 36), the model's best chance of this hand (about a
     # fifth open-handed), is worth bidding only when an expected −150 is good enough
-    value, contract = ct.model_limit(weak, 1, -150.0)
+    value, contract = ct.model_limit(weak, 1, -150.0, lost_extra=80.0)
     assert (value, str(contract)) == (36, "C")
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_a_lower_line_never_lowers_the_model_limit(seed: int) -> None:
     for hand, seat in _random_hands(seed, 40):
-        assert ct.model_limit(hand, seat, -30.0)[0] >= ct.model_limit(hand, seat, 0.0)[0]
+        assert (
+            ct.model_limit(hand, seat, -30.0, lost_extra=0.0)[0]
+            >= ct.model_limit(hand, seat, 0.0, lost_extra=0.0)[0]
+        )
 
 
 def test_the_strong_player_bids_by_the_model_only_when_told_and_not_at_a_spitze_table() -> None:

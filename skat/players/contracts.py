@@ -584,9 +584,7 @@ def evaluate_discards(
     return out
 
 
-def best_reaching(
-    estimates: list[Estimate], bid: int, lost_extra: float = ev.TABLE_LOST_EXTRA
-) -> Estimate | None:
+def best_reaching(estimates: list[Estimate], bid: int, lost_extra: float) -> Estimate | None:
     """The estimate with the best expected score (:meth:`Estimate.score` with ``lost_extra``)
     among those worth at least ``bid``."""
     reach = [e for e in estimates if e.value >= bid]
@@ -618,8 +616,8 @@ def model_limit(
     seat: int,
     at_least: float = 0.0,
     *,
+    lost_extra: float,
     calibration: Calibration = CALIBRATIONS["strong"],
-    lost_extra: float = ev.TABLE_LOST_EXTRA,
     bock: int = 1,
 ) -> tuple[int, Contract | None]:
     """The bid limit (game points, 0: pass) of the ten cards ``hand`` of ``seat`` by the
@@ -652,8 +650,8 @@ def model_worth(
     seat: int,
     reaching: int,
     *,
+    lost_extra: float,
     calibration: Calibration = CALIBRATIONS["strong"],
-    lost_extra: float = ev.TABLE_LOST_EXTRA,
     bock: int = 1,
 ) -> tuple[float, Contract | None, float]:
     """The best expected Seeger-Fabian score (game points; ``ev.expected_score`` with
