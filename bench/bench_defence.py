@@ -64,6 +64,7 @@ CARD_PLAY_ARGUMENTS = (
     "defence_worlds",
     "defence_budget",
     "defence_inference",
+    "defence_sharpness",
     "early_tricks",
     "early_factor",
 )

@@ -63,6 +63,7 @@ def play_card(
     else:
         most, budget = settings.defence_worlds, settings.defence_budget
         inference = settings.defence_inference
+    sharpness = 1.0 if maximise else settings.defence_sharpness
     if len(info.tricks) < settings.early_tricks:
         budget *= settings.early_factor
     start = solver.nodes
@@ -72,7 +73,7 @@ def play_card(
     for i in range(most):
         if i >= settings.min_worlds and solver.nodes - start > budget:
             break
-        world = wd.draw_likely(info, k, rng, inference, plays=plays)
+        world = wd.draw_likely(info, k, rng, inference, plays=plays, sharpness=sharpness)
         if world is None:
             break
         pos = wd.position(info, world)

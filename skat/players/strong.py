@@ -115,6 +115,11 @@ class StrongSettings:
     (docs/experiments/2026-11-strong-defence-settings.md,
     docs/experiments/2026-12-strong-defence-ties-and-discard.md)."""
 
+    defence_sharpness: float = 1.0
+    """The power of the hidden declarer's likelihood (his contract's win chance by the
+    heuristic) in a defender's worlds: above 1 the worlds lean harder to declarer hands that
+    would be declared (as ``kontra_sharpness`` for Kontra). Being measured."""
+
     early_tricks: int = 2
     """A card decision is early while fewer tricks than this are complete (2: the first and the
     second trick) (docs/experiments/2026-11-strong-early-factor.md)."""

@@ -220,6 +220,7 @@ def _likelihood(
     world: tuple[int, int, int, int],
     limits: dict[int, tuple[int, int]],
     discard: bool = False,
+    sharpness: float = 1.0,
 ) -> float:
     """How likely ``world`` is, given the other seats' bids (``limits``, empty: not used) and
     the declarer's contract (and with ``discard`` his discard).
@@ -236,7 +237,7 @@ def _likelihood(
             continue
         if seat == declarer:
             if info.ouvert_hand is None:
-                weight *= _declarer_likelihood(info, world)
+                weight *= _declarer_likelihood(info, world) ** sharpness
                 if discard:
                     weight *= _discard_likelihood(info, world)
         elif seat in limits:
@@ -452,6 +453,7 @@ def draw_likely(
     inference: int,
     tries: int = 16,
     plays: list[Play] | None = None,
+    sharpness: float = 1.0,
 ) -> tuple[int, int, int, int] | None:
     """A world drawn by :func:`_draw`, kept with its likelihood (rejection sampling, see
     :func:`_likelihood`); after ``tries`` rejections the most likely of the drawn worlds.
@@ -471,7 +473,7 @@ def draw_likely(
         world = _draw(k, rng)
         if world is None:
             return None
-        weight = _likelihood(info, world, limits, discard=inference >= 4)
+        weight = _likelihood(info, world, limits, discard=inference >= 4, sharpness=sharpness)
         if inference >= 3 and plays:
             threshold = rng.random()
             # exact while above the draw or the best so far: neither is reached once below both
