@@ -311,7 +311,9 @@ def test_when_every_draw_is_rejected_the_most_likely_world_is_kept(
 
     monkeypatch.setattr(worlds, "_draw", lambda k, rng: next(drawn))
     monkeypatch.setattr(
-        worlds, "_likelihood", lambda info, world, limits, discard=False: bids[world[0]]
+        worlds,
+        "_likelihood",
+        lambda info, world, limits, discard=False, sharpness=1.0: bids[world[0]],
     )
     monkeypatch.setattr(worlds, "_play_likelihood", play_likelihood)
     info = _forehand_declares(
@@ -459,6 +461,22 @@ def test_discard_inference_weighs_the_skat_by_the_declarers_discard() -> None:
     skat = CardSet.from_str("DA DT").mask
     hand_world = (hand_game.hand(0), hand_game.hand(1), hand_game.hand(2), skat)
     assert _discard_likelihood(hand_game.information_state(1), hand_world) == 1.0
+
+
+def test_defence_sharpness_raises_the_declarers_likelihood_to_its_power() -> None:
+    """``sharpness`` is the power of the hidden declarer's likelihood in a defender's world
+    weight (the other seats' bid fit untouched); 1 leaves it as it was."""
+    from skat.players.worlds import _declarer_likelihood, _likelihood
+
+    state = _forehand_declares(
+        "CJ SJ DA DT DK DQ D9 CA SA HA", "HJ DJ CK CQ S7 S8 H7 H9 D7 D8", "C7 C8", "DH"
+    )
+    defender = state.information_state(1)
+    world = (state.hand(0), state.hand(1), state.hand(2), CardSet.from_str("C7 C8").mask)
+    own = _declarer_likelihood(defender, world)
+    assert 0.0 < own < 1.0
+    assert _likelihood(defender, world, {}) == own
+    assert _likelihood(defender, world, {}, sharpness=4.0) == pytest.approx(own**4)
 
 
 def test_the_kept_answers_of_the_world_weights_change_no_decision(
