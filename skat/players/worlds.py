@@ -225,7 +225,7 @@ def _likelihood(
     """How likely ``world`` is, given the other seats' bids (``limits``, empty: not used) and
     the declarer's contract (and with ``discard`` his discard).
 
-    A hidden declarer is judged by :func:`_declarer_likelihood` (and
+    A hidden declarer is judged by :func:`_declarer_likelihood` to the power ``sharpness`` (and
     :func:`_discard_likelihood`); a defender other than this seat by whether its dealt cards
     fit its bids (:func:`skat.players.contracts.bid_likelihood`).
     """
@@ -277,7 +277,7 @@ def _discard_likelihood(info: InformationState, world: tuple[int, int, int, int]
 def _likely_discards(twelve: int, game: GameType, seat: int) -> frozenset[int]:
     """The heuristic's :data:`DISCARD_TOP` best discards (masks) of the twelve cards
     ``twelve`` for ``game`` in ``seat`` (kept, as only its arguments decide it; a test that
-    changes :data:`DISCARD_TOP` or the heuristic's discard scores clears it first)."""
+    changes :data:`DISCARD_TOP` or the heuristic's discard scores must clear it first)."""
     ranked = ev.discard_scores(twelve, game, seat=seat)
     return frozenset(pair for pair, _ in ranked[:DISCARD_TOP])
 
