@@ -236,7 +236,7 @@ LANGUAGE = """lang => {
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
 def test_every_contracts_name_stands_whole_on_the_bar_in_every_language(
-    open_page: Any, width: int, height: int
+    open_page: Any, server: Any, width: int, height: int
 ) -> None:
     assert len(CONTRACTS) == 34
     assert {"XO", "NOH", "GO", "DHZ"} <= set(CONTRACTS)
@@ -252,13 +252,16 @@ def test_every_contracts_name_stands_whole_on_the_bar_in_every_language(
         ("french", c) for c in CONTRACTS
     ]
     for deck, contract in passes:
+        # the store is written where no client runs (a JSON answer of the same origin): a client
+        # still saving would find its copy old and reload itself while this one is being read
+        page.goto(f"{server.url}/api/options")
         page.evaluate(
             "([record, deck]) => { const s = JSON.parse(localStorage.getItem('skat.store'));"
             " s.current = {record, human_seat: 0, practice: true}; s.settings.deck = deck;"
             " localStorage.setItem('skat.store', JSON.stringify(s)); }",
             [_declared(contract), deck],
         )
-        page.reload()
+        page.goto(server.url)
         page.wait_for_selector(f".info-game[data-contract='{contract}']")
         page.wait_for_selector("#table[data-busy='0'][data-phase='play']")
         for lang in LANGUAGES:
