@@ -31,7 +31,7 @@ from skat.state import InformationState
 
 if TYPE_CHECKING:
     from skat.players.contracts import Estimate
-    from skat.players.strong import StrongSettings
+    from skat.players.strong_settings import StrongSettings
 
 __all__ = ["announced", "declarer_chance", "kontra_choice"]
 

@@ -25,7 +25,7 @@ from skat.solver import SCHWARZ, Position, Solver
 from skat.state import InformationState
 
 if TYPE_CHECKING:
-    from skat.players.strong import StrongSettings
+    from skat.players.strong_settings import StrongSettings
 
 __all__ = ["best_cards", "heuristic_card", "play_card"]
 

@@ -28,7 +28,7 @@ from skat.scoring import score_ramsch
 from skat.state import InformationState
 
 if TYPE_CHECKING:
-    from skat.players.strong import StrongSettings
+    from skat.players.strong_settings import StrongSettings
 
 __all__ = ["ramsch_card", "schieben"]
 

@@ -1,7 +1,8 @@
 """The strong player: contracts and card play by sampling the hidden cards and solving them.
 
-:class:`StrongPlayer` decides every phase; all its tuning is one :class:`StrongSettings`, whose
-fields cite the notes in docs/experiments/ where they were measured. Its parts:
+:class:`StrongPlayer` decides every phase; all its tuning is one :class:`StrongSettings`
+(:mod:`skat.players.strong_settings`, whose fields cite the notes in docs/experiments/ where they
+were measured). Its parts:
 
 * what a seat knows and the worlds drawn from it (the likelihoods of what was heard and seen):
   :mod:`skat.players.worlds`;
@@ -29,11 +30,8 @@ defenders read the declarer's discard (issue 28), registered as ``strong-v1`` to
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 import random
-import typing
-from dataclasses import dataclass
 from typing import Any
 
 from skat.action import CONCEDE, PASS, Action, ActionKind
@@ -48,290 +46,13 @@ from skat.players.evaluation import limit_game
 from skat.players.heuristic import HeuristicPlayer, bid_up_to
 from skat.players.ramsch import ramsch_card, schieben
 from skat.players.revolution import exchange_choice, revolution_declaration
+from skat.players.strong_settings import _SETTING_NAMES, STRONG_V1, StrongSettings
 from skat.players.worlds import sample_world
 from skat.rules import GameType
 from skat.solver import Solver
 from skat.state import InformationState, Phase
 
 __all__ = ["STRONG_V1", "StrongPlayer", "StrongSettings", "sample_world"]
-
-
-INFERENCE_LEVELS = 4
-"""The highest level of ``inference`` and ``defence_inference``
-(:func:`skat.players.worlds.draw_likely`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class StrongSettings:
-    """Every tuning value of the strong player; the defaults are today's player.
-
-    Counts of worlds and deals are per decision; budgets are solver nodes (a count of work, not
-    of seconds, so that the decisions are the same on every machine and under any load,
-    docs/design.md decision 4); logits are added to the heuristic's win chances
-    (:func:`skat.players.evaluation.win_chance`); expected scores are Seeger-Fabian game points.
-
-    Raises:
-        TypeError: a value of the wrong type (a whole number where one is expected, a number
-            for a share or a logit, True or False for a switch).
-        ValueError: a count or budget below 0, a number that is NaN, an inference level above
-            :data:`INFERENCE_LEVELS`, or ``opponents`` naming no calibration.
-    """
-
-    # -- card play (skat.players.card_play) ------------------------------------------------------
-
-    worlds: int = 64
-    """The most worlds per card decision of the declarer, and half of it for Kontra and Re
-    (docs/experiments/2026-11-strong-declarer-settings.md)."""
-
-    node_budget: int = 2_000_000
-    """Solver nodes after which the declarer's card decision, and the Kontra and Re judgement,
-    start no further world (at least ``min_worlds`` are always solved; most decisions need far
-    less, as late positions take few nodes and ``worlds`` caps the count)
-    (docs/experiments/2026-11-strong-declarer-settings.md)."""
-
-    min_worlds: int = 2
-    """The fewest worlds per card decision, and per world count of a Ramsch or Schieberamsch
-    rollout decision (set, not measured)."""
-
-    inference: int = 3
-    """How much the declarer's sampled worlds (and those for Kontra, Re and the Ramsch play) use
-    what was heard and seen: 0 not at all, 1 a hidden declarer's cards fit his contract, 2 also
-    every other seat's cards fit its bids, 3 also the cards the others played are the
-    heuristic's choices from their cards in the world, 4 also a defender's skat by the declarer's
-    discard (Ramsch play weighs no plays; :func:`skat.players.worlds.draw_likely`)
-    (docs/experiments/2026-11-strong-inference.md)."""
-
-    defence_worlds: int = 64
-    """``worlds`` for a defender's card decisions
-    (docs/experiments/2026-11-strong-defence-settings.md)."""
-
-    defence_budget: int = 2_000_000
-    """``node_budget`` for a defender's card decisions
-    (docs/experiments/2026-11-strong-defence-settings.md)."""
-
-    defence_inference: int = 4
-    """``inference`` for a defender's card decisions: 4, a world also weighed by whether its
-    skat is a discard the declarer would make, lets the declarer win fewer games
-    (docs/experiments/2026-11-strong-defence-settings.md,
-    docs/experiments/2026-12-strong-defence-ties-and-discard.md)."""
-
-    defence_sharpness: float = 1.0
-    """The power of the hidden declarer's likelihood (his contract's win chance by the
-    heuristic) in a defender's worlds: above 1 the worlds lean harder to declarer hands that
-    would be declared (as ``kontra_sharpness`` for Kontra). On the development deals of the
-    defence, 4 let the strong declarer win 84 of 102 games instead of 88 (−3.92%, −9.33% ..
-    +1.49%); off (1) until a verification run on other deals
-    (docs/experiments/2026-12-strong-world-weights.md)."""
-
-    early_tricks: int = 2
-    """A card decision is early while fewer tricks than this are complete (2: the first and the
-    second trick) (docs/experiments/2026-11-strong-early-factor.md)."""
-
-    early_factor: int = 3
-    """The whole number an early decision's node budget (``node_budget`` or ``defence_budget``)
-    is multiplied by; with ``early_tricks`` above 2 the second look for Schneider (from the third
-    trick on) gets the multiplied budget as well
-    (docs/experiments/2026-11-strong-early-factor.md)."""
-
-    concede_min_worlds: int = 8
-    """The fewest sampled worlds a concession is judged on (set, not measured)."""
-
-    concede_schneider: float = 0.5
-    """The declarer concedes a game lost in every sampled world, during the first trick, when he
-    is Schneider in at least this share of them (set, not measured)."""
-
-    # -- bidding, the skat, the discard and the declaration (skat.players.contracts) ------------
-
-    contracts: bool = True
-    """Judge the bidding, Hand or pick-up, the discard, the declaration, Kontra and Re, and the
-    Schieberamsch pushes by sampling; off, the heuristic's rules decide them."""
-
-    play_bonus: float = 0.0
-    """Logit added to the heuristic's win chances when it bids and chooses the game for this
-    player, only with ``contracts`` off (docs/experiments/2026-11-strong-bidding-bonus.md)."""
-
-    contract_worlds: int = 24
-    """The most sampled deals per contract evaluation (set, not measured alone)."""
-
-    contract_budget: int = 2_000_000
-    """Solver nodes after which a contract evaluation starts no further deal (at least four are
-    always solved, and it stops at twice the budget); about 0.2 s at 11 million nodes per second
-    (docs/experiments/2026-11-strong-bidding-bonus.md)."""
-
-    solved_bidding: bool = False
-    """Bid up to the highest value of a contract with a positive expected score in the solved
-    deals instead of the heuristic's limit; measured weaker
-    (docs/experiments/2026-11-strong-bidding-bonus.md)."""
-
-    model_limit: float | None = None
-    """Bid up to the highest value of a contract whose expected score by the learned contract
-    evaluator's chance is at least this (game points; :func:`skat.players.contracts.
-    model_limit`), instead of the heuristic's limit with ``bid_bonus`` (kept at a table with
-    Sächsische Spitze, which has no model); None: the heuristic's limit. No gain measured at
-    −100, the line at which it bids as many random hands as the heuristic's limit (docs/
-    experiments/2026-12-model-bid-limit.md)."""
-
-    model_prior: bool = False
-    """Count the learned contract evaluator's open-hand chance (:mod:`skat.players.
-    contract_model`) as each contract's prior in the sampled contract evaluations before the
-    skat (:func:`skat.players.contracts.evaluate_before_skat`: the contest check, Hand or
-    pick-up, a Hand game's Schneider and Schwarz announcements) instead of the heuristic's win
-    chance. No gain measured: −0.50 (−1.95 .. +0.96) against the heuristic over 300 deals
-    (docs/experiments/2026-12-model-bid-limit.md)."""
-
-    model_contest: bool = False
-    """Judge a contested bid or hold (``contest_check``) by the learned contract evaluator's
-    best expected score of a contract worth it (:func:`skat.players.contracts.model_worth`, no
-    bids weighed, a decision well under a millisecond) instead of sampled deals weighted by the
-    bids (kept at a table with Sächsische Spitze, which has no model). Only with
-    ``contest_check`` set (None: no check); ``model_prior`` then plays no part in the check.
-    Being measured (docs/experiments/2026-12-model-bid-limit.md)."""
-
-    bid_bonus: float = 0.9
-    """Logit added to the heuristic's win chances for the bid limit only (the game itself is
-    then chosen by the solved deals) (docs/experiments/2026-11-strong-bidding-bonus.md)."""
-
-    contest_penalty: float = 0.0
-    """Logit taken off ``bid_bonus`` once an opponent has bid or held (a contested auction)
-    (docs/experiments/2026-11-strong-contest-check.md)."""
-
-    contest_check: float | None = 0.0
-    """In a contested auction, say a bid or hold only if the best contract worth it has at least
-    this expected score in sampled deals weighted by the bids and by the rival passing next (the
-    deals in which this seat ends up declaring; :meth:`StrongPlayer._contested_worth`); None:
-    no check (docs/experiments/2026-11-strong-contest-check.md)."""
-
-    opponents: str = "strong"
-    """The kind of opponents at the table, whose calibration
-    (:data:`skat.players.calibration.CALIBRATIONS`) turns the open-hand share of a suit game or
-    Grand into the win chance that the contracts, the announcements and the contest check weigh:
-    ``strong`` (the server's default: a strong computer beside it), ``heuristic`` (two heuristic
-    players), ``xskat`` (XSkat's computers, at its table)."""
-
-    lost_extra: float = 0.0
-    """What a lost game costs beyond the declarer's own −2·value − 50 when the contracts, the
-    announcements, Hand or pick-up, the discard and the contest check compare expected scores
-    (:func:`skat.players.evaluation.expected_score`): 0, the seat's own Seeger-Fabian score
-    (issue 28's own-score objective); 80, the defenders' +40 each counted against the declarer
-    as well (the score against the table, ``strong-v1``). At XSkat's table the own score gained
-    +1.79 (+0.14 .. +3.43) a game on 300 development deals (X7); against the heuristic no
-    difference was measured (G6: −0.01, −2.56 .. +2.54) (docs/benchmarks.md, "Against XSkat",
-    "Bidding")."""
-
-    # -- Kontra, Re and Supra (skat.players.announcements) -----------------------------------------
-
-    kontra_below: float = 0.12
-    """A defender says Kontra when the declarer's chance (:meth:`StrongPlayer.declarer_chance`)
-    is below this, Supra after a Re below half of it. A Kontra pays when the declarer loses more
-    than a third of the games it doubles; the estimate is low against the declarer's real chances
-    (open-handed defenders, a sampled hand seldom fitting a declared game as well as the real
-    one), so the line is drawn where the doubled games were lost most often as played: of the
-    played-out games at 0.12 .. 0.2 of two runs the declarer lost a quarter (a third run, K4,
-    39%). Verified on other deals: said in 7.1% of the games, the declarer lost 57.1% of them
-    (docs/experiments/2026-12-strong-kontra.md)."""
-
-    kontra_draws: int | None = 400
-    """Candidate deals drawn for a defender's Kontra (and Supra) judgement, of which
-    ``worlds // 2`` are picked by their likelihood (:func:`skat.players.worlds.resample`);
-    None: each world drawn by rejection sampling as in the card play
-    (docs/experiments/2026-12-strong-kontra.md)."""
-
-    kontra_sharpness: float = 6.0
-    """The power of the declarer's likelihood in the Kontra judgement with ``kontra_draws``: a
-    hand the heuristic gives little chance in the declared game counts for little, as it would
-    hardly have been declared (docs/experiments/2026-12-strong-kontra.md)."""
-
-    every_ouvert_deal: bool = True
-    """Against an ouvert declarer a defender judges his chance on every deal of the hidden cards
-    (at most 66, within ``node_budget``), so an unlosable ouvert game is never doubled; off, on
-    sampled deals as against a hidden declarer (docs/experiments/2026-12-strong-kontra.md)."""
-
-    kontra_plain_null: bool = False
-    """Judge Kontra and Supra against a Null that is not ouvert as against other games; off,
-    never say them there: the open-hand estimate lets the defenders see the declarer's cards,
-    so it finds almost every plain Null lost (in the Kontra runs K2 and K3 all 14 plain Nulls
-    doubled were lost in every sampled deal, and the declarer won 11 of them)
-    (docs/experiments/2026-12-strong-kontra.md)."""
-
-    re_above: float = 0.8
-    """The declarer answers Kontra with Re when his chance in his own sampled deals is above
-    this (doubling pays above 2/3; set, not measured)."""
-
-    # -- Ramsch and Schieberamsch (skat.players.ramsch) --------------------------------------------
-
-    rollouts: int = 640
-    """Ramsch rollouts per card decision, shared among the legal cards (at least
-    ``min_worlds`` worlds each) (docs/experiments/2026-11-strong-ramsch-rollouts.md)."""
-
-    schieben_rollouts: int = 400
-    """Rollouts per Schieberamsch decision (taking the skat or not; which cards to push), shared
-    among the choices (docs/experiments/2026-11-strong-ramsch-rollouts.md)."""
-
-    push_candidates: int = 6
-    """The pairs of cards a push decision tries: the heuristic's best ones (set, not
-    measured)."""
-
-    def __post_init__(self) -> None:
-        for field in dataclasses.fields(self):
-            value = getattr(self, field.name)
-            accepted = _accepted_types()[field.name]
-            is_bool = isinstance(value, bool)
-            if is_bool != (bool in accepted) or not isinstance(value, accepted):
-                names = " or ".join("None" if t is type(None) else t.__name__ for t in accepted)
-                raise TypeError(f"StrongSettings.{field.name} must be {names}, not {value!r}")
-            if isinstance(value, float) and math.isnan(value):  # inf is a line never crossed
-                raise ValueError(f"StrongSettings.{field.name} must be a number, not {value!r}")
-            if isinstance(value, int) and not is_bool and float not in accepted and value < 0:
-                raise ValueError(
-                    f"StrongSettings.{field.name} must be a whole number ≥ 0, not {value!r}"
-                )
-        if not 0.0 <= self.lost_extra < math.inf:  # a cost: a line's inf would make scores NaN
-            raise ValueError(
-                f"StrongSettings.lost_extra must be a finite number ≥ 0, not {self.lost_extra!r}"
-            )
-        for name in ("inference", "defence_inference"):
-            if getattr(self, name) > INFERENCE_LEVELS:
-                raise ValueError(
-                    f"StrongSettings.{name} must be 0 to {INFERENCE_LEVELS}, not "
-                    f"{getattr(self, name)!r}"
-                )
-        if self.opponents not in CALIBRATIONS:
-            raise ValueError(
-                f"StrongSettings.opponents must be one of {', '.join(CALIBRATIONS)}, not "
-                f"{self.opponents!r}"
-            )
-
-
-@functools.cache
-def _accepted_types() -> dict[str, tuple[type, ...]]:
-    """Per field of :class:`StrongSettings`, the types its value may have (an int for a
-    float)."""
-    out = {}
-    for name, hint in typing.get_type_hints(StrongSettings).items():
-        types = typing.get_args(hint) or (hint,)
-        out[name] = (*types, int) if float in types else types
-    return out
-
-
-_SETTING_NAMES: frozenset[str] = frozenset(f.name for f in dataclasses.fields(StrongSettings))
-"""The fields of :class:`StrongSettings`: the keywords :class:`StrongPlayer` takes."""
-
-STRONG_V1 = StrongSettings(
-    lost_extra=80.0,
-    kontra_below=0.4,
-    kontra_draws=None,
-    every_ouvert_deal=False,
-    defence_inference=3,
-    kontra_plain_null=True,
-)
-"""The strong player as it was before its Kontra was judged by resampling, registered as
-``strong-v1`` to measure against (issue 28): a defender's chance for Kontra and Supra is judged
-on worlds drawn by rejection sampling as in the card play, against an ouvert declarer too, and
-Kontra is said below 0.4, Supra below 0.2, against a plain Null too
-(docs/experiments/2026-12-strong-kontra.md), a defender's worlds are not weighed by the
-declarer's discard (``defence_inference`` 3), and a lost game counts the defenders' +40 each
-against it (``lost_extra`` 80).
-tests/test_strong_settings.py pins its decisions on a few positions."""
 
 
 class StrongPlayer:
