@@ -513,3 +513,94 @@ def test_the_kept_answers_of_the_world_weights_change_no_decision(
         cache.cache_clear()
     assert [play(number) for number in numbers] == uncached
     assert all(cache.cache_info().hits > 0 for cache in kept.values())
+
+
+@pytest.mark.parametrize(
+    ("forehand", "middlehand", "skat", "contract", "lead", "margin", "ranked"),
+    [
+        # a Diamonds Hand lost whatever forehand leads: ranked by the deals reaching 51
+        (
+            "H7 SA DK SJ CT HT S8 C9 D7 HJ",
+            "DJ SQ DA D8 HQ SK DQ C7 H8 DT",
+            "HA ST",
+            "DH",
+            None,
+            10,
+            True,
+        ),
+        # a Clubs Hand won whatever middlehand answers forehand's C8: ranked by 71
+        (
+            "HA SJ CA DA C9 DJ SK D7 CQ C8",
+            "DQ C7 DK HQ S9 SA CT SQ S7 D9",
+            "H8 CJ",
+            "CH",
+            "C8",
+            10,
+            True,
+        ),
+        # margin 0: off
+        (
+            "H7 SA DK SJ CT HT S8 C9 D7 HJ",
+            "DJ SQ DA D8 HQ SK DQ C7 H8 DT",
+            "HA ST",
+            "DH",
+            None,
+            0,
+            False,
+        ),
+        # a Null has no card points to keep close
+        (
+            "CA SA HA DA CT ST HT DT CK SK",
+            "C7 S7 H7 D7 C8 S8 H8 D8 C9 S9",
+            "HK HQ",
+            "NH",
+            None,
+            10,
+            False,
+        ),
+    ],
+)
+def test_a_side_lost_in_every_world_plays_the_card_that_keeps_the_game_closest(
+    forehand: str,
+    middlehand: str,
+    skat: str,
+    contract: str,
+    lead: str | None,
+    margin: int,
+    ranked: bool,
+) -> None:
+    """``slip_margin``: of the cards tied in a game the seat loses in every world, those after
+    which the declarer comes nearest his target (declarer) or stays furthest below target plus
+    the margin (defender), as the solver counts them in the same worlds (here the real deal)."""
+    from skat.players import worlds as wd
+    from skat.players.card_play import _for_a_slip
+    from skat.players.strong_settings import StrongSettings
+    from skat.solver import Solver
+
+    state = _forehand_declares(forehand, middlehand, skat, contract)
+    if lead is not None:  # forehand has led; middlehand, a defender, answers
+        state = state.apply(Action.parse(lead))
+    seat = state.current_player
+    info = state.information_state(seat)
+    world = (state.hand(0), state.hand(1), state.hand(2), CardSet.from_str(skat).mask)
+    solver = Solver()
+    pos = wd.position(info, world)
+    at_target = solver.move_values(pos, "threshold", 61)
+    cards = sorted(at_target)
+    maximise = seat == 0
+    lost = 0 if maximise else 1
+    assert set(at_target.values()) == {lost}  # the seat loses whatever it plays
+    score = dict.fromkeys(cards, lost)
+    notes: dict[str, object] = {}
+    settings = StrongSettings(slip_margin=margin)
+    chosen = _for_a_slip(settings, solver, info, [pos], cards, score, maximise, 0, 10**9, notes)
+    if not ranked:
+        assert chosen == cards
+        assert "slip" not in notes
+        return
+    threshold = 61 - margin if maximise else 61 + margin
+    assert notes["slip"] == threshold
+    count = solver.move_values(pos, "threshold", threshold)
+    best = max(count.values()) if maximise else min(count.values())
+    assert sorted(chosen) == sorted(c for c in cards if count[c] == best)
+    assert 0 < len(chosen) < len(cards)  # the second count tells the cards apart

@@ -9,7 +9,9 @@ choose, so the play stays natural; a contract settled in every world is played o
 level (Schneider). The declarer and the defenders each have their own number of worlds, node
 budget and inference, and the first two tricks a larger budget
 (:class:`~skat.players.strong.StrongSettings`). A declarer whose game is lost in every sampled
-world concedes during the first trick when it also saves a Schneider.
+world concedes during the first trick when it also saves a Schneider; with ``slip_margin`` set,
+a side lost in every sampled world plays the card that keeps the game closest, for the other
+side's slip.
 """
 
 from __future__ import annotations
@@ -87,6 +89,7 @@ def play_card(
     if concede and max(score.values()) == 0 and _concedes(settings, solver, info, worlds):
         return None
     top = best_cards(cards, score, maximise)
+    top = _for_a_slip(settings, solver, info, worlds, top, score, maximise, start, budget, notes)
     decided = all(score[c] in (0, len(worlds)) for c in top)
     late = len(info.tricks) >= 2  # the first tricks are too costly to solve twice
     if len(top) > 1 and decided and late and info.contract is not None and target < SCHWARZ:
@@ -98,6 +101,45 @@ def play_card(
             if notes is not None:
                 notes["next_level"] = True
     return fallback if fallback in top else top[0]
+
+
+def _for_a_slip(
+    settings: StrongSettings,
+    solver: Solver,
+    info: InformationState,
+    worlds: list[Position],
+    top: list[int],
+    score: dict[int, int],
+    maximise: bool,
+    start: int,
+    budget: int,
+    notes: dict[str, Any] | None,
+) -> list[int]:
+    """Of ``top`` (the cards tied for the most worlds), those that keep the game closest when
+    the seat to move loses in every sampled world: the declarer's cards after which he reaches
+    ``target − slip_margin`` card points in the most worlds, a defender's after which the
+    declarer reaches ``target + slip_margin`` in the fewest (the other side then has to play
+    exactly, and a slip turns the game). ``top`` unchanged with ``slip_margin`` 0, in a Null
+    game, when another side's card is still possible, or once the node budget is spent."""
+    margin = settings.slip_margin
+    contract = info.contract
+    lost = score[top[0]] == (0 if maximise else len(worlds))
+    if (
+        margin <= 0
+        or len(top) < 2
+        or not lost
+        or contract is None
+        or contract.game == GameType.NULL
+        or solver.nodes - start >= budget
+    ):
+        return top
+    threshold = wd.target(info) + (-margin if maximise else margin)
+    if not 0 < threshold <= 120:
+        return top
+    closer = best_cards(top, _count_at(solver, worlds, top, threshold, start, 2 * budget), maximise)
+    if notes is not None:
+        notes["slip"] = threshold
+    return closer
 
 
 def _count_at(

@@ -92,6 +92,13 @@ class StrongSettings:
     trick on) gets the multiplied budget as well
     (docs/experiments/2026-11-strong-early-factor.md)."""
 
+    slip_margin: int = 0
+    """When the seat to move loses in every sampled world, the cards tied are ranked by a second
+    count: the worlds in which the declarer reaches his target less this many card points (the
+    declarer's own cards: most), or his target plus this many (a defender's: fewest), so that
+    the other side has to play exactly (issue 28 point 6, playing for a slip). 0: off, the tie
+    goes to the heuristic's card. Not in a Null game (being measured)."""
+
     concede_min_worlds: int = 8
     """The fewest sampled worlds a concession is judged on (set, not measured)."""
 
