@@ -580,7 +580,8 @@ def test_a_side_lost_in_every_world_plays_the_card_that_keeps_the_game_closest(
     state = _forehand_declares(forehand, middlehand, skat, contract)
     if lead is not None:  # forehand has led; middlehand, a defender, answers
         state = state.apply(Action.parse(lead))
-    seat = state.current_player
+    seat = 0 if lead is None else 1
+    assert state.current_player == seat
     info = state.information_state(seat)
     world = (state.hand(0), state.hand(1), state.hand(2), CardSet.from_str(skat).mask)
     solver = Solver()
