@@ -77,9 +77,9 @@ class StrongSettings:
     defence_sharpness: float = 1.0
     """The power of the hidden declarer's likelihood (his contract's win chance by the
     heuristic) in a defender's worlds: above 1 the worlds lean harder to declarer hands that
-    would be declared (as ``kontra_sharpness`` for Kontra). On the development deals of the
-    defence, 4 let the strong declarer win 84 of 102 games instead of 88 (−3.92%, −9.33% ..
-    +1.49%); off (1) until a verification run on other deals
+    would be declared (as ``kontra_sharpness`` for Kontra). 4 let the strong declarer win
+    −3.92% (−9.33% .. +1.49%) of his games on the development deals of the defence, but +0.91%
+    (−1.94% .. +3.75%) on 400 other deal numbers (P25), so it stays 1 (off)
     (docs/experiments/2026-12-strong-world-weights.md)."""
 
     early_tricks: int = 2
