@@ -97,7 +97,9 @@ class StrongSettings:
     count: the worlds in which the declarer reaches his target less this many card points (the
     declarer's own cards: most), or his target plus this many (a defender's: fewest), so that
     the other side has to play exactly (issue 28 point 6, playing for a slip). 0: off, the tie
-    goes to the heuristic's card. Not in a Null game (being measured)."""
+    goes to the heuristic's card. Not in a Null game. 10 gained +0.62 (−0.26 .. +1.50) a game
+    at XSkat's table on development deals (X8); off until verified
+    (docs/experiments/2026-12-strong-slip.md)."""
 
     concede_min_worlds: int = 8
     """The fewest sampled worlds a concession is judged on (set, not measured)."""
