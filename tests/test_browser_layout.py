@@ -254,7 +254,9 @@ def test_every_contracts_name_stands_whole_on_the_bar_in_every_language(
     for deck, contract in passes:
         # the store is written where no client runs (a JSON answer of the same origin): a client
         # still saving would find its copy old and reload itself while this one is being read
-        page.goto(f"{server.url}/api/options")
+        answer = page.goto(f"{server.url}api/options")
+        assert answer is not None
+        assert answer.ok, answer.status
         page.evaluate(
             "([record, deck]) => { const s = JSON.parse(localStorage.getItem('skat.store'));"
             " s.current = {record, human_seat: 0, practice: true}; s.settings.deck = deck;"
