@@ -518,7 +518,7 @@ def test_the_kept_answers_of_the_world_weights_change_no_decision(
 @pytest.mark.parametrize(
     ("forehand", "middlehand", "skat", "contract", "lead", "margin", "ranked"),
     [
-        # a Diamonds Hand lost whatever forehand leads: ranked by the deals reaching 51
+        # a Diamonds Hand lost whatever forehand leads: ranked by the worlds reaching 51
         (
             "H7 SA DK SJ CT HT S8 C9 D7 HJ",
             "DJ SQ DA D8 HQ SK DQ C7 H8 DT",
@@ -558,6 +558,16 @@ def test_the_kept_answers_of_the_world_weights_change_no_decision(
             10,
             False,
         ),
+        # a Grand Hand won whatever forehand leads: the seat does not lose, nothing to rank
+        (
+            "CJ SJ HJ DJ CA CT SA ST HA HT",
+            "C7 S7 H7 D7 C8 S8 H8 D8 C9 S9",
+            "DA DT",
+            "GH",
+            None,
+            10,
+            False,
+        ),
     ],
 )
 def test_a_side_lost_in_every_world_plays_the_card_that_keeps_the_game_closest(
@@ -571,7 +581,8 @@ def test_a_side_lost_in_every_world_plays_the_card_that_keeps_the_game_closest(
 ) -> None:
     """``slip_margin``: of the cards tied in a game the seat loses in every world, those after
     which the declarer comes nearest his target (declarer) or stays furthest below target plus
-    the margin (defender), as the solver counts them in the same worlds (here the real deal)."""
+    the margin (defender), as the solver counts them in the same worlds (here the real deal
+    alone); nothing is ranked when the seat does not lose, in a Null, or with no budget left."""
     from skat.players import worlds as wd
     from skat.players.card_play import _for_a_slip
     from skat.players.strong_settings import StrongSettings
@@ -589,19 +600,65 @@ def test_a_side_lost_in_every_world_plays_the_card_that_keeps_the_game_closest(
     at_target = solver.move_values(pos, "threshold", 61)
     cards = sorted(at_target)
     maximise = seat == 0
-    lost = 0 if maximise else 1
-    assert set(at_target.values()) == {lost}  # the seat loses whatever it plays
-    score = dict.fromkeys(cards, lost)
+    score = dict(at_target)
     notes: dict[str, object] = {}
     settings = StrongSettings(slip_margin=margin)
+    spent = _for_a_slip(settings, solver, info, [pos], cards, score, maximise, 0, 0, notes)
+    assert spent == cards  # no node budget left: no second count
     chosen = _for_a_slip(settings, solver, info, [pos], cards, score, maximise, 0, 10**9, notes)
     if not ranked:
         assert chosen == cards
         assert "slip" not in notes
         return
+    assert set(at_target.values()) == {0 if maximise else 1}  # lost whatever the seat plays
     threshold = 61 - margin if maximise else 61 + margin
     assert notes["slip"] == threshold
     count = solver.move_values(pos, "threshold", threshold)
     best = max(count.values()) if maximise else min(count.values())
     assert sorted(chosen) == sorted(c for c in cards if count[c] == best)
     assert 0 < len(chosen) < len(cards)  # the second count tells the cards apart
+
+
+def test_the_next_level_is_weighed_before_the_slip() -> None:
+    """A defender whose declarer wins in every world first keeps him from Schneider (90 card
+    points), and only among those cards plays for a slip (71): here the two orders choose
+    different cards, in two worlds (the real deal, and one with S9 and CQ swapped)."""
+    from skat.players import worlds as wd
+    from skat.players.card_play import _break_ties, best_cards
+    from skat.players.strong_settings import StrongSettings
+    from skat.solver import Solver
+
+    state = _forehand_declares(
+        "HJ S8 DA SQ CA DT S9 CJ CT S7", "D8 DK DQ H7 SJ CQ H9 D7 HA SK", "CK C8", "CH"
+    )
+    for card in ("CJ", "SJ", "DJ", "SQ", "SK", "SA"):
+        state = state.apply(Action.parse(card))
+    assert state.current_player == 2
+    info = state.information_state(2)
+    swap = CardSet.from_str("S9 CQ").mask
+    real = (state.hand(0), state.hand(1), state.hand(2), CardSet.from_str("CK C8").mask)
+    other = (real[0] ^ swap, real[1] ^ swap, real[2], real[3])
+    solver = Solver()
+    worlds = [wd.position(info, real), wd.position(info, other)]
+
+    def count(threshold: int) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for pos in worlds:
+            for c, v in solver.move_values(pos, "threshold", threshold).items():
+                out[c] = out.get(c, 0) + v
+        return out
+
+    score = count(61)
+    cards = sorted(score)
+    assert set(score.values()) == {2}  # the declarer wins whatever the defender plays
+    notes: dict[str, object] = {}
+    settings = StrongSettings(slip_margin=10)
+    chosen = _break_ties(settings, solver, info, worlds, cards, score, False, 0, 10**9, notes)
+    schneider_first = best_cards(best_cards(cards, count(90), False), count(71), False)
+    slip_first = best_cards(best_cards(cards, count(71), False), count(90), False)
+    assert chosen == schneider_first
+    assert set(chosen) != set(slip_first)
+    assert notes == {"next_level": True, "slip": 71}
+    # slip_margin 0: the next level alone, as before the setting
+    plain = _break_ties(StrongSettings(), solver, info, worlds, cards, score, False, 0, 10**9, {})
+    assert plain == best_cards(cards, count(90), False)

@@ -55,7 +55,8 @@ def play_card(
     count solved), ``wins`` (card → the worlds in which the declarer reaches ``target`` card
     points after it), ``target``, ``declarer`` (this seat is the declarer) and ``next_level``
     (True when the contract was settled in every world and the card was chosen for the next
-    level, Schneider)."""
+    level, Schneider) and ``slip`` (the threshold of the second count when the seat lost in
+    every world: :func:`_for_a_slip`)."""
     fallback = heuristic_card(info, cards)
     k = wd.knowledge(info)
     target = wd.target(info)
@@ -88,19 +89,43 @@ def play_card(
         return fallback
     if concede and max(score.values()) == 0 and _concedes(settings, solver, info, worlds):
         return None
+    top = _break_ties(settings, solver, info, worlds, cards, score, maximise, start, budget, notes)
+    return fallback if fallback in top else top[0]
+
+
+def _break_ties(
+    settings: StrongSettings,
+    solver: Solver,
+    info: InformationState,
+    worlds: list[Position],
+    cards: list[int],
+    score: dict[int, int],
+    maximise: bool,
+    start: int,
+    budget: int,
+    notes: dict[str, Any] | None,
+) -> list[int]:
+    """The cards of the best ``score`` (the worlds in which the declarer reaches his target after
+    each), narrowed from the third trick on while the solver has spent less than ``budget`` nodes
+    since ``start`` (the first tricks are too costly to solve twice): when the contract is
+    settled in every world, by the next level (the declarer's Schneider: 90 card points, or his
+    escape from it: 31); then, when the seat loses in every world, by the other side's slip
+    (:func:`_for_a_slip`). Either count stops at twice ``budget``. ``notes`` gets
+    ``next_level`` (True) and ``slip`` (the threshold counted) when they were used."""
     top = best_cards(cards, score, maximise)
-    top = _for_a_slip(settings, solver, info, worlds, top, score, maximise, start, budget, notes)
+    contract = info.contract
+    target = wd.target(info)
+    late = len(info.tricks) >= 2
+    if len(top) < 2 or not late or contract is None or contract.game == GameType.NULL:
+        return top
     decided = all(score[c] in (0, len(worlds)) for c in top)
-    late = len(info.tricks) >= 2  # the first tricks are too costly to solve twice
-    if len(top) > 1 and decided and late and info.contract is not None and target < SCHWARZ:
+    if decided and target < SCHWARZ and solver.nodes - start < budget:
         # the contract is settled in every world: play for the next level (Schneider)
         second = 90 if score[top[0]] else 31
-        if info.contract.game != GameType.NULL and solver.nodes - start < budget:
-            score2 = _count_at(solver, worlds, top, second, start, 2 * budget)
-            top = best_cards(top, score2, maximise)
-            if notes is not None:
-                notes["next_level"] = True
-    return fallback if fallback in top else top[0]
+        top = best_cards(top, _count_at(solver, worlds, top, second, start, 2 * budget), maximise)
+        if notes is not None:
+            notes["next_level"] = True
+    return _for_a_slip(settings, solver, info, worlds, top, score, maximise, start, budget, notes)
 
 
 def _for_a_slip(
@@ -115,12 +140,15 @@ def _for_a_slip(
     budget: int,
     notes: dict[str, Any] | None,
 ) -> list[int]:
-    """Of ``top`` (the cards tied for the most worlds), those that keep the game closest when
-    the seat to move loses in every sampled world: the declarer's cards after which he reaches
+    """Of ``top`` (cards tied for the most worlds), those that keep the game closest when the
+    seat to move loses in every sampled world: the declarer's cards after which he reaches
     ``target − slip_margin`` card points in the most worlds, a defender's after which the
     declarer reaches ``target + slip_margin`` in the fewest (the other side then has to play
     exactly, and a slip turns the game). ``top`` unchanged with ``slip_margin`` 0, in a Null
-    game, when another side's card is still possible, or once the node budget is spent."""
+    game, when the seat does not lose in every world, when the threshold leaves 1 .. 119 card
+    points (a defender against an announced Schwarz: none), or once the solver has spent
+    ``budget`` nodes since ``start``; the count stops at twice ``budget``. ``notes`` gets
+    ``slip`` (the threshold) when the count was made."""
     margin = settings.slip_margin
     contract = info.contract
     lost = score[top[0]] == (0 if maximise else len(worlds))
@@ -134,7 +162,7 @@ def _for_a_slip(
     ):
         return top
     threshold = wd.target(info) + (-margin if maximise else margin)
-    if not 0 < threshold <= 120:
+    if not 0 < threshold < SCHWARZ:
         return top
     closer = best_cards(top, _count_at(solver, worlds, top, threshold, start, 2 * budget), maximise)
     if notes is not None:
