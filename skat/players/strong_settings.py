@@ -93,12 +93,12 @@ class StrongSettings:
     (docs/experiments/2026-11-strong-early-factor.md)."""
 
     slip_margin: int = 0
-    """When the seat to move loses in every sampled world, the cards tied are ranked by a second
-    count: the worlds in which the declarer reaches his target less this many card points (the
-    declarer's own cards: most), or his target plus this many (a defender's: fewest), so that
-    the other side has to play exactly (issue 28 point 6, playing for a slip). 0: off, the tie
-    goes to the heuristic's card. Not in a Null game. 10 gained +0.62 (−0.26 .. +1.50) a game
-    at XSkat's table on development deals (X8); off until verified
+    """From the third trick on, when the seat to move loses in every sampled world, the cards
+    still tied after the next level (Schneider) are ranked by a second count: the worlds in
+    which the declarer reaches his target less this many card points (the declarer's own
+    cards: most), or his target plus this many (a defender's: fewest), so that the other side
+    has to play exactly (issue 28 point 6, playing for a slip). 0: off, the tie goes to the
+    heuristic's card. Not in a Null game. Being measured at XSkat's table
     (docs/experiments/2026-12-strong-slip.md)."""
 
     concede_min_worlds: int = 8
@@ -166,8 +166,9 @@ class StrongSettings:
     contest_check: float | None = 0.0
     """In a contested auction, say a bid or hold only if the best contract worth it has at least
     this expected score in sampled deals weighted by the bids and by the rival passing next (the
-    deals in which this seat ends up declaring; :meth:`StrongPlayer._contested_worth`); None:
-    no check (docs/experiments/2026-11-strong-contest-check.md)."""
+    deals in which this seat ends up declaring;
+    :meth:`~skat.players.strong.StrongPlayer._contested_worth`); None: no check
+    (docs/experiments/2026-11-strong-contest-check.md)."""
 
     opponents: str = "strong"
     """The kind of opponents at the table, whose calibration
@@ -189,9 +190,10 @@ class StrongSettings:
     # -- Kontra, Re and Supra (skat.players.announcements) -----------------------------------------
 
     kontra_below: float = 0.12
-    """A defender says Kontra when the declarer's chance (:meth:`StrongPlayer.declarer_chance`)
-    is below this, Supra after a Re below half of it. A Kontra pays when the declarer loses more
-    than a third of the games it doubles; the estimate is low against the declarer's real chances
+    """A defender says Kontra when the declarer's chance
+    (:meth:`~skat.players.strong.StrongPlayer.declarer_chance`) is below this, Supra after a Re
+    below half of it. A Kontra pays when the declarer loses more than a third of the games it
+    doubles; the estimate is low against the declarer's real chances
     (open-handed defenders, a sampled hand seldom fitting a declared game as well as the real
     one), so the line is drawn where the doubled games were lost most often as played: of the
     played-out games at 0.12 .. 0.2 of two runs the declarer lost a quarter (a third run, K4,
@@ -282,7 +284,8 @@ def _accepted_types() -> dict[str, tuple[type, ...]]:
 
 
 _SETTING_NAMES: frozenset[str] = frozenset(f.name for f in dataclasses.fields(StrongSettings))
-"""The fields of :class:`StrongSettings`: the keywords :class:`StrongPlayer` takes."""
+"""The fields of :class:`StrongSettings`: the keywords
+:class:`~skat.players.strong.StrongPlayer` takes."""
 
 STRONG_V1 = StrongSettings(
     lost_extra=80.0,
