@@ -67,6 +67,7 @@ CARD_PLAY_ARGUMENTS = (
     "defence_sharpness",
     "early_tricks",
     "early_factor",
+    "slip_margin",
 )
 """The StrongPlayer arguments a setting may name."""
 
