@@ -98,7 +98,8 @@ class StrongSettings:
     which the declarer reaches his target less this many card points (the declarer's own
     cards: most), or his target plus this many (a defender's: fewest), so that the other side
     has to play exactly (issue 28 point 6, playing for a slip). 0: off, the tie goes to the
-    heuristic's card. Not in a Null game. Being measured at XSkat's table
+    heuristic's card. Not in a Null game. 10 gained +0.44 (−0.17 .. +1.04) a game at XSkat's
+    table on development deals (X9); off until verified on others
     (docs/experiments/2026-12-strong-slip.md)."""
 
     concede_min_worlds: int = 8
