@@ -154,7 +154,8 @@ class StrongSettings:
     bids weighed, a decision well under a millisecond) instead of sampled deals weighted by the
     bids (kept at a table with Sächsische Spitze, which has no model). Only with
     ``contest_check`` set (None: no check); ``model_prior`` then plays no part in the check.
-    Being measured (docs/experiments/2026-12-model-bid-limit.md)."""
+    No gain measured: −0.17 (−1.54 .. +1.21) against the heuristic over 300 deals (G9;
+    docs/experiments/2026-12-model-bid-limit.md)."""
 
     bid_bonus: float = 0.9
     """Logit added to the heuristic's win chances for the bid limit only (the game itself is
