@@ -99,8 +99,8 @@ class StrongSettings:
     cards: most), or his target plus this many (a defender's: fewest), so that the other side
     has to play exactly (issue 28 point 6, playing for a slip). 0: off, the tie goes to the
     heuristic's card. Not in a Null game. 10 gained +0.44 (−0.17 .. +1.04) a game at XSkat's
-    table on development deals (X9); off until verified on others
-    (docs/experiments/2026-12-strong-slip.md)."""
+    table on development deals (X9) and +0.29 (−0.41 .. +1.00) on verification deals (X11);
+    off until its decision times are measured (docs/experiments/2026-12-strong-slip.md)."""
 
     concede_min_worlds: int = 8
     """The fewest sampled worlds a concession is judged on (set, not measured)."""
