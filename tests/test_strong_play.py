@@ -516,55 +516,75 @@ def test_the_kept_answers_of_the_world_weights_change_no_decision(
 
 
 @pytest.mark.parametrize(
-    ("forehand", "middlehand", "skat", "contract", "lead", "margin", "ranked"),
+    ("forehand", "middlehand", "skat", "contract", "plays", "margin", "ranked"),
     [
-        # a Diamonds Hand lost whatever forehand leads: ranked by the worlds reaching 51
+        # a Clubs Hand lost whatever the declarer leads: ranked by the worlds reaching 51
         (
-            "H7 SA DK SJ CT HT S8 C9 D7 HJ",
-            "DJ SQ DA D8 HQ SK DQ C7 H8 DT",
-            "HA ST",
-            "DH",
-            None,
+            "SA D7 CK H9 HQ ST DA DJ D9 D8",
+            "CJ S8 CT H8 H7 HA SK DT S7 CA",
+            "DQ C7",
+            "CH",
+            "DA DT DK SA S7 S9",
             10,
             True,
         ),
-        # a Clubs Hand won whatever middlehand answers forehand's C8: ranked by 71
+        # a Diamonds Hand lost as well; two of its cards stay tied at 51
         (
-            "HA SJ CA DA C9 DJ SK D7 CQ C8",
-            "DQ C7 DK HQ S9 SA CT SQ S7 D9",
-            "H8 CJ",
-            "CH",
-            "C8",
+            "HJ H9 HK CQ C9 SQ SA HQ CA HA",
+            "CT D8 HT CK CJ ST S8 C8 DK D7",
+            "DA S7",
+            "DH",
+            "HA HT H7 SA S8 S9",
+            10,
+            True,
+        ),
+        # a Hearts Hand won whatever rearhand answers: ranked by the worlds reaching 71
+        (
+            "HJ HA CQ DA CT SJ HQ DK DJ H7",
+            "HK C8 HT C7 D9 S9 CJ ST SK CK",
+            "H8 C9",
+            "HH",
+            "H7 HK H9 S9 S7 HQ DJ CJ",
+            10,
+            True,
+        ),
+        # a Grand Hand won whatever middlehand leads
+        (
+            "CA DA H8 ST HT D7 HJ C9 HA D8",
+            "CT SJ SQ HQ DK C7 H9 D9 CQ SA",
+            "DJ DT",
+            "GH",
+            "DA D9 DQ HA H9 H7 CA",
             10,
             True,
         ),
         # margin 0: off
         (
-            "H7 SA DK SJ CT HT S8 C9 D7 HJ",
-            "DJ SQ DA D8 HQ SK DQ C7 H8 DT",
-            "HA ST",
-            "DH",
-            None,
+            "SA D7 CK H9 HQ ST DA DJ D9 D8",
+            "CJ S8 CT H8 H7 HA SK DT S7 CA",
+            "DQ C7",
+            "CH",
+            "DA DT DK SA S7 S9",
             0,
             False,
         ),
-        # a Null has no card points to keep close
+        # a Null Hand the defenders lose in every world: a Null has no card points to keep close
         (
-            "CA SA HA DA CT ST HT DT CK SK",
             "C7 S7 H7 D7 C8 S8 H8 D8 C9 S9",
+            "CA SA HA DA CT ST HT DT CK SK",
             "HK HQ",
             "NH",
-            None,
+            "D7 DT D9 HT H9 H8",
             10,
             False,
         ),
-        # a Grand Hand won whatever forehand leads: the seat does not lose, nothing to rank
+        # a Grand Hand won whatever the declarer leads: the seat does not lose, nothing to rank
         (
             "CJ SJ HJ DJ CA CT SA ST HA HT",
             "C7 S7 H7 D7 C8 S8 H8 D8 C9 S9",
             "DA DT",
             "GH",
-            None,
+            "HA H7 H9 SA S7 SQ",
             10,
             False,
         ),
@@ -575,48 +595,55 @@ def test_a_side_lost_in_every_world_plays_the_card_that_keeps_the_game_closest(
     middlehand: str,
     skat: str,
     contract: str,
-    lead: str | None,
+    plays: str,
     margin: int,
     ranked: bool,
 ) -> None:
-    """``slip_margin``: of the cards tied in a game the seat loses in every world, those after
-    which the declarer comes nearest his target (declarer) or stays furthest below target plus
-    the margin (defender), as the solver counts them in the same worlds (here the real deal
-    alone); nothing is ranked when the seat does not lose, in a Null, or with no budget left."""
+    """``slip_margin``: from the third trick on, of the cards tied in a game the seat loses in
+    every world, those after which the declarer comes nearest his target (declarer) or stays
+    furthest below target plus the margin (defender), as the solver counts them in the same
+    worlds (here the real deal alone), among those the next level leaves; nothing is ranked
+    when the seat does not lose, in a Null, or with no budget left."""
     from skat.players import worlds as wd
-    from skat.players.card_play import _for_a_slip
+    from skat.players.card_play import _break_ties, best_cards
     from skat.players.strong_settings import StrongSettings
     from skat.solver import Solver
 
     state = _forehand_declares(forehand, middlehand, skat, contract)
-    if lead is not None:  # forehand has led; middlehand, a defender, answers
-        state = state.apply(Action.parse(lead))
-    seat = 0 if lead is None else 1
-    assert state.current_player == seat
+    for card in plays.split():
+        state = state.apply(Action.parse(card))
+    seat = state.current_player
+    assert seat is not None
     info = state.information_state(seat)
+    assert len(info.tricks) == 2
     world = (state.hand(0), state.hand(1), state.hand(2), CardSet.from_str(skat).mask)
     solver = Solver()
     pos = wd.position(info, world)
-    at_target = solver.move_values(pos, "threshold", 61)
-    cards = sorted(at_target)
+    target = wd.target(info)
+    score = solver.move_values(pos, "threshold", target)
+    cards = sorted(score)
     maximise = seat == 0
-    score = dict(at_target)
-    notes: dict[str, object] = {}
     settings = StrongSettings(slip_margin=margin)
-    spent = _for_a_slip(settings, solver, info, [pos], cards, score, maximise, 0, 0, notes)
-    assert spent == cards  # no node budget left: no second count
-    chosen = _for_a_slip(settings, solver, info, [pos], cards, score, maximise, 0, 10**9, notes)
+    notes: dict[str, object] = {}
+    spent = _break_ties(settings, solver, info, [pos], cards, score, maximise, 0, 0, notes)
+    assert (spent, notes) == (best_cards(cards, score, maximise), {})  # no budget: no count
+    chosen = _break_ties(settings, solver, info, [pos], cards, score, maximise, 0, 10**9, notes)
     if not ranked:
-        assert chosen == cards
         assert "slip" not in notes
+        off = StrongSettings(slip_margin=0)
+        plain = _break_ties(off, solver, info, [pos], cards, score, maximise, 0, 10**9, {})
+        assert chosen == plain
         return
-    assert set(at_target.values()) == {0 if maximise else 1}  # lost whatever the seat plays
-    threshold = 61 - margin if maximise else 61 + margin
+    assert set(score.values()) == {0 if maximise else 1}  # lost whatever the seat plays
+    assert notes["next_level"] is True
+    next_level = solver.move_values(pos, "threshold", 31 if maximise else 90)
+    level = best_cards(cards, next_level, maximise)
+    threshold = target - margin if maximise else target + margin
     assert notes["slip"] == threshold
     count = solver.move_values(pos, "threshold", threshold)
-    best = max(count.values()) if maximise else min(count.values())
-    assert sorted(chosen) == sorted(c for c in cards if count[c] == best)
-    assert 0 < len(chosen) < len(cards)  # the second count tells the cards apart
+    best = max(count[c] for c in level) if maximise else min(count[c] for c in level)
+    assert sorted(chosen) == sorted(c for c in level if count[c] == best)
+    assert 0 < len(chosen) < len(level)  # the second count tells the cards apart
 
 
 def test_the_next_level_is_weighed_before_the_slip() -> None:

@@ -56,7 +56,7 @@ def play_card(
     points after it), ``target``, ``declarer`` (this seat is the declarer) and ``next_level``
     (True when the contract was settled in every world and the card was chosen for the next
     level, Schneider) and ``slip`` (the threshold of the second count when the seat lost in
-    every world: :func:`_for_a_slip`)."""
+    every world: :func:`_slip_threshold`)."""
     fallback = heuristic_card(info, cards)
     k = wd.knowledge(info)
     target = wd.target(info)
@@ -106,68 +106,46 @@ def _break_ties(
     notes: dict[str, Any] | None,
 ) -> list[int]:
     """The cards of the best ``score`` (the worlds in which the declarer reaches his target after
-    each), narrowed from the third trick on while the solver has spent less than ``budget`` nodes
-    since ``start`` (the first tricks are too costly to solve twice): when the contract is
-    settled in every world, by the next level (the declarer's Schneider: 90 card points, or his
-    escape from it: 31); then, when the seat loses in every world, by the other side's slip
-    (:func:`_for_a_slip`). Either count stops at twice ``budget``. ``notes`` gets
-    ``next_level`` (True) and ``slip`` (the threshold counted) when they were used."""
+    each), narrowed from the third trick on (the first tricks are too costly to solve twice),
+    outside Null, by a second count at another threshold: when the contract is settled in every
+    world, by the next level (the declarer's Schneider: 90 card points, or his escape from it:
+    31); then, when the seat loses in every world, by the other side's slip
+    (:func:`_slip_threshold`). A count is made while more than one card is left and the solver
+    has spent less than ``budget`` nodes since ``start``, and stops at twice ``budget``.
+    ``notes`` gets ``next_level`` (True) and ``slip`` (the threshold) for the counts made."""
     top = best_cards(cards, score, maximise)
     contract = info.contract
+    if len(top) < 2 or len(info.tricks) < 2 or contract is None or contract.game == GameType.NULL:
+        return top
     target = wd.target(info)
-    late = len(info.tricks) >= 2
-    if len(top) < 2 or not late or contract is None or contract.game == GameType.NULL:
-        return top
-    decided = all(score[c] in (0, len(worlds)) for c in top)
-    if decided and target < SCHWARZ and solver.nodes - start < budget:
-        # the contract is settled in every world: play for the next level (Schneider)
-        second = 90 if score[top[0]] else 31
-        top = best_cards(top, _count_at(solver, worlds, top, second, start, 2 * budget), maximise)
-        if notes is not None:
-            notes["next_level"] = True
-    return _for_a_slip(settings, solver, info, worlds, top, score, maximise, start, budget, notes)
-
-
-def _for_a_slip(
-    settings: StrongSettings,
-    solver: Solver,
-    info: InformationState,
-    worlds: list[Position],
-    top: list[int],
-    score: dict[int, int],
-    maximise: bool,
-    start: int,
-    budget: int,
-    notes: dict[str, Any] | None,
-) -> list[int]:
-    """Of ``top`` (cards tied for the most worlds), those that keep the game closest when the
-    seat to move loses in every sampled world: the declarer's cards after which he reaches
-    ``target − slip_margin`` card points in the most worlds, a defender's after which the
-    declarer reaches ``target + slip_margin`` in the fewest (the other side then has to play
-    exactly, and a slip turns the game). ``top`` unchanged with ``slip_margin`` 0, in a Null
-    game, when the seat does not lose in every world, when the threshold leaves 1 .. 119 card
-    points (a defender against an announced Schwarz: none), or once the solver has spent
-    ``budget`` nodes since ``start``; the count stops at twice ``budget``. ``notes`` gets
-    ``slip`` (the threshold) when the count was made."""
-    margin = settings.slip_margin
-    contract = info.contract
+    counts: list[tuple[str, int]] = []
+    if target < SCHWARZ and all(score[c] in (0, len(worlds)) for c in top):
+        counts.append(("next_level", 90 if score[top[0]] else 31))
     lost = score[top[0]] == (0 if maximise else len(worlds))
-    if (
-        margin <= 0
-        or len(top) < 2
-        or not lost
-        or contract is None
-        or contract.game == GameType.NULL
-        or solver.nodes - start >= budget
-    ):
-        return top
-    threshold = wd.target(info) + (-margin if maximise else margin)
-    if not 0 < threshold < SCHWARZ:
-        return top
-    closer = best_cards(top, _count_at(solver, worlds, top, threshold, start, 2 * budget), maximise)
-    if notes is not None:
-        notes["slip"] = threshold
-    return closer
+    slip = _slip_threshold(settings.slip_margin, target, maximise, lost=lost)
+    if slip is not None:
+        counts.append(("slip", slip))
+    for name, threshold in counts:
+        if len(top) < 2 or solver.nodes - start >= budget:
+            break
+        count = _count_at(solver, worlds, top, threshold, start, 2 * budget)
+        top = best_cards(top, count, maximise)
+        if notes is not None:
+            notes[name] = True if name == "next_level" else threshold
+    return top
+
+
+def _slip_threshold(margin: int, target: int, maximise: bool, *, lost: bool) -> int | None:
+    """The threshold at which a seat that loses in every sampled world (``lost``) ranks its
+    tied cards, so that the other side has to play exactly and a slip turns the game: the
+    declarer's (``maximise``) cards by the worlds in which he reaches ``target − margin`` card
+    points (most), a defender's by those in which the declarer reaches ``target + margin``
+    (fewest). None with ``margin`` 0 (off), a seat not lost, or a threshold outside 1 .. 119
+    (a defender against an announced Schwarz)."""
+    if margin <= 0 or not lost:
+        return None
+    threshold = target - margin if maximise else target + margin
+    return threshold if 0 < threshold < SCHWARZ else None
 
 
 def _count_at(
