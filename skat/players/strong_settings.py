@@ -92,15 +92,15 @@ class StrongSettings:
     trick on) gets the multiplied budget as well
     (docs/experiments/2026-11-strong-early-factor.md)."""
 
-    slip_margin: int = 0
+    slip_margin: int = 10
     """From the third trick on, when the seat to move loses in every sampled world, the cards
     still tied after the next level (Schneider) are ranked by a second count: the worlds in
     which the declarer reaches his target less this many card points (the declarer's own
     cards: most), or his target plus this many (a defender's: fewest), so that the other side
     has to play exactly (issue 28 point 6, playing for a slip). 0: off, the tie goes to the
     heuristic's card. Not in a Null game. 10 gained +0.44 (−0.17 .. +1.04) a game at XSkat's
-    table on development deals (X9) and +0.29 (−0.41 .. +1.00) on verification deals (X11);
-    off until its decision times are measured (docs/experiments/2026-12-strong-slip.md)."""
+    table on development deals (X9) and +0.29 (−0.41 .. +1.00) on verification deals (X11)
+    (docs/experiments/2026-12-strong-slip.md)."""
 
     concede_min_worlds: int = 8
     """The fewest sampled worlds a concession is judged on (set, not measured)."""
@@ -296,12 +296,14 @@ STRONG_V1 = StrongSettings(
     every_ouvert_deal=False,
     defence_inference=3,
     kontra_plain_null=True,
+    slip_margin=0,
 )
 """The strong player as it was before its Kontra was judged by resampling, registered as
 ``strong-v1`` to measure against (issue 28): a defender's chance for Kontra and Supra is judged
 on worlds drawn by rejection sampling as in the card play, against an ouvert declarer too, and
 Kontra is said below 0.4, Supra below 0.2, against a plain Null too
 (docs/experiments/2026-12-strong-kontra.md), a defender's worlds are not weighed by the
-declarer's discard (``defence_inference`` 3), and a lost game counts the defenders' +40 each
-against it (``lost_extra`` 80).
+declarer's discard (``defence_inference`` 3), a lost game counts the defenders' +40 each
+against it (``lost_extra`` 80), and a side lost in every world does not play for a slip
+(``slip_margin`` 0).
 tests/test_strong_settings.py pins its decisions on a few positions."""
