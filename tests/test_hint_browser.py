@@ -193,3 +193,26 @@ def test_a_series_deal_with_a_hint_is_marked_on_its_sheet_row(
     assert mark.inner_text() == "hint"
     _shoot(page, "sheet-desktop")
     assert page.errors == []
+
+
+def test_a_card_hint_played_for_a_slip_says_so_in_words(seeded_page: Any, server: Any) -> None:
+    """The hint's sentence for a card chosen for the other side's slip (``reason.slip``): the
+    server's real answer with that field set, so only the words are the client's."""
+    page = _page(seeded_page, "desktop")
+    _open_practice(page, server, 4)  # passing, the person defends
+    _to_my_card(page)
+
+    def slip(route: Any) -> None:
+        answer = route.fetch()
+        body = answer.json()
+        assert body["hint"]["kind"] == "card"
+        body["hint"]["reason"].update(share=0.0, best_other=0.0, next_level=True, slip=True)
+        route.fulfill(response=answer, json=body)
+
+    page.route("**/api/hint", slip)
+    _ask_hint(page)
+    text = page.locator("[data-ui='hint-box']").inner_text()
+    assert "this card plays for Schneider" in text
+    assert "one slip by the other side could still turn it" in text
+    _shoot(page, "card-slip-desktop")
+    assert page.errors == []

@@ -689,3 +689,25 @@ def test_the_next_level_is_weighed_before_the_slip() -> None:
     # slip_margin 0: the next level alone, as before the setting
     plain = _break_ties(StrongSettings(), solver, info, worlds, cards, score, False, 0, 10**9, {})
     assert plain == best_cards(cards, count(90), False)
+
+
+def test_a_hint_says_when_its_card_keeps_a_lost_game_closest() -> None:
+    """A declarer lost in every sampled world from the third trick on is advised a card that
+    keeps the game closest, and the hint's reason says so (``slip``); with ``slip_margin`` 0
+    it does not."""
+    from skat.players.advice import advise
+
+    state = _forehand_declares(
+        "C7 C8 C9 S7 S8 S9 H7 H8 H9 D7", "CJ SJ CA CT SA ST HA HT DA DT", "D8 D9", "GH"
+    )
+    for card in ("D7", "DA", "DK", "HA", "HK", "H7", "SA", "SK"):
+        state = state.apply(Action.parse(card))
+    assert (len(state.tricks), state.current_player) == (2, 0)
+    info = state.information_state(0)
+    rng = decision_rng(1, len(state.actions))
+    advice = advise(StrongPlayer(), info, rng)
+    assert advice.kind == "card"
+    assert advice.reason["share"] == 0.0  # lost in every world
+    assert advice.reason["slip"] is True
+    off = advise(StrongPlayer(slip_margin=0), info, decision_rng(1, len(state.actions)))
+    assert off.reason["slip"] is False

@@ -32,7 +32,8 @@ language); its ``kind`` names the decision and its fields:
 * ``card``: ``worlds`` (the sampled deals solved), ``share`` (of them, those in which the card
   wins the game for the seat's side open-handed, 0..1), ``best_other`` (the same share of the
   best other card, None with no other), ``next_level`` (the game is settled in every world and
-  the card is chosen for Schneider);
+  the card is chosen for Schneider) and ``slip`` (the seat's side loses in every world and the
+  card keeps the game closest, for the other side's slip: ``StrongSettings.slip_margin``);
 * ``ramsch`` (a card of Ramsch) and ``schieben`` (taking the skat or pushing two cards): the
   ``rollouts`` played out by the heuristic's rules, ``average`` (the seat's Ramsch score of the
   suggestion per rollout, game points, negative: points lost) and ``other`` (of the best other
@@ -209,6 +210,7 @@ def advise(player: StrongPlayer, info: InformationState, rng: random.Random) -> 
             "share": round(share, 3),
             "best_other": None if other is None else round(other, 3),
             "next_level": bool(notes.get("next_level")),
+            "slip": "slip" in notes,
             "card": format_card(action.value),
         }
         return Advice(action, "card", reason)

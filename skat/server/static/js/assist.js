@@ -212,7 +212,8 @@ function whyText(hint) {
     case "card": {
       const share = t("hint.why.card", { share: percent(r.share), worlds: formatNumber(r.worlds) });
       const other = r.best_other === null ? "" : " " + t("hint.why.otherCard", { share: percent(r.best_other) });
-      return share + other + (r.next_level ? " " + t("hint.why.nextLevel") : "");
+      const level = r.next_level ? " " + t("hint.why.nextLevel") : "";
+      return share + other + level + (r.slip ? " " + t("hint.why.slip") : "");
     }
     case "ramsch":
     case "schieben": {
