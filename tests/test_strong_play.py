@@ -528,7 +528,7 @@ def test_the_kept_answers_of_the_world_weights_change_no_decision(
             10,
             True,
         ),
-        # a Diamonds Hand lost as well; two of its cards stay tied at 51
+        # a Diamonds Hand lost as well; six of its eight cards stay tied at 51
         (
             "HJ H9 HK CQ C9 SQ SA HQ CA HA",
             "CT D8 HT CK CJ ST S8 C8 DK D7",
@@ -548,7 +548,7 @@ def test_the_kept_answers_of_the_world_weights_change_no_decision(
             10,
             True,
         ),
-        # a Grand Hand won whatever middlehand leads
+        # a Grand Hand won whatever middlehand answers the declarer's CA
         (
             "CA DA H8 ST HT D7 HJ C9 HA D8",
             "CT SJ SQ HQ DK C7 H9 D9 CQ SA",
@@ -687,8 +687,11 @@ def test_the_next_level_is_weighed_before_the_slip() -> None:
     assert set(chosen) != set(slip_first)
     assert notes == {"next_level": True, "slip": 71}
     # slip_margin 0: the next level alone, as before the setting
-    plain = _break_ties(StrongSettings(), solver, info, worlds, cards, score, False, 0, 10**9, {})
+    off = StrongSettings(slip_margin=0)
+    notes = {}
+    plain = _break_ties(off, solver, info, worlds, cards, score, False, 0, 10**9, notes)
     assert plain == best_cards(cards, count(90), False)
+    assert notes == {"next_level": True}
 
 
 def test_a_hint_says_when_its_card_keeps_a_lost_game_closest() -> None:
@@ -707,7 +710,8 @@ def test_a_hint_says_when_its_card_keeps_a_lost_game_closest() -> None:
     rng = decision_rng(1, len(state.actions))
     advice = advise(StrongPlayer(), info, rng)
     assert advice.kind == "card"
-    assert advice.reason["share"] == 0.0  # lost in every world
+    assert advice.reason["share"] == 0.0  # lost in every world, whatever is played
+    assert advice.reason["best_other"] == 0.0
     assert advice.reason["slip"] is True
     off = advise(StrongPlayer(slip_margin=0), info, decision_rng(1, len(state.actions)))
     assert off.reason["slip"] is False

@@ -83,6 +83,7 @@ def test_strong_v1_is_registered_with_its_preset() -> None:
     assert STRONG_V1.kontra_below == 0.4
     assert STRONG_V1.kontra_draws is None
     assert not STRONG_V1.every_ouvert_deal
+    assert STRONG_V1.slip_margin == 0  # no play for a slip (the default since 2026-12-05: 10)
     today = get_player("strong")
     assert isinstance(today, StrongPlayer)
     assert today.name == "strong"

@@ -9,9 +9,9 @@ choose, so the play stays natural; a contract settled in every world is played o
 level (Schneider). The declarer and the defenders each have their own number of worlds, node
 budget and inference, and the first two tricks a larger budget
 (:class:`~skat.players.strong.StrongSettings`). A declarer whose game is lost in every sampled
-world concedes during the first trick when it also saves a Schneider; with ``slip_margin`` set,
-a side lost in every sampled world plays the card that keeps the game closest, for the other
-side's slip.
+world concedes during the first trick when it also saves a Schneider; with ``slip_margin`` (10
+by default), a side lost in every sampled world plays the card that keeps the game closest, for
+the other side's slip.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def play_card(
 
     ``notes``, when given, gets the figures of the decision for a hint's reason: ``worlds`` (the
     count solved), ``wins`` (card → the worlds in which the declarer reaches ``target`` card
-    points after it), ``target``, ``declarer`` (this seat is the declarer) and ``next_level``
+    points after it), ``target``, ``declarer`` (this seat is the declarer), ``next_level``
     (True when the contract was settled in every world and the card was chosen for the next
     level, Schneider) and ``slip`` (the threshold of the second count when the seat lost in
     every world: :func:`_slip_threshold`)."""
