@@ -215,7 +215,28 @@ def test_a_card_hint_played_for_a_slip_says_so_in_words(seeded_page: Any, server
     _ask_hint(page)
     assert kinds == ["card"]
     text = page.locator("[data-ui='hint-box']").inner_text()
-    assert "this card plays for Schneider" in text
+    assert "this card plays to stay out of Schneider" in text  # share 0: the losing side
     assert "one slip by the other side could still turn it" in text
     _shoot(page, "card-slip-desktop")
+    assert page.errors == []
+
+
+def test_a_hint_the_server_does_not_answer_says_so_in_the_tables_words(
+    seeded_page: Any, server: Any
+) -> None:
+    """No answer to a hint (the server stopped): the refusal says the server cannot be reached,
+    as the table says it elsewhere, not a bare code."""
+    page = _page(seeded_page, "desktop")
+    _open_practice(page, server, 4)
+    _to_my_card(page)
+    page.route("**/api/hint", lambda route: route.abort())
+    page.click("[data-ui='hint']")
+    refused = page.locator("[data-ui='assist-refused']")
+    refused.wait_for(timeout=WAIT)
+    assert refused.get_attribute("data-code") == "network"
+    assert (
+        refused.inner_text()
+        == "The server cannot be reached. Your deal is kept; try again when it runs."
+    )
+    _shoot(page, "refused-network-desktop")
     assert page.errors == []

@@ -635,9 +635,14 @@ def test_a_side_lost_in_every_world_plays_the_card_that_keeps_the_game_closest(
         assert chosen == plain
         return
     assert set(score.values()) == {0 if maximise else 1}  # lost whatever the seat plays
-    assert notes["next_level"] is True
-    next_level = solver.move_values(pos, "threshold", 31 if maximise else 90)
-    level = best_cards(cards, next_level, maximise)
+    declarer_taken, *defenders_taken = state.card_points()
+    next_level = 31 if maximise else 90
+    # the next level is counted while the card points taken leave it open
+    counted = declarer_taken < next_level <= 120 - sum(defenders_taken)
+    assert notes.get("next_level", False) is counted
+    level = cards
+    if counted:
+        level = best_cards(cards, solver.move_values(pos, "threshold", next_level), maximise)
     threshold = target - margin if maximise else target + margin
     assert notes["slip"] == threshold
     count = solver.move_values(pos, "threshold", threshold)
@@ -715,3 +720,36 @@ def test_a_hint_says_when_its_card_keeps_a_lost_game_closest() -> None:
     assert advice.reason["slip"] is True
     off = advise(StrongPlayer(slip_margin=0), info, decision_rng(1, len(state.actions)))
     assert off.reason["slip"] is False
+
+
+def test_no_card_is_played_for_a_slip_once_the_card_points_settle_the_game() -> None:
+    """A defender whose declarer already holds 62 card points in his tricks cannot turn the
+    game by any slip: the cards are weighed for the next level (Schneider) alone, although a
+    count at 71 would tell them apart."""
+    from skat.players import worlds as wd
+    from skat.players.card_play import _break_ties, best_cards
+    from skat.players.strong_settings import StrongSettings
+    from skat.solver import Solver
+
+    state = _forehand_declares(
+        "DJ SJ ST H7 S8 SK HJ HA CK DT", "D9 H9 HK C8 DK H8 DQ CA D8 C9", "C7 CJ", "SH"
+    )
+    plays = "S8 D8 S9 DA DT DK D7 SK D9 DJ H8 S7 HJ H9 SQ SJ C8 SA ST C9 HQ HA HK HT H7"
+    for card in plays.split():
+        state = state.apply(Action.parse(card))
+    assert state.current_player == 1
+    assert state.card_points()[0] == 62  # the declarer's tricks: the game is won
+    info = state.information_state(1)
+    world = (state.hand(0), state.hand(1), state.hand(2), CardSet.from_str("C7 CJ").mask)
+    solver = Solver()
+    pos = wd.position(info, world)
+    score = solver.move_values(pos, "threshold", 61)
+    cards = sorted(score)
+    assert set(score.values()) == {1}
+    notes: dict[str, object] = {}
+    settings = StrongSettings(slip_margin=10)
+    chosen = _break_ties(settings, solver, info, [pos], cards, score, False, 0, 10**9, notes)
+    level = best_cards(cards, solver.move_values(pos, "threshold", 90), False)
+    assert notes == {"next_level": True}
+    assert chosen == level
+    assert len(best_cards(level, solver.move_values(pos, "threshold", 71), False)) < len(level)

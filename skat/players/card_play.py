@@ -17,9 +17,10 @@ the other side's slip.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from skat.cards import mask_of
+from skat.cards import ALL_CARDS, mask_of, points
 from skat.players import worlds as wd
 from skat.players.heuristic_play import choose_card, table_of
 from skat.rules import GameType
@@ -110,20 +111,25 @@ def _break_ties(
     outside Null, by a second count at another threshold: when the contract is settled in every
     world, by the next level (the declarer's Schneider: 90 card points, or his escape from it:
     31); then, when the seat loses in every world, by the other side's slip
-    (:func:`_slip_threshold`). A count is made while more than one card is left and the solver
-    has spent less than ``budget`` nodes since ``start``, and stops at twice ``budget``.
-    ``notes`` gets ``next_level`` (True) and ``slip`` (the threshold) for the counts made."""
+    (:func:`_slip_threshold`; only while the card points taken leave the game open, so that a
+    slip could still turn it). A count is made at a threshold the card points taken have not
+    settled, while more than one card is left and the solver has spent less than ``budget``
+    nodes since ``start``, and stops at twice ``budget``. ``notes`` gets ``next_level`` (True)
+    and ``slip`` (the threshold) for the counts made."""
     top = best_cards(cards, score, maximise)
     contract = info.contract
     if len(top) < 2 or len(info.tricks) < 2 or contract is None or contract.game == GameType.NULL:
         return top
     target = wd.target(info)
+    open_ = _still_open(info)
     counts: list[tuple[str, int]] = []
     if target < SCHWARZ and all(score[c] in (0, len(worlds)) for c in top):
-        counts.append(("next_level", 90 if score[top[0]] else 31))
+        level = 90 if score[top[0]] else 31
+        if open_(level):
+            counts.append(("next_level", level))
     lost = score[top[0]] == (0 if maximise else len(worlds))
     slip = _slip_threshold(settings.slip_margin, target, maximise, lost=lost)
-    if slip is not None:
+    if slip is not None and open_(target) and open_(slip):
         counts.append(("slip", slip))
     for name, threshold in counts:
         if len(top) < 2 or solver.nodes - start >= budget:
@@ -146,6 +152,17 @@ def _slip_threshold(margin: int, target: int, maximise: bool, *, lost: bool) -> 
         return None
     threshold = target - margin if maximise else target + margin
     return threshold if 0 < threshold < SCHWARZ else None
+
+
+def _still_open(info: InformationState) -> Callable[[int], bool]:
+    """Whether the card points taken in the completed tricks leave a threshold (card points)
+    open: the declarer has fewer (his skat not counted, which only he may know) and the
+    defenders have not taken so many that he can no longer reach it."""
+    declarer = info.declarer
+    taken = [0, 0]  # the declarer's, the defenders'
+    for trick in info.tricks:
+        taken[trick.winner != declarer] += points(mask_of(trick.cards))
+    return lambda threshold: taken[0] < threshold <= points(ALL_CARDS) - taken[1]
 
 
 def _count_at(

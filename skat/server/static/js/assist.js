@@ -212,7 +212,8 @@ function whyText(hint) {
     case "card": {
       const share = t("hint.why.card", { share: percent(r.share), worlds: formatNumber(r.worlds) });
       const other = r.best_other === null ? "" : " " + t("hint.why.otherCard", { share: percent(r.best_other) });
-      const level = r.next_level ? " " + t("hint.why.nextLevel") : "";
+      // settled in every world: the side that wins plays for Schneider, the other to stay out of it
+      const level = r.next_level ? " " + t(r.share === 0 ? "hint.why.nextLevelLost" : "hint.why.nextLevel") : "";
       return share + other + level + (r.slip ? " " + t("hint.why.slip") : "");
     }
     case "ramsch":
@@ -239,6 +240,7 @@ const REFUSALS = {
   undo_off: "hint.refused.undoOff",
   nothing_to_undo: "hint.refused.nothingToUndo",
   skat_seen: "hint.refused.skatSeen",
+  network: "error.network", // the server is not reached: the table's own words for it
 };
 
 function refusalText(code) {
