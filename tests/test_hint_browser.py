@@ -240,3 +240,19 @@ def test_a_hint_the_server_does_not_answer_says_so_in_the_tables_words(
     )
     _shoot(page, "refused-network-desktop")
     assert page.errors == []
+
+
+def test_a_chinese_hint_writes_its_sentences_without_a_space_between(
+    seeded_page: Any, server: Any
+) -> None:
+    """Chinese sentences end in a full-width stop and follow one another with no space."""
+    page = _page(seeded_page, "desktop", lang="zh")
+    _open_practice(page, server, 4)
+    _to_my_card(page)
+    _ask_hint(page)
+    text = page.locator("[data-ui='hint-box']").inner_text()
+    assert text.startswith("提示：")
+    assert text.count("。") >= 3  # the card, its share, the best other card's
+    assert "。 " not in text
+    _shoot(page, "card-zh-desktop")
+    assert page.errors == []

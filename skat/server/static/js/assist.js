@@ -13,7 +13,7 @@
 // data-code; a sheet row's marks [data-assisted=hint|undo].
 
 import * as api from "./api.js";
-import { formatNumber, t } from "./i18n.js";
+import { formatNumber, sentences, t } from "./i18n.js";
 import { announce, h } from "./dom.js";
 import { actionLabel, cardLabel, contractText } from "./names.js";
 
@@ -202,7 +202,7 @@ function whyText(hint) {
   const r = hint.reason ?? {};
   switch (hint.kind) {
     case "bid":
-      return bidWhy(r, hint.action === "p").join(" ");
+      return sentences(bidWhy(r, hint.action === "p"));
     case "skat":
     case "discard":
     case "declare":
@@ -211,15 +211,15 @@ function whyText(hint) {
       return t(r.say === "R" ? "hint.why.re" : "hint.why.kontra", { chance: percent(r.chance), line: percent(r.line), say: actionLabel(r.say) });
     case "card": {
       const share = t("hint.why.card", { share: percent(r.share), worlds: formatNumber(r.worlds) });
-      const other = r.best_other === null ? "" : " " + t("hint.why.otherCard", { share: percent(r.best_other) });
+      const other = r.best_other === null ? "" : t("hint.why.otherCard", { share: percent(r.best_other) });
       // settled in every world: the side that wins plays for Schneider, the other to stay out of it
-      const level = r.next_level ? " " + t(r.share === 0 ? "hint.why.nextLevelLost" : "hint.why.nextLevel") : "";
-      return share + other + level + (r.slip ? " " + t("hint.why.slip") : "");
+      const level = r.next_level ? t(r.share === 0 ? "hint.why.nextLevelLost" : "hint.why.nextLevel") : "";
+      return sentences([share, other, level, r.slip ? t("hint.why.slip") : ""]);
     }
     case "ramsch":
     case "schieben": {
       const mine = t("hint.why.rollouts", { n: formatNumber(r.rollouts), average: formatNumber(r.average, 1, true) });
-      return mine + (r.other === null ? "" : " " + t("hint.why.rolloutsOther", { average: formatNumber(r.other, 1, true) }));
+      return sentences([mine, r.other === null ? "" : t("hint.why.rolloutsOther", { average: formatNumber(r.other, 1, true) })]);
     }
     case "only":
       return t("hint.why.only");

@@ -63,6 +63,13 @@ export function language() {
   return currentCode;
 }
 
+/** Sentences of the current language one after the other: with a space between them, but none
+ * after Chinese full-width punctuation (。！？), where none is written. Empty ones are left out. */
+export function sentences(parts) {
+  const gap = currentCode === "zh" ? "" : " ";
+  return parts.filter((p) => p).join(gap);
+}
+
 /**
  * The deck whose names the texts use (deck.js namingDeck: "german" or "french"): with "german",
  * t(key) gives the twin `key + ".german"` where there is one.

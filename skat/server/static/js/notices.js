@@ -4,7 +4,7 @@
 // the i18n tables, no DOM.
 
 import * as sheet from "./sheet.js";
-import { formatNumber, t, tn } from "./i18n.js";
+import { formatNumber, sentences, t, tn } from "./i18n.js";
 
 /** The notices about the store, most urgent first: the notice that says several is named after
  * the first of them (its data-notice). */
@@ -24,7 +24,7 @@ export function withPart(notice, kind, say, actions = null) {
   return {
     kind: parts[0].kind,
     parts,
-    say: () => parts.map((p) => p.say()).join(" "),
+    say: () => sentences(parts.map((p) => p.say())),
     actions: () => parts.flatMap((p) => (p.actions ? p.actions() : [])),
   };
 }
@@ -75,5 +75,5 @@ export function damagedRowsText(store) {
   const said = [];
   if (rows.length) said.push(t("store.damagedRows", { rows: rows.join(", ") }));
   if (archived) said.push(tn("store.damagedArchive", archived));
-  return said.join(" ");
+  return sentences(said);
 }
