@@ -33,8 +33,8 @@ language); its ``kind`` names the decision and its fields:
   wins the game for the seat's side open-handed, 0..1), ``best_other`` (the same share of the
   best other card, None with no other), ``next_level`` (the game is settled in every world and
   the card is chosen for Schneider: the winning side's to reach it, the other's to stay out of
-  it) and ``slip`` (the seat's side loses in every world and the
-  card keeps the game closest, for the other side's slip: ``StrongSettings.slip_margin``);
+  it) and ``slip`` (the seat's side loses in every world and the card keeps the game closest,
+  for the other side's slip: ``StrongSettings.slip_margin``);
 * ``ramsch`` (a card of Ramsch) and ``schieben`` (taking the skat or pushing two cards): the
   ``rollouts`` played out by the heuristic's rules, ``average`` (the seat's Ramsch score of the
   suggestion per rollout, game points, negative: points lost) and ``other`` (of the best other

@@ -158,11 +158,10 @@ def _still_open(info: InformationState) -> Callable[[int], bool]:
     """Whether the card points taken in the completed tricks leave a threshold (card points)
     open: the declarer has fewer (his skat not counted, which only he may know) and the
     defenders have not taken so many that he can no longer reach it."""
-    declarer = info.declarer
-    taken = [0, 0]  # the declarer's, the defenders'
-    for trick in info.tricks:
-        taken[trick.winner != declarer] += points(mask_of(trick.cards))
-    return lambda threshold: taken[0] < threshold <= points(ALL_CARDS) - taken[1]
+    taken, _ = wd.taken_by_seat(info)
+    declarer = taken[int(info.declarer or 0)]
+    defenders = sum(taken) - declarer
+    return lambda threshold: declarer < threshold <= points(ALL_CARDS) - defenders
 
 
 def _count_at(

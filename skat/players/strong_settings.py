@@ -98,9 +98,9 @@ class StrongSettings:
     (Schneider) are ranked by a second count: the worlds in which the declarer reaches his
     target less this many card points (the declarer's own cards: most), or his target plus
     this many (a defender's: fewest), so that the other side has to play exactly (issue 28
-    point 6, playing for a slip). 0: off, the tie goes to the
-    heuristic's card. Not in a Null game. 10 gained +0.44 (−0.17 .. +1.04) a game at XSkat's
-    table on development deals (X9) and +0.29 (−0.41 .. +1.00) on verification deals (X11)
+    point 6, playing for a slip). 0: off, the tie goes to the heuristic's card. Not in a Null
+    game. 10 gained +0.44 (−0.17 .. +1.04) a game at XSkat's table on development deals (X9)
+    and +0.29 (−0.41 .. +1.00) on verification deals (X11)
     (docs/experiments/2026-12-strong-slip.md)."""
 
     concede_min_worlds: int = 8
