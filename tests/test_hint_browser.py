@@ -8,6 +8,7 @@ Screenshots at 1280×800 and 390×844 go to ``tests/screenshots/`` (git-ignored)
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -255,4 +256,24 @@ def test_a_chinese_hint_writes_its_sentences_without_a_space_between(
     assert text.count("。") >= 3  # the card, its share, the best other card's
     assert "。 " not in text
     _shoot(page, "card-zh-desktop")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "written"),
+    [("en", r"\d%"), ("de", r"\d\u00a0%"), ("sv", r"\d\u00a0%"), ("zh", r"\d%")],
+)
+def test_a_hints_percentages_are_written_as_its_language_writes_them(
+    seeded_page: Any, server: Any, lang: str, written: str
+) -> None:
+    """German and Swedish put a no-break space before the percent sign; English and Chinese none."""
+    page = _page(seeded_page, "desktop", lang=lang)
+    _open_practice(page, server, 4)
+    _to_my_card(page)
+    _ask_hint(page)
+    text = page.locator("[data-ui='hint-box']").inner_text()
+    assert "%" in text
+    for found in re.finditer(r"\S*\s?%", text):
+        assert re.fullmatch(r".*" + written, found.group()), (lang, found.group(), text)
+    _shoot(page, f"percent-{lang}-desktop")
     assert page.errors == []

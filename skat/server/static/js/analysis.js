@@ -20,7 +20,7 @@
 
 import * as api from "./api.js";
 import { parseContract } from "./cards.js";
-import { formatNumber, t, tn } from "./i18n.js";
+import { formatNumber, formatPercent, t, tn } from "./i18n.js";
 import { announce, h, spinner } from "./dom.js";
 import { actionLabel, cardFace, cardLabel, contractText, playerName, roleName, seenFrom, signed } from "./names.js";
 
@@ -383,7 +383,7 @@ function callWhy(c) {
   if (c.kind !== "bid") return "";
   if (r.decided === "contest") {
     if (!r.game) return t("analysis.estimate.callNoneWorth", { value: r.value });
-    const chance = formatNumber(Math.round(r.chance * 100)) + "%";
+    const chance = formatPercent(r.chance);
     return t("analysis.estimate.callContest", { game: contractText(r.game), chance, expected: formatNumber(r.expected, 1, true) });
   }
   if (!r.limit) return t("analysis.estimate.callNoLimit");

@@ -13,7 +13,7 @@
 // data-code; a sheet row's marks [data-assisted=hint|undo].
 
 import * as api from "./api.js";
-import { formatNumber, sentences, t } from "./i18n.js";
+import { formatNumber, formatPercent as percent, sentences, t } from "./i18n.js";
 import { announce, h } from "./dom.js";
 import { actionLabel, cardLabel, contractText } from "./names.js";
 
@@ -153,8 +153,6 @@ export function decorate(root) {
   else if (shown.kind === "skat" && token !== "s") mark(root.querySelector(`[data-ui="hand"]`));
   else if (shown.kind === "declare") mark(root.querySelector(`[data-ui="declare-open"]`));
 }
-
-const percent = (x) => formatNumber(Math.round(x * 100)) + "%";
 
 /** The words of a suggested action. */
 function whatText(hint) {

@@ -136,6 +136,18 @@ export function formatNumber(n, digits = 0, signed = false) {
   }
 }
 
+/**
+ * A share (0..1) as a whole percentage the way the current language writes it (Intl): "22%" in
+ * English and Chinese, "22 %" in German and Swedish.
+ */
+export function formatPercent(share) {
+  try {
+    return new Intl.NumberFormat(t("lang.tag"), { style: "percent", maximumFractionDigits: 0 }).format(share);
+  } catch {
+    return `${Math.round(share * 100)}%`;
+  }
+}
+
 /** A date and time (ISO text or Date) as the current language writes it (Intl). */
 export function formatDate(value) {
   try {
