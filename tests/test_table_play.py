@@ -148,6 +148,35 @@ def test_the_calls_stay_up_while_the_person_leads_the_first_trick(browser: Any, 
     context.close()
 
 
+def _shown_tricks(page: Any) -> list[int]:
+    """Each seat's trick counter on its plate, seat by seat."""
+    texts = page.eval_on_selector_all(
+        ".plate[data-seat]",
+        "els => els.sort((a, b) => a.dataset.seat - b.dataset.seat)"
+        ".map(e => e.querySelector('.tricks')?.textContent ?? '')",
+    )
+    return [int(re.sub(r"\D", "", str(text))) for text in texts]
+
+
+def test_a_trick_counts_to_its_taker_only_once_it_leaves_the_table(browser: Any, url: str) -> None:
+    """Deal 1017: the person leads the first trick; while its three cards are still shown, every
+    counter says 0; once it is taken, its taker's says 1."""
+    context = fresh_context(browser, trickMs=1500)
+    page = watched_page(context)
+    page.goto(url)
+    settle(page)
+    assert pass_on(page, "1017") == ("play", "0")
+    assert _shown_tricks(page) == [0, 0, 0]
+    page.locator("[data-card]:not([disabled])").first.click()
+    page.wait_for_function("document.querySelectorAll('[data-trick-card]').length === 3")
+    assert _shown_tricks(page) == [0, 0, 0]
+    shoot(page, "trick-on-the-table-desktop")
+    settle(page)
+    assert sorted(_shown_tricks(page)) == [0, 0, 1]
+    assert page.errors == []
+    context.close()
+
+
 def _reasons_shown(page: Any) -> dict[str, str]:
     """The disabled cards of the hand, each with the reason written under it."""
     return {

@@ -58,6 +58,7 @@ const app = {
   busy: false, // a request is on its way (spinner)
   animating: false,
   displayTrick: null, // the trick shown while events are animated
+  displayTricks: null, // each seat's tricks shown while events are animated (a trick counts once taken)
   bubbles: {}, // seat → text of the last call
   bubbleTimes: {}, // seat → when its bubble appeared (only a new bubble pops up)
   freshCard: null, // the card that has just come to the trick (only it fades in)

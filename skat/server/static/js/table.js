@@ -133,7 +133,8 @@ function seatPlate(seat) {
   const badges = [h("span", { class: "role" }, roleName(seat))];
   if (seat === 2) badges.push(h("span", { class: "badge dealer", title: t("seat.dealerHint") }, t("seat.dealer")));
   if (v.declarer === seat && v.contract) badges.push(h("span", { class: "badge declarer" }, t("seat.declarer")));
-  const tricks = (v.tricks ?? [0, 0, 0])[seat];
+  // while a trick is still on the table, it is not yet counted to the seat that takes it
+  const tricks = ((app.animating ? app.displayTricks : null) ?? v.tricks ?? [0, 0, 0])[seat];
   return h(
     "div",
     { class: "plate" + (toAct === seat ? " to-act" : ""), "data-seat": seat },

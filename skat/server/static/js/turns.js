@@ -105,6 +105,7 @@ export async function receive(data, before) {
     app.shownPhase = before.phase;
     app.shownToAct = before.to_act;
     app.displayTrick = (before.trick ?? []).slice();
+    app.displayTricks = (before.tricks ?? [0, 0, 0]).slice();
     app.view = { ...data.view, hand: data.view.hand };
     await animate(events);
   } else {
@@ -164,6 +165,7 @@ async function animate(events) {
         await sleep(app.settings.trickMs);
       }
       app.trickTaken = ev.winner;
+      app.displayTricks[ev.winner] += 1;
       ctx.render();
       await sleep(Math.min(280, app.settings.trickMs));
       app.trickTaken = null;
