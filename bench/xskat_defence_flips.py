@@ -1,0 +1,123 @@
+"""Which card let a beatable game through, at XSkat's table (a finished XSkat match checkpoint).
+
+The seat-games of design ``one`` in which our player defends a game that XSkat's declarer won at
+our table, while XSkat's computer alone (``bench_xskat_match``'s games of the deal without us)
+played the same game from the same seat in at least ``--least`` of its clocks and lost it in
+each. Each such game is replayed in our engine with the open-hand solver asked before every card
+whether the declarer reaches 61 against best play. The last card after which he does where
+before he did not is the one that let the game through: by our player or by the XSkat computer
+defending beside it (a lead or a card that follows); or best defence could never beat him.
+XSkat never runs.
+
+    .venv/bin/python -m bench.xskat_defence_flips bench/runs/xskat-strong-slip2-dev-300.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from bench import xskat_records as xr
+from bench.bench_xskat import replay
+from skat.options import Options
+from skat.phases import Phase
+from skat.solver import position_from_state, solve_threshold
+from skat.state import State
+
+
+@dataclass(frozen=True)
+class Flip:
+    """A game XSkat's declarer won at our table and lost alone: the deal's index, our seat,
+    the declarer's, the contract, and the card that let the game through (``who``: ``ours`` or
+    ``partner``; None with ``trick`` 0: best defence never beat the declarer)."""
+
+    index: int
+    seat: int
+    declarer: int
+    contract: str
+    who: str | None
+    trick: int
+    lead: bool
+    card: str
+
+
+def flips(path: str, least: int = 6) -> Iterator[Flip]:
+    """The games described above of the checkpoint at ``path``."""
+    header, found, _ = xr.read_checkpoint(path)
+    records = xr.merge(found)
+    options = Options()
+    for index in range(header["first"], header["first"] + header["deals"]):
+        alone = [xr.verify_auto(records[("auto", index, k)], options) for k in range(header["k"])]
+        games = [a for a in alone if isinstance(a, xr.Game)]
+        for s in range(3):
+            record = records[("match", "one", index, s)]
+            game = xr.verify_match(record, options)
+            seat = xr.seating("one", s)[2][0]
+            if not isinstance(game, xr.Game) or game.declarer in (None, seat) or not game.won:
+                continue
+            same = [a for a in games if (a.declarer, a.game) == (game.declarer, game.game)]
+            if len(same) < least or any(a.won for a in same):
+                continue
+            assert game.declarer is not None
+            actions = replay(
+                record["number"], xr.parse_gui_log(record["log"], record["start"]), options
+            ).actions
+            yield last_flip(index, seat, game.declarer, record["number"], actions, options)
+
+
+def last_flip(
+    index: int, seat: int, declarer: int, number: int, actions: Sequence[str], options: Options
+) -> Flip:
+    """The card after which the declarer, beatable before it, won with every card open for the
+    last time in the game (a declarer's slip can make a game beatable again); ``who`` None if
+    best defence could never beat him."""
+    state = State.new(number, options)
+    beatable = False
+    previous: Flip | None = None
+    found = Flip(index, seat, declarer, "", None, 0, False, "")
+    for action in actions:
+        if state.phase == Phase.PLAY and state.contract is not None:
+            wins = solve_threshold(position_from_state(state), 61)
+            if beatable and wins and previous is not None:
+                found = previous
+            beatable = not wins
+            player = state.current_player
+            who = "ours" if player == seat else "declarer" if player == declarer else "partner"
+            previous = Flip(
+                index, seat, declarer, str(state.contract), who, len(state.tricks) + 1,
+                not state.trick, action,
+            )  # fmt: skip
+        state = state.apply(action)
+    if found.who is None and previous is not None:
+        return dataclasses.replace(found, contract=previous.contract)
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("checkpoint", help="a finished bench_xskat_match checkpoint (design one)")
+    parser.add_argument(
+        "--least", type=int, default=6, help="XSkat alone's games of the contract needed (6)"
+    )
+    args = parser.parse_args(argv)
+    found = list(flips(args.checkpoint, args.least))
+    tally: Counter[str] = Counter()
+    for f in found:
+        if f.who is None:
+            what = "best defence never beat the declarer"
+        else:
+            what = f"{f.who} {'lead' if f.lead else 'follow'}"
+            where = f"deal {f.index}, our seat {f.seat}: {f.contract}, trick {f.trick}"
+            print(f"  {where}, {what} {f.card}")
+        tally[what] += 1
+    print(f"{len(found)} games XSkat's declarer won at our table and lost alone in each clock")
+    for what, n in tally.most_common():
+        print(f"  {what}: {n}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
