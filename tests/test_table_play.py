@@ -160,7 +160,7 @@ def _shown_tricks(page: Any) -> list[int]:
 
 def test_a_trick_counts_to_its_taker_only_once_it_leaves_the_table(browser: Any, url: str) -> None:
     """Deal 1017: the person leads the first trick; while its three cards are still shown, every
-    counter says 0; once it is taken, its taker's says 1."""
+    counter says 0 and there is no last trick to look at; once it is taken, its taker's says 1."""
     context = fresh_context(browser, trickMs=1500)
     page = watched_page(context)
     page.goto(url)
@@ -170,9 +170,11 @@ def test_a_trick_counts_to_its_taker_only_once_it_leaves_the_table(browser: Any,
     page.locator("[data-card]:not([disabled])").first.click()
     page.wait_for_function("document.querySelectorAll('[data-trick-card]').length === 3")
     assert _shown_tricks(page) == [0, 0, 0]
+    assert page.locator("[data-ui='last-trick']").count() == 0  # no trick is taken yet
     shoot(page, "trick-on-the-table-desktop")
     settle(page)
     assert sorted(_shown_tricks(page)) == [0, 0, 1]
+    assert page.locator("[data-ui='last-trick']").count() == 1
     assert page.errors == []
     context.close()
 

@@ -61,7 +61,7 @@ export function table(v) {
   );
   if (app.error) root.append(errorBanner());
   if (v.phase === "result" && !app.animating && v.result) root.append(resultPanel(v));
-  if (app.showLastTrick && v.last_trick) root.append(lastTrickPanel(v));
+  if (app.showLastTrick && v.last_trick && !app.animating) root.append(lastTrickPanel(v));
   if (app.showCalls && v.phase !== "result") root.append(callsPanel(v));
   decorate(root);
   return root;
@@ -187,7 +187,8 @@ function centre(v) {
   } else if (["bidding", "skat"].includes(v.phase) || (v.phase === "declare" && !v.picked_up)) {
     children.push(h("div", { class: "skat-pile", role: "img", "aria-label": t("table.skat") }, cardBack(), cardBack()));
   }
-  if (v.last_trick && v.phase === "play") {
+  // while events are shown, the view's last trick may hold cards not yet on the table
+  if (v.last_trick && v.phase === "play" && !app.animating) {
     children.push(
       h("button", { class: "btn small last-trick-btn", "data-ui": "last-trick", onclick: () => { app.showLastTrick = true; ctx.render(); } }, t("table.lastTrick")),
     );
