@@ -11,6 +11,7 @@ continues it, as after a reload. The German deck and texts make the longest game
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -180,6 +181,42 @@ def test_nothing_overflows_sideways_on_a_320px_phone(open_page: Any, stage: str)
     assert not page.errors, page.errors
 
 
+# A series of 16 deals played and exported through the browser (its "Export" file): four-digit
+# totals, notes under the games, and a row with the computer's replayed score under the person's.
+LONG_SERIES = json.loads(
+    (Path(__file__).resolve().parent / "data" / "phone_sheet_series.json").read_text()
+)["series"]
+
+
+@pytest.mark.parametrize("width", [390, 360])
+@pytest.mark.parametrize("lang", ["en", "de", "zh", "sv"])
+def test_a_long_series_sheet_fits_a_phone_without_scrolling_sideways(
+    seeded_page: Any, server: Any, width: int, lang: str
+) -> None:
+    """The German and Swedish headings for the declarer break at their soft hyphens, and the
+    computer's score under the person's at its space; before, either widened the sheet."""
+    settings = {**SETTINGS, "lang": lang}
+    store = {
+        "schema": 2,
+        "settings": settings,
+        "current": None,
+        "series": LONG_SERIES,
+        "archive": [],
+    }
+    page = seeded_page(width, 844, "skat.store", store)
+    page.goto(server.url)
+    page.wait_for_selector("#table[data-busy='0']", timeout=30_000)
+    page.click("[data-ui='open-sheet']")
+    page.wait_for_selector("table.sheet [data-row='6'] [data-replay-score='row']", state="attached")
+    widths = page.evaluate(
+        "(() => { const s = document.querySelector('.sheet-scroll');"
+        " return [s.scrollWidth, s.clientWidth]; })()"
+    )
+    page.screenshot(path=str(SHOTS / f"layout-long-sheet-{lang}-{width}.png"))
+    assert widths[0] <= widths[1], widths
+    assert not page.errors, page.errors
+
+
 # ---- the top bar: every contract's name whole, the bar's rows steady ----------------------------
 
 # Deal 136 with Spitze, Kontra and Supra allowed: the others pass, forehand (the person) declares
@@ -306,10 +343,31 @@ def test_the_score_sheet_fits_a_375px_phone_and_hints_where_it_scrolls(open_page
     assert last["x"] + last["width"] <= panel["x"] + panel["width"]
     assert _overflow(page) <= 0
 
-    # 320 px: too narrow for all columns, so the sheet scrolls, and its scrollable edge fades
-    # out until it is scrolled to the end.
+    # and at 320 px, with the declarer's heading on two lines
     page.set_viewport_size({"width": 320, "height": 640})
-    page.wait_for_function(f"{fit} > 0")
+    page.wait_for_function(f"{fit} <= 0")
+    assert _overflow(page) <= 0
+    assert not page.errors, page.errors
+
+
+def test_a_sheet_too_wide_for_a_320px_phone_scrolls_and_fades_its_scrollable_edge(
+    seeded_page: Any, server: Any
+) -> None:
+    """The long series' sheet in German is too wide for 320 px: it scrolls, and its scrollable
+    edge fades out until it is scrolled to the end."""
+    store = {
+        "schema": 2,
+        "settings": SETTINGS,
+        "current": None,
+        "series": LONG_SERIES,
+        "archive": [],
+    }
+    page = seeded_page(320, 640, "skat.store", store)
+    page.goto(server.url)
+    page.wait_for_selector("#table[data-busy='0']", timeout=30_000)
+    page.click("[data-ui='open-sheet']")
+    page.wait_for_selector("table.sheet [data-row='15']")
+    page.wait_for_function(f"{SCROLLER}.scrollWidth - {SCROLLER}.clientWidth > 0")
     mask = f"getComputedStyle({SCROLLER}).maskImage"
     # the scroll-driven animation may take a frame to follow the new width
     page.wait_for_function(f"{mask}.includes('gradient')", timeout=5_000)
