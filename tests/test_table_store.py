@@ -206,6 +206,29 @@ def test_a_tab_takes_up_what_another_tab_played_and_says_so(browser: Any, url: s
     context.close()
 
 
+def test_a_new_series_after_another_tabs_change_shows_its_seat_draw(browser: Any, url: str) -> None:
+    """The other-tab notice speaks of the deal the other tab changed: a new deal takes it down,
+    and a new series' seat draw is shown (before, the old notice stayed and hid the draw)."""
+    context, a, b = _two_tabs(browser, url)
+    before = read_store(a)["current"]["record"]
+    a.click(".controls [data-action='p']")
+    wait_for_answer(a, before)
+    settle(a)
+    shown_notice(b, "other-tab")
+    settle(b)
+    b.click("[data-ui='open-sheet']")
+    b.click("[data-ui='new-series']")
+    if b.locator("[data-ui='confirm-yes']").count():
+        b.click("[data-ui='confirm-yes']")
+    said = shown_notice(b, "draw")
+    settle(b)
+    assert "drew" in said
+    assert b.locator("[data-notice='other-tab']").count() == 0
+    shoot(b, "store-other-tab-then-new-series")
+    assert not b.errors
+    context.close()
+
+
 def test_a_stale_tab_cannot_write_its_old_copy_over_the_newer_game(browser: Any, url: str) -> None:
     # tab A finishes the series deal and starts the next; tab B, never reloaded, plays its old
     # copy of the finished deal: the sheet's row stays A's and A's next deal stays

@@ -5,7 +5,7 @@ import * as storage from "./store.js";
 import * as sheet from "./sheet.js";
 import { t } from "./i18n.js";
 import { announce } from "./dom.js";
-import { mayAct, notify, persist } from "./noticebar.js";
+import { mayAct, notify, persist, sayStore } from "./noticebar.js";
 import { dealOptions, loadRules, playerLevel, rule } from "./settings.js";
 import { archive, drawText } from "./sheetpanel.js";
 import { fail, receive } from "./turns.js";
@@ -123,6 +123,9 @@ export async function startDeal(number, how = {}) {
   app.reviewing = null;
   // a new deal closes the notices of the last one; what is said about the store stays until closed
   if (app.notice && !app.notice.parts) app.notice = null;
+  // that another tab's newer state was taken up was said of the deal it changed, not of this one
+  // (left up, it also kept a new series' seat draw from being shown)
+  sayStore("other-tab", null);
   ctx.render();
   try {
     await loadRules(); // the options of a deal are the settings' rules: they must be known
