@@ -206,9 +206,11 @@ def test_a_tab_takes_up_what_another_tab_played_and_says_so(browser: Any, url: s
     context.close()
 
 
-def test_a_new_series_after_another_tabs_change_shows_its_seat_draw(browser: Any, url: str) -> None:
-    """The other-tab notice speaks of the deal the other tab changed: a new deal takes it down,
-    and a new series' seat draw is shown (before, the old notice stayed and hid the draw)."""
+def test_a_new_series_seat_draw_is_shown_beside_a_store_notice_left_up(
+    browser: Any, url: str
+) -> None:
+    """A store notice stays until it is closed; a new series' seat draw is said with it (before,
+    a notice left up hid the draw), and goes when the first call is made, the store's staying."""
     context, a, b = _two_tabs(browser, url)
     before = read_store(a)["current"]["record"]
     a.click(".controls [data-action='p']")
@@ -218,13 +220,24 @@ def test_a_new_series_after_another_tabs_change_shows_its_seat_draw(browser: Any
     settle(b)
     b.click("[data-ui='open-sheet']")
     b.click("[data-ui='new-series']")
-    if b.locator("[data-ui='confirm-yes']").count():
-        b.click("[data-ui='confirm-yes']")
-    said = shown_notice(b, "draw")
-    settle(b)
-    assert "drew" in said
-    assert b.locator("[data-notice='other-tab']").count() == 0
+    b.click("[data-ui='confirm-yes']")  # the series has a deal waiting: ending it is asked
+    b.wait_for_function(
+        "() => document.querySelector(\"[data-notice='other-tab']\")?.textContent.includes('drew')"
+    )
+    phase, to_act = settle(b)
+    said = shown_notice(b, "other-tab")
+    assert "changed in another tab" in said
+    assert said.index("changed in another tab") < said.index("drew")
     shoot(b, "store-other-tab-then-new-series")
+    # every seat calls in the auction: the person is asked before anything else happens
+    assert (phase, to_act) == ("bidding", b.get_attribute("#table", "data-human"))
+    record = read_store(b)["current"]["record"]
+    b.click(".controls [data-action='p']")
+    wait_for_answer(b, record)
+    settle(b)
+    said = shown_notice(b, "other-tab")
+    assert "drew" not in said
+    assert "changed in another tab" in said
     assert not b.errors
     context.close()
 

@@ -5,7 +5,8 @@ import * as storage from "./store.js";
 import * as sheet from "./sheet.js";
 import { t } from "./i18n.js";
 import { announce } from "./dom.js";
-import { mayAct, notify, persist, sayStore } from "./noticebar.js";
+import { mayAct, notify, persist } from "./noticebar.js";
+import { withPart } from "./notices.js";
 import { dealOptions, loadRules, playerLevel, rule } from "./settings.js";
 import { archive, drawText } from "./sheetpanel.js";
 import { fail, receive } from "./turns.js";
@@ -28,7 +29,9 @@ async function seriesForNextDeal() {
   series = sheet.newSeries(app.settings.seriesLength ?? 0, rule("score_list"), draw);
   app.store.series = series;
   persist();
-  if (!app.notice) app.notice = { say: () => drawText(series), kind: "draw" };
+  // a notice about the store may still be up (it stays until closed): the draw is said with it
+  if (app.notice?.parts) app.notice = withPart(app.notice, "draw", () => drawText(series));
+  else app.notice = { say: () => drawText(series), kind: "draw" };
   announce(drawText(series));
   return series;
 }
@@ -123,9 +126,6 @@ export async function startDeal(number, how = {}) {
   app.reviewing = null;
   // a new deal closes the notices of the last one; what is said about the store stays until closed
   if (app.notice && !app.notice.parts) app.notice = null;
-  // that another tab's newer state was taken up was said of the deal it changed, not of this one
-  // (left up, it also kept a new series' seat draw from being shown)
-  sayStore("other-tab", null);
   ctx.render();
   try {
     await loadRules(); // the options of a deal are the settings' rules: they must be known

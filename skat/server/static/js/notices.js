@@ -9,6 +9,9 @@ import { formatNumber, sentences, t, tn } from "./i18n.js";
 /** The notices about the store, most urgent first: the notice that says several is named after
  * the first of them (its data-notice). */
 export const STORE_NOTICES = ["not-set-aside", "save-failed", "other-tab", "damaged", "damaged-rows", "settings-reset", "saved"];
+/** The parts of a notice in the order they are said: the store's first, a new series' seat draw
+ * ("draw") after them, so that a notice left up about the store does not hide the draw. */
+const PART_ORDER = [...STORE_NOTICES, "draw"];
 
 /**
  * `notice` with the part `kind` said by `say` (a function giving the text in the current
@@ -20,7 +23,7 @@ export function withPart(notice, kind, say, actions = null) {
   const parts = (notice?.parts ?? []).filter((p) => p.kind !== kind);
   if (say) parts.push({ kind, say, actions });
   if (!parts.length) return null;
-  parts.sort((a, b) => STORE_NOTICES.indexOf(a.kind) - STORE_NOTICES.indexOf(b.kind));
+  parts.sort((a, b) => PART_ORDER.indexOf(a.kind) - PART_ORDER.indexOf(b.kind));
   return {
     kind: parts[0].kind,
     parts,
