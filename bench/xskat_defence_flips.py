@@ -4,7 +4,9 @@ The seat-games of design ``one`` in which our player defends a game that XSkat's
 our table, while XSkat's computer alone (``bench_xskat_match``'s games of the deal without us)
 played the same game from the same seat in at least ``--least`` of its clocks and lost it in
 each. Each such game is replayed in our engine with the open-hand solver asked before every card
-whether the declarer reaches 61 against best play. The last card after which he does where
+whether the declarer reaches what his game needs against best play (61 card points, 90 with
+Schneider announced or needed by the bid, every trick with Schwarz announced or ouvert:
+:func:`skat.claim.declarer_target`). The last card after which he does where
 before he did not is the one that let the game through: by our player or by the XSkat computer
 defending beside it (a lead or a card that follows); or best defence could never beat him.
 XSkat never runs.
@@ -17,11 +19,12 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from bench import xskat_records as xr
 from bench.bench_xskat import replay
+from skat.claim import declarer_target
 from skat.options import Options
 from skat.phases import Phase
 from skat.solver import position_from_state, solve_threshold
@@ -45,9 +48,12 @@ class Flip:
 
 
 def flips(path: str, least: int = 6) -> Iterator[Flip]:
-    """The games described above of the checkpoint at ``path``."""
-    header, found, _ = xr.read_checkpoint(path)
-    records = xr.merge(found)
+    """The games described above of the finished checkpoint at ``path``.
+
+    Raises:
+        CheckpointError: as :func:`bench.xskat_records.finished_run`.
+    """
+    header, records = xr.finished_run(path)
     options = Options()
     for index in range(header["first"], header["first"] + header["deals"]):
         alone = [xr.verify_auto(records[("auto", index, k)], options) for k in range(header["k"])]
@@ -80,7 +86,7 @@ def last_flip(
     found = Flip(index, seat, declarer, "", None, 0, False, "")
     for action in actions:
         if state.phase == Phase.PLAY and state.contract is not None:
-            wins = solve_threshold(position_from_state(state), 61)
+            wins = solve_threshold(position_from_state(state), declarer_target(state))
             if beatable and wins and previous is not None:
                 found = previous
             beatable = not wins
@@ -96,6 +102,21 @@ def last_flip(
     return found
 
 
+def tally(found: Iterable[Flip]) -> Counter[str]:
+    """How many flips of ``found`` there are by whose card and how (``ours lead``, ``partner
+    follow``, ...; ``best defence never beat the declarer``)."""
+    out: Counter[str] = Counter()
+    for f in found:
+        out[_what(f)] += 1
+    return out
+
+
+def _what(f: Flip) -> str:
+    if f.who is None:
+        return "best defence never beat the declarer"
+    return f"{f.who} {'lead' if f.lead else 'follow'}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("checkpoint", help="a finished bench_xskat_match checkpoint (design one)")
@@ -103,18 +124,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--least", type=int, default=6, help="XSkat alone's games of the contract needed (6)"
     )
     args = parser.parse_args(argv)
-    found = list(flips(args.checkpoint, args.least))
-    tally: Counter[str] = Counter()
+    if args.least < 1:
+        parser.error(f"--least must be at least 1, not {args.least}")
+    try:
+        found = list(flips(args.checkpoint, args.least))
+    except xr.CheckpointError as err:
+        parser.error(str(err))
     for f in found:
-        if f.who is None:
-            what = "best defence never beat the declarer"
-        else:
-            what = f"{f.who} {'lead' if f.lead else 'follow'}"
+        if f.who is not None:
             where = f"deal {f.index}, our seat {f.seat}: {f.contract}, trick {f.trick}"
-            print(f"  {where}, {what} {f.card}")
-        tally[what] += 1
+            print(f"  {where}, {_what(f)} {f.card}")
     print(f"{len(found)} games XSkat's declarer won at our table and lost alone in each clock")
-    for what, n in tally.most_common():
+    for what, n in tally(found).most_common():
         print(f"  {what}: {n}")
     return 0
 

@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections import Counter
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 
 from bench import xskat_records as xr
 from bench.xskat_driver import at_xskat_table
@@ -32,6 +31,7 @@ from skat.players.strong import StrongPlayer
 from skat.state import State
 
 LETTERS = {"GRAND": "G", "CLUBS": "C", "SPADES": "S", "HEARTS": "H", "DIAMONDS": "D", "NULL": "N"}
+SUITS = ("C", "S", "H", "D")
 
 
 @dataclass(frozen=True)
@@ -50,10 +50,18 @@ class SeatGame:
 
 
 def seat_games(path: str, player: str, deals: int | None = None) -> Iterator[SeatGame]:
-    """The seat-games of the checkpoint at ``path`` (its first ``deals`` deals) as above, the
-    estimates by the player named ``player`` (a strong player)."""
-    header, found, _ = xr.read_checkpoint(path)
-    records = xr.merge(found)
+    """The seat-games of the finished checkpoint at ``path`` (its first ``deals`` deals) as
+    above, the estimates by the player named ``player``.
+
+    Raises:
+        CheckpointError: as :func:`bench.xskat_records.finished_run`.
+        ValueError: ``player`` names no strong player, or ``deals`` is below 1.
+    """
+    if not isinstance(get_player(player), StrongPlayer):
+        raise ValueError(f"{player} is no strong player: only a strong player's estimates are read")
+    if deals is not None and deals < 1:
+        raise ValueError(f"deals must be at least 1, not {deals}")
+    header, records = xr.finished_run(path)
     options = Options()
     last = header["first"] + min(header["deals"], deals or header["deals"])
     for index in range(header["first"], last):
@@ -73,9 +81,9 @@ def seat_games(path: str, player: str, deals: int | None = None) -> Iterator[Sea
             for action in record["applied"][:ply]:
                 state = state.apply(action)
             strong = get_player(player)
-            assert isinstance(strong, StrongPlayer), f"{player} is no strong player"
+            assert isinstance(strong, StrongPlayer)  # checked above
             best: dict[str, float] = {}
-            for choice in strong._discards(at_xskat_table(state.information_state(seat))):
+            for choice in strong.discard_choices(at_xskat_table(state.information_state(seat))):
                 e = choice.estimate
                 if not e.ouvert:
                     letter = LETTERS[e.game.name]
@@ -117,44 +125,77 @@ def _logit(p: float) -> float:
     return math.log(p / (1.0 - p))
 
 
+@dataclass
+class Tally:
+    """What :func:`tally` counts over the seat-games.
+
+    Attributes:
+        pairs: (XSkat alone's most frequent game type, ours) → [seat-games, our score minus
+            XSkat alone's, summed], where the two differ.
+        grands: whether XSkat alone won its Grand in every clock → our score minus XSkat alone's,
+            one per seat-game where XSkat alone mostly played a Grand and ours a suit game.
+        points: ``Grand`` and ``suit`` → ``(logit of our estimate, XSkat's wins, its games)``
+            for the game XSkat alone chose, where our player judged that game.
+        unjudged: ``Grand`` and ``suit`` → seat-games left out of ``points`` because our player
+            did not judge XSkat's game (it found it hopeless before solving it).
+    """
+
+    pairs: dict[tuple[str, str], list[float]] = field(default_factory=dict)
+    grands: dict[bool, list[float]] = field(default_factory=lambda: {True: [], False: []})
+    points: dict[str, list[tuple[float, int, int]]] = field(
+        default_factory=lambda: {"Grand": [], "suit": []}
+    )
+    unjudged: dict[str, int] = field(default_factory=lambda: {"Grand": 0, "suit": 0})
+
+
+def tally(rows: Iterable[SeatGame]) -> Tally:
+    """The counts of :class:`Tally` over ``rows`` (Null games of XSkat's are not fitted)."""
+    out = Tally()
+    for row in rows:
+        theirs = max(row.xskat, key=lambda g: row.xskat[g][1])
+        difference = row.score - row.xskat_score
+        if theirs == "G" and row.ours in SUITS:
+            won, played = row.xskat["G"]
+            out.grands[won == played].append(difference)
+        if theirs != row.ours:
+            pair = out.pairs.setdefault((theirs, row.ours), [0, 0.0])
+            pair[0] += 1
+            pair[1] += difference
+        for letter, (won, played) in row.xskat.items():
+            if letter == "N":
+                continue
+            kind = "Grand" if letter == "G" else "suit"
+            if letter in row.estimates:
+                out.points[kind].append((_logit(row.estimates[letter]), won, played))
+            else:
+                out.unjudged[kind] += 1
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("checkpoint", help="a finished bench_xskat_match checkpoint (design one)")
     parser.add_argument("--player", help="the strong player asked (default: the run's player)")
     parser.add_argument("--deals", type=int, help="only the run's first DEALS deals")
     args = parser.parse_args(argv)
-    header, _, _ = xr.read_checkpoint(args.checkpoint)
-    rows = list(seat_games(args.checkpoint, args.player or header["player"], args.deals))
-    pairs: Counter[tuple[str, str]] = Counter()
-    differ: dict[tuple[str, str], float] = {}
-    points: dict[str, list[tuple[float, int, int]]] = {"Grand": [], "suit": []}
-    grands: dict[bool, list[float]] = {True: [], False: []}  # XSkat won it in every clock?
-    for row in rows:
-        theirs = max(row.xskat, key=lambda g: row.xskat[g][1])
-        if theirs == "G" and row.ours != "G":
-            won, played = row.xskat["G"]
-            grands[won == played].append(row.score - row.xskat_score)
-        if theirs != row.ours:
-            pairs[theirs, row.ours] += 1
-            differ[theirs, row.ours] = differ.get((theirs, row.ours), 0.0) + (
-                row.score - row.xskat_score
-            )
-        for letter, (won, played) in row.xskat.items():
-            if letter != "N" and letter in row.estimates:
-                kind = "Grand" if letter == "G" else "suit"
-                points[kind].append((_logit(row.estimates[letter]), won, played))
+    try:
+        header, _ = xr.finished_run(args.checkpoint)
+        rows = list(seat_games(args.checkpoint, args.player or header["player"], args.deals))
+    except (xr.CheckpointError, ValueError) as err:
+        parser.error(str(err))
+    counts = tally(rows)
     print(f"{len(rows)} seat-games with a pick-up that both ours and XSkat alone declare from")
-    print(f"  another game type than XSkat alone's: {sum(pairs.values())}")
+    print(f"  another game type than XSkat alone's: {sum(n for n, _ in counts.pairs.values())}")
     print("  XSkat alone → ours: seat-games, our score − XSkat alone's (sum):")
-    for (theirs, ours), n in pairs.most_common():
-        print(f"    {theirs} → {ours}: {n:3d}  {differ[theirs, ours]:+8.1f}")
-    for always, diffs in grands.items():
+    for (theirs, ours), (n, difference) in sorted(counts.pairs.items(), key=lambda p: -p[1][0]):
+        print(f"    {theirs} → {ours}: {int(n):3d}  {difference:+8.1f}")
+    for always, diffs in counts.grands.items():
         print(
             f"  XSkat alone's Grand {'won' if always else 'lost'} in "
-            f"{'every clock' if always else 'some clock'}, ours another game: {len(diffs)} "
+            f"{'every clock' if always else 'some clock'}, ours a suit game: {len(diffs)} "
             f"seat-games, our score − XSkat alone's {sum(diffs):+.1f}"
         )
-    for kind, found in points.items():
+    for kind, found in counts.points.items():
         games = sum(n for _, _, n in found)
         won = sum(w for _, w, _ in found)
         if games:
@@ -163,6 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(
                 f"  {kind}: XSkat alone's games {games} ({len(found)} seat-games), won "
                 f"{100 * won / games:.1f}%; our estimate {100 * mean:.1f}%; logit to add {offset}"
+                f"; {counts.unjudged[kind]} seat-games left out (ours did not judge XSkat's game)"
             )
     return 0
 

@@ -230,6 +230,29 @@ def read_checkpoint(path: str) -> tuple[dict[str, Any], list[dict[str, Any]], bo
     return header, records, torn
 
 
+def finished_run(path: str) -> tuple[dict[str, Any], dict[Key, dict[str, Any]]]:
+    """The header and the records (by :func:`key`) of a finished run of design ``one`` at
+    ``path``: every game of XSkat alone and every seating of every deal recorded.
+
+    Raises:
+        CheckpointError: the file is no checkpoint, its last line is torn, the run has no design
+            ``one``, or a game is missing (named).
+    """
+    header, found, torn = read_checkpoint(path)
+    if torn:
+        raise CheckpointError(f"{path}: the last record is torn: finish the run first")
+    if "one" not in header["designs"]:
+        raise CheckpointError(f"{path}: the run has no design 'one' (it has {header['designs']})")
+    records = merge(found)
+    for index in range(header["first"], header["first"] + header["deals"]):
+        wanted: list[Key] = [("auto", index, k) for k in range(header["k"])]
+        wanted += [("match", "one", index, s) for s in range(3)]
+        for k in wanted:
+            if k not in records:
+                raise CheckpointError(f"{path}: no record of {k}: finish the run first")
+    return header, records
+
+
 def append_record(path: str, record: Mapping[str, Any]) -> None:
     """Add one record as one line and make it durable before returning (``fsync``).
 

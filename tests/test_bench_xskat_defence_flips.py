@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 from bench import xskat_defence_flips as flips
+from bench import xskat_records as xr
+from skat.claim import declarer_target
 from skat.options import Options
 from skat.phases import Phase
 from skat.players import decision_rng
@@ -44,7 +46,7 @@ def _plays(number: int, actions: list[str]) -> list[tuple[State, str]]:
 
 
 def _wins(state: State) -> bool:
-    return solve_threshold(position_from_state(state), 61)
+    return solve_threshold(position_from_state(state), declarer_target(state))
 
 
 def test_the_flip_is_the_defenders_card_after_which_best_defence_no_longer_beats_the_game() -> None:
@@ -83,3 +85,26 @@ def test_a_run_with_no_such_game_reports_none(capsys: pytest.CaptureFixture[str]
     # the recorded run's XSkat declarers won every game of theirs beside the heuristic
     assert flips.main([str(RUN), "--least", "1"]) == 0
     assert "0 games XSkat's declarer won at our table" in capsys.readouterr().out
+
+
+def test_the_tally_counts_whose_card_and_how() -> None:
+    found = [
+        flips.Flip(1, 0, 1, "C", "ours", 3, True, "SA"),
+        flips.Flip(2, 0, 1, "C", "partner", 5, False, "HT"),
+        flips.Flip(3, 0, 1, "C", "partner", 2, False, "D7"),
+        flips.Flip(4, 0, 1, "S", None, 0, False, ""),
+    ]
+    assert flips.tally(found) == {
+        "ours lead": 1,
+        "partner follow": 2,
+        "best defence never beat the declarer": 1,
+    }
+
+
+def test_a_run_not_finished_is_refused_naming_the_missing_game(tmp_path: Path) -> None:
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(RUN.read_text().splitlines()[:-1]) + "\n")
+    with pytest.raises(SystemExit):
+        flips.main([str(cut)])
+    with pytest.raises(xr.CheckpointError, match=r"no record of \('match', 'one', 1, 2\)"):
+        list(flips.flips(str(cut)))

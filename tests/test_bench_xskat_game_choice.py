@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bench import xskat_game_choice as gc
+from bench import xskat_records as xr
 
 RUN = Path(__file__).parent / "data" / "xskat_match_run.jsonl"
 
@@ -53,5 +55,42 @@ def test_the_recorded_runs_seat_games_are_those_both_declare_after_a_pick_up(
     assert "2 seat-games with a pick-up" in out
     assert "another game type than XSkat alone's: 0" in out
     assert "Grand: XSkat alone's games 8 (1 seat-games), won 100.0%" in out
-    assert "XSkat alone's Grand won in every clock, ours another game: 0 seat-games" in out
+    assert "XSkat alone's Grand won in every clock, ours a suit game: 0 seat-games" in out
     assert "logit to add none" in out
+
+
+def _row(ours: str, xskat: dict[str, list[int]], score: int, estimates: dict[str, float]) -> Any:
+    return gc.SeatGame(0, 0, ours, score, xskat, 100.0, estimates)
+
+
+def test_the_tally_pairs_other_games_and_splits_xskats_grands_by_outcome() -> None:
+    rows = [
+        _row("C", {"G": [8, 8]}, 74, {"G": 0.8, "C": 0.9}),  # Grand won everywhere, ours Clubs
+        _row("S", {"G": [5, 8]}, 83, {"G": 0.7, "S": 0.9}),  # Grand lost in some clock
+        _row("N", {"G": [8, 8]}, 73, {"C": 0.5}),  # ours Null: no suit game; Grand not judged
+        _row("H", {"H": [7, 8]}, 90, {"H": 0.6}),  # the same game: no pair
+        _row("D", {"S": [6, 8], "H": [1, 1]}, 50, {"S": 0.5, "D": 0.9}),  # Hearts not judged
+    ]
+    t = gc.tally(rows)
+    assert t.pairs == {("G", "C"): [1, -26.0], ("G", "S"): [1, -17.0], ("G", "N"): [1, -27.0],
+                       ("S", "D"): [1, -50.0]}  # fmt: skip
+    assert t.grands == {True: [-26.0], False: [-17.0]}  # the Null is no suit game
+    assert [n for _, _, n in t.points["Grand"]] == [8, 8]
+    assert [(w, n) for _, w, n in t.points["suit"]] == [(7, 8), (6, 8)]
+    assert t.unjudged == {"Grand": 1, "suit": 1}
+
+
+def test_a_run_not_finished_or_a_player_not_strong_is_refused_naming_it(tmp_path: Path) -> None:
+    lines = RUN.read_text().splitlines()
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(lines[:-1]) + "\n")  # the last seating missing
+    with pytest.raises(xr.CheckpointError, match=r"no record of \('match', 'one', 1, 2\)"):
+        list(gc.seat_games(str(cut), "strong"))
+    torn = tmp_path / "torn.jsonl"
+    torn.write_text(RUN.read_text() + '{"kind": "mat')
+    with pytest.raises(xr.CheckpointError, match="torn"):
+        list(gc.seat_games(str(torn), "strong"))
+    with pytest.raises(ValueError, match="heuristic is no strong player"):
+        list(gc.seat_games(str(RUN), "heuristic"))
+    with pytest.raises(ValueError, match="at least 1"):
+        list(gc.seat_games(str(RUN), "strong", 0))

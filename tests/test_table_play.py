@@ -161,7 +161,7 @@ def _shown_tricks(page: Any) -> list[int]:
 def test_a_trick_counts_to_its_taker_only_once_it_leaves_the_table(browser: Any, url: str) -> None:
     """Deal 1017: the person leads the first trick; while its three cards are still shown, every
     counter says 0 and there is no last trick to look at; once it is taken, its taker's says 1."""
-    context = fresh_context(browser, trickMs=1500)
+    context = fresh_context(browser, trickWait="click")  # the taken trick waits for a click
     page = watched_page(context)
     page.goto(url)
     settle(page)
@@ -172,6 +172,7 @@ def test_a_trick_counts_to_its_taker_only_once_it_leaves_the_table(browser: Any,
     assert _shown_tricks(page) == [0, 0, 0]
     assert page.locator("[data-ui='last-trick']").count() == 0  # no trick is taken yet
     shoot(page, "trick-on-the-table-desktop")
+    page.mouse.click(640, 300)
     settle(page)
     assert sorted(_shown_tricks(page)) == [0, 0, 1]
     assert page.locator("[data-ui='last-trick']").count() == 1

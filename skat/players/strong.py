@@ -200,6 +200,12 @@ class StrongPlayer:
             return found
         return [dataclasses.replace(c, estimate=a) for a, c in zip(at_table, found, strict=True)]
 
+    def discard_choices(self, info: InformationState) -> list[ct.DiscardChoice]:
+        """Every discard and game this player weighs for the declarer's twelve cards at
+        ``info`` (after a pick-up), each with its estimate at this table
+        (:func:`skat.players.contracts.evaluate_discards`); unordered."""
+        return self._discards(info)
+
     def _at_table(self, estimates: list[ct.Estimate], bock: int) -> list[ct.Estimate]:
         """``estimates`` at this table: in a deal of Bock multiplier ``bock``
         (:class:`ct.Estimate`'s ``bock``), against the opponents of ``opponents``."""
