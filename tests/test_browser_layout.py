@@ -214,6 +214,17 @@ def test_a_long_series_sheet_fits_a_phone_without_scrolling_sideways(
     )
     page.screenshot(path=str(SHOTS / f"layout-long-sheet-{lang}-{width}.png"))
     assert widths[0] <= widths[1], widths
+    # the heading is read out as the word, without its soft hyphen (the accessibility tree's
+    # name, as a screen reader gets it)
+    tree = page.context.new_cdp_session(page).send("Accessibility.getFullAXTree")
+    heads = [
+        n.get("name", {}).get("value", "")
+        for n in tree["nodes"]
+        if n.get("role", {}).get("value") == "columnheader"
+    ]
+    word = {"en": "Declarer", "de": "Alleinspieler", "zh": "庄家", "sv": "Spelförare"}[lang]
+    assert word in heads, heads
+    assert not any("\u00ad" in head for head in heads), heads
     assert not page.errors, page.errors
 
 

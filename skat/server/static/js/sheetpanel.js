@@ -62,7 +62,7 @@ export function sheetPanel() {
   const head = h(
     "tr",
     {},
-    ["no", "dealer", "declarer", "bid", "game", "value", "markers"].map((k) => h("th", { scope: "col", class: "col-" + k }, t("sheet." + k))),
+    ["no", "dealer", "declarer", "bid", "game", "value", "markers"].map((k) => columnHead(k)),
     [0, 1, 2].map((p) => h("th", { scope: "col", class: "num" }, playerLabel(p))),
   );
   const body = rows.map((row) => {
@@ -223,6 +223,14 @@ function sheetButtons(series) {
     fileInput,
     h("button", { class: "btn danger", "data-ui": "clear", onclick: askClear }, t("sheet.clear")),
   );
+}
+
+/** A column's heading. A soft hyphen in its text (German "Allein\u00adspieler") lets it break on
+ * a phone; the name read out is the word without it. */
+function columnHead(key) {
+  const text = t("sheet." + key);
+  const spoken = text.replaceAll("\u00ad", "");
+  return h("th", { scope: "col", class: "col-" + key, ...(spoken === text ? {} : { "aria-label": spoken }) }, text);
 }
 
 function askNewSeries() {
