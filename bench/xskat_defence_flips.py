@@ -53,25 +53,19 @@ def flips(path: str, least: int = 6) -> Iterator[Flip]:
     Raises:
         CheckpointError: as :func:`bench.xskat_records.finished_run`.
     """
-    header, records = xr.finished_run(path)
     options = Options()
-    for index in range(header["first"], header["first"] + header["deals"]):
-        alone = [xr.verify_auto(records[("auto", index, k)], options) for k in range(header["k"])]
-        games = [a for a in alone if isinstance(a, xr.Game)]
-        for s in range(3):
-            record = records[("match", "one", index, s)]
-            game = xr.verify_match(record, options)
-            seat = xr.seating("one", s)[2][0]
-            if not isinstance(game, xr.Game) or game.declarer in (None, seat) or not game.won:
-                continue
-            same = [a for a in games if (a.declarer, a.game) == (game.declarer, game.game)]
-            if len(same) < least or any(a.won for a in same):
-                continue
-            assert game.declarer is not None
-            actions = replay(
-                record["number"], xr.parse_gui_log(record["log"], record["start"]), options
-            ).actions
-            yield last_flip(index, seat, game.declarer, record["number"], actions, options)
+    for seating in xr.seatings(path):
+        game, seat, record = seating.game, seating.seat, seating.record
+        if not isinstance(game, xr.Game) or game.declarer in (None, seat) or not game.won:
+            continue
+        same = [a for a in seating.alone if (a.declarer, a.game) == (game.declarer, game.game)]
+        if len(same) < least or any(a.won for a in same):
+            continue
+        assert game.declarer is not None
+        actions = replay(
+            record["number"], xr.parse_gui_log(record["log"], record["start"]), options
+        ).actions
+        yield last_flip(seating.index, seat, game.declarer, record["number"], actions, options)
 
 
 def last_flip(

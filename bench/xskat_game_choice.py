@@ -61,40 +61,33 @@ def seat_games(path: str, player: str, deals: int | None = None) -> Iterator[Sea
         raise ValueError(f"{player} is no strong player: only a strong player's estimates are read")
     if deals is not None and deals < 1:
         raise ValueError(f"deals must be at least 1, not {deals}")
-    header, records = xr.finished_run(path)
     options = Options()
-    last = header["first"] + min(header["deals"], deals or header["deals"])
-    for index in range(header["first"], last):
-        alone = [xr.verify_auto(records[("auto", index, k)], options) for k in range(header["k"])]
-        games = [a for a in alone if isinstance(a, xr.Game)]
-        for s in range(3):
-            record = records[("match", "one", index, s)]
-            game = xr.verify_match(record, options)
-            seat = xr.seating("one", s)[2][0]
-            theirs = [a for a in games if a.declarer == seat]
-            if not isinstance(game, xr.Game) or game.declarer != seat or not theirs:
-                continue
-            ply = next((p for p, _, a in record["decisions"] if "." in a and len(a) == 5), None)
-            if ply is None:
-                continue  # a Hand game: no discard to ask about
-            state = State.new(record["number"], options)
-            for action in record["applied"][:ply]:
-                state = state.apply(action)
-            strong = get_player(player)
-            assert isinstance(strong, StrongPlayer)  # checked above
-            best: dict[str, float] = {}
-            for choice in strong.discard_choices(at_xskat_table(state.information_state(seat))):
-                e = choice.estimate
-                if not e.ouvert:
-                    letter = LETTERS[e.game.name]
-                    best[letter] = max(best.get(letter, 0.0), e.chance)
-            won: dict[str, list[int]] = {}
-            for a in theirs:
-                assert a.game is not None
-                won.setdefault(a.game, [0, 0])[0] += bool(a.won)
-                won[a.game][1] += 1
-            mean = sum(a.scores[seat] for a in games) / len(games)
-            yield SeatGame(index, seat, str(game.game), game.scores[seat], won, mean, best)
+    for seating in xr.seatings(path, deals):
+        game, seat, record, games = seating.game, seating.seat, seating.record, seating.alone
+        theirs = [a for a in games if a.declarer == seat]
+        if not isinstance(game, xr.Game) or game.declarer != seat or not theirs:
+            continue
+        ply = next((p for p, _, a in record["decisions"] if "." in a and len(a) == 5), None)
+        if ply is None:
+            continue  # a Hand game: no discard to ask about
+        state = State.new(record["number"], options)
+        for action in record["applied"][:ply]:
+            state = state.apply(action)
+        strong = get_player(player)
+        assert isinstance(strong, StrongPlayer)  # checked above
+        best: dict[str, float] = {}
+        for choice in strong.discard_choices(at_xskat_table(state.information_state(seat))):
+            e = choice.estimate
+            if not e.ouvert:
+                letter = LETTERS[e.game.name]
+                best[letter] = max(best.get(letter, 0.0), e.chance)
+        won: dict[str, list[int]] = {}
+        for a in theirs:
+            assert a.game is not None
+            won.setdefault(a.game, [0, 0])[0] += bool(a.won)
+            won[a.game][1] += 1
+        mean = sum(a.scores[seat] for a in games) / len(games)
+        yield SeatGame(seating.index, seat, str(game.game), game.scores[seat], won, mean, best)
 
 
 def fitted_offset(points: Sequence[tuple[float, int, int]]) -> float:

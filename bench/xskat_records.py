@@ -15,7 +15,7 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -428,6 +428,38 @@ def verify_match(record: Mapping[str, Any], options: Options) -> Game | str:
     if state.contract != g.contract:
         return f"contract read {state.contract}, XSkat's log: {g.contract}"
     return _game(record["number"], check.actions, options)
+
+
+@dataclass(frozen=True)
+class Seating:
+    """One seating of design ``one`` in a finished run: the deal's index, our seat, the record
+    of our player's game, that game verified (or why it is left out), and XSkat alone's games of
+    the deal that verified."""
+
+    index: int
+    seat: int
+    record: dict[str, Any]
+    game: Game | str
+    alone: list[Game]
+
+
+def seatings(path: str, deals: int | None = None) -> Iterator[Seating]:
+    """Every seating of design ``one`` of the finished run at ``path`` (its first ``deals``
+    deals), in deal and seating order.
+
+    Raises:
+        CheckpointError: as :func:`finished_run`.
+    """
+    header, records = finished_run(path)
+    options = Options()
+    last = header["first"] + min(header["deals"], deals or header["deals"])
+    for index in range(header["first"], last):
+        autos = [verify_auto(records[("auto", index, k)], options) for k in range(header["k"])]
+        alone = [a for a in autos if isinstance(a, Game)]
+        for s in range(3):
+            record = records[("match", "one", index, s)]
+            seat = seating("one", s)[2][0]
+            yield Seating(index, seat, record, verify_match(record, options), alone)
 
 
 # -- figures ------------------------------------------------------------------------------------
