@@ -17,7 +17,6 @@ XSkat never runs.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -77,11 +76,11 @@ def last_flip(
     state = State.new(number, options)
     beatable = False
     previous: Flip | None = None
-    found = Flip(index, seat, declarer, "", None, 0, False, "")
+    found: Flip | None = None
     for action in actions:
         if state.phase == Phase.PLAY and state.contract is not None:
             wins = solve_threshold(position_from_state(state), declarer_target(state))
-            if beatable and wins and previous is not None:
+            if beatable and wins:
                 found = previous
             beatable = not wins
             player = state.current_player
@@ -91,9 +90,7 @@ def last_flip(
                 not state.trick, action,
             )  # fmt: skip
         state = state.apply(action)
-    if found.who is None and previous is not None:
-        return dataclasses.replace(found, contract=previous.contract)
-    return found
+    return found or Flip(index, seat, declarer, str(state.contract), None, 0, False, "")
 
 
 def tally(found: Iterable[Flip]) -> Counter[str]:
