@@ -21,6 +21,7 @@ from table_helpers import (
     SHOTS,
     fresh_context,
     opened_table,
+    pass_on,
     play_out,
     read_store,
     settle,
@@ -240,4 +241,50 @@ def test_bidding_the_skat_the_discard_and_the_declaration_work_from_the_keyboard
     record = play_out(page, keyboard=True)
     human = page.get_attribute("#table", "data-human")
     assert re.search(rf" {human} s w ", record), record  # the person picked up the skat
+    context.close()
+
+
+def _unmoved_by(page: Any, keys: str) -> tuple[str, str]:
+    """Presses ``keys`` one by one and gives the table time to send what they did; returns the
+    phase before and after, the record having to stay the same."""
+    phase, _ = settle(page)
+    record = read_store(page)["current"]["record"]
+    for key in keys:
+        page.keyboard.press(key)
+    page.wait_for_timeout(800)
+    assert read_store(page)["current"]["record"] == record, keys
+    return phase, settle(page)[0]
+
+
+def test_the_call_keys_act_only_in_the_auction(browser: Any, url: str) -> None:
+    """B, Y and P are calls. Pressed once too often after the last call they neither pick up the
+    skat (the Hand game would be gone, undo refuses once the skat is seen) nor push a
+    Schieberamsch's skat on unseen (which doubles it); S still takes the Schieberamsch skat."""
+    context, page = opened_table(browser, url)
+    type_deal(page, str(AXE_DEAL))
+    for _ in range(20):
+        phase, _ = settle(page)
+        if phase != "bidding":
+            break
+        before = read_store(page)["current"]["record"]
+        bid = int(page.get_attribute("[data-bid]", "data-bid") or 0)
+        holds = page.locator(".controls [data-action='y']").count() > 0
+        page.keyboard.press("y" if holds else "b" if bid < 30 else "p")
+        wait_for_answer(page, before)
+    assert _unmoved_by(page, "bbypBP") == ("skat", "skat")
+    assert page.locator(".controls [data-action='s']").count() == 1  # B's old target is there
+    context.close()
+
+    context = fresh_context(browser, options={"all_pass": "schieberamsch"})
+    page = watched_page(context)
+    page.goto(url)
+    settle(page)
+    phase, to_act = pass_on(page, "1000")
+    assert (phase, to_act) == ("schieben", page.get_attribute("#table", "data-human"))
+    assert page.locator(".controls [data-action='p']").count() == 1  # P's old target is there
+    assert _unmoved_by(page, "pbyP") == ("schieben", "schieben")
+    before = read_store(page)["current"]["record"]
+    page.keyboard.press("s")
+    wait_for_answer(page, before)
+    assert not page.errors, page.errors
     context.close()

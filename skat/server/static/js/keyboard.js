@@ -39,6 +39,10 @@ export function focusFirstControl() {
 }
 
 const KEYS = { b: "bid", y: "y", h: "hand", p: "p", s: "s", d: "discard", "?": "hint", u: "undo" };
+/** The keys that are calls of the auction: only there do they act, so that one press too many
+ * after the last call neither picks up the skat (B: the next primary button) nor pushes a
+ * Schieberamsch's skat on unseen (P), neither of which can be taken back. */
+const AUCTION_ONLY = new Set(["bid", "y", "p"]);
 
 export function onKey(e) {
   if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -77,9 +81,9 @@ export function onKey(e) {
   }
   if (app.panel || app.reviewing || app.analysing || app.confirming || app.busy || app.animating) return;
   const what = KEYS[e.key.toLowerCase()];
-  if (!what) return;
+  if (!what || (AUCTION_ONLY.has(what) && app.view?.phase !== "bidding")) return;
   let el = null;
-  if (what === "bid") el = document.querySelector(".controls .btn.primary[data-action]:not([data-action='y'])");
+  if (what === "bid") el = [...document.querySelectorAll(".controls .btn.primary[data-action]")].find((b) => /^\d+$/.test(b.dataset.action)) ?? null;
   else if (what === "hand") el = document.querySelector("[data-ui='hand']");
   else if (what === "hint" || what === "undo") el = document.querySelector(`.controls [data-ui='${what}']`);
   else if (what === "discard") el = document.querySelector("[data-action='discard']:not([disabled]), [data-action='push']:not([disabled]), [data-action='exchange']:not([disabled])");
