@@ -218,3 +218,55 @@ def test_importing_a_series_the_sheets_already_hold_adds_no_copy(
     page.click("[data-ui='confirm-no']")
     assert read_store(page) == before
     context.close()
+
+
+def test_an_import_keeps_a_rows_hint_and_undo_marks_and_the_computers_score(
+    browser: Any, url: str, tmp_path: Path
+) -> None:
+    """A series played with hints comes back marked: the import replays each record for its
+    scores but keeps the row's marks (``assisted``), the computer's score with the person's cards
+    (``replay``) and its finishing time, each only in its own shape."""
+    context, page = opened_table(browser, url)
+    for _ in range(2):
+        play_out(page)
+        page.click("[data-ui='next']")
+    settle(page)
+    open_sheet(page)
+    with page.expect_download() as info:
+        page.click("[data-ui='export-json']")
+    path = tmp_path / "export.json"
+    info.value.save_as(path)
+    context.close()
+    exported = json.loads(path.read_text(encoding="utf-8"))
+    first, second = exported["series"]["deals"]
+    first.update(assisted=["hint", "undo"], replay={"score": 72, "player": "strong"})
+    first["finished"] = "2026-11-30T20:15:00.000Z"
+    second.update(assisted=["cheat", 3], replay={"score": "a lot"}, finished="yesterday")
+    path.write_text(json.dumps(exported), encoding="utf-8")
+
+    fresh = fresh_context(browser)
+    page = watched_page(fresh)
+    page.goto(url)
+    settle(page)
+    page.click("[data-ui='open-sheet']")
+    page.set_input_files("[data-ui='import-file']", str(path))
+    page.click("[data-ui='confirm-yes']")
+    page.wait_for_selector("[data-notice='imported']")
+    one, two = read_store(page)["series"]["deals"]
+    assert one["assisted"] == ["hint", "undo"]
+    assert one["replay"] == {"score": 72, "player": "strong"}
+    assert one["finished"] == "2026-11-30T20:15:00.000Z"
+    assert "assisted" not in two
+    assert "replay" not in two
+    assert two["finished"] != "yesterday"
+    marks = page.locator("[data-row='0'] .col-markers [data-assisted]").evaluate_all(
+        "els => els.map(e => e.dataset.assisted)"
+    )
+    assert marks == ["hint", "undo"]
+    assert page.locator("[data-row='0'] [data-replay-score='row']").count() == 1
+    assert (
+        page.locator("[data-row='1'] [data-assisted], [data-row='1'] [data-replay-score]").count()
+        == 0
+    )
+    assert not page.errors, page.errors
+    fresh.close()

@@ -101,6 +101,24 @@ export function sheetDeal(view, record, humanSeat, now = new Date()) {
   };
 }
 
+/** What an imported row keeps of the file beside the server's replay of its record (sheetDeal):
+ * the marks of a hint or an undo used in it (assist.js), the computer's score with the person's
+ * cards (replay.js) and when it was finished, each only in its own shape; the rest is the
+ * server's. Without this a series played with hints would come back unmarked. */
+export function keptOnImport(row) {
+  const out = {};
+  if (Array.isArray(row?.assisted)) {
+    const marks = [...new Set(row.assisted.filter((x) => x === "hint" || x === "undo"))];
+    if (marks.length) out.assisted = marks;
+  }
+  const replay = row?.replay;
+  if (Number.isInteger(replay?.score) && (replay.player === undefined || replay.player === null || typeof replay.player === "string")) {
+    out.replay = { score: replay.score, player: replay.player ?? null };
+  }
+  if (typeof row?.finished === "string" && !Number.isNaN(Date.parse(row.finished))) out.finished = row.finished;
+  return out;
+}
+
 /**
  * The series' finished deals as the server's Bock rule reads them (`[{record, human_seat}]`, in
  * order), or null while the rule is off for the next deal (`options`, its rule options): then

@@ -279,14 +279,15 @@ async function importFile(file) {
     // the file says.
     const rescore = async (records) => {
       const deals = [];
-      for (const [i, { record, human_seat }] of records.entries()) {
+      for (const [i, row] of records.entries()) {
+        const { record, human_seat } = row;
         const data = await api.view(record, human_seat, playerLevel()).catch((err) => {
           // a record the server refuses (forged, damaged): which deal, and the server's why
           if (!api.refused(err)) throw err;
           throw importError("import.badRow", { n: formatNumber(i + 1), why: `${t("sheet.damaged.record")}: ${err.message || err.code}` });
         });
         if (data.view.phase !== "result") throw new Error("import.unfinished");
-        deals.push(sheet.sheetDeal(data.view, record, human_seat));
+        deals.push({ ...sheet.sheetDeal(data.view, record, human_seat), ...sheet.keptOnImport(row) });
       }
       return deals;
     };

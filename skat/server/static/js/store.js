@@ -11,7 +11,9 @@
 //              open?: {record, human_seat}} | null,   // open: its deal not played out yet
 //     archive: [Series] }                     // finished series, newest last
 //   Deal = {record, human_seat, deal_number, result, iss_result, list_scores, dealer, finished,
-//           damaged?}   // damaged: why the row cannot be read in full (sheet.js dealDamage)
+//           bock?, assisted?, replay?, damaged?}   // bock: "bock" | "ramsch"; assisted: ["hint",
+//           "undo"] used (assist.js); replay: {score, player}, the computer with the person's cards
+//           (replay.js); damaged: why the row cannot be read in full (sheet.js dealDamage)
 // Schema 1 (before score sheets): "skat.v1.settings" and "skat.v1.current", migrated on load.
 //
 // One game per browser, however many tabs show it: each tab remembers the text of the store it
