@@ -29,7 +29,8 @@ async function seriesForNextDeal() {
   series = sheet.newSeries(app.settings.seriesLength ?? 0, rule("score_list"), draw);
   app.store.series = series;
   persist();
-  // a notice about the store may still be up (it stays until closed): the draw is said with it
+  // a notice about the store may still be up (until closed, or until the person acts when it
+  // only told what had happened): the draw is said with it
   if (app.notice?.parts) app.notice = withPart(app.notice, "draw", () => drawText(series));
   else app.notice = { say: () => drawText(series), kind: "draw" };
   announce(drawText(series));

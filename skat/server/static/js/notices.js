@@ -32,6 +32,18 @@ export function withPart(notice, kind, say, actions = null) {
   };
 }
 
+/** The parts that only tell what has just happened (another tab's newer state taken up, the
+ * game saved again, a new series' seat draw): they go at the person's next action, while the
+ * parts that ask for something (room to make, damaged data) stay until closed. */
+const PASSING = ["other-tab", "saved", "draw"];
+
+/** `notice` after the person's action (turns.js send): without its passing parts, null when
+ * nothing is left; a notice not about the store is left to whoever said it, but for the draw. */
+export function afterAction(notice) {
+  if (!notice?.parts) return notice?.kind === "draw" ? null : notice ?? null;
+  return PASSING.reduce((left, kind) => (left?.parts.some((p) => p.kind === kind) ? withPart(left, kind, null) : left), notice);
+}
+
 /** A size in the browser's storage (`chars`: characters, two bytes each), as kB or MB. */
 export function sizeText(chars) {
   const bytes = 2 * chars;

@@ -9,7 +9,7 @@ import { announce, nextClick, sleep } from "./dom.js";
 import { focusFirstControl } from "./keyboard.js";
 import { bubbleToken, cardLabel } from "./names.js";
 import { mayAct, persist } from "./noticebar.js";
-import { withPart } from "./notices.js";
+import { afterAction } from "./notices.js";
 import { playerLevel } from "./settings.js";
 import { announceEvent, resultHeadline, trickText, yourTurnText } from "./speech.js";
 import { bubblesFromCalls, errorParams, setBubble } from "./table.js";
@@ -36,8 +36,7 @@ export async function send(actions) {
   const before = app.view;
   app.busy = true;
   app.error = null;
-  if (app.notice?.kind === "draw") app.notice = null;
-  else if (app.notice?.parts?.some((p) => p.kind === "draw")) app.notice = withPart(app.notice, "draw", null);
+  app.notice = afterAction(app.notice); // what only told what had happened has been read
   if (before.phase === "play" && /^[CSHD][AKQJT987]$/.test(actions[0])) {
     // The chosen card leaves the hand at once; the server's answer confirms it (a claim, CL or
     // CD, waits for the server's check).
