@@ -380,3 +380,24 @@ def test_the_web_api_takes_an_exchange_of_many_cards_and_the_partners_answer(
     after = record.read_record(response.json()["record"])
     assert after.phase != Phase.EXCHANGE or after.current_player != 0
     assert str(after.actions[len(state.actions)]) == token
+
+
+def test_the_exchanged_cards_are_shown_to_the_declarer_once_the_deal_is_over(client: Any) -> None:
+    # while it is played he sees only how many cards went across; the review shows every card
+    state = _exchanging()
+    gift = _cards(state.hand(0), 2)
+    state = state.apply(Action.exchange(gift))
+    back = _cards(state.hand(2) & ~gift, 2)
+    state = state.apply(Action.exchange(back))
+    token = {0: str(Action.exchange(gift)), 2: str(Action.exchange(back))}
+
+    def exchanges(s: State) -> dict[int, str]:
+        body = {"record": record.write_record(s), "human_seat": 1}
+        view = client.post("/api/view", json=body).json()["view"]
+        calls = view["later_calls"]
+        return {c["seat"]: c["action"] for c in calls if c["kind"] == "exchange"}
+
+    assert exchanges(state) == {0: "EX.??.??", 2: "EX.??.??"}
+    while state.phase != Phase.RESULT:
+        state = state.apply(state.legal_actions()[0])
+    assert exchanges(state) == token

@@ -9,6 +9,7 @@ Screenshots: ``tests/screenshots/revolution-<role>-<phase>-<size>.png``.
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 import pytest
@@ -165,6 +166,9 @@ def test_a_revolution_is_defended_through_the_ui(
     assert shown == records.write(records.from_state(final))
     assert " EX" in shown
     assert "NV" in shown
+    # the review's list of calls names the cards that went across, not only how many
+    said = panel.locator("[data-calls] .call-what").all_text_contents()
+    assert any(re.fullmatch(r"Passes 2 cards: [^,]+, [^,]+", s) for s in said), said
     assert not page.errors
     page.context.close()
 

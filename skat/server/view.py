@@ -170,12 +170,14 @@ def _review(state: State) -> dict[str, Any]:
 
 def _later_calls(state: State, human: int, auction: int) -> list[dict[str, Any]]:
     """The events of what was said after the ``auction`` (its number of calls) and before the
-    first card: Kontra, Re, Supra and their refusals; a Revolution's exchange (hidden from its
-    declarer); in a Schieberamsch who took the skat (``skat``) and who pushed it on (``push``,
-    another seat's cards hidden)."""
+    first card: Kontra, Re, Supra and their refusals; a Revolution's exchange (its cards hidden
+    from the declarer until the deal is over, when the review shows every card); in a
+    Schieberamsch who took the skat (``skat``) and who pushed it on (``push``, another seat's
+    cards hidden)."""
     out: list[dict[str, Any]] = []
     ramsch = state.declarer is None  # after the auction only the Schieben comes before a card
-    declarer = None if state.declarer is None else int(state.declarer)
+    over = state.phase == Phase.RESULT
+    declarer = None if state.declarer is None or over else int(state.declarer)
     for seat, action in zip(state.actors[auction:], state.actions[auction:], strict=True):
         if action.kind == ActionKind.CARD:
             break

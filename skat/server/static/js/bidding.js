@@ -3,7 +3,7 @@
 import { t } from "./i18n.js";
 import { actionButton } from "./play.js";
 import { h } from "./dom.js";
-import { bubbleToken, callText, playerName, roleName } from "./names.js";
+import { bubbleToken, callListText, playerName, roleName } from "./names.js";
 
 let app = null; // the table's state (app.js)
 let ctx = null; // {app, render, send, startDeal}, given by app.js
@@ -44,7 +44,7 @@ export function callsList(v) {
         "li",
         { "data-call": String(i), "data-seat": String(seat) },
         h("span", { class: "call-who" }, t("calls.who", { name: playerName(seat), role: roleName(seat) })),
-        h("span", { class: "call-what" }, callText(token)),
+        h("span", { class: "call-what" }, callListText(token)),
       ),
     ),
   );

@@ -100,6 +100,14 @@ export function actionLabel(token) {
   return text === key ? token : text;
 }
 
+/** A call as the list of calls says it: as at the table (callText), and a Revolution's exchange
+ * with the cards that went across where they are shown (to the defenders, and to everyone once
+ * the deal is over). */
+export function callListText(token) {
+  if (!/^EX(\.[CSHD][AKQJT987])+$/.test(token)) return callText(token);
+  return t("calls.exchanged", { what: callText(token), cards: list(token.split(".").slice(1).map(cardLabel)) });
+}
+
 export function callText(token) {
   if (token === "push:p") return t("bubble.pushUnseen");
   if (token === "push:cards") return t("bubble.pushed");
