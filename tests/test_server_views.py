@@ -341,3 +341,21 @@ def test_the_view_lists_what_was_said_after_the_auction_as_its_events_were() -> 
     assert game.view(state, 0)["later_calls"] == said
     state = game._step(state, state.legal_actions()[0], 0, events)  # the first card
     assert game.view(state, 0)["later_calls"] == said
+
+
+@pytest.mark.parametrize(("said", "declined"), [((), "K"), (("K",), "R"), (("K", "R"), "SU")])
+def test_a_decline_names_the_call_it_turns_down(said: tuple[str, ...], declined: str) -> None:
+    # both as the event of the answer and in the later calls a reload shows
+    state = State.new(4243, Options(kontra=KontraRule.ON, supra=True))
+    while state.phase != Phase.KONTRA:
+        state = state.apply(state.legal_actions()[0])
+    for call in said:
+        state = state.apply(call)
+    events: list[dict[str, Any]] = []
+    after = game._step(state, state.legal_actions()[-1], 0, events)
+    assert events[0]["action"] == "-"
+    assert events[0]["declined"] == declined
+    calls = view_module.view(after, 0)["later_calls"]
+    assert [c["action"] for c in calls] == [*said, "-"]
+    assert calls[-1]["declined"] == declined
+    assert all("declined" not in c for c in calls[:-1])

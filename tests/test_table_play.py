@@ -101,7 +101,7 @@ def test_a_reload_at_the_kontra_question_shows_the_calls_and_the_game(
     assert pass_on(page, "4243")[0] == "kontra"
     before = shown_bubbles(page)
     assert before["2"] == "Clubs", before
-    assert before["0"] == "No", before  # the other defender did not say Kontra
+    assert before["0"] == "No Kontra", before  # the other defender did not say Kontra
     page.reload()
     assert settle(page)[0] == "kontra"
     # the game, the person's call and the other defender's answer to Kontra come back

@@ -56,6 +56,7 @@ DYNAMIC = {
     "suit.name.german.": list("CSHD"),
     "game.german.": list("CSHD"),
     "deck.": ["french", "german", "fourcolour"],
+    "bubble.declined.": ["K", "R", "SU"],  # names.js callText: the call a decline turns down
     "player.level.": ["auto", "heuristic", "strong"],
     "setting.": [
         *["lang", "deck", "sort", "player", "trickWait", "trickMs", "seriesLength", "on", "off"],

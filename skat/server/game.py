@@ -242,7 +242,7 @@ def _step(state: State, action: Action, human: int, events: list[dict[str, Any]]
     before = len(state.tricks)
     after = state.apply(action)
     declarer = None if state.declarer is None else int(state.declarer)
-    events.append(event_json(seat, action, human, state.phase == Phase.SCHIEBEN, declarer))
+    events.append(event_json(seat, action, human, state.phase == Phase.SCHIEBEN, declarer, state))
     if len(after.tricks) > before:
         trick = after.tricks[-1]
         events.append(

@@ -83,11 +83,17 @@ _KINDS = {
 
 
 def event_json(
-    seat: int | None, action: Action, human: int, schieben: bool, declarer: int | None = None
+    seat: int | None,
+    action: Action,
+    human: int,
+    schieben: bool,
+    declarer: int | None = None,
+    before: State | None = None,
 ) -> dict[str, Any]:
     """The event of ``seat``'s ``action`` as ``human`` sees it (``schieben``: made in a
     Schieberamsch's passing on of the skat; a Revolution's exchange is hidden from the
-    ``declarer``)."""
+    ``declarer``). A decline (``-``) made in ``before`` (the state it was made in) names the call
+    it turns down, ``declined``: ``K``, ``R`` or ``SU``, the other legal action there."""
     token = str(action)
     if action.kind == ActionKind.DISCARD and seat != human:
         token = "??.??"
@@ -96,7 +102,14 @@ def event_json(
     kind = _KINDS.get(action.kind, "other")
     if schieben and action.kind in (ActionKind.PASS, ActionKind.DISCARD):
         kind = "push"  # the skat passed on unseen, or two cards pushed on after taking it
-    return {"kind": kind, "seat": None if seat is None else int(seat), "action": token}
+    event: dict[str, Any] = {
+        "kind": kind,
+        "seat": None if seat is None else int(seat),
+        "action": token,
+    }
+    if action.kind == ActionKind.DECLINE and before is not None:
+        event["declined"] = next(str(a) for a in before.legal_actions() if a != action)
+    return event
 
 
 def trick_json(leader: int, cards: Sequence[int]) -> list[dict[str, Any]]:
@@ -178,10 +191,17 @@ def _later_calls(state: State, human: int, auction: int) -> list[dict[str, Any]]
     ramsch = state.declarer is None  # after the auction only the Schieben comes before a card
     over = state.phase == Phase.RESULT
     declarer = None if state.declarer is None or over else int(state.declarer)
-    for seat, action in zip(state.actors[auction:], state.actions[auction:], strict=True):
+    for i, (seat, action) in enumerate(zip(state.actors, state.actions, strict=True)):
+        if i < auction:
+            continue
         if action.kind == ActionKind.CARD:
             break
-        event = event_json(seat, action, human, ramsch, declarer)
+        before = None
+        if action.kind == ActionKind.DECLINE:  # the state it was made in says what it declined
+            before = State(
+                state.options, state.deal, state.dealer, state.actions[:i], state.actors[:i]
+            )
+        event = event_json(seat, action, human, ramsch, declarer, before)
         kinds = ("kontra", "push", "exchange")
         if event["kind"] in kinds or (ramsch and event["kind"] == "skat"):
             out.append(event)

@@ -113,6 +113,7 @@ export function callText(token) {
   if (token === "push:cards") return t("bubble.pushed");
   if (token === "??.??") return t("bubble.discarded");
   if (token === "claim:null") return t("claim.null");
+  if (/^no:(K|R|SU)$/.test(token)) return t("bubble.declined." + token.slice(3));
   if (/^\d+$/.test(token)) return token;
   if (token === "y") return t("bubble.yes");
   if (token === "p") return t("bubble.pass");
@@ -148,6 +149,8 @@ export function sorted(cards, view = app.view) {
  */
 export function bubbleToken(ev) {
   if (ev.kind === "push") return ev.action === "p" ? "push:p" : "push:cards";
+  // a decline says what it turns down: "No Kontra", not a bare "No"
+  if (ev.action === "-" && ["K", "R", "SU"].includes(ev.declined)) return "no:" + ev.declined;
   // a discard is not said aloud: the person's own, too, shows as "puts two cards away"
   if (ev.kind === "discard") return "??.??";
   // a Null declarer's claim is "Null is safe", not "the rest is mine" (the same token CL)
