@@ -156,20 +156,34 @@ def test_undo_with_nothing_to_take_back_is_refused_and_changes_nothing(
     assert _hand(page) == hand
 
 
-def test_a_hint_in_a_series_deal_is_refused_with_the_setting_off(
+def test_a_series_deal_shows_hint_and_undo_only_with_their_settings_on(
     seeded_page: Any, server: Any
 ) -> None:
+    """Off (the default) a deal of the series shows neither button, nor do their keys ask (the
+    server would refuse: ``hints_off``, ``undo_off``); each setting turned on shows its own."""
     page = _page(seeded_page, "phone")
     page.goto(server.url)  # the first deal of a new series
     for _ in range(5):
         phase, to_act, human = _settle(page)
         if to_act == human and phase != "result":
             break
-    page.click("[data-ui='hint']")
-    refused = page.wait_for_selector("[data-ui='assist-refused']", timeout=WAIT)
-    assert refused.get_attribute("data-code") == "hints_off"
-    assert "Hints in series" in refused.inner_text()
-    _shoot(page, "refused-phone")
+    assert page.locator(".controls [data-action]").count() > 0  # the person's turn
+    assert page.locator("[data-ui='hint'], [data-ui='undo']").count() == 0
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/hint" in r.url else None)
+    page.locator("body").press("?")
+    page.wait_for_timeout(300)
+    assert asked == []
+    _shoot(page, "series-off-phone")
+    page.click("[data-ui='open-settings']")
+    page.select_option("select[data-setting='hintsInSeries']", "on")
+    page.click("[data-ui='close-panel']")
+    assert page.locator("[data-ui='hint']").count() == 1
+    assert page.locator("[data-ui='undo']").count() == 0
+    page.click("[data-ui='open-settings']")
+    page.select_option("select[data-setting='undoInSeries']", "on")
+    page.click("[data-ui='close-panel']")
+    assert page.locator("[data-ui='undo']").count() == 1
     assert page.errors == []
 
 

@@ -3,7 +3,8 @@
 //
 // The server computes both and refuses what does not apply (not the person's turn, the deal over,
 // nothing to undo) or is not allowed: a practice deal (typed number, replay) always allows them, a
-// deal of the series only with the settings "Hints in series" / "Undo in series". The server keeps
+// deal of the series only with the settings "Hints in series" / "Undo in series" (off, its button
+// is not shown; the server refuses a request all the same). The server keeps
 // no series, so each request says which kind of deal it is (docs/web-api.md). A deal of the series
 // in which a hint or an undo was used is marked on its score-sheet row (`assisted`).
 //
@@ -118,12 +119,13 @@ export function assistControls(v) {
   if (shown?.data) out.push(h("p", { class: "hint-box", "data-ui": "hint-box", "data-hint": shown.data.tokens.join(","), role: "status" }, hintText(shown.data)));
   if (shown?.error) out.push(h("p", { class: "hint-box refused", "data-ui": "assist-refused", "data-code": shown.error, role: "alert" }, refusalText(shown.error)));
   const busy = app.busy || app.animating || Boolean(shown?.loading);
-  out.push(
-    h("span", { class: "assist-buttons" },
-      h("button", { class: "btn small", "data-ui": "hint", disabled: busy, "aria-keyshortcuts": "?", title: t("hint.title"), onclick: askHint }, shown?.loading ? t("hint.thinking") : t("hint.button")),
-      h("button", { class: "btn small", "data-ui": "undo", disabled: busy, "aria-keyshortcuts": "u", title: t("undo.title"), onclick: undo }, t("undo.button")),
-    ),
-  );
+  // a deal of the series shows only what its settings allow (the server refuses the rest too)
+  const allowed = (what) => app.practice || app.settings[SETTING[what]] === "on";
+  const buttons = [
+    allowed("hint") ? h("button", { class: "btn small", "data-ui": "hint", disabled: busy, "aria-keyshortcuts": "?", title: t("hint.title"), onclick: askHint }, shown?.loading ? t("hint.thinking") : t("hint.button")) : null,
+    allowed("undo") ? h("button", { class: "btn small", "data-ui": "undo", disabled: busy, "aria-keyshortcuts": "u", title: t("undo.title"), onclick: undo }, t("undo.button")) : null,
+  ].filter(Boolean);
+  if (buttons.length) out.push(h("span", { class: "assist-buttons" }, ...buttons));
   return out;
 }
 
