@@ -224,8 +224,9 @@ def test_an_import_keeps_a_rows_hint_and_undo_marks_and_the_computers_score(
     browser: Any, url: str, tmp_path: Path
 ) -> None:
     """A series played with hints comes back marked: the import replays each record for its
-    scores but keeps the row's marks (``assisted``), the computer's score with the person's cards
-    (``replay``) and its finishing time, each only in its own shape."""
+    scores but keeps the row's marks (``assisted``: a hint, an undo, a refused claim), the
+    computer's score with the person's cards (``replay``) and its finishing time, each only in
+    its own shape."""
     context, page = opened_table(browser, url)
     for _ in range(2):
         play_out(page)
@@ -239,7 +240,7 @@ def test_an_import_keeps_a_rows_hint_and_undo_marks_and_the_computers_score(
     context.close()
     exported = json.loads(path.read_text(encoding="utf-8"))
     first, second = exported["series"]["deals"]
-    first.update(assisted=["hint", "undo"], replay={"score": 72, "player": "strong"})
+    first.update(assisted=["hint", "undo", "claim"], replay={"score": 72, "player": "strong"})
     first["finished"] = "2026-11-30T20:15:00.000Z"
     second.update(assisted=["cheat", 3], replay={"score": "a lot"}, finished="yesterday")
     path.write_text(json.dumps(exported), encoding="utf-8")
@@ -253,7 +254,7 @@ def test_an_import_keeps_a_rows_hint_and_undo_marks_and_the_computers_score(
     page.click("[data-ui='confirm-yes']")
     page.wait_for_selector("[data-notice='imported']")
     one, two = read_store(page)["series"]["deals"]
-    assert one["assisted"] == ["hint", "undo"]
+    assert one["assisted"] == ["hint", "undo", "claim"]
     assert one["replay"] == {"score": 72, "player": "strong"}
     assert one["finished"] == "2026-11-30T20:15:00.000Z"
     assert "assisted" not in two
@@ -262,7 +263,7 @@ def test_an_import_keeps_a_rows_hint_and_undo_marks_and_the_computers_score(
     marks = page.locator("[data-row='0'] .col-markers [data-assisted]").evaluate_all(
         "els => els.map(e => e.dataset.assisted)"
     )
-    assert marks == ["hint", "undo"]
+    assert marks == ["hint", "undo", "claim"]
     assert page.locator("[data-row='0'] [data-replay-score='row']").count() == 1
     assert (
         page.locator("[data-row='1'] [data-assisted], [data-row='1'] [data-replay-score]").count()

@@ -17,6 +17,7 @@ import * as api from "./api.js";
 import { formatNumber, formatPercent as percent, sentences, t } from "./i18n.js";
 import { announce, h } from "./dom.js";
 import { actionLabel, cardLabel, contractText } from "./names.js";
+import { ASSIST_MARKS } from "./sheet.js";
 
 let app = null; // the table's state (app.js)
 let ctx = null; // {app, render, send, startDeal, receive}, given by app.js
@@ -251,6 +252,6 @@ function refusalText(code) {
  * refused (its line showed cards the person could not see). */
 export function sheetMarks(deal) {
   const words = { hint: "hint.marker", undo: "undo.marker", claim: "claim.marker" };
-  const used = Array.isArray(deal?.assisted) ? deal.assisted.filter((x) => x in words) : [];
+  const used = Array.isArray(deal?.assisted) ? deal.assisted.filter((x) => ASSIST_MARKS.includes(x)) : [];
   return used.map((x) => h("span", { class: "marker marker-assisted", "data-assisted": x }, t(words[x])));
 }

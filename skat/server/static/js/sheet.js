@@ -101,14 +101,18 @@ export function sheetDeal(view, record, humanSeat, now = new Date()) {
   };
 }
 
+/** The marks a row may carry of how its deal was helped (`assisted`): a hint or an undo used, a
+ * refused claim whose line showed unseen cards (assist.js sheetMarks words them). */
+export const ASSIST_MARKS = ["hint", "undo", "claim"];
+
 /** What an imported row keeps of the file beside the server's replay of its record (sheetDeal):
- * the marks of a hint or an undo used in it (assist.js), the computer's score with the person's
+ * its marks (ASSIST_MARKS), the computer's score with the person's
  * cards (replay.js) and when it was finished, each only in its own shape; the rest is the
  * server's. Without this a series played with hints would come back unmarked. */
 export function keptOnImport(row) {
   const out = {};
   if (Array.isArray(row?.assisted)) {
-    const marks = [...new Set(row.assisted.filter((x) => x === "hint" || x === "undo"))];
+    const marks = [...new Set(row.assisted.filter((x) => ASSIST_MARKS.includes(x)))];
     if (marks.length) out.assisted = marks;
   }
   const replay = row?.replay;

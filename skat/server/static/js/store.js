@@ -11,8 +11,8 @@
 //              open?: {record, human_seat}} | null,   // open: its deal not played out yet
 //     archive: [Series] }                     // finished series, newest last
 //   Deal = {record, human_seat, deal_number, result, iss_result, list_scores, dealer, finished,
-//           bock?, assisted?, replay?, damaged?}   // bock: "bock" | "ramsch"; assisted: ["hint",
-//           "undo"] used (assist.js); replay: {score, player}, the computer with the person's cards
+//           bock?, assisted?, replay?, damaged?}   // bock: "bock" | "ramsch"; assisted: sheet.js
+//           ASSIST_MARKS; replay: {score, player}, the computer with the person's cards
 //           (replay.js); damaged: why the row cannot be read in full (sheet.js dealDamage)
 // Schema 1 (before score sheets): "skat.v1.settings" and "skat.v1.current", migrated on load.
 //
