@@ -401,3 +401,38 @@ def test_the_exchanged_cards_are_shown_to_the_declarer_once_the_deal_is_over(cli
     while state.phase != Phase.RESULT:
         state = state.apply(state.legal_actions()[0])
     assert exchanges(state) == token
+
+
+# ---- the auction with a sure Null
+
+_SURE_NULL = 2446  # forehand: C7 C9 CT H7 H8 D7 D8 D9 DT DA, a Null no exchange can catch
+_BIDS = [18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60]
+_BIDS += [63, 66, 70, 72, 77, 80, 81, 84, 88, 90]
+
+
+def _forehand_asked_to_hold(value: int, options: Options) -> State:
+    """Deal 2446: middlehand passes, rearhand bids up to ``value``, forehand holding each."""
+    state = State.new(_SURE_NULL, options).apply("p")
+    for bid in _BIDS:
+        state = state.apply(str(bid))
+        if bid == value:
+            return state
+        state = state.apply("y")
+    raise AssertionError(value)
+
+
+@pytest.mark.parametrize("name", ["heuristic", "strong"])
+@pytest.mark.parametrize(
+    ("value", "options", "call"),
+    [(48, Options(), "y"), (60, Options(), "p"), (90, REVOLUTION, "y")],
+)
+def test_a_sure_null_holds_to_its_value_and_a_sure_revolution_to_92(
+    name: str, value: int, options: Options, call: str
+) -> None:
+    # Null Ouvert Hand (59) is held against a contest (the strong contest check once left a
+    # Null Hand named by its ouvert form out, and passed at 48); with the option a sure
+    # Revolution is held to its 92
+    state = _forehand_asked_to_hold(value, options)
+    assert revolution_safe(state.hand(0), True)
+    seat = state.information_state(0)
+    assert str(get_player(name).choose(seat, decision_rng(1, len(state.actions)))) == call

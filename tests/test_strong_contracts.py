@@ -333,15 +333,20 @@ def test_a_contract_that_reaches_the_bid_is_solved_though_the_heuristic_ranks_it
 
 
 def test_a_null_ouvert_that_reaches_a_bid_keeps_its_plain_twin() -> None:
-    # the ouvert Null is judged by its plain Null's deals: both stay when only the ouvert reaches
+    # the ouvert Null is judged by its plain Null's deals: both stay when only the ouvert reaches,
+    # Hand and after the pick-up (a safe Null Hand, which the heuristic names by its ouvert
+    # form, was once left out)
     hand = CardSet.from_str("C7 C8 C9 S7 S8 ST H7 H8 D7 D8").mask
     high = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=4, reaching=40)
-    assert [(e.game, e.ouvert, e.value) for e in high] == [
-        (GameType.NULL, False, 23),
-        (GameType.NULL, True, 46),
+    assert [(e.game, e.hand, e.ouvert, e.value) for e in high] == [
+        (GameType.NULL, True, False, 35),
+        (GameType.NULL, True, True, 59),
+        (GameType.NULL, False, False, 23),
+        (GameType.NULL, False, True, 46),
     ]
-    assert high[1].wins == high[0].wins
-    assert high[1].worlds == high[0].worlds > 0
+    for plain, ouvert in (high[:2], high[2:]):
+        assert ouvert.wins == plain.wins
+        assert ouvert.worlds == plain.worlds > 0
 
 
 def test_the_own_score_objective_counts_a_lost_game_without_the_defenders_40s() -> None:

@@ -38,7 +38,7 @@ from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.players import evaluation as ev
 from skat.players.heuristic_play import choose_card, table_of
-from skat.players.revolution import revolution_declaration
+from skat.players.revolution import revolution_declaration, revolution_limit
 from skat.rules import GameType, trump_mask
 from skat.state import InformationState, Phase
 
@@ -156,7 +156,7 @@ class HeuristicPlayer:
 
     def _bidding(self, info: InformationState, legal: list[Action]) -> Action:
         limit = ev.bid_limit(info.hand, int(info.seat), self.play_bonus, spitze=info.options.spitze)
-        return bid_up_to(limit, info, legal)
+        return bid_up_to(max(limit, revolution_limit(info)), info, legal)
 
     def _skat(self, info: InformationState, legal: list[Action]) -> Action:
         seat = int(info.seat)

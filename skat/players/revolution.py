@@ -79,6 +79,19 @@ def revolution_safe(hand: int, forehand: bool) -> bool:
     return ev.null_fixes(hand) == 0 and (not forehand or _lead_is_safe(hand))
 
 
+def revolution_limit(info: InformationState) -> int:
+    """The bid a seat may go up to for a Revolution in the auction of ``info``: its value (92,
+    the highest bid at which it may be declared) when the option is on and the seat's ten
+    cards make it a sure win (:func:`revolution_safe`, forehand with a safe first lead too);
+    else 0. A sure +92 is worth holding to, whatever the other games are worth.
+
+    Source: house rule (Revolution); the choice is this project's.
+    """
+    if not info.options.revolution:
+        return 0
+    return REVOLUTION_VALUE if revolution_safe(info.hand, int(info.seat) == 0) else 0
+
+
 def revolution_declaration(
     info: InformationState, legal: list[Action], rival: int = 0
 ) -> Action | None:

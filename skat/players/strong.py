@@ -45,12 +45,15 @@ from skat.players.card_play import play_card
 from skat.players.evaluation import limit_game
 from skat.players.heuristic import HeuristicPlayer, bid_up_to
 from skat.players.ramsch import ramsch_card, schieben
-from skat.players.revolution import exchange_choice, revolution_declaration
+from skat.players.revolution import exchange_choice, revolution_declaration, revolution_limit
 from skat.players.strong_settings import _SETTING_NAMES, STRONG_V1, StrongSettings
 from skat.players.worlds import sample_world
 from skat.rules import GameType
 from skat.solver import Solver
 from skat.state import InformationState, Phase
+
+_REVOLUTION = Contract.make(GameType.NULL, revolution=True)
+"""A Revolution (Null Ouvert Hand with the exchange), the game of a sure one's bid limit."""
 
 __all__ = ["STRONG_V1", "StrongPlayer", "StrongSettings", "sample_world"]
 
@@ -290,10 +293,15 @@ class StrongPlayer:
         limit, game = self.limit_game(
             info.hand, seat, contested=contested, spitze=info.options.spitze, bock=bock
         )
+        revolution = revolution_limit(info)
+        if revolution > limit:  # a sure Revolution: held to its value, no contest to weigh
+            limit, game = revolution, _REVOLUTION
         action = bid_up_to(limit, info, legal)
         if notes is not None:
             notes.update(limit=limit, limit_game=game, contested=contested)
         if self.settings.contest_check is None or not contested or action.kind == ActionKind.PASS:
+            return action
+        if game == _REVOLUTION:
             return action
         worth = self._contested_worth(info, action, notes)
         if notes is not None:
