@@ -47,9 +47,10 @@ def _lowest_playable(page: Any) -> str:
 
 def _claim_through(
     browser: Any, url: str, deal: str, size: str, lang: str
-) -> tuple[list[str], str]:
+) -> tuple[list[str], str, str]:
     """Plays ``deal`` claiming at every turn of the person in the card play (asked first, then
-    yes), and when refused his lowest playable card; returns the refused lines and the record."""
+    yes), and when refused his lowest playable card; returns the refused lines, the record and
+    the result's line of card points."""
     context = fresh_context(browser, size=size, lang=lang, options={"claims": True})
     page = watched_page(context)
     page.goto(url)
@@ -94,8 +95,9 @@ def _claim_through(
     assert not page.errors, page.errors
     line = page.get_attribute("[data-result]", "data-record") or ""
     assert page.locator("[data-claim-hand]").count() == 3
+    points = page.locator("[data-result] .points-line").text_content() or ""
     context.close()
-    return refused, line
+    return refused, line, points
 
 
 @pytest.mark.parametrize(
@@ -110,10 +112,17 @@ def _claim_through(
 def test_a_claim_is_refused_with_its_line_then_one_ends_the_deal(
     browser: Any, url: str, deal: str, size: str, lang: str, refusals: int, claim: str
 ) -> None:
-    refused, line = _claim_through(browser, url, deal, size, lang)
+    refused, line, points = _claim_through(browser, url, deal, size, lang)
     assert len(refused) == refusals, refused
     assert all(refused), refused  # each refusal names its line: seat:card tokens
     state = record.read_record(line)
     assert state.ending == Ending.CLAIMED
     assert str(state.actions[-1]) == claim  # the person's CD, or the computer declarer's CL
     assert (state.actors[-1] == int(deal) % 3) == (claim == "CD")
+    # after the defenders' claim the card points are best play's, with no made-up trick count
+    # (the core counts the declarer one trick at least, as Schwarz does not count there)
+    best_play = {"en": "with best play from the claim on", "zh": "自摊牌起按双方最佳打法"}
+    tricks = {"en": "tricks", "zh": "墩数", "de": "Stiche", "sv": "stick"}
+    if claim == "CD":
+        assert best_play[lang] in points, points
+    assert (tricks[lang] in points) == (claim != "CD"), points
