@@ -132,13 +132,17 @@ def test_a_deal_dealt_before_an_import_is_not_written_on_the_imported_series(
     assert page.locator("[data-notice='imported']").count() == 0
     page.set_input_files("[data-ui='import-file']", str(path))
     page.click("[data-ui='confirm-yes']")
-    page.wait_for_selector("[data-notice='imported']")
+    # the deal on the table belonged to the series replaced: it goes on as practice, and says so
+    said = shown_notice(page, "imported")
+    assert "goes on as a practice deal" in said, said
+    assert read_store(page)["current"]["practice"] is True
     assert [x["id"] for x in read_store(page)["archive"]] == [running["id"]]
     page.click("[data-ui='close-panel']")
     imported = read_store(page)["series"]
     assert len(imported["deals"]) == 1
     play_out(page)
     assert read_store(page)["series"]["deals"] == imported["deals"]
+    assert [len(x["deals"]) for x in read_store(page)["archive"]] == [len(running["deals"])]
     # the next deal is dealt for the imported series and goes on its sheet
     page.click("[data-ui='next']")
     play_out(page)

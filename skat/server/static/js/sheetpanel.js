@@ -5,7 +5,7 @@ import * as api from "./api.js";
 import * as storage from "./store.js";
 import * as sheet from "./sheet.js";
 import { parseContract } from "./cards.js";
-import { formatDate, formatNumber, list, t, tn } from "./i18n.js";
+import { formatDate, formatNumber, list, sentences, t, tn } from "./i18n.js";
 import { download, h } from "./dom.js";
 import { ask } from "./layers.js";
 import { cardLabel, contractText, playerLabel } from "./names.js";
@@ -332,8 +332,16 @@ async function importFile(file) {
     const take = () => {
       if (app.store.series) archive(app.store.series);
       app.store.series = series;
+      // the deal on the table of the series replaced is written on no sheet: it goes on as a
+      // practice deal, and is said to (the same series imported again keeps it waiting)
+      const orphan = !app.practice && app.seriesId && app.seriesId !== series.id && app.view?.phase !== "result";
+      if (orphan) {
+        app.practice = true;
+        if (app.store.current) app.store.current = { ...app.store.current, practice: true, series_id: undefined };
+      }
       persist();
-      app.notice = { say: () => tn("import.done", series.deals.length), kind: "imported" };
+      const done = () => tn("import.done", series.deals.length);
+      app.notice = { say: orphan ? () => sentences([done(), t("import.tablePractice")]) : done, kind: "imported" };
       ctx.render();
     };
     // another series in place of one in progress: asked first, as "New series" asks; so is
