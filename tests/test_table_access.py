@@ -208,10 +208,9 @@ def test_axe_finds_no_serious_violation_in_any_phase_or_language(browser: Any, u
         assert f"{lang}-ramsch-schieben" in problems, lang
 
 
-def test_bidding_the_skat_the_discard_and_the_declaration_work_from_the_keyboard(
-    browser: Any, url: str
-) -> None:
-    context, page = opened_table(browser, url)
+def _bid_to_30_by_keys(page: Any) -> None:
+    """Deal AXE_DEAL's auction from the keyboard: holds with Y, bids with B up to 30, then P;
+    the person becomes the declarer."""
     type_deal(page, str(AXE_DEAL))
     for _ in range(20):
         phase, _ = settle(page)
@@ -222,6 +221,13 @@ def test_bidding_the_skat_the_discard_and_the_declaration_work_from_the_keyboard
         holds = page.locator(".controls [data-action='y']").count() > 0
         page.keyboard.press("y" if holds else "b" if bid < 30 else "p")
         wait_for_answer(page, before)
+
+
+def test_bidding_the_skat_the_discard_and_the_declaration_work_from_the_keyboard(
+    browser: Any, url: str
+) -> None:
+    context, page = opened_table(browser, url)
+    _bid_to_30_by_keys(page)
     assert settle(page)[0] == "skat"
     before = read_store(page)["current"]["record"]
     page.keyboard.press("s")
@@ -261,16 +267,7 @@ def test_the_call_keys_act_only_in_the_auction(browser: Any, url: str) -> None:
     skat (the Hand game would be gone, undo refuses once the skat is seen) nor push a
     Schieberamsch's skat on unseen (which doubles it); S still takes the Schieberamsch skat."""
     context, page = opened_table(browser, url)
-    type_deal(page, str(AXE_DEAL))
-    for _ in range(20):
-        phase, _ = settle(page)
-        if phase != "bidding":
-            break
-        before = read_store(page)["current"]["record"]
-        bid = int(page.get_attribute("[data-bid]", "data-bid") or 0)
-        holds = page.locator(".controls [data-action='y']").count() > 0
-        page.keyboard.press("y" if holds else "b" if bid < 30 else "p")
-        wait_for_answer(page, before)
+    _bid_to_30_by_keys(page)
     assert _unmoved_by(page, "bbypBP") == ("skat", "skat")
     assert page.locator(".controls [data-action='s']").count() == 1  # B's old target is there
     context.close()

@@ -28,6 +28,21 @@ from table_helpers import (
 pytestmark = pytest.mark.browser
 
 
+def _imported_in_a_fresh_profile(browser: Any, url: str, path: Path) -> tuple[Any, Any]:
+    """A fresh profile's page that imported the file ``path`` on its score sheet (left open):
+    ``(context, page)``. The fresh page's first deal waits in its series, so replacing that
+    series is asked and answered yes."""
+    fresh = fresh_context(browser)
+    page = watched_page(fresh)
+    page.goto(url)
+    settle(page)
+    page.click("[data-ui='open-sheet']")
+    page.set_input_files("[data-ui='import-file']", str(path))
+    page.click("[data-ui='confirm-yes']")
+    page.wait_for_selector("[data-notice='imported']")
+    return fresh, page
+
+
 def test_export_then_import_in_a_fresh_profile_gives_the_same_sheet(
     browser: Any, url: str, tmp_path: Path
 ) -> None:
@@ -63,15 +78,7 @@ def test_export_then_import_in_a_fresh_profile_gives_the_same_sheet(
     files["forged"] = tmp_path / "forged.json"
     files["forged"].write_text(json.dumps(forged), encoding="utf-8")
     for kind, path in files.items():
-        fresh = fresh_context(browser)
-        page = watched_page(fresh)
-        page.goto(url)
-        settle(page)
-        page.click("[data-ui='open-sheet']")
-        page.set_input_files("[data-ui='import-file']", str(path))
-        # the fresh page's first deal waits in its series: replacing that series is asked
-        page.click("[data-ui='confirm-yes']")
-        page.wait_for_selector("[data-notice='imported']")
+        fresh, page = _imported_in_a_fresh_profile(browser, url, path)
         page.click("[data-ui='close-panel']")
         assert shown_totals(page) == totals, kind
         imported = read_store(page)["series"]["deals"]
@@ -249,14 +256,7 @@ def test_an_import_keeps_a_rows_hint_and_undo_marks_and_the_computers_score(
     second.update(assisted=["cheat", 3], replay={"score": "a lot"}, finished="yesterday")
     path.write_text(json.dumps(exported), encoding="utf-8")
 
-    fresh = fresh_context(browser)
-    page = watched_page(fresh)
-    page.goto(url)
-    settle(page)
-    page.click("[data-ui='open-sheet']")
-    page.set_input_files("[data-ui='import-file']", str(path))
-    page.click("[data-ui='confirm-yes']")
-    page.wait_for_selector("[data-notice='imported']")
+    fresh, page = _imported_in_a_fresh_profile(browser, url, path)
     one, two = read_store(page)["series"]["deals"]
     assert one["assisted"] == ["hint", "undo", "claim"]
     assert one["replay"] == {"score": 72, "player": "strong"}
