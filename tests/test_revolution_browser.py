@@ -132,6 +132,11 @@ def test_a_revolution_is_defended_through_the_ui(
         elif phase == "exchange":
             # the declarer's cards lie open, the confirm waits for a choice the rules allow
             assert page.locator(".opponent-cards.open [data-face]").count() == 10
+            tops = page.eval_on_selector_all(
+                ".opponent-cards.open [data-face]",
+                "els => els.map(e => Math.round(e.getBoundingClientRect().top))",
+            )
+            assert len(set(tops)) == 1, tops  # one row within the seat, at every size
             button = page.locator("[data-action='exchange']")
             if role == "second":
                 assert button.is_disabled()
