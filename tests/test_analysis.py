@@ -25,6 +25,7 @@ from skat.analysis.judge import BANDS
 from skat.analysis.text import format_analysis
 from skat.cards import CardSet, parse_card
 from skat.errors import NotFinishedError, RecordError, SkatError
+from skat.options import Options
 from skat.players import decision_rng, get_player
 from skat.record import read_record
 from skat.rules import GameType, RamschSkat
@@ -38,7 +39,7 @@ from skat.solver import (
     solve_ramsch,
 )
 from skat.solver.position import card_play_start
-from skat.state import State
+from skat.state import Phase, State
 
 DEALS: dict[str, dict[str, Any]] = json.loads(
     (Path(__file__).parent / "data" / "analysis_deals.json").read_text()
@@ -421,3 +422,28 @@ def test_the_values_agree_with_skat_solve_over_fifty_deals(tmp_path: Path) -> No
     assert status == 0
     got = [int(line.split(" value ")[1].split()[0]) for line in out.splitlines()]
     assert got == expected
+
+
+def test_a_costly_card_the_other_side_gave_back_is_marked_unpunished() -> None:
+    # deal 4, heuristic players: forehand's Spades ends with 92 card points. His first card
+    # let the open-hand value fall from 92 (Schneider) to 86, but the defenders gave the
+    # Schneider back: unpunished. His card of trick 4 (94 -> 92) cost what the deal kept; so
+    # did the rearhand defender's (86 -> 94), as the deal ended at 92 for the declarer
+    heuristic = get_player("heuristic")
+    state = State.new(4, Options())
+    while state.phase != Phase.RESULT:
+        seat = state.current_player
+        assert seat is not None
+        move = heuristic.choose(state.information_state(seat), decision_rng(4, len(state.actions)))
+        state = state.apply(move)
+    assert state.declarer_facts()[0] == 92
+    costly = {
+        seat: [(c.index, c.before, c.after, c.unpunished) for c in analyse(
+            state, seat, game_choice=False, calls=False
+        ).cards if c.verdict != BEST]
+        for seat in (0, 2)
+    }  # fmt: skip
+    assert costly == {0: [(0, 92, 86, True), (11, 94, 92, False)], 2: [(10, 86, 94, False)]}
+    first = analyse(state, 0, game_choice=False, calls=False).cards[0]
+    assert first.to_json()["unpunished"] is True
+    assert first.verdict == OUTCOME

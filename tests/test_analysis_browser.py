@@ -169,26 +169,36 @@ def shoot(page: Any, name: str) -> None:
     page.eval_on_selector("[data-panel='analysis']", "p => { p.scrollTop = 0; }")
 
 
-def shown_marks(page: Any) -> dict[str, tuple[str, str, list[str]]]:
-    """The person's cards as the panel marks them: card → (verdict, cost, better cards)."""
+Marks = dict[str, tuple[str, str, list[str], bool]]
+
+
+def shown_marks(page: Any) -> Marks:
+    """The person's cards as the panel marks them: card → (verdict, cost, better cards, whether
+    the other side gave its cost back)."""
     marks: dict[str, list[Any]] = page.eval_on_selector_all(
         "[data-analysis-trick] [data-analysis-card][data-verdict]",
         """cards => Object.fromEntries(cards.map(c => {
             const note = c.closest('[data-analysis-trick]')
                 .querySelector(`.trick-note[data-for="${c.dataset.analysisCard}"]`);
             const better = [...note.querySelectorAll('[data-better]')].map(b => b.dataset.better);
-            return [c.dataset.analysisCard, [c.dataset.verdict, c.dataset.cost, better]];
+            const kept = c.dataset.unpunished === "1";
+            return [c.dataset.analysisCard, [c.dataset.verdict, c.dataset.cost, better, kept]];
         }))""",
     )
-    return {k: (v[0], v[1], v[2]) for k, v in marks.items()}
+    return {k: (v[0], v[1], v[2], v[3]) for k, v in marks.items()}
 
 
-def core_marks(record: str, seat: int) -> dict[str, tuple[str, str, list[str]]]:
+def core_marks(record: str, seat: int) -> Marks:
     """The same, from the core's analysis of ``record``."""
     a = analyse(record, seat, game_choice=False).to_json()
     cards: list[dict[str, Any]] = a["cards"]  # type: ignore[assignment]
     return {
-        c["card"]: (c["verdict"], str(c["cost"]), [] if c["verdict"] == "best" else list(c["best"]))
+        c["card"]: (
+            c["verdict"],
+            str(c["cost"]),
+            [] if c["verdict"] == "best" else list(c["best"]),
+            bool(c["unpunished"]),
+        )
         for c in cards
     }
 
@@ -224,7 +234,7 @@ def test_a_won_game_without_mistakes_marks_every_card_best_and_esc_gives_the_foc
     marks = shown_marks(page)
     assert marks == core_marks(record, number % 3)
     assert len(marks) == 10
-    assert {v for v, _, _ in marks.values()} == {"best"}
+    assert {v for v, _, _, _ in marks.values()} == {"best"}
     assert page.locator("[data-analysis-trick] .trick-note [data-better]").count() == 0
     # keyboard: the focus is in the panel; Esc closes it and gives the focus back to the button
     assert page.evaluate("document.activeElement.dataset.ui") == "close-analysis"
@@ -253,6 +263,10 @@ def test_a_defence_mistake_is_marked_for_the_defender(
     assert lead.get_attribute("data-verdict") == "outcome"
     note = page.inner_text("[data-analysis-trick='0'] .trick-note[data-for='CA']")
     assert "Schneider gewonnen" in note  # worded in German
+    # ... open-handed; at the table the declarer gave the Schneider back: marked, and said so
+    assert marks["CA"][3] is True
+    assert lead.get_attribute("data-unpunished") == "1"
+    assert "ohne Folgen" in note
     assert "Gegenspieler" in panel.inner_text()
     assert not page.errors, page.errors
 

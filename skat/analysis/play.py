@@ -10,7 +10,7 @@ cards that would have kept it and the line of best play from there.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from skat.analysis.judge import Judge, Key, Line, Outcome, RamschJudge
 from skat.cards import format_card
@@ -48,6 +48,9 @@ class CardPlay:
         cost: the card points the card gave away, from the seat's side (0 in Null).
         before_outcome: what ``before`` makes of the game (None in Ramsch).
         after_outcome: what ``after`` makes of it (None in Ramsch).
+        unpunished: a card that was not best (``verdict`` POINTS or OUTCOME) whose cost the
+            deal did not come to: it ended at least as well for the seat as ``before``, the
+            other side having given back what the card gave away.
     """
 
     index: int
@@ -62,6 +65,7 @@ class CardPlay:
     cost: int
     before_outcome: Outcome | None
     after_outcome: Outcome | None
+    unpunished: bool = False
 
     def to_json(self) -> dict[str, object]:
         """The card as a JSON object, cards in ISS notation."""
@@ -78,6 +82,7 @@ class CardPlay:
             "cost": self.cost,
             "before_outcome": _json(self.before_outcome),
             "after_outcome": _json(self.after_outcome),
+            "unpunished": self.unpunished,
         }
 
 
@@ -180,7 +185,13 @@ def trace(judge: Judge | RamschJudge, start: Position, played: Sequence[int], se
             )  # fmt: skip
         if mover != seat:
             continue
-        cards.append(_card_play(judge, pos, index, card, before, after, values, best, outcomes))
+        play = _card_play(judge, pos, index, card, before, after, values, best, outcomes)
+        end = keys[-1][0]  # what the deal came to
+        if play.verdict != BEST and (
+            end >= play.before if judge.maximises(pos) else end <= play.before
+        ):
+            play = replace(play, unpunished=True)
+        cards.append(play)
     # a Ramsch line costs a paranoid exact solve per card tried, seconds: values only there
     opening = None if ramsch else judge.line(start, 0, played)
     return Trace(tuple(k[0] for k in keys), outcomes, opening, tuple(cards), tuple(swings))

@@ -8,7 +8,8 @@
 // or "row"); the panel [data-panel=analysis] with data-analysis-state (loading, ready, error) and,
 // when ready, data-answer (the server's answer code); each trick [data-analysis-trick=<0-based>],
 // each card in it [data-analysis-card=<card>] with data-seat, the person's with data-verdict
-// (best, points, outcome) and data-cost, a better card [data-better=<card>]; a card that turned
+// (best, points, outcome), data-cost and data-unpunished="1" (its cost given back by the other
+// side), a better card [data-better=<card>]; a card that turned
 // the game [data-swing]; the game choice rows [data-choice=<contract>] with data-played and
 // data-won; Ramsch cards [data-ramsch-card]; the notes [data-note=<code>]; the error
 // [data-analysis-error] naming the server's code; the strong computer's bid limit
@@ -241,8 +242,9 @@ function verdictOfCard(play, a) {
       : tn("analysis.card.cost", play.cost);
   return h(
     "span",
-    { class: "verdict " + play.verdict },
+    { class: "verdict " + play.verdict + (play.unpunished ? " unpunished" : "") },
     what,
+    play.unpunished ? [" ", t("analysis.card.unpunished")] : null,
     " ",
     h("span", { class: "better-label" }, t("analysis.card.better")),
     " ",
@@ -258,6 +260,7 @@ function ramschOfCard(play) {
     t("analysis.ramsch.points", { before: play.before, after: play.after }),
     " — ",
     what,
+    play.unpunished ? [" ", t("analysis.card.unpunished")] : null,
     play.verdict === "best" ? null : [" ", h("span", { class: "better-label" }, t("analysis.card.better")), " ", cardsInline(play.best, "data-better")],
   );
 }
@@ -293,6 +296,7 @@ function tricksPart(a) {
           "data-seat": String(c.seat),
           "data-verdict": play ? play.verdict : null,
           "data-cost": play ? String(play.cost) : null,
+          "data-unpunished": play?.unpunished ? "1" : null,
           "data-swing": swing ? (swing.before.won ? "won-lost" : "lost-won") : null,
         },
         miniCard(c.card),
