@@ -477,3 +477,26 @@ def test_a_series_rows_review_opens_the_analysis(seeded_page: Any, server: Any) 
 
 if __name__ == "__main__":
     print(find(sys.argv[1], *(int(x) for x in sys.argv[2:])))
+
+
+def test_an_overbid_row_whose_card_points_were_not_searched_gives_no_range(
+    seeded_page: Any, server: Any
+) -> None:
+    # an overbid game lost whatever is played has the range 0 to 120, which says nothing: the row
+    # says lost and overbid with the score (the server's answer changed on its way to the page)
+    number, actions = LOST
+    page = _page(seeded_page, "desktop")
+    play(page, server, number, actions)
+
+    def overbid_grand(route: Any) -> None:
+        answer = route.fetch().json()
+        row = next(r for r in answer["analysis"]["game_choice"]["hand"] if r["contract"] == "GH")
+        row["outcome"].update(won=False, overbid=True, points=None, points_min=0, points_max=120)
+        route.fulfill(json=answer)
+
+    page.route("**/api/analysis", overbid_grand)
+    open_analysis(page)
+    text = page.inner_text("[data-choice='GH']")
+    assert "overbid" in text, text
+    assert "120" not in text, text
+    assert not page.errors, page.errors

@@ -137,6 +137,12 @@ function isNull(a) {
   return parseContract(a.contract ?? "")?.game === "N";
 }
 
+/** True when an outcome's card points were not searched at all (0–120: an overbid game lost
+ * whatever is played): a range that says nothing is left out. */
+function unknownPoints(o) {
+  return (o.points === null || o.points === undefined) && o.points_min === 0 && o.points_max === 120;
+}
+
 /** An outcome in words: "won with Schneider, 92 card points, score +72". */
 function outcomeText(o, a) {
   if (!o) return t("analysis.outcome.notReached");
@@ -146,7 +152,7 @@ function outcomeText(o, a) {
   else if (o.level === "schneider") head = t(o.won ? "analysis.outcome.wonSchneider" : "analysis.outcome.lostSchneider");
   parts.push(head);
   if (o.overbid) parts.push(t("analysis.outcome.overbid"));
-  if (!isNull(a)) {
+  if (!isNull(a) && !unknownPoints(o)) {
     if (o.points !== null && o.points !== undefined) parts.push(t("analysis.points", { points: o.points }));
     else parts.push(t("analysis.pointsRange", { min: o.points_min, max: o.points_max }));
   }
@@ -161,7 +167,7 @@ function outcomeShort(o, a) {
   if (o.level === "schwarz") head = t(o.won ? "analysis.outcome.wonSchwarz" : "analysis.outcome.lostSchwarz");
   else if (o.level === "schneider") head = t(o.won ? "analysis.outcome.wonSchneider" : "analysis.outcome.lostSchneider");
   if (o.overbid) head += ", " + t("analysis.outcome.overbid");
-  if (isNull(a)) return t("analysis.outcomeShortNull", { head, score: signed(o.score) });
+  if (isNull(a) || unknownPoints(o)) return t("analysis.outcomeShortNull", { head, score: signed(o.score) });
   if (o.points === null || o.points === undefined) return t("analysis.outcomeShortRange", { head, min: o.points_min, max: o.points_max, score: signed(o.score) });
   return t("analysis.outcomeShort", { head, points: o.points, score: signed(o.score) });
 }
