@@ -306,3 +306,27 @@ def test_unreadable_data_is_said_in_the_browsers_language(
         _shoot(page, "unreadable-de")
     assert not page.errors
     context.close()
+
+
+def test_an_action_that_finds_room_again_says_the_game_is_saved(browser: Any, url: str) -> None:
+    """Refused for want of room, the same call once room is made outside the table (another
+    tab, the browser's tools) goes through, and its own save says so; the notice is not taken
+    away with the passing ones."""
+    context = fresh_context(browser)
+    page = _page(context)
+    page.goto(url)
+    settle(page)
+    filler = "skat.damaged.2020-01-01T00:00:00.000Z.store"
+    page.evaluate(FILL, [ROOM, filler])
+    act = ".controls [data-action='p']"
+    page.click(act)
+    shown_notice(page, "save-failed")
+    assert page.acts == []
+    page.evaluate("k => localStorage.removeItem(k)", filler)
+    page.click(act)
+    said = shown_notice(page, "saved")
+    assert "room again" in said, said
+    page.wait_for_function("() => !document.querySelector('#table[data-busy=\"1\"]')")
+    assert len(page.acts) == 1
+    assert not page.errors, page.errors
+    context.close()

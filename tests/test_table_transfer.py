@@ -147,7 +147,9 @@ def test_a_deal_dealt_before_an_import_is_not_written_on_the_imported_series(
     page.click("[data-ui='close-panel']")
     imported = read_store(page)["series"]
     assert len(imported["deals"]) == 1
-    play_out(page)
+    played = play_out(page)
+    assert read_store(page)["current"]["record"] == played
+    assert read_store(page)["current"].get("series_id") is None  # nor written back later
     assert read_store(page)["series"]["deals"] == imported["deals"]
     assert [len(x["deals"]) for x in read_store(page)["archive"]] == [len(running["deals"])]
     # the next deal is dealt for the imported series and goes on its sheet

@@ -330,14 +330,17 @@ async function importFile(file) {
     }
     const current = app.store.series;
     const take = () => {
-      if (app.store.series) archive(app.store.series);
+      const replaced = app.store.series;
+      if (replaced) archive(replaced);
       app.store.series = series;
       // the deal on the table of the series replaced is written on no sheet: it goes on as a
       // practice deal, and is said to (the same series imported again keeps it waiting)
-      const orphan = !app.practice && app.seriesId && app.seriesId !== series.id && app.view?.phase !== "result";
+      const orphan = Boolean(replaced) && replaced.id !== series.id && !app.practice && app.seriesId === replaced.id && app.view?.phase !== "result";
       if (orphan) {
         app.practice = true;
-        if (app.store.current) app.store.current = { ...app.store.current, practice: true, series_id: undefined };
+        app.seriesId = null;
+        app.assisted = [];
+        if (app.store.current) app.store.current = { ...app.store.current, practice: true, series_id: undefined, assisted: [] };
       }
       persist();
       const done = () => tn("import.done", series.deals.length);

@@ -32,11 +32,13 @@ export async function send(actions) {
     storage.reloadNewer("refused");
     return;
   }
+  // what only told what had happened has been read; taken first, so that what this action's
+  // own save says ("there is room again") stays
+  app.notice = afterAction(app.notice);
   if (!mayAct()) return;
   const before = app.view;
   app.busy = true;
   app.error = null;
-  app.notice = afterAction(app.notice); // what only told what had happened has been read
   if (before.phase === "play" && /^[CSHD][AKQJT987]$/.test(actions[0])) {
     // The chosen card leaves the hand at once; the server's answer confirms it (a claim, CL or
     // CD, waits for the server's check).
