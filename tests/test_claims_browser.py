@@ -126,3 +126,28 @@ def test_a_claim_is_refused_with_its_line_then_one_ends_the_deal(
     if claim == "CD":
         assert best_play[lang] in points, points
     assert (tricks[lang] in points) == (claim != "CD"), points
+
+
+NULL_CLAIMED = (
+    "(;GM[Skat]PC[skat]DN[728]RU[claims=1]MV[w CK.C9.SA.SK.SQ.HJ.HQ.H9.H8.H7.CT.C8.C7.S7.HK.DJ."
+    "DA.DK.D8.D7.CJ.CA.CQ.S9.S8.HA.HT.DT.DQ.D9.SJ.ST 1 18 0 p 2 p 1 s w SJ.ST 1 N.SJ.HK 0 CD ]"
+    "R[d:1 loss v:-46 m:0 bidok p:6 t:1 s:0 z:0 p0:0 p1:0 p2:0 l:-1 to:-1 r:0] ;)"
+)
+"""Deal 728: middlehand's Null, which forehand shows before the first card he cannot lose."""
+
+
+def test_a_null_ended_by_the_defenders_claim_says_so_without_a_trick_count(
+    browser: Any, url: str
+) -> None:
+    # the core counts the declarer one trick (his Null is lost); the result says why, not "1"
+    current = {"record": NULL_CLAIMED, "human_seat": 0, "practice": True}
+    store = {"schema": 2, "settings": {}, "current": current, "series": None, "archive": []}
+    context = fresh_context(browser, store=store)
+    page = watched_page(context)
+    page.goto(url)
+    assert settle(page)[0] == "result"
+    line = page.locator("[data-result] .points-line").text_content() or ""
+    assert "could not avoid a trick" in line, line
+    assert "Tricks taken" not in line, line
+    assert not page.errors, page.errors
+    context.close()

@@ -103,10 +103,12 @@ function resultBody(v) {
         { class: "points-line" },
         r.conceded && !r.declarer_tricks
           ? t("result.conceded")
-          : r.claim === "claim_defenders" && parseContract(r.contract)?.game !== "N"
-          ? // the defenders' claim: the card points best play would give, not a trick count (the
-            // server counts the declarer one trick at least, as Schwarz does not count here)
-            t("result.pointsBestPlay", { declarer: r.declarer_points, defenders: r.defender_points })
+          : r.claim === "claim_defenders"
+          ? // the defenders' claim: the card points best play would give (in Null, that he takes
+            // a trick), not a trick count: the server counts the declarer one trick at least
+            parseContract(r.contract)?.game === "N"
+            ? t("result.nullClaimed")
+            : t("result.pointsBestPlay", { declarer: r.declarer_points, defenders: r.defender_points })
           : [
               t(parseContract(r.contract)?.game === "N" ? "result.nullTricks" : "result.points", {
                 declarer: r.declarer_points,
