@@ -12,6 +12,7 @@ import pytest
 
 from skat import arena, record
 from skat.action import Action, ActionKind
+from skat.bidding import BID_VALUES
 from skat.cards import cards_of_mask, mask_of, parse_cards
 from skat.contract import Contract, legal_declarations
 from skat.errors import IllegalExchangeError, NotationError, RecordError
@@ -406,14 +407,12 @@ def test_the_exchanged_cards_are_shown_to_the_declarer_once_the_deal_is_over(cli
 # ---- the auction with a sure Null
 
 _SURE_NULL = 2446  # forehand: C7 C9 CT H7 H8 D7 D8 D9 DT DA, a Null no exchange can catch
-_BIDS = [18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60]
-_BIDS += [63, 66, 70, 72, 77, 80, 81, 84, 88, 90]
 
 
-def _forehand_asked_to_hold(value: int, options: Options) -> State:
-    """Deal 2446: middlehand passes, rearhand bids up to ``value``, forehand holding each."""
-    state = State.new(_SURE_NULL, options).apply("p")
-    for bid in _BIDS:
+def _forehand_asked_to_hold(value: int, options: Options, number: int = _SURE_NULL) -> State:
+    """Deal ``number``: middlehand passes, rearhand bids up to ``value``, forehand holding each."""
+    state = State.new(number, options).apply("p")
+    for bid in BID_VALUES:
         state = state.apply(str(bid))
         if bid == value:
             return state
@@ -424,7 +423,7 @@ def _forehand_asked_to_hold(value: int, options: Options) -> State:
 @pytest.mark.parametrize("name", ["heuristic", "strong"])
 @pytest.mark.parametrize(
     ("value", "options", "call"),
-    [(48, Options(), "y"), (60, Options(), "p"), (90, REVOLUTION, "y")],
+    [(48, Options(), "y"), (60, Options(), "p"), (90, REVOLUTION, "y"), (96, REVOLUTION, "p")],
 )
 def test_a_sure_null_holds_to_its_value_and_a_sure_revolution_to_92(
     name: str, value: int, options: Options, call: str
@@ -436,3 +435,12 @@ def test_a_sure_null_holds_to_its_value_and_a_sure_revolution_to_92(
     assert revolution_safe(state.hand(0), True)
     seat = state.information_state(0)
     assert str(get_player(name).choose(seat, decision_rng(1, len(state.actions)))) == call
+
+
+@pytest.mark.parametrize("name", ["heuristic", "strong"])
+def test_a_hand_a_revolution_could_lose_is_not_held_to_92(name: str) -> None:
+    # deal 7's forehand: with the option on, no sure Revolution, so no hold at 90 for it
+    state = _forehand_asked_to_hold(90, REVOLUTION, number=7)
+    assert not revolution_safe(state.hand(0), True)
+    seat = state.information_state(0)
+    assert str(get_player(name).choose(seat, decision_rng(1, len(state.actions)))) == "p"

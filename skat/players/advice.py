@@ -11,8 +11,9 @@ language); its ``kind`` names the decision and its fields:
   its bid limit and no further) or ``contest`` (an opponent has bid or held, and the bid or hold
   the limit allows is said only if the contest check finds it worth it); ``limit``, the highest
   bid the player goes to (game points, 0: none; the heuristic's limit raised by ``bid_bonus``,
-  :meth:`~skat.players.strong.StrongPlayer.limit_game`), ``limit_game``, the game the limit is
-  the value of (its contract code, e.g. ``G``, ``SH``, ``N``; None with the limit 0),
+  :meth:`~skat.players.strong.StrongPlayer.limit_game`, or 92 for a sure Revolution with its
+  option), ``limit_game``, the game the limit is the value of (its contract code, e.g. ``G``,
+  ``SH``, ``N``, ``NV``; None with the limit 0),
   ``value``, the bid the action commits to or, for a pass, the lowest one it would have had to
   say, and ``contested`` (an opponent has bid or held). With ``decided`` ``contest`` also the
   check's figures: ``check``, the expected score a bid must reach (``contest_check``), and the

@@ -221,23 +221,18 @@ def _candidates_before_skat(
     which has no model, keeps the heuristic's)."""
     pickup = ev.choices(hand, seat=seat, hand_game=False, pre_skat=True, spitze=spitze)
     hand_games = ev.choices(hand, seat=seat, hand_game=True, spitze=spitze)
-    # an ouvert choice stands for its game only in Null (the plain Null and its ouvert twin are
-    # both solved below); the heuristic may name a Null Hand by its ouvert form alone
+    # one choice of each game; a safe Null Hand comes as its ouvert form, which stands for the
+    # plain Null and its ouvert twin alike (both are solved below)
     kept = [(c, False) for c in pickup if c.margin >= PRUNE_PICKUP]
     kept += [(c, True) for c in hand_games if c.margin >= PRUNE_HAND]
-    null = GameType.NULL
-    worth = [
+    kept = [
         (c, is_hand)
         for c, is_hand in kept
-        if (not c.ouvert or c.game == null)
-        and ev.contract_value(c.game, hand, hand=is_hand, ouvert=c.game == null) >= reaching
+        if ev.contract_value(c.game, hand, hand=is_hand, ouvert=c.game == GameType.NULL) >= reaching
     ]
-    worth.sort(key=lambda ch: -ch[0].expected)
-    games: dict[tuple[GameType, bool], ev.GameChoice] = {}
-    for c, is_hand in worth:  # the best choice of each game (a Null Hand may come twice)
-        games.setdefault((c.game, is_hand), c)
+    kept.sort(key=lambda ch: -ch[0].expected)
     out: list[tuple[GameType, bool, bool, float]] = []
-    for (_, is_hand), c in list(games.items())[:MOST_CANDIDATES]:
+    for c, is_hand in kept[:MOST_CANDIDATES]:
         if model_prior and c.game != GameType.SPITZE:
             prior = load_model().win_chance(hand, seat, c.game, hand=is_hand)
         else:

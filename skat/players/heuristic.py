@@ -16,10 +16,11 @@ It reads only its seat's :class:`~skat.state.InformationState` and decides by ru
   trick, never lead a bare ten into the declarer's ace and keep trumps against the declarer's
   long suit. Null: the declarer ducks, defenders lead low to force him. Ramsch: duck, dump high
   cards, avoid points.
-* **Revolution** (option): declared in the skat phase when no exchange can catch it
-  (:func:`skat.players.revolution.revolution_safe`); as a defender the cards to pass are chosen by
-  the open-hand solver's Null search over the possible skats
-  (:func:`skat.players.revolution.exchange_choice`; that one decision takes tens of ms).
+* **Revolution** (option): a hand no exchange can catch
+  (:func:`skat.players.revolution.revolution_safe`) is bid and held up to 92
+  (:func:`skat.players.revolution.revolution_limit`) and declared in the skat phase; as a
+  defender the cards to pass are chosen by the open-hand solver's Null search over the possible
+  skats (:func:`skat.players.revolution.exchange_choice`; that one decision takes tens of ms).
 * **Kontra/Re** only with a clearly strong defending or declaring hand; it never concedes (a
   concession is only ever allowed in the first trick, where a rule player cannot know it is lost).
 

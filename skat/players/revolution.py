@@ -7,7 +7,8 @@ defender passes any of his cards, the second as many of his own back (:mod:`skat
 * The declarer declares it only when no split of the other twenty cards between the defenders
   can catch him (:func:`revolution_safe`): every suit safe against any distribution, and, when he
   leads the first trick, a safe lead. That is a sure 92, which the players take whenever it is
-  offered and no Hand game they rate is worth more.
+  offered and no Hand game they rate is worth more; in the auction they hold such a hand up to
+  92 (:func:`revolution_limit`), with no contest check.
 * A defender knows his own hand and the declarer's; the partner's hand is the rest but for the
   two unseen skat cards. Each defender weighs a few plans (no exchange; for each suit, gather
   that suit's cards in one defender's hand) by the open-hand solver's Null search over the
@@ -33,7 +34,17 @@ from skat.state import InformationState, Phase
 if TYPE_CHECKING:  # the solver (and numba) is loaded only when a defender exchanges
     from skat.solver import Solver
 
-__all__ = ["SKATS", "exchange_choice", "revolution_declaration", "revolution_safe"]
+__all__ = [
+    "REVOLUTION",
+    "SKATS",
+    "exchange_choice",
+    "revolution_declaration",
+    "revolution_limit",
+    "revolution_safe",
+]
+
+REVOLUTION = Contract.make(GameType.NULL, revolution=True)
+"""The Revolution contract (a Null Ouvert Hand with the defenders' exchange, worth 92)."""
 
 SKATS = 12
 """The most skats (of the up to 66 the defender cannot tell apart) a plan is judged over."""
@@ -80,10 +91,11 @@ def revolution_safe(hand: int, forehand: bool) -> bool:
 
 
 def revolution_limit(info: InformationState) -> int:
-    """The bid a seat may go up to for a Revolution in the auction of ``info``: its value (92,
-    the highest bid at which it may be declared) when the option is on and the seat's ten
-    cards make it a sure win (:func:`revolution_safe`, forehand with a safe first lead too);
-    else 0. A sure +92 is worth holding to, whatever the other games are worth.
+    """The bid limit of a Revolution in the auction of ``info``: its value, 92 (so every bid up
+    to 90 is held; a Revolution may be declared at a bid up to its value), when the option is on
+    and the seat's ten cards make it a sure win (:func:`revolution_safe`, forehand with a safe
+    first lead too); else 0. A sure +92 is worth holding to, whatever else the hand is worth,
+    with no contest check.
 
     Source: house rule (Revolution); the choice is this project's.
     """
@@ -101,7 +113,7 @@ def revolution_declaration(
 
     Source: house rule (Revolution); the choice is this project's.
     """
-    declare = Action.declare(_REVOLUTION)
+    declare = Action.declare(REVOLUTION)
     if declare not in legal or rival > REVOLUTION_VALUE:
         return None
     return declare if revolution_safe(info.hand, int(info.seat) == 0) else None
@@ -232,6 +244,3 @@ def exchange_choice(info: InformationState, solver: Solver) -> Action:
     if action in legal:
         return action
     return next((a for a in legal if a.kind == ActionKind.EXCHANGE), legal[0])
-
-
-_REVOLUTION = Contract.make(GameType.NULL, revolution=True)

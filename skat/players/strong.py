@@ -19,8 +19,9 @@ the one of the best expected Seeger-Fabian score is chosen. The auction goes up 
 heuristic's limit with its win chances raised by ``bid_bonus``; once an opponent has bid or
 held, each further bid or hold is said only if the best contract worth it has an expected score
 of at least ``contest_check`` in sampled deals in which that opponent passes next, as the winner
-of a contested auction is the most optimistic seat. A Hand game gets the announcement of the
-best expected score, and Kontra and Re follow the declarer's sampled chance
+of a contested auction is the most optimistic seat (a sure Revolution, with its option, is held
+to 92 without it: :func:`skat.players.revolution.revolution_limit`). A Hand game gets the
+announcement of the best expected score, and Kontra and Re follow the declarer's sampled chance
 (:meth:`StrongPlayer.declarer_chance`), both judged in :mod:`skat.players.announcements`.
 
 :data:`STRONG_V1` is the player as it was before its Kontra was judged by resampling and its
@@ -45,15 +46,17 @@ from skat.players.card_play import play_card
 from skat.players.evaluation import limit_game
 from skat.players.heuristic import HeuristicPlayer, bid_up_to
 from skat.players.ramsch import ramsch_card, schieben
-from skat.players.revolution import exchange_choice, revolution_declaration, revolution_limit
+from skat.players.revolution import (
+    REVOLUTION,
+    exchange_choice,
+    revolution_declaration,
+    revolution_limit,
+)
 from skat.players.strong_settings import _SETTING_NAMES, STRONG_V1, StrongSettings
 from skat.players.worlds import sample_world
 from skat.rules import GameType
 from skat.solver import Solver
 from skat.state import InformationState, Phase
-
-_REVOLUTION = Contract.make(GameType.NULL, revolution=True)
-"""A Revolution (Null Ouvert Hand with the exchange), the game of a sure one's bid limit."""
 
 __all__ = ["STRONG_V1", "StrongPlayer", "StrongSettings", "sample_world"]
 
@@ -295,13 +298,13 @@ class StrongPlayer:
         )
         revolution = revolution_limit(info)
         if revolution > limit:  # a sure Revolution: held to its value, no contest to weigh
-            limit, game = revolution, _REVOLUTION
+            limit, game = revolution, REVOLUTION
         action = bid_up_to(limit, info, legal)
         if notes is not None:
             notes.update(limit=limit, limit_game=game, contested=contested)
         if self.settings.contest_check is None or not contested or action.kind == ActionKind.PASS:
             return action
-        if game == _REVOLUTION:
+        if game == REVOLUTION:
             return action
         worth = self._contested_worth(info, action, notes)
         if notes is not None:
