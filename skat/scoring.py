@@ -122,9 +122,7 @@ class GameResult:
         overbid: the value (with the levels reached) was below the bid.
         matadors: ``+n`` "with n", ``−n`` "without n"; 0 for Null.
         declarer_points: the declarer's card points including the skat or his discard (0..120).
-        declarer_tricks: tricks the declarer took (after the defenders' claim those he had,
-            but at least 1, as Schwarz does not count there: :func:`skat.claim.settle`; no
-            count of a line of play).
+        declarer_tricks: tricks the declarer took (1 at least after the defenders' claim).
         defender_tricks: tricks the defenders took.
         levels: the levels counted, in order, from ``game``, ``hand``, ``schneider``,
             ``schneider_announced``, ``schwarz``, ``schwarz_announced``, ``ouvert``.

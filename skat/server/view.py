@@ -9,9 +9,10 @@ each card of the hand that cannot be played or chosen now cannot: :func:`card_re
 (``[{seat, action}]``: every call of the auction), ``declarer``, ``contract``, ``kontra`` (tokens
 said), ``pushes`` (Schieberamsch: skats passed on unseen, each doubling), ``later_calls`` (what the
 seats said after the auction and before the first card, as events: Kontra, Re, Supra and their
-refusals, a Schieberamsch's pick-ups and pushes), ``picked_up`` (the skat cards the human took),
-``declare_after_discard`` (the contracts that will be legal after the discard, so that the
-browser can offer the declaration before sending the discard), ``declarations`` (while the human
+refusals, a Revolution's exchange, a Schieberamsch's pick-ups and pushes), ``picked_up`` (the
+skat cards the human took), ``declare_after_discard`` (the contracts that will be legal after
+the discard, so that the browser can offer the declaration before sending the discard),
+``declarations`` (while the human
 is to declare, or to discard before declaring: every legal contract with its figures,
 :func:`declarations`), ``card_order`` (the cards the human sees by strength in the game played,
 for sorting the hand: :func:`card_order_json`), ``hand_sizes``, ``open_hand`` (``{seat, cards}``
@@ -28,8 +29,10 @@ None for any, the cards he may pass and those his partner passed him; else None:
 
 Events (JSON): ``{"kind": "call"|"skat"|"discard"|"declare"|"kontra"|"card"|"concede"|"push"|
 "exchange"|"claim"|"other", "seat": s, "action": token}`` for each action (another seat's
-discard shows as ``??.??``, a Revolution's exchange to its declarer as ``EX.??.??``; ``push``: a
-Schieberamsch skat passed on unseen, ``p``, or two cards pushed on) and ``{"kind": "trick",
+discard shows as ``??.??``, a Revolution's exchange to its declarer as ``EX.??.??`` until the
+deal is over; a decline ``-`` of the Kontra question also has ``"declined"``, the call it turns
+down, ``K``, ``R`` or ``SU``; ``push``: a Schieberamsch skat passed on unseen, ``p``, or two
+cards pushed on) and ``{"kind": "trick",
 "seat": null, "winner": s, "cards": [...], "points": n}`` after each completed trick.
 """
 
@@ -108,7 +111,9 @@ def event_json(
         "action": token,
     }
     if action.kind == ActionKind.DECLINE and before is not None:
-        event["declined"] = next(str(a) for a in before.legal_actions() if a != action)
+        declined = next((str(a) for a in before.legal_actions() if a != action), None)
+        if declined is not None:
+            event["declined"] = declined
     return event
 
 

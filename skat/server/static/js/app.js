@@ -80,7 +80,7 @@ const app = {
   analysing: null, // {record, humanSeat, state, data, error, back}: the open "Could I have won?" panel
   replaying: null, // {record, humanSeat, data, error} while "the computer with your cards" is open
   confirming: null, // {text, yes, onYes}: a question before something is thrown away
-  notice: null, // {say: () => text in the current language, kind}: a message that stays until closed (data set aside, import done, ...)
+  notice: null, // {say: () => text in the current language, kind}: a message that stays until closed (data set aside, import done, ...); one that only tells what happened goes at the next action (notices.js afterAction)
   typedNumber: null, // a typed deal number that is not one, kept in the field to be corrected
   keptAside: [], // the keys under which unreadable data was set aside since the page opened
   serverPlayer: null, // the level the server plays by default (GET /api/health), once known

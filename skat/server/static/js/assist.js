@@ -52,10 +52,15 @@ export function seriesSettings(change) {
   );
 }
 
+/** Whether the settings allow `what` ("hint" | "undo") in a deal of the series. */
+function seriesAllows(what) {
+  return app.settings[SETTING[what]] === "on";
+}
+
 /** The request's fields saying which kind of deal this is (the server refuses by them). */
 function dealKind(what) {
   if (app.practice) return { deal: "practice" };
-  return { deal: "series", series_allows: app.settings[SETTING[what]] === "on" };
+  return { deal: "series", series_allows: seriesAllows(what) };
 }
 
 /** The hint of the deal as it stands, or null (a hint belongs to the record it was asked for). */
@@ -121,7 +126,7 @@ export function assistControls(v) {
   if (shown?.error) out.push(h("p", { class: "hint-box refused", "data-ui": "assist-refused", "data-code": shown.error, role: "alert" }, refusalText(shown.error)));
   const busy = app.busy || app.animating || Boolean(shown?.loading);
   // a deal of the series shows only what its settings allow (the server refuses the rest too)
-  const allowed = (what) => app.practice || app.settings[SETTING[what]] === "on";
+  const allowed = (what) => app.practice || seriesAllows(what);
   const buttons = [
     allowed("hint") ? h("button", { class: "btn small", "data-ui": "hint", disabled: busy, "aria-keyshortcuts": "?", title: t("hint.title"), onclick: askHint }, shown?.loading ? t("hint.thinking") : t("hint.button")) : null,
     allowed("undo") ? h("button", { class: "btn small", "data-ui": "undo", disabled: busy, "aria-keyshortcuts": "u", title: t("undo.title"), onclick: undo }, t("undo.button")) : null,

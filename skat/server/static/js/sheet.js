@@ -106,9 +106,10 @@ export function sheetDeal(view, record, humanSeat, now = new Date()) {
 export const ASSIST_MARKS = ["hint", "undo", "claim"];
 
 /** What an imported row keeps of the file beside the server's replay of its record (sheetDeal):
- * its marks (ASSIST_MARKS), the computer's score with the person's
- * cards (replay.js) and when it was finished, each only in its own shape; the rest is the
- * server's. Without this a series played with hints would come back unmarked. */
+ * its marks (ASSIST_MARKS), the computer's score with the person's cards (replay.js: the file's
+ * figure, not played again, which would take seconds a deal; it stands beside the row and counts
+ * in no total) and when it was finished, each only in its own shape; the rest is the server's.
+ * Without this a series played with hints would come back unmarked. */
 export function keptOnImport(row) {
   const out = {};
   if (Array.isArray(row?.assisted)) {
@@ -116,8 +117,10 @@ export function keptOnImport(row) {
     if (marks.length) out.assisted = marks;
   }
   const replay = row?.replay;
-  if (Number.isInteger(replay?.score) && (replay.player === undefined || replay.player === null || typeof replay.player === "string")) {
-    out.replay = { score: replay.score, player: replay.player ?? null };
+  if (Number.isInteger(replay?.score)) {
+    // the level that played it, when it reads as one (a name of a few letters), else unknown
+    const player = typeof replay.player === "string" && /^[a-z][a-z0-9-]{0,19}$/.test(replay.player) ? replay.player : null;
+    out.replay = { score: replay.score, player };
   }
   if (typeof row?.finished === "string" && !Number.isNaN(Date.parse(row.finished))) out.finished = row.finished;
   return out;
