@@ -366,6 +366,16 @@ def test_stored_settings_that_cannot_be_used_are_set_back_and_named(browser: Any
     assert settings["options"] == {"spitze": True}  # a good rule stays
     assert (settings["callMs"], settings["trickWait"], settings["deck"]) == (520, "time", "french")
     shoot(page, "store-settings-reset")
+    # a notice that asks to be read stays through the person's actions until it is closed; the
+    # new series' seat draw said with it goes at the first call
+    assert "Seat draw" in said
+    before = read_store(page)["current"]["record"]
+    page.click(".controls [data-action='p']")
+    wait_for_answer(page, before)
+    settle(page)
+    after = page.text_content("[data-notice='settings-reset']") or ""
+    assert 'Kontra and Re ("maybe")' in after, after
+    assert "Seat draw" not in after, after
     assert not page.errors
     context.close()
 
