@@ -29,6 +29,7 @@ from table_helpers import (
     settle,
     shoot,
     shown_hand,
+    shown_notice,
     shown_totals,
     type_deal,
     watched_page,
@@ -218,6 +219,28 @@ def test_clearing_the_sheets_asks_first(browser: Any, url: str) -> None:
     page.click("[data-ui='clear']")
     page.click("[data-ui='confirm-yes']")
     assert read_store(page)["series"] is None
+    assert "goes on as a practice deal" not in shown_notice(page, "cleared")  # none on the table
+    context.close()
+
+
+def test_a_series_deal_on_the_table_goes_on_as_practice_when_the_sheets_are_cleared(
+    browser: Any, url: str
+) -> None:
+    # its series is gone: played out, it would be written nowhere; the notice says so
+    context, page = opened_table(browser, url)
+    assert read_store(page)["series"]["open"]  # the first deal of the series is on the table
+    open_sheet(page)
+    page.click("[data-ui='clear']")
+    page.click("[data-ui='confirm-yes']")
+    said = shown_notice(page, "cleared")
+    assert "belonged to the cleared series: it goes on as a practice deal" in said, said
+    current = read_store(page)["current"]
+    assert current["practice"] is True
+    assert current.get("series_id") is None
+    page.click("[data-ui='close-panel']")
+    play_out(page)
+    assert read_store(page)["series"] is None
+    assert not page.errors, page.errors
     context.close()
 
 

@@ -251,12 +251,26 @@ function unfinished(series) {
   return Boolean((series.deals.length || series.open) && !sheet.isComplete(series));
 }
 
+/** The deal on the table, when it is an unfinished deal of the series `gone` (replaced by an
+ * import or cleared), goes on as a practice deal: no sheet holds its series any more. True when
+ * it did (the notice then says so). */
+function tableToPractice(gone) {
+  const orphan = Boolean(gone) && !app.practice && app.seriesId === gone.id && app.view?.phase !== "result";
+  if (!orphan) return false;
+  app.practice = true;
+  app.seriesId = null;
+  app.assisted = [];
+  if (app.store.current) app.store.current = { ...app.store.current, practice: true, series_id: undefined, assisted: [] };
+  return true;
+}
+
 function askClear() {
   ask(t("sheet.askClear"), t("sheet.clear"), () => {
+    const orphan = tableToPractice(app.store.series);
     app.store.series = null;
     app.store.archive = [];
     persist();
-    app.notice = { say: () => t("sheet.cleared"), kind: "cleared" };
+    app.notice = { say: () => sentences([t("sheet.cleared"), orphan ? t("sheet.tablePractice") : ""]), kind: "cleared" };
     ctx.render();
   });
 }
@@ -333,15 +347,8 @@ async function importFile(file) {
       const replaced = app.store.series;
       if (replaced) archive(replaced);
       app.store.series = series;
-      // the deal on the table of the series replaced is written on no sheet: it goes on as a
-      // practice deal, and is said to (the same series imported again keeps it waiting)
-      const orphan = Boolean(replaced) && replaced.id !== series.id && !app.practice && app.seriesId === replaced.id && app.view?.phase !== "result";
-      if (orphan) {
-        app.practice = true;
-        app.seriesId = null;
-        app.assisted = [];
-        if (app.store.current) app.store.current = { ...app.store.current, practice: true, series_id: undefined, assisted: [] };
-      }
+      // the same series imported again keeps its deal waiting
+      const orphan = replaced?.id !== series.id && tableToPractice(replaced);
       persist();
       const done = () => tn("import.done", series.deals.length);
       app.notice = { say: orphan ? () => sentences([done(), t("import.tablePractice")]) : done, kind: "imported" };
