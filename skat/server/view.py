@@ -196,20 +196,25 @@ def _later_calls(state: State, human: int, auction: int) -> list[dict[str, Any]]
     ramsch = state.declarer is None  # after the auction only the Schieben comes before a card
     over = state.phase == Phase.RESULT
     declarer = None if state.declarer is None or over else int(state.declarer)
-    for i, (seat, action) in enumerate(zip(state.actors, state.actions, strict=True)):
-        if i < auction:
-            continue
+    # the state each decline was made in says what it declined: replayed once, at the first
+    # decline, and walked on from there (each replay costs as much as reading the record)
+    walk: State | None = None
+    for i in range(auction, len(state.actions)):
+        seat, action = state.actors[i], state.actions[i]
         if action.kind == ActionKind.CARD:
             break
-        before = None
-        if action.kind == ActionKind.DECLINE:  # the state it was made in says what it declined
-            before = State(
+        if walk is None and action.kind == ActionKind.DECLINE:
+            walk = State(
                 state.options, state.deal, state.dealer, state.actions[:i], state.actors[:i]
             )
+        before = walk if action.kind == ActionKind.DECLINE else None
         event = event_json(seat, action, human, ramsch, declarer, before)
         kinds = ("kontra", "push", "exchange")
         if event["kind"] in kinds or (ramsch and event["kind"] == "skat"):
             out.append(event)
+        if walk is not None:  # as State replays a record: a seat in turn acts as itself
+            in_turn = seat < 0 or seat == walk.current_player
+            walk = walk.apply(action, seat=None if in_turn else seat)
     return out
 
 
