@@ -10,7 +10,7 @@ cards that would have kept it and the line of best play from there.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from skat.analysis.judge import Judge, Key, Line, Outcome, RamschJudge
 from skat.cards import format_card
@@ -65,7 +65,7 @@ class CardPlay:
     cost: int
     before_outcome: Outcome | None
     after_outcome: Outcome | None
-    unpunished: bool = False
+    unpunished: bool
 
     def to_json(self) -> dict[str, object]:
         """The card as a JSON object, cards in ISS notation."""
@@ -185,13 +185,9 @@ def trace(judge: Judge | RamschJudge, start: Position, played: Sequence[int], se
             )  # fmt: skip
         if mover != seat:
             continue
-        play = _card_play(judge, pos, index, card, before, after, values, best, outcomes)
-        end = keys[-1][0]  # what the deal came to
-        if play.verdict != BEST and (
-            end >= play.before if judge.maximises(pos) else end <= play.before
-        ):
-            play = replace(play, unpunished=True)
-        cards.append(play)
+        cards.append(
+            _card_play(judge, pos, index, card, before, after, values, best, outcomes, keys[-1])
+        )
     # a Ramsch line costs a paranoid exact solve per card tried, seconds: values only there
     opening = None if ramsch else judge.line(start, 0, played)
     return Trace(tuple(k[0] for k in keys), outcomes, opening, tuple(cards), tuple(swings))
@@ -207,10 +203,13 @@ def _card_play(
     values: dict[int, Key],
     best: tuple[int, ...],
     outcomes: tuple[Outcome, ...],
+    end: Key,
 ) -> CardPlay:
+    """The card ``card`` of the seat to move at ``pos``; ``end``: the value the deal came to."""
     ramsch = isinstance(judge, RamschJudge)
     gap = before[0] - after[0]
-    cost = 0 if judge.null else (gap if judge.maximises(pos) else -gap)
+    high = judge.maximises(pos)  # the seat wants the value high
+    cost = 0 if judge.null else (gap if high else -gap)
     if before == after:
         verdict = BEST
     elif not ramsch and outcomes[index].score != outcomes[index + 1].score:
@@ -230,4 +229,6 @@ def _card_play(
         cost=cost,
         before_outcome=None if ramsch else outcomes[index],
         after_outcome=None if ramsch else outcomes[index + 1],
+        # its cost not come to: the deal ended at least as well for the seat as before it
+        unpunished=verdict != BEST and (end[0] >= before[0] if high else end[0] <= before[0]),
     )
