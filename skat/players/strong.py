@@ -302,9 +302,8 @@ class StrongPlayer:
         action = bid_up_to(limit, info, legal)
         if notes is not None:
             notes.update(limit=limit, limit_game=game, contested=contested)
-        if self.settings.contest_check is None or not contested or action.kind == ActionKind.PASS:
-            return action
-        if game == REVOLUTION:
+        unchecked = self.settings.contest_check is None or game == REVOLUTION
+        if unchecked or not contested or action.kind == ActionKind.PASS:
             return action
         worth = self._contested_worth(info, action, notes)
         if notes is not None:
