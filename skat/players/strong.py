@@ -302,8 +302,13 @@ class StrongPlayer:
         action = bid_up_to(limit, info, legal)
         if notes is not None:
             notes.update(limit=limit, limit_game=game, contested=contested)
-        unchecked = self.settings.contest_check is None or game == REVOLUTION
-        if unchecked or not contested or action.kind == ActionKind.PASS:
+        # a sure Revolution is held without the contest check
+        if (
+            self.settings.contest_check is None
+            or game == REVOLUTION
+            or not contested
+            or action.kind == ActionKind.PASS
+        ):
             return action
         worth = self._contested_worth(info, action, notes)
         if notes is not None:
