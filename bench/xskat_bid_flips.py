@@ -20,7 +20,7 @@ Only the recorded game is known, not the one the flip would lead to. Two sums bo
 XSkat never runs.
 
     .venv/bin/python -m bench.xskat_bid_flips bench/runs/xskat-strong-slip2-dev-300.jsonl \\
-        --variant strong:lost_extra=0,defence_inference=3,slip_margin=10,open_check=0
+        --variant strong:lost_extra=0,defence_inference=3,slip_margin=10,contest_check=none
 """
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("checkpoint", help="a finished bench_xskat_match checkpoint (design one)")
     parser.add_argument(
-        "--variant", required=True, help="the player asked, e.g. strong:open_check=0"
+        "--variant", required=True, help="the player asked, e.g. strong:contest_check=none"
     )
     parser.add_argument("--deals", type=int, help="only the run's first DEALS deals")
     args = parser.parse_args(argv)

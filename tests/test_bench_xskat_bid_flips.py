@@ -17,20 +17,25 @@ def test_the_recorded_player_itself_changes_no_call() -> None:
     assert list(bf.flips(str(RUN), "heuristic")) == []
 
 
-def test_a_player_that_never_opens_gives_up_the_opening_bid_of_the_game_ours_lost(
+def test_a_player_that_never_bids_gives_up_the_games_ours_declared(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # deal 1: our middlehand (the heuristic) opened at 18 unopposed and lost Spades (-94);
-    # XSkat alone declared from that seat in all eight clocks and won each time (mean +72).
-    # The strong player with an opening check no bid passes changes that call and no other.
-    found = list(bf.flips(str(RUN), "strong:open_check=inf"))
-    assert found == [bf.Flip(1, 1, 0, "18", "p", False, 1, -94, 8, 8, 8, 72.0)]
-    assert found[0].gives_up_own_game
-    assert bf.summary(found) == bf.Summary(1, 0, -94, 0, 0, 0.0)
-    assert bf.main([str(RUN), "--variant", "strong:open_check=inf"]) == 0
+    # deal 0: our forehand (the heuristic) held rearhand's 18 and won its Grand
+    # (+98); deal 1: our middlehand opened at 18 unopposed and lost Spades (-94), which XSkat
+    # alone declared from that seat in all eight clocks and won (mean +72). The strong player
+    # with its bid limit's logit lowered by 100 passes both calls and makes no other otherwise.
+    found = list(bf.flips(str(RUN), "strong:bid_bonus=-100"))
+    assert found == [
+        bf.Flip(0, 0, 18, "y", "p", True, 0, 98, 8, 8, 8, 110.0),
+        bf.Flip(1, 1, 0, "18", "p", False, 1, -94, 8, 8, 8, 72.0),
+    ]
+    assert all(f.gives_up_own_game for f in found)
+    assert bf.summary(found) == bf.Summary(2, 1, 4, 0, 0, 0.0)
+    assert bf.main([str(RUN), "--variant", "strong:bid_bonus=-100"]) == 0
     out = capsys.readouterr().out
+    assert "deal 0, seat 0, at 18: y → p (contested); declared: ours, our score +98" in out
     assert "deal 1, seat 1, at 0: 18 → p; declared: ours, our score -94" in out
-    assert "a bid of a game our seat declared passed: 1, of them won 0; their score -94" in out
+    assert "a bid of a game our seat declared passed: 2, of them won 1; their score +4" in out
 
 
 def test_the_other_flips_are_summed_apart_from_the_games_given_up() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from skat.action import PASS, Action, ActionKind
 from skat.cards import CardSet, mask_of, parse_cards
-from skat.options import AllPass, KontraRule, Options
+from skat.options import KontraRule, Options
 from skat.players import contracts as ct
 from skat.players import decision_rng, get_player
 from skat.players.contract_model import load_model
@@ -272,61 +272,6 @@ def test_the_contest_check_judges_the_deals_in_which_the_rival_passes(
     worth = StrongPlayer(contest_check=0.0)._contested_worth(info, Action.parse(action))
     assert asked == [((*info.bids, (seat, Action.parse(action)), (rival, PASS)), value)]
     assert worth == -math.inf or math.isfinite(worth)
-
-
-def test_the_opening_check_judges_only_an_uncontested_opening_bid_where_a_pass_out_is_thrown_in(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # deal 22: middlehand opens at 18, no one has bid; its worth is not solved here (-inf)
-    monkeypatch.setattr(ct, "evaluate_before_skat", lambda *args, **kwargs: [])
-    opening = State.new(22)
-    ramsch = State.new(22, Options(all_pass=AllPass.RAMSCH))
-    rng = decision_rng(22, 0)
-    said = {
-        (check, name): StrongPlayer(open_check=check).choose(state.information_state(1), rng)
-        for check in (None, 0.0)
-        for name, state in (("new deal", opening), ("ramsch", ramsch))
-    }
-    assert said == {
-        (None, "new deal"): Action.bid(18),
-        (0.0, "new deal"): PASS,  # no game worth 18 in the sampled deals
-        (None, "ramsch"): Action.bid(18),
-        (0.0, "ramsch"): Action.bid(18),  # a pass would be played as Ramsch: not judged
-    }
-    # forehand holding that bid is contested: the opening check plays no part
-    asked = opening.apply(Action.bid(18)).information_state(0)
-    assert StrongPlayer(open_check=math.inf, contest_check=None).choose(asked, rng).kind == (
-        ActionKind.HOLD
-    )
-
-
-@pytest.mark.parametrize(
-    ("tokens", "seat", "passing"),
-    [
-        ((), 1, (0, 2)),  # middlehand opens: forehand, then rearhand pass
-        (("p",), 2, (0,)),  # rearhand opens to forehand after middlehand passed
-        (("p", "p"), 0, ()),  # forehand opens after both passed: the auction is over
-    ],
-)
-def test_the_opening_check_judges_the_deals_in_which_every_seat_still_in_passes(
-    monkeypatch: pytest.MonkeyPatch, tokens: tuple[str, ...], seat: int, passing: tuple[int, ...]
-) -> None:
-    state = State.new(22)
-    for token in tokens:
-        state = state.apply(Action.parse(token))
-    assert state.current_player == seat
-    info = state.information_state(seat)
-    asked: list[tuple[object, object]] = []
-
-    def spy(*args: object, **kwargs: object) -> list[ct.Estimate]:
-        asked.append((args[2], kwargs["reaching"]))
-        return []
-
-    monkeypatch.setattr(ct, "evaluate_before_skat", spy)
-    worth = StrongPlayer(open_check=0.0)._opening_worth(info, Action.bid(18))
-    heard = (*info.bids, (seat, Action.bid(18)), *((other, PASS) for other in passing))
-    assert asked == [(heard, 18)]
-    assert worth == -math.inf
 
 
 def test_a_strong_hand_is_worth_its_hold_when_the_rival_passes() -> None:

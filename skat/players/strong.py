@@ -39,7 +39,6 @@ from skat.action import CONCEDE, PASS, Action, ActionKind
 from skat.bock import multiplier
 from skat.contract import Contract
 from skat.errors import IllegalActionError
-from skat.options import AllPass
 from skat.players import contracts as ct
 from skat.players.announcements import announced, declarer_chance, kontra_choice
 from skat.players.calibration import CALIBRATIONS
@@ -303,20 +302,18 @@ class StrongPlayer:
         action = bid_up_to(limit, info, legal)
         if notes is not None:
             notes.update(limit=limit, limit_game=game, contested=contested)
-        if game == REVOLUTION or action.kind == ActionKind.PASS:
-            return action  # a sure Revolution is held without a check
-        if contested:
-            check, judge = self.settings.contest_check, self._contested_worth
-        elif action.kind == ActionKind.BID and info.options.all_pass == AllPass.NEW_DEAL:
-            check, judge = self.settings.open_check, self._opening_worth
-        else:
+        # a sure Revolution is held without the contest check
+        if (
+            self.settings.contest_check is None
+            or game == REVOLUTION
+            or not contested
+            or action.kind == ActionKind.PASS
+        ):
             return action
-        if check is None:
-            return action
-        worth = judge(info, action, notes)
+        worth = self._contested_worth(info, action, notes)
         if notes is not None:
-            notes.update(contest_worth=worth, contest_check=check)
-        if worth >= check:
+            notes.update(contest_worth=worth, contest_check=self.settings.contest_check)
+        if worth >= self.settings.contest_check:
             return action
         return next((a for a in legal if a.kind == ActionKind.PASS), action)
 
@@ -331,32 +328,6 @@ class StrongPlayer:
         depend on this one (each solve's value is independent of the solver's earlier ones; its
         node count can differ by a few nodes, as the table places entries by the search's
         generation too)."""
-        rival = ct.rival(info.bids, int(info.seat))
-        assert rival is not None, "only a contested bid is checked"
-        return self._worth_declaring(info, action, (rival,), notes)
-
-    def _opening_worth(
-        self, info: InformationState, action: Action, notes: dict[str, Any] | None = None
-    ) -> float:
-        """As :meth:`_contested_worth` for the opening bid of an uncontested auction, in deals
-        weighted by the bids heard and by every other seat that has not passed yet passing (in
-        the order of the auction, forehand first): the deals in which the bid wins the auction,
-        where a pass would have thrown the deal in."""
-        seat = int(info.seat)
-        passed = {other for other, said in info.bids if said.kind == ActionKind.PASS}
-        passing = tuple(other for other in range(3) if other != seat and other not in passed)
-        return self._worth_declaring(info, action, passing, notes)
-
-    def _worth_declaring(
-        self,
-        info: InformationState,
-        action: Action,
-        passing: tuple[int, ...],
-        notes: dict[str, Any] | None,
-    ) -> float:
-        """The best expected score of a contract worth the value ``action`` commits to, in the
-        deals in which the seats ``passing`` pass next, in that order (see
-        :meth:`_contested_worth`)."""
         seat = int(info.seat)
         value = action.value if action.kind == ActionKind.BID else info.bid
         if self.settings.model_contest and not info.options.spitze:
@@ -367,7 +338,9 @@ class StrongPlayer:
             if notes is not None:
                 notes.update(contest_estimate=None, contest_model=(contract, chance))
             return worth
-        heard = (*info.bids, (seat, action), *((other, PASS) for other in passing))
+        rival = ct.rival(info.bids, seat)
+        assert rival is not None, "only a contested bid is checked"
+        heard = (*info.bids, (seat, action), (rival, PASS))
         found = ct.evaluate_before_skat(
             info.hand, seat, heard, self._get_solver(), worlds=self.settings.contract_worlds,
             node_budget=self.settings.contract_budget, reaching=value,

@@ -173,16 +173,6 @@ class StrongSettings:
     :meth:`~skat.players.strong.StrongPlayer._contested_worth`); None: no check
     (docs/experiments/2026-11-strong-contest-check.md)."""
 
-    open_check: float | None = None
-    """In an auction no opponent has bid or held in, where a deal all three pass is thrown in
-    (no Ramsch), say the opening bid only if the best contract worth it has at least this
-    expected score in sampled deals weighted by the bids and by every other seat that has not
-    passed yet passing (the deals in which the bid wins the auction, and a pass would have
-    scored 0; :meth:`~skat.players.strong.StrongPlayer._opening_worth`); None: no check. Not
-    kept: at 0 it passes 42 openings of X9's 900 development seat-games at XSkat's table that
-    ours declared, 29 of them won, +974 together (docs/experiments/
-    2026-12-xskat-game-choice.md)."""
-
     opponents: str = "strong"
     """The kind of opponents at the table, whose calibration
     (:data:`skat.players.calibration.CALIBRATIONS`) turns the open-hand share of a suit game or
