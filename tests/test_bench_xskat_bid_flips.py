@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from bench import xskat_bid_flips as bf
-from bench import xskat_records as xr
 
 RUN = Path(__file__).parent / "data" / "xskat_match_run.jsonl"
 
@@ -49,13 +48,17 @@ def test_the_other_flips_are_summed_apart_from_the_games_given_up() -> None:
     assert s.others_score == sum(f.score for f in found if not f.gives_up_own_game)
 
 
-def test_a_run_not_finished_or_a_name_no_player_has_is_refused_naming_it(tmp_path: Path) -> None:
-    lines = RUN.read_text().splitlines()
+def test_a_run_not_finished_or_a_name_no_player_has_is_refused_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     cut = tmp_path / "cut.jsonl"
-    cut.write_text("\n".join(lines[:-1]) + "\n")  # the last seating missing
-    with pytest.raises(xr.CheckpointError, match=r"no record of \('match', 'one', 1, 2\)"):
-        list(bf.flips(str(cut), "heuristic"))
-    with pytest.raises(ValueError, match="nobody"):
-        list(bf.flips(str(RUN), "nobody"))
-    with pytest.raises(ValueError, match="at least 1"):
-        list(bf.flips(str(RUN), "heuristic", 0))
+    cut.write_text("".join(RUN.read_text().splitlines(keepends=True)[:-1]))  # no last seating
+    for argv, named in (
+        ([str(cut), "--variant", "heuristic"], r"no record of ('match', 'one', 1, 2)"),
+        ([str(RUN), "--variant", "nobody"], "nobody"),
+        ([str(RUN), "--variant", "heuristic", "--deals", "0"], "at least 1"),
+    ):
+        with pytest.raises(SystemExit) as stop:
+            bf.main(argv)
+        assert stop.value.code == 2
+        assert named in capsys.readouterr().err
