@@ -14,6 +14,13 @@ loses the games doubled open-handed, and the estimate's calibration (open-hand w
 estimate bin). The open-hand outcome is the perfect-information proxy; the real outcome of the
 doubled games is measured by ``skat arena`` with Kontra on.
 
+With ``--person NAME`` the deals are played at the person's table instead: the seat
+``index % 3`` of each deal is the person, played by the registered player ``NAME`` (the
+heuristic stands in for a club player, who bids and plays by rules), the other two are strong
+computers, and only the person's games are judged and played: how often a computer doubles the
+person's game and how often the person then loses it (issue 28's Kontra target "in self-play and
+at the person's table"). The deals in which a computer declares stop after the auction.
+
 Run (two workers, checkpointed)::
 
     .venv/bin/python -m bench.bench_kontra --deals 200 --seed 11 --out kontra-dev.jsonl
@@ -32,13 +39,14 @@ from bench.common import add_deal_arguments, argument_parser, share_half
 from skat.action import ActionKind
 from skat.arena import arena_deal_number
 from skat.options import KontraRule, Options
-from skat.players import decision_rng
+from skat.players import Player, decision_rng, get_player
 from skat.players.strong import STRONG_V1, StrongPlayer, StrongSettings
 from skat.scoring import GameResult
 from skat.solver import SCHWARZ, Solver, position_from_state
 from skat.state import Phase, State
 
 _PLAYER: StrongPlayer | None = None
+_PERSONS: dict[str, Player] = {}
 
 
 def _player() -> StrongPlayer:
@@ -46,6 +54,13 @@ def _player() -> StrongPlayer:
     if _PLAYER is None:
         _PLAYER = StrongPlayer()
     return _PLAYER
+
+
+def _person(name: str) -> Player:
+    """The registered player ``name`` in the person's seat (one per worker process)."""
+    if name not in _PERSONS:
+        _PERSONS[name] = get_player(name)
+    return _PERSONS[name]
 
 
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -61,21 +76,36 @@ FORMER_BELOW = STRONG_V1.kontra_below
 """The Kontra line the player drew with the ``rejection`` estimator before."""
 
 
-def deal_line(task: tuple[int, int, bool, tuple[str, ...]]) -> dict[str, Any]:
-    """Play deal ``(index, number, play, variants)`` to the Kontra question; judge it for both
-    defenders by each estimator of ``variants`` (names in :data:`VARIANTS`); with ``play`` play
-    the game on to its end as the players decide (Kontra, Re and the cards)."""
-    index, number, play_on, variants = task
+def deal_line(
+    task: tuple[int, int, bool, tuple[str, ...]] | tuple[int, int, bool, tuple[str, ...], str],
+) -> dict[str, Any]:
+    """Play deal ``(index, number, play, variants[, person])`` to the Kontra question; judge it
+    for both defenders by each estimator of ``variants`` (names in :data:`VARIANTS`); with
+    ``play`` play the game on to its end as the players decide (Kontra, Re and the cards). With
+    ``person`` (a registered player's name, kept in the line) that player holds the seat
+    ``index % 3`` and only its game is judged (a deal another seat declares is a line of kind
+    ``computer``)."""
+    index, number, play_on, variants = task[:4]
+    person = task[4] if len(task) == 5 else None
     player = _player()
+    seats: list[Player] = [player, player, player]
+    if person is not None:
+        seats[index % 3] = _person(person)
     state = State.new(number, Options(kontra=KontraRule.ON))
     while not state.is_terminal() and state.phase not in (Phase.PLAY, Phase.KONTRA):
         seat = state.current_player
         assert seat is not None
         at = len(state.actions)
-        state = state.apply(player.choose(state.information_state(seat), decision_rng(number, at)))
+        choice = seats[seat].choose(state.information_state(seat), decision_rng(number, at))
+        state = state.apply(choice)
     line: dict[str, Any] = {"index": index, "number": number}
+    if person is not None:
+        line["person"] = person
     if state.contract is None or state.declarer is None:
         line["kind"] = "passed"
+        return line
+    if person is not None and int(state.declarer) != index % 3:
+        line["kind"] = "computer"
         return line
     at = len(state.actions)
     asked = []
@@ -100,7 +130,8 @@ def deal_line(task: tuple[int, int, bool, tuple[str, ...]]) -> dict[str, Any]:
             actor = end.current_player
             assert actor is not None
             at = len(end.actions)
-            end = end.apply(player.choose(end.information_state(actor), decision_rng(number, at)))
+            choice = seats[actor].choose(end.information_state(actor), decision_rng(number, at))
+            end = end.apply(choice)
         result = end.result()
         assert isinstance(result, GameResult)
         line.update(kontra=end.kontra, won=result.won)
@@ -167,6 +198,12 @@ def report(lines: Sequence[dict[str, Any]], below: float = StrongSettings().kont
         f"deals {len(lines)}, declared games {len(games)}; "
         f"the declarer loses open-handed {_interval(lost_all, len(games))}"
     ]
+    if any("person" in ln for ln in lines):
+        others = sum(1 for ln in lines if ln.get("kind") == "computer")
+        out.append(
+            f"at the person's table: the person declared {len(games)}, a computer {others}; "
+            "only the person's games are judged below"
+        )
     played = [g for g in games if "won" in g]
     if played:
         said = [g for g in played if g["kontra"] > 0]
@@ -224,20 +261,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     ap.add_argument("--play", action="store_true", help="play each game on to its end")
     ap.add_argument("--variants", default=",".join(VARIANTS), help="estimators, comma-separated")
+    ap.add_argument(
+        "--person",
+        help="a registered player in the person's seat (index %% 3), two strong computers beside "
+        "it; only its games are judged (default: three strong players)",
+    )
     args = ap.parse_args(argv)
     if os.path.isdir(args.out):
         ap.error(f"--out {args.out} is a folder, not a checkpoint file")
+    if args.person is not None:
+        try:
+            get_player(args.person)
+        except ValueError as err:
+            ap.error(f"--person: {err}")
     done = _read(args.out)
     for index, line in done.items():
         if line.get("number") != arena_deal_number(args.seed, index):
             ap.error(f"{args.out} holds deal {index} of another seed than {args.seed}")
+        if line.get("person") != args.person:
+            played = (
+                "in self-play" if "person" not in line else f"with {line['person']} as the person"
+            )
+            ap.error(f"{args.out} holds deal {index} played {played}: one run, one table")
     wanted = range(args.first, args.first + args.deals)
     variants = tuple(args.variants.split(","))
     unknown = set(variants) - set(VARIANTS)
     if unknown:
         ap.error(f"unknown variants {sorted(unknown)} (expected {sorted(VARIANTS)})")
     tasks = [
-        (i, arena_deal_number(args.seed, i), args.play, variants) for i in wanted if i not in done
+        (i, arena_deal_number(args.seed, i), args.play, variants)
+        + ((args.person,) if args.person is not None else ())
+        for i in wanted
+        if i not in done
     ]
     if tasks and not args.report_only:
         with (
