@@ -14,12 +14,13 @@ loses the games doubled open-handed, and the estimate's calibration (open-hand w
 estimate bin). The open-hand outcome is the perfect-information proxy; the real outcome of the
 doubled games is measured by ``skat arena`` with Kontra on.
 
-With ``--person NAME`` the deals are played at the person's table instead: the seat
-``index % 3`` of each deal is the person, played by the registered player ``NAME`` (the
-heuristic stands in for a club player, who bids and plays by rules), the other two are strong
-computers, and only the person's games are judged and played: how often a computer doubles the
-person's game and how often the person then loses it (issue 28's Kontra target "in self-play and
-at the person's table"). The deals in which a computer declares stop after the auction.
+With ``--person NAME`` the deals are played at the person's table instead. The person sits in
+forehand in deals 0, 3, 6, ..., in middlehand in deals 1, 4, 7, ... and in rearhand in the
+others (the seat ``index % 3``), played by the registered player ``NAME`` (the heuristic stands
+in for a club player, who bids and plays by rules); the other two are strong computers. Only the
+person's games are judged and played: how often a computer doubles the person's game and how
+often the person then loses it (issue 28's Kontra target "in self-play and at the person's
+table"). The deals in which a computer declares stop after the auction.
 
 Run (two workers, checkpointed)::
 
@@ -76,17 +77,14 @@ FORMER_BELOW = STRONG_V1.kontra_below
 """The Kontra line the player drew with the ``rejection`` estimator before."""
 
 
-def deal_line(
-    task: tuple[int, int, bool, tuple[str, ...]] | tuple[int, int, bool, tuple[str, ...], str],
-) -> dict[str, Any]:
-    """Play deal ``(index, number, play, variants[, person])`` to the Kontra question; judge it
+def deal_line(task: tuple[int, int, bool, tuple[str, ...], str | None]) -> dict[str, Any]:
+    """Play deal ``(index, number, play, variants, person)`` to the Kontra question; judge it
     for both defenders by each estimator of ``variants`` (names in :data:`VARIANTS`); with
     ``play`` play the game on to its end as the players decide (Kontra, Re and the cards). With
-    ``person`` (a registered player's name, kept in the line) that player holds the seat
-    ``index % 3`` and only its game is judged (a deal another seat declares is a line of kind
-    ``computer``)."""
-    index, number, play_on, variants = task[:4]
-    person = task[4] if len(task) == 5 else None
+    ``person`` (a registered player's name, kept in the line; None: three strong players) that
+    player holds the seat ``index % 3`` and only its game is judged (a deal another seat
+    declares is a line of kind ``computer``)."""
+    index, number, play_on, variants, person = task
     player = _player()
     seats: list[Player] = [player, player, player]
     if person is not None:
@@ -190,7 +188,9 @@ def report(lines: Sequence[dict[str, Any]], below: float = StrongSettings().kont
     """Per estimator: the Kontra share, the open-hand losses of doubled games, the calibration.
 
     ``below``: a defender says Kontra when its estimate is below this (the player's rule); a
-    game counts as doubled when either defender's estimate is.
+    game counts as doubled when either defender's estimate is. Lines played at the person's
+    table (``--person``) count the person's games only; the report says how many a computer
+    declared besides.
     """
     games = [ln for ln in lines if ln.get("kind") == "game"]
     lost_all = sum(1 for g in games if not g["open_won"])
@@ -201,8 +201,8 @@ def report(lines: Sequence[dict[str, Any]], below: float = StrongSettings().kont
     if any("person" in ln for ln in lines):
         others = sum(1 for ln in lines if ln.get("kind") == "computer")
         out.append(
-            f"at the person's table: the person declared {len(games)}, a computer {others}; "
-            "only the person's games are judged below"
+            f"at the person's table: the declared games are the person's {len(games)}; a computer "
+            f"declared {others} more, not judged"
         )
     played = [g for g in games if "won" in g]
     if played:
@@ -289,8 +289,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if unknown:
         ap.error(f"unknown variants {sorted(unknown)} (expected {sorted(VARIANTS)})")
     tasks = [
-        (i, arena_deal_number(args.seed, i), args.play, variants)
-        + ((args.person,) if args.person is not None else ())
+        (i, arena_deal_number(args.seed, i), args.play, variants, args.person)
         for i in wanted
         if i not in done
     ]

@@ -11,11 +11,12 @@ how many of its clocks it declared from the seat, how many of those it won, its 
 
 Only the recorded game is known, not the one the flip would lead to. Two sums bound the change:
 
-* where the variant passes a bid of a game our seat declared: those games' score, which the pass
-  gives up (the deal then thrown in, or declared by another seat, whose game is not known);
-* the other flips (the variant bids or holds on where ours passed, or passes earlier in a game
-  another seat declared): our seat's score and XSkat alone's mean in those seats, as a sign of
-  whether the seat's cards were worth declaring.
+* where the variant passes a bid or hold in a game our seat declared: those games' score, which
+  the pass gives up (the deal then thrown in, or declared by another seat, whose game is not
+  known);
+* the other flips (the variant bids or holds on where ours passed, says another bid, or passes
+  in a game another seat declared): our seat's score and XSkat alone's mean in those seats, as a
+  sign of whether the seat's cards were worth declaring.
 
 XSkat never runs.
 
@@ -40,11 +41,23 @@ from skat.state import State
 
 @dataclass(frozen=True)
 class Flip:
-    """The first recorded call of our seat that the variant makes otherwise: the deal's index,
-    our seat, the bid standing (0 before the first), the recorded call and the variant's (action
-    tokens), whether an opponent had bid or held, the recorded game's declarer (None: passed
-    in) and our seat's score in it, and XSkat alone in the seat: its clocks, those in which it
-    declared from the seat, of those the won ones, its mean score."""
+    """The first recorded call of our seat that the variant makes otherwise.
+
+    Attributes:
+        index: the deal's index in the run.
+        seat: our seat (0 forehand, 1 middlehand, 2 rearhand).
+        bid: the bid standing at the call (game points; 0 before the first bid).
+        recorded: our player's call (an action token: ``18``, ``y``, ``p``).
+        variant: the variant's call there.
+        contested: an opponent had bid or held before the call.
+        declarer: the recorded game's declarer (None: passed in).
+        won: whether the declarer won the recorded game (None: passed in).
+        score: our seat's Seeger-Fabian score in the recorded game.
+        clocks: XSkat alone's games of the deal.
+        alone_declared: those in which it declared from our seat.
+        alone_won: of those, the games it won.
+        alone_score: its mean score in our seat over all its games of the deal.
+    """
 
     index: int
     seat: int
@@ -53,6 +66,7 @@ class Flip:
     variant: str
     contested: bool
     declarer: int | None
+    won: bool | None
     score: int
     clocks: int
     alone_declared: int
@@ -70,12 +84,17 @@ def flips(path: str, variant: str, deals: int | None = None) -> Iterator[Flip]:
     first ``deals`` deals), in deal and seating order.
 
     Raises:
-        CheckpointError: as :func:`bench.xskat_records.finished_run`.
-        ValueError: ``variant`` names no player, or ``deals`` is below 1.
+        ValueError: ``variant`` names no player, or ``deals`` is below 1 (at the call).
+        CheckpointError: as :func:`bench.xskat_records.finished_run` (at the first flip asked
+            for: the flips are read lazily).
     """
-    get_player(variant)  # an unknown name is refused before any work
+    get_player(variant)  # an unknown name is refused at the call, before any work
     if deals is not None and deals < 1:
         raise ValueError(f"deals must be at least 1, not {deals}")
+    return _flips(path, variant, deals)
+
+
+def _flips(path: str, variant: str, deals: int | None) -> Iterator[Flip]:
     options = Options()
     for seating in xr.seatings(path, deals):
         game = seating.game
@@ -93,6 +112,8 @@ def _first_flip(seating: xr.Seating, game: xr.Game, variant: str, options: Optio
     done = 0
     player = get_player(variant)  # a new player for each game, as at the table
     for ply, who, action in record["decisions"]:
+        if ply > len(applied):
+            return None  # a record cut short: nothing more to compare
         while done < ply:
             state = state.apply(applied[done])
             done += 1
@@ -105,8 +126,8 @@ def _first_flip(seating: xr.Seating, game: xr.Game, variant: str, options: Optio
         theirs = [a for a in seating.alone if a.declarer == seat]
         alone = seating.alone
         return Flip(
-            seating.index, seat, info.bid, action, chosen, contested(info.bids, seat),
-            game.declarer, game.scores[seat], len(alone), len(theirs),
+            seating.index, seat, info.bid, action, chosen, contested(info.bids, who),
+            game.declarer, game.won, game.scores[seat], len(alone), len(theirs),
             sum(bool(a.won) for a in theirs),
             sum(a.scores[seat] for a in alone) / len(alone) if alone else 0.0,
         )  # fmt: skip
@@ -115,9 +136,16 @@ def _first_flip(seating: xr.Seating, game: xr.Game, variant: str, options: Optio
 
 @dataclass(frozen=True)
 class Summary:
-    """The sums of :func:`summary`: the flips that give up a game our seat declared (how many,
-    how many of them it won, its score summed) and the other flips (how many, our seat's score
-    summed, XSkat alone's mean summed)."""
+    """The sums of :func:`summary`.
+
+    Attributes:
+        given_up: the flips that pass a bid or hold in a game our seat declared.
+        given_up_won: of those, the games our seat won.
+        given_up_score: our seat's score in those games, summed.
+        others: the other flips.
+        others_score: our seat's score in their games, summed.
+        others_alone: XSkat alone's mean score in those seats, summed.
+    """
 
     given_up: int
     given_up_won: int
@@ -134,7 +162,7 @@ def summary(found: Iterable[Flip]) -> Summary:
     for f in found:
         (given if f.gives_up_own_game else other).append(f)
     return Summary(
-        len(given), sum(f.score > 0 for f in given), sum(f.score for f in given),
+        len(given), sum(bool(f.won) for f in given), sum(f.score for f in given),
         len(other), sum(f.score for f in other), sum(f.alone_score for f in other),
     )  # fmt: skip
 

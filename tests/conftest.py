@@ -47,6 +47,8 @@ SLOW: frozenset[str] = frozenset(
         "test_hint.py::test_a_hint_is_one_of_the_legal_actions_with_its_reason",
         "test_hint.py::test_the_same_record_gives_the_same_hint",
         "test_bench_bidding.py::test_an_equal_auction_plays_the_same_game",
+        "test_bench_kontra.py::test_the_person_holds_seat_index_mod_3_and_only_its_games_are_judged",
+        "test_bench_kontra.py::test_the_person_plays_its_own_cards_to_the_end_of_its_game",
         "test_bench_bidding.py::test_an_equal_contract_plays_the_same_game",
         "test_bench_bidding.py::test_compare_plays_out_only_what_differs",
         "test_bench_bidding.py::test_contract_arguments_are_compared_up_to_the_first_card",

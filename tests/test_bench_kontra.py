@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
 from bench import bench_kontra as bk
+from skat.action import Action
 from skat.arena import arena_deal_number
 from skat.options import KontraRule, Options
 from skat.players import decision_rng, get_player
-from skat.state import Phase, State
+from skat.state import InformationState, Phase, State
 
 
 def _auction(number: int, person_seat: int) -> State:
@@ -60,7 +62,7 @@ def test_the_report_says_how_many_games_the_person_and_the_computers_declared() 
     ]  # fmt: skip
     out = bk.report(lines)
     assert "deals 3, declared games 1" in out
-    assert "the person declared 1, a computer 1" in out
+    assert "the declared games are the person's 1; a computer declared 1 more" in out
     assert "Kontra said: 100.0% (100.0 .. 100.0), 1/1" in out
     self_play = [{k: v for k, v in lines[2].items() if k != "person"}]
     assert "person's table" not in bk.report(self_play)
@@ -72,13 +74,36 @@ def test_a_checkpoint_of_one_table_is_not_continued_at_the_other(
     out = tmp_path / "k.jsonl"
     self_play = {"index": 0, "number": arena_deal_number(15, 0), "kind": "passed"}
     out.write_text(json.dumps(self_play) + "\n")
-    with pytest.raises(SystemExit):
-        bk.main(["--deals", "1", "--seed", "15", "--out", str(out), "--person", "heuristic"])
-    assert "played in self-play: one run, one table" in capsys.readouterr().err
-    out.write_text(json.dumps(dict(self_play, person="heuristic")) + "\n")
-    with pytest.raises(SystemExit):
-        bk.main(["--deals", "1", "--seed", "15", "--out", str(out)])
-    assert "played with heuristic as the person" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        bk.main(["--deals", "1", "--seed", "15", "--out", str(out), "--person", "nobody"])
-    assert "--person" in capsys.readouterr().err
+    for lines, argv, named in (
+        ([self_play], ["--person", "heuristic"], "played in self-play: one run, one table"),
+        ([dict(self_play, person="heuristic")], [], "played with heuristic as the person"),
+        ([self_play], ["--person", "nobody"], "--person: unknown player: 'nobody'"),
+    ):
+        out.write_text("".join(json.dumps(line) + "\n" for line in lines))
+        with pytest.raises(SystemExit) as stop:
+            bk.main(["--deals", "1", "--seed", "15", "--out", str(out), *argv])
+        assert stop.value.code == 2
+        assert named in capsys.readouterr().err
+
+
+def test_the_person_plays_its_own_cards_to_the_end_of_its_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # deal 1 of seed 99: the person (middlehand) declares; played out, it is asked for every
+    # one of its cards, and the strong computers for theirs
+    heuristic = get_player("heuristic")
+    asked: list[tuple[int, Phase]] = []
+
+    class Recording:
+        name = "recording"
+
+        def choose(self, info: InformationState, rng: random.Random) -> Action:
+            asked.append((int(info.seat), info.phase))
+            return heuristic.choose(info, rng)
+
+    monkeypatch.setattr(bk, "_person", lambda name: Recording())
+    line = bk.deal_line((1, arena_deal_number(99, 1), True, (), "heuristic"))
+    assert line["kind"] == "game"
+    assert line["declarer"] == 1
+    assert {seat for seat, _ in asked} == {1}  # only the person's seat asks the person
+    assert sum(phase == Phase.PLAY for _, phase in asked) == 10  # each of its ten cards
