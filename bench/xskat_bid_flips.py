@@ -31,12 +31,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from bench import xskat_records as xr
-from bench.xskat_driver import at_xskat_table
 from skat.options import Options
 from skat.phases import Phase
 from skat.players import decision_rng, get_player
 from skat.players.contracts import contested
-from skat.state import State
 
 
 @dataclass(frozen=True)
@@ -107,24 +105,15 @@ def _flips(path: str, variant: str, deals: int | None) -> Iterator[Flip]:
 
 def _first_flip(seating: xr.Seating, game: xr.Game, variant: str, options: Options) -> Flip | None:
     record, seat = seating.record, seating.seat
-    applied = record["applied"]
-    state = State.new(record["number"], options)
-    done = 0
     player = get_player(variant)  # a new player for each game, as at the table
-    for ply, who, action in record["decisions"]:
-        if ply > len(applied):
-            return None  # a record cut short: nothing more to compare
-        while done < ply:
-            state = state.apply(applied[done])
-            done += 1
-        if state.phase != Phase.BIDDING:
+    for ply, who, action, info in xr.recorded_decisions(record, options):
+        if info.phase != Phase.BIDDING:
             return None
-        info = at_xskat_table(state.information_state(who))
         chosen = str(player.choose(info, decision_rng(record["number"], ply)))
         if chosen == action:
             continue
-        theirs = [a for a in seating.alone if a.declarer == seat]
         alone = seating.alone
+        theirs = [a for a in alone if a.declarer == seat]
         return Flip(
             seating.index, seat, info.bid, action, chosen, contested(info.bids, who),
             game.declarer, game.won, game.scores[seat], len(alone), len(theirs),

@@ -27,7 +27,7 @@ from skat.errors import SkatError
 from skat.options import Options, ScoreList
 from skat.players import Player, decision_rng
 from skat.scoring import GameResult, list_scores
-from skat.state import State
+from skat.state import InformationState, State
 
 FORMAT = 1
 """The checkpoint format; a file of another format is refused."""
@@ -301,35 +301,46 @@ def merge(*runs: Iterable[Mapping[str, Any]]) -> dict[Key, dict[str, Any]]:
 
 
 # -- change-only --------------------------------------------------------------------------------
-def same_decisions(player: Player, record: Mapping[str, Any], options: Options) -> bool:
-    """Whether ``player`` makes every decision our player made in ``record``'s game.
-
-    The recorded actions are replayed in our engine (no XSkat); at each recorded decision
-    ``(ply, seat, action)`` the player is asked with the same information state (offering what
-    XSkat's table offers, :func:`bench.xskat_driver.at_xskat_table`) and the same random source
-    (:func:`skat.players.decision_rng`). If it chooses the same everywhere, the driver makes
-    the same clicks at XSkat's table, and XSkat (the same deal, clock and clicks)
-    plays the same game: the record stands for the player's game. A record whose game did not
-    end (``problem``) never stands. ``player`` is a new object, as at the start of a game (a
-    player with a cache, such as the strong player's solver table, decides as it did only from
-    the same start).
-    """
-    if record.get("problem") is not None or record.get("log") is None:
-        return False
+def recorded_decisions(
+    record: Mapping[str, Any], options: Options
+) -> Iterator[tuple[int, int, str, InformationState]]:
+    """Each of our player's recorded decisions ``(ply, seat, action)`` of ``record``'s game,
+    with the information state it was asked in (what XSkat's table offers,
+    :func:`bench.xskat_driver.at_xskat_table`), in the order played: the recorded actions are
+    replayed in our engine (no XSkat). The decisions stop at the first that lies beyond the
+    recorded actions (a record cut short)."""
     applied = record["applied"]
     state = State.new(record["number"], options)
     done = 0
     for ply, seat, action in record["decisions"]:
         if ply > len(applied):
-            return False
+            return
         while done < ply:
             state = state.apply(applied[done])
             done += 1
-        info = at_xskat_table(state.information_state(seat))
-        chosen = player.choose(info, decision_rng(record["number"], ply))
-        if str(chosen) != action:
-            return False
-    return True
+        yield ply, seat, action, at_xskat_table(state.information_state(seat))
+
+
+def same_decisions(player: Player, record: Mapping[str, Any], options: Options) -> bool:
+    """Whether ``player`` makes every decision our player made in ``record``'s game.
+
+    At each recorded decision (:func:`recorded_decisions`) the player is asked with the same
+    information state and the same random source (:func:`skat.players.decision_rng`). If it
+    chooses the same everywhere, the driver makes the same clicks at XSkat's table, and XSkat
+    (the same deal, clock and clicks) plays the same game: the record stands for the player's
+    game. A record whose game did not end (``problem``), or whose decisions lie beyond its
+    actions, never stands. ``player`` is a new object, as at the start of a game (a player with
+    a cache, such as the strong player's solver table, decides as it did only from the same
+    start).
+    """
+    if record.get("problem") is not None or record.get("log") is None:
+        return False
+    if any(ply > len(record["applied"]) for ply, _, _ in record["decisions"]):
+        return False
+    return all(
+        str(player.choose(info, decision_rng(record["number"], ply))) == action
+        for ply, _, action, info in recorded_decisions(record, options)
+    )
 
 
 # -- verification -------------------------------------------------------------------------------

@@ -337,6 +337,17 @@ def test_one_other_decision_or_a_failed_game_needs_xskat() -> None:
     assert not xskat_records.same_decisions(HeuristicPlayer(), record, Options())
 
 
+def test_a_record_cut_short_stands_for_no_game_and_its_decisions_stop_where_it_ends() -> None:
+    record = _self_play(arena_deal_number(1, 4), 1)
+    asked = list(xskat_records.recorded_decisions(record, Options()))
+    assert [(p, s, a) for p, s, a, _ in asked] == [tuple(d) for d in record["decisions"]]
+    assert all(int(info.seat) == s for _, s, _, info in asked)
+    last = record["decisions"][-1][0]
+    cut = {**record, "applied": record["applied"][: last - 1]}
+    assert len(list(xskat_records.recorded_decisions(cut, Options()))) == len(asked) - 1
+    assert not xskat_records.same_decisions(RandomPlayer(), cut, Options())
+
+
 # -- figures ----------------------------------------------------------------------------------
 def test_the_figures_of_the_recorded_run_are_the_hand_computed_ones() -> None:
     header, records = _run()
