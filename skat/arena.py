@@ -34,7 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 
 from skat.action import ActionKind
-from skat.claim import computer_claim
+from skat.claim import computer_claim, settle
 from skat.errors import IllegalActionError, SkatError
 from skat.options import WORDS, AllPass, BockDeal, BockRule, Options, ScoreList, format_words
 from skat.options import parse_words as parse_options
@@ -202,7 +202,7 @@ def _play_game(
     times: dict[str, dict[str, TimeStats]],
     passed: bool = False,
 ) -> GameOutcome:
-    state = State.new(number, arena_bock(number, options))
+    state = State.new(number, arena_bock(number, options), claim_check=settle)
     while passed and state.phase == Phase.BIDDING:  # the auction is given: all three pass
         state = state.apply(next(a for a in state.legal_actions() if a.kind == ActionKind.PASS))
     while not state.is_terminal():

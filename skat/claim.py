@@ -262,13 +262,7 @@ def claim_json(state: State) -> dict[str, Any] | None:
     card}]``) as they were at the claim; None when no claim ended the game."""
     if state.ending != Ending.CLAIMED:
         return None
-    before = State(
-        options=state.options,
-        deal=state.deal,
-        dealer=state.dealer,
-        actions=state.actions[:-1],
-        actors=state.actors[:-1],
-    )
+    before = state.prefix(len(state.actions) - 1)
     return {
         "seat": state.actors[-1],
         "action": str(state.actions[-1]),

@@ -113,6 +113,7 @@ def _cmd_records_check(args: argparse.Namespace) -> int:
     record, 2 when a file cannot be read or holds no record."""
     import json
 
+    from skat.claim import settle
     from skat.record import check, read_file
 
     bad = unreadable = 0
@@ -128,7 +129,7 @@ def _cmd_records_check(args: argparse.Namespace) -> int:
             print(f"skat: no records in {path}", file=sys.stderr)
             unreadable += 1
         for number, line in records:
-            report = check(line, number)
+            report = check(line, number, claim_check=settle)
             bad += not report.ok
             if args.json:
                 print(json.dumps({"file": path, **report.to_json()}, ensure_ascii=False))
@@ -188,6 +189,7 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
 
     from skat.analysis import analyse
     from skat.analysis.text import format_analysis
+    from skat.claim import settle
     from skat.record import read_file, read_record
     from skat.solver import warm_up
 
@@ -197,7 +199,7 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     warm_up()
     for index, (number, line) in enumerate(records):
         try:
-            state = read_record(line)
+            state = read_record(line, claim_check=settle)
             seat = args.seat
             if seat is None:
                 seat = 0 if state.declarer is None else int(state.declarer)

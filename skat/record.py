@@ -46,7 +46,7 @@ from skat.options import format_record as format_options
 from skat.options import parse_record as parse_options
 from skat.rules import GameType
 from skat.scoring import GameResult, RamschResult
-from skat.state import Ending, Phase, State
+from skat.state import ClaimCheck, Ending, Phase, State
 
 __all__ = [
     "CheckReport",
@@ -363,7 +363,7 @@ def _deal_of(record: Record, first: Move) -> Deal:
     return dealt
 
 
-def _start(record: Record) -> tuple[State, int]:
+def _start(record: Record, claim_check: ClaimCheck | None) -> tuple[State, int]:
     """The state before the first move after the deal, and the index of that move."""
     moves = record.moves
     if not moves or moves[0].who != "w":
@@ -372,7 +372,8 @@ def _start(record: Record) -> tuple[State, int]:
     dl = record.get("DL") or "0"
     if dl not in ("0", "1", "2"):
         raise RecordError(f"DL[{dl}] is not a table position 0, 1 or 2", 0)
-    return State.from_deal(_deal_of(record, moves[0]), options, int(dl)), 1
+    dealt = _deal_of(record, moves[0])
+    return State.from_deal(dealt, options, int(dl), claim_check=claim_check), 1
 
 
 def _bad(move: Move, message: str) -> RecordError:
@@ -443,14 +444,15 @@ def _step(state: State, move: Move, pending: list[Contract]) -> State:
         raise _bad(move, str(err)) from None
 
 
-def replay(record: Record) -> State:
-    """The state at the end of ``record``, every move checked for legality.
+def replay(record: Record, *, claim_check: ClaimCheck | None = None) -> State:
+    """The state at the end of ``record``, every move checked for legality; a claim by the
+    ``claim_check`` handed in (:data:`skat.state.ClaimCheck`; None refuses every claim).
 
     Raises:
         RecordError: a malformed deal or move, or an illegal action (the message names the move,
             its position and why; an :class:`IllegalActionError` becomes its cause).
     """
-    state, first = _start(record)
+    state, first = _start(record, claim_check)
     pending: list[Contract] = []
     for move in record.moves[first:]:
         state = _step(state, move, pending)
@@ -459,11 +461,13 @@ def replay(record: Record) -> State:
     return state
 
 
-def replay_lenient(record: Record) -> tuple[State | None, list[RecordError]]:
+def replay_lenient(
+    record: Record, *, claim_check: ClaimCheck | None = None
+) -> tuple[State | None, list[RecordError]]:
     """Replay as far as the moves are legal; the state reached and the errors (at most one: the
-    first illegal move stops the replay)."""
+    first illegal move stops the replay). ``claim_check`` as in :func:`replay`."""
     try:
-        state, first = _start(record)
+        state, first = _start(record, claim_check)
     except SkatError as err:
         return None, [err if isinstance(err, RecordError) else RecordError(str(err), 0)]
     pending: list[Contract] = []
@@ -624,27 +628,28 @@ def _safe_fields(text: str | None) -> dict[str, object] | None:
         return {"unreadable": text}
 
 
-def check(line: str, line_number: int = 0) -> CheckReport:
-    """Replay one record line with full legality checking and compare its result.
+def check(line: str, line_number: int = 0, *, claim_check: ClaimCheck | None = None) -> CheckReport:
+    """Replay one record line with full legality checking and compare its result (a claim
+    decided by ``claim_check``, as in :func:`replay`).
 
     Never raises for bad input: a malformed line, an illegal or hidden (``??``) move, or an
     unreadable result are reported in the :class:`CheckReport`; so is an unexpected internal
     error (as ``internal error: ...``), so that a checker run always reaches the next record.
     """
     try:
-        return _check(line, line_number)
+        return _check(line, line_number, claim_check)
     except Exception as err:  # report, never crash on one bad record
         error = RecordError(f"internal error: {type(err).__name__}: {err}", -1)
         return CheckReport(line_number, None, False, None, None, (), error)
 
 
-def _check(line: str, line_number: int) -> CheckReport:
+def _check(line: str, line_number: int, claim_check: ClaimCheck | None) -> CheckReport:
     record, errors = parse_lenient(line)
     rid = record.id
     recorded = record.result
     if errors:
         return CheckReport(line_number, rid, False, None, recorded, (), errors[0])
-    state, errors = replay_lenient(record)
+    state, errors = replay_lenient(record, claim_check=claim_check)
     if errors or state is None:
         return CheckReport(line_number, rid, False, None, recorded, (), errors[0])
     if not state.is_terminal():
@@ -682,13 +687,13 @@ def write_record(state: State, properties: dict[str, str] | None = None) -> str:
     return write(from_state(state, properties))
 
 
-def read_record(line: str) -> State:
-    """The state of a record line (``replay(parse(line))``).
+def read_record(line: str, *, claim_check: ClaimCheck | None = None) -> State:
+    """The state of a record line (``replay(parse(line), claim_check=claim_check)``).
 
     Raises:
         RecordError: a malformed line or an illegal move.
     """
-    return replay(parse(line))
+    return replay(parse(line), claim_check=claim_check)
 
 
 def format_result(state: State) -> str:

@@ -96,7 +96,7 @@ class Replay:
 
 
 def _start(state: State) -> State:
-    return State(options=state.options, deal=state.deal, dealer=state.dealer)
+    return state.prefix(0)
 
 
 def replay_seat(deal: State, seat: int, player: Player, others: Player) -> Replay:

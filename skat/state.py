@@ -18,6 +18,7 @@ Players only ever see :class:`InformationState` views.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from skat.action import HIDDEN_DISCARD, Action, ActionKind, listed
@@ -52,6 +53,14 @@ __all__ = [
     "Trick",
     "listed",
 ]
+ClaimCheck = Callable[["State", Action], tuple[int, int, int]]
+"""Decides a claim (house rule ``claims``) with every hand open: given the state and the claim
+(``CL``/``CD``) of the seat to play, the figures the game ends with, ``(declarer card points,
+declarer tricks, defender tricks)``, or a :class:`~skat.errors.ClaimError` when it does not hold.
+Only the open-hand solver can decide that, so the core takes it from the layer that has one
+(:func:`skat.claim.settle`) as a :class:`State`'s ``claim_check``; a state without one refuses
+every claim."""
+
 """Besides its own, the names other modules define that a deal's state is read with (the
 actions, the phases, the ending, a trick): they may be imported from here too."""
 
@@ -68,6 +77,9 @@ class State:
             :func:`seat_of_player`, :func:`draw_seats`).
         actions: the actions so far, in order.
         actors: the seat that made each action (−1: the table itself, e.g. a timeout).
+        claim_check: what decides a claim (:data:`ClaimCheck`; the solver's layer hands in
+            :func:`skat.claim.settle`); None: every claim is refused. Every state after this
+            one keeps it; it is no part of the deal's value (not compared, not printed).
     """
 
     options: Options
@@ -75,6 +87,7 @@ class State:
     dealer: int = 0
     actions: tuple[Action, ...] = ()
     actors: tuple[int, ...] = ()
+    claim_check: ClaimCheck | None = field(default=None, compare=False, repr=False, hash=False)
     _c: Core = field(default=None, compare=False, repr=False, hash=False)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
@@ -82,7 +95,13 @@ class State:
             # built directly: derive everything by replaying the actions (``actors`` may be
             # left empty when every action was made in turn)
             s = State._make(
-                self.options, self.deal, self.dealer, (), (), initial_core(self.deal, self.options)
+                self.options,
+                self.deal,
+                self.dealer,
+                (),
+                (),
+                initial_core(self.deal, self.options),
+                self.claim_check,
             )
             actors: tuple[int | None, ...] = self.actors or (None,) * len(self.actions)
             if len(actors) != len(self.actions):
@@ -103,6 +122,7 @@ class State:
         actions: tuple[Action, ...],
         actors: tuple[int, ...],
         core: Core,
+        claim_check: ClaimCheck | None,
     ) -> State:
         s = object.__new__(State)
         object.__setattr__(s, "options", options)
@@ -110,23 +130,40 @@ class State:
         object.__setattr__(s, "dealer", dealer)
         object.__setattr__(s, "actions", actions)
         object.__setattr__(s, "actors", actors)
+        object.__setattr__(s, "claim_check", claim_check)
         object.__setattr__(s, "_c", core)
         return s
 
     # -- construction ---------------------------------------------------------------------
     @classmethod
-    def new(cls, number: int, options: Options = Options(), dealer: int = 0) -> State:  # noqa: B008
-        """The start of the deal of ``number`` (see :mod:`skat.deal`).
+    def new(
+        cls,
+        number: int,
+        options: Options = Options(),  # noqa: B008
+        dealer: int = 0,
+        *,
+        claim_check: ClaimCheck | None = None,
+    ) -> State:
+        """The start of the deal of ``number`` (see :mod:`skat.deal`); ``claim_check`` decides
+        the claims of the deal (:data:`ClaimCheck`; None refuses them).
 
         Raises:
             NotationError: ``number`` is not a deal number.
         """
         d = deal(number)
-        return cls._make(options, d, dealer, (), (), initial_core(d, options))
+        return cls._make(options, d, dealer, (), (), initial_core(d, options), claim_check)
 
     @classmethod
-    def from_deal(cls, d: Deal, options: Options = Options(), dealer: int = 0) -> State:  # noqa: B008
-        """The start of a deal with explicit cards (e.g. from an ISS record).
+    def from_deal(
+        cls,
+        d: Deal,
+        options: Options = Options(),  # noqa: B008
+        dealer: int = 0,
+        *,
+        claim_check: ClaimCheck | None = None,
+    ) -> State:
+        """The start of a deal with explicit cards (e.g. from an ISS record); ``claim_check`` as
+        in :meth:`new`.
 
         Raises:
             NotationError: the hands are not 10, 10, 10 and 2 distinct cards.
@@ -136,7 +173,25 @@ class State:
             masks[0] | masks[1] | masks[2] | masks[3]
         ) != 0xFFFFFFFF:
             raise NotationError("a deal needs 10 + 10 + 10 cards and a skat of 2, all distinct")
-        return cls._make(options, d, dealer, (), (), initial_core(d, options))
+        return cls._make(options, d, dealer, (), (), initial_core(d, options), claim_check)
+
+    def prefix(self, n: int) -> State:
+        """The state after the first ``n`` of this deal's actions (0: its start), with the same
+        options, cards, dealer and claim check; ``state.prefix(len(state.actions)) == state``.
+
+        Raises:
+            ValueError: ``n`` is not in ``0 .. len(actions)``.
+        """
+        if not 0 <= n <= len(self.actions):
+            raise ValueError(f"no prefix of {n} actions in a deal of {len(self.actions)}")
+        return State(
+            self.options,
+            self.deal,
+            self.dealer,
+            self.actions[:n],
+            self.actors[:n],
+            claim_check=self.claim_check,
+        )
 
     # -- the state machine ----------------------------------------------------------------
     @property
@@ -218,7 +273,13 @@ class State:
         n = c.copy()
         advance(n, action, self.options)
         return State._make(
-            self.options, self.deal, self.dealer, (*self.actions, action), (*self.actors, actor), n
+            self.options,
+            self.deal,
+            self.dealer,
+            (*self.actions, action),
+            (*self.actors, actor),
+            n,
+            self.claim_check,
         )
 
     def _illegal(self, action: Action, actor: int, why: str = "") -> IllegalActionError:
@@ -246,18 +307,24 @@ class State:
                 who = "the declarer" if actor == c.declarer else "a defender"
                 why = f"{who} claims with {'CL' if actor == c.declarer else 'CD'}"
             raise self._illegal(action, actor, why)
-        # Only the open-hand search can say whether a claim holds: the one place the core asks
-        # the solver (imported here, as the solver's positions are built from states).
-        from skat.claim import settle
-
-        facts = settle(self, action)
+        if self.claim_check is None:
+            raise self._illegal(
+                action, actor, "claims need the open-hand check, and none was given to this deal"
+            )
+        facts = self.claim_check(self, action)
         n = c.copy()
         n.claimed = facts
         n.ending = Ending.CLAIMED
         n.phase = Phase.RESULT
         n.player = -1
         return State._make(
-            self.options, self.deal, self.dealer, (*self.actions, action), (*self.actors, actor), n
+            self.options,
+            self.deal,
+            self.dealer,
+            (*self.actions, action),
+            (*self.actors, actor),
+            n,
+            self.claim_check,
         )
 
     def _apply_out_of_turn(self, action: Action, actor: int) -> State:
@@ -288,7 +355,13 @@ class State:
         else:
             raise self._illegal(action, actor)
         return State._make(
-            self.options, self.deal, self.dealer, (*self.actions, action), (*self.actors, actor), n
+            self.options,
+            self.deal,
+            self.dealer,
+            (*self.actions, action),
+            (*self.actors, actor),
+            n,
+            self.claim_check,
         )
 
     def _apply_penalty(self, action: Action) -> State:
@@ -307,7 +380,13 @@ class State:
         n.phase = Phase.RESULT
         n.player = -1
         return State._make(
-            self.options, self.deal, self.dealer, (*self.actions, action), (*self.actors, -1), n
+            self.options,
+            self.deal,
+            self.dealer,
+            (*self.actions, action),
+            (*self.actors, -1),
+            n,
+            self.claim_check,
         )
 
     # -- derived views --------------------------------------------------------------------

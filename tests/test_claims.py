@@ -21,6 +21,7 @@ from skat.claim import (
     computer_claim,
     declarer_target,
     holds,
+    settle,
 )
 from skat.deal import Deal
 from skat.errors import ClaimError, IllegalActionError, RecordError
@@ -57,7 +58,8 @@ def declared(
 ) -> State:
     """Forehand declares ``contract`` (a Hand game) over ``bidding``; the first card is his."""
     hands = (CardSet.from_str(cards[0]), CardSet.from_str(cards[1]), CardSet.from_str(cards[2]))
-    state = State.from_deal(Deal(-1, hands, CardSet.from_str(cards[3])), options)
+    dealt = Deal(-1, hands, CardSet.from_str(cards[3]))
+    state = State.from_deal(dealt, options, claim_check=settle)
     for token in (*bidding, contract):
         state = state.apply(token)
     assert state.phase == Phase.PLAY
@@ -239,10 +241,33 @@ def test_a_claim_round_trips_through_the_record() -> None:
     state = play(declared(GRAND_LOSER, "GH"), "D9", "S7", "DA", "HK", "HA", "S8").apply("CL")
     line = record.write_record(state)
     assert " 0 CL" in line
-    again = record.read_record(line)
+    again = record.read_record(line, claim_check=settle)
     assert again == state
     assert again.result() == state.result()
     assert record.iss_result(state).startswith("d:0 win")
+
+
+def test_a_deal_without_the_open_hand_check_refuses_every_claim() -> None:
+    # the core decides no claim itself: the solver's layer hands its check in (skat.claim)
+    state = play(declared(GRAND_ALL, "GH"), "CJ", "C7", "D9")
+    bare = State(state.options, state.deal, state.dealer, state.actions, state.actors)
+    assert bare == state
+    assert bare.claim_check is None
+    with pytest.raises(IllegalActionError, match="claims need the open-hand check"):
+        bare.apply("CL")
+    assert state.apply("CL").ending == Ending.CLAIMED
+    line = record.write_record(state.apply("CL"))
+    with pytest.raises(RecordError, match="claims need the open-hand check"):
+        record.read_record(line)
+
+
+def test_a_prefix_keeps_the_claim_check_and_replays_the_same_deal() -> None:
+    state = play(declared(GRAND_ALL, "GH"), "CJ", "C7", "D9")
+    assert state.prefix(len(state.actions)) == state
+    assert state.prefix(4).actions == state.actions[:4]
+    assert state.prefix(0).claim_check is settle
+    with pytest.raises(ValueError, match="no prefix of 99 actions"):
+        state.prefix(99)
 
 
 def test_a_record_holding_a_false_claim_is_refused() -> None:
@@ -251,7 +276,7 @@ def test_a_record_holding_a_false_claim_is_refused() -> None:
     end = line.index("]", start)
     forged = line[:end] + " 0 CL" + line[end:]
     with pytest.raises(RecordError, match="does not hold"):
-        record.read_record(forged)
+        record.read_record(forged, claim_check=settle)
 
 
 def test_the_claim_json_shows_the_hands_at_the_claim() -> None:
@@ -283,7 +308,7 @@ def test_every_claim_of_a_random_deal_either_ends_it_as_claimed_or_is_beaten_by_
     # settles the game as it claims, one that does not comes with a line of legal play that
     # beats it, and leaves the deal as it was
     rng = random.Random(seed)
-    state = State.new(seed * 7919, Options(claims=True, kontra=KontraRule.ON))
+    state = State.new(seed * 7919, Options(claims=True, kontra=KontraRule.ON), claim_check=settle)
     for token in ("p", "p", "18"):  # forehand plays, at random what and how
         state = state.apply(token)
     tried = 0

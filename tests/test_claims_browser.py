@@ -14,6 +14,7 @@ import pytest
 
 from skat import record
 from skat.cards import parse_card
+from skat.claim import settle as settle_claim
 from skat.state import Ending
 
 from table_helpers import (
@@ -115,7 +116,7 @@ def test_a_claim_is_refused_with_its_line_then_one_ends_the_deal(
     refused, line, points = _claim_through(browser, url, deal, size, lang)
     assert len(refused) == refusals, refused
     assert all(refused), refused  # each refusal names its line: seat:card tokens
-    state = record.read_record(line)
+    state = record.read_record(line, claim_check=settle_claim)
     assert state.ending == Ending.CLAIMED
     assert str(state.actions[-1]) == claim  # the person's CD, or the computer declarer's CL
     assert (state.actors[-1] == int(deal) % 3) == (claim == "CD")

@@ -16,7 +16,7 @@ import pytest
 
 from skat import record
 from skat.action import CLAIM, Action
-from skat.claim import holds
+from skat.claim import holds, settle
 from skat.options import Options
 from skat.server import game
 from skat.state import Phase, State
@@ -87,7 +87,7 @@ def test_a_false_claim_is_refused_with_the_line_and_a_true_one_ends_the_deal(
     assert view["claim"]["seat"] == 0
     assert view["claim"]["action"] == "CL"
     assert view["result"]["steps"][0]["code"] == "claim_rest"
-    assert record.read_record(accepted.json()["record"]).actions[-1] == CLAIM
+    assert record.read_record(accepted.json()["record"], claim_check=settle).actions[-1] == CLAIM
 
 
 def test_a_claim_out_of_turn_is_an_illegal_action(client: TestClient) -> None:
@@ -112,7 +112,7 @@ def test_the_computers_claim_when_their_claim_holds(client: TestClient) -> None:
             assert shown["action"] in ("CL", "CD")
             assert len(shown["hands"]) == 3
             assert data["view"]["result"]["claim"].startswith("claim_")
-            state = record.read_record(data["record"])
+            state = record.read_record(data["record"], claim_check=settle)
             assert state.actions[-1] == Action.parse(shown["action"])
             assert len(state.tricks) >= 4  # from the fifth trick on
             return

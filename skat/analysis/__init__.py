@@ -42,6 +42,7 @@ from skat.analysis.estimate import Estimates, estimate
 from skat.analysis.judge import Judge, Line, Outcome, RamschJudge
 from skat.analysis.play import BEST, OUTCOME, POINTS, CardPlay, Swing, trace
 from skat.cards import format_card, points
+from skat.claim import settle
 from skat.contract import Contract
 from skat.errors import NotFinishedError, SkatError, shown
 from skat.record import read_record
@@ -282,7 +283,7 @@ class Analysis:
 
 def _replay_to(state: State, phase: Phase) -> State | None:
     """The deal of ``state`` at the first moment it was in ``phase`` (None if never)."""
-    s = State(state.options, state.deal, state.dealer)
+    s = state.prefix(0)
     for action, actor in zip(state.actions, state.actors, strict=True):
         if s.phase == phase:
             return s
@@ -306,7 +307,7 @@ def _overbid(result: GameResult) -> Overbid | None:
 
 
 def _finished(deal: State | str, seat: int) -> State:
-    state = read_record(deal) if isinstance(deal, str) else deal
+    state = read_record(deal, claim_check=settle) if isinstance(deal, str) else deal
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1, 2):
         raise SkatError(f"the seat must be 0, 1 or 2, not {shown(seat)}")
     if not state.is_terminal():

@@ -154,7 +154,4 @@ def undo(state: State, human: int) -> State:
         and state.actors[last - 1] == human
     ):
         last -= 1
-    before = State(options=state.options, deal=state.deal, dealer=state.dealer)
-    for action in actions[:last]:
-        before = before.apply(action)
-    return before
+    return state.prefix(last)

@@ -19,7 +19,7 @@ from typing import Any
 from skat import record
 from skat.action import Action, ActionKind, listed
 from skat.cards import cards_of_mask, format_card, mask_of, points
-from skat.claim import computer_claim
+from skat.claim import computer_claim, settle
 from skat.deal import (
     Seat,
     default_seat,
@@ -132,7 +132,7 @@ _NOT_AT_THIS_TABLE = {
 def _read_record(text: str) -> State:
     if len(text) > MAX_RECORD_CHARS:
         raise RecordError(f"the record is over {MAX_RECORD_CHARS} characters")
-    state = record.replay(record.parse(text))
+    state = record.replay(record.parse(text), claim_check=settle)
     if state.deal.number < 0:
         # The game deals by number only; a record with bare cards could hold any hand.
         raise RecordError("the record has no deal number DN[...]: the game plays numbered deals")
@@ -148,7 +148,7 @@ def _check_own_moves(state: State) -> None:
     Raises:
         RecordError: the first action that is not, named with its number among the actions.
     """
-    s = State(options=state.options, deal=state.deal, dealer=state.dealer)
+    s = state.prefix(0)
     for i, (action, actor) in enumerate(zip(state.actions, state.actors, strict=True), 1):
         what = _NOT_AT_THIS_TABLE.get(action.kind)
         if what is None and action.kind == ActionKind.CONCEDE and actor != state.declarer:
@@ -172,7 +172,7 @@ def new_state(number: int | None, options: Options, rng: random.Random) -> State
     """
     if number is None:
         number = rng.randrange(1, 10**9)
-    return State.new(parse_deal_number(number), options)
+    return State.new(parse_deal_number(number), options, claim_check=settle)
 
 
 def new_deal(

@@ -204,9 +204,7 @@ def _later_calls(state: State, human: int, auction: int) -> list[dict[str, Any]]
         if action.kind == ActionKind.CARD:
             break
         if walk is None and action.kind == ActionKind.DECLINE:
-            walk = State(
-                state.options, state.deal, state.dealer, state.actions[:i], state.actors[:i]
-            )
+            walk = state.prefix(i)
         before = walk if action.kind == ActionKind.DECLINE else None
         event = event_json(seat, action, human, ramsch, declarer, before)
         kinds = ("kontra", "push", "exchange")

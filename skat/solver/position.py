@@ -328,13 +328,7 @@ def card_play_start(state: State) -> State:
     """
     for index, action in enumerate(state.actions):
         if action.kind == ActionKind.CARD:
-            return State(
-                state.options,
-                state.deal,
-                state.dealer,
-                state.actions[:index],
-                state.actors[:index],
-            )
+            return state.prefix(index)
     raise SkatError("the record has no card play")
 
 
