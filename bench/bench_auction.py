@@ -97,7 +97,7 @@ def replay_auction(job: tuple[int, int]) -> Auction:
         action = player.choose(info, decision_rng(number, len(state.actions)))
         if _forehand_alone(info):
             found = ct.evaluate_before_skat(
-                info.hand, 0, info.bids, player._get_solver(),
+                info.hand, 0, info.bids, player._get_solver(), options=info.options,
                 worlds=player.settings.contract_worlds,
                 node_budget=player.settings.contract_budget, reaching=18,
             )  # fmt: skip

@@ -41,7 +41,8 @@ from skat.action import ActionKind
 from skat.arena import arena_deal_number
 from skat.options import KontraRule, Options
 from skat.players import Player, decision_rng, get_player
-from skat.players.strong import STRONG_V1, StrongPlayer, StrongSettings
+from skat.players.strong import StrongPlayer
+from skat.players.strong_settings import STRONG_V1, StrongSettings
 from skat.scoring import GameResult
 from skat.solver import SCHWARZ, Solver, position_from_state
 from skat.state import Phase, State

@@ -56,6 +56,7 @@ def play(task: tuple[int, bool]) -> Row | None:
                     info.hand,
                     seat=int(state.declarer),
                     hand_game=False,
+                    options=info.options,
                     matador_hand=info.hand | (info.discard or 0),
                 )
                 if c.game == contract.game

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from skat.arena import mean_ci
-from skat.players.strong import StrongSettings
+from skat.players.strong_settings import StrongSettings
 
 Z95 = 1.96
 """The normal quantile of a two-sided 95% interval."""

@@ -31,6 +31,7 @@ import numpy as np
 
 from bench.common import argument_parser, percentile
 from bench.learn_contracts import read_rows
+from skat.options import Options
 from skat.players import evaluation as ev
 from skat.players.contract_model import FAMILIES, ContractModel, family, features, model_from_json
 from skat.rules import GameType
@@ -52,8 +53,8 @@ def held_out(deal_index: int) -> bool:
 
 def heuristic_chance(cards: int, seat: int, game: GameType, hand: bool) -> float:
     """The heuristic's win chance of ``game`` Hand or with the pick-up (judged before the skat)."""
-    options = ev.choices(cards, seat=seat, hand_game=hand, pre_skat=not hand)
-    margin = next(c.margin for c in options if c.game == game)
+    games = ev.choices(cards, seat=seat, hand_game=hand, options=Options(), pre_skat=not hand)
+    margin = next(c.margin for c in games if c.game == game)
     return ev.win_chance(margin)
 
 

@@ -26,7 +26,6 @@ from skat.errors import NotationError, shown
 from skat.rules import GameType
 
 __all__ = [
-    "BID_ACTIONS",
     "CARD_ACTIONS",
     "CLAIM",
     "CONCEDE",
@@ -280,8 +279,6 @@ CLAIM = Action(ActionKind.CLAIM)
 """The declarer's claim ``CL``: "the rest is mine" (suit, Grand, Spitze), "Null is safe"."""
 DEFENDERS_CLAIM = Action(ActionKind.DEFENDERS_CLAIM)
 """A defender's claim ``CD``: the declarer cannot reach his target."""
-BID_ACTIONS: dict[int, Action] = {v: Action(ActionKind.BID, v) for v in range(0, 265)}
-"""The action of each bid 0 .. 264 (game points; the ladder: :data:`skat.bidding.BID_VALUES`)."""
 HIDDEN_DISCARD = Action(ActionKind.DISCARD, 0)
 """Two cards put away or pushed on that the seat seeing it does not know (``??.??``)."""
 

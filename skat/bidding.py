@@ -10,61 +10,41 @@ The auction runs in two rounds and an epilogue (ISkO 3.3, the seeds' "Reizen"):
 A player who passed is out. The survivor of round 2 is the declarer at the highest bid (a listener
 who holds wins a tie: forehand before middlehand before rearhand).
 
-Bid values are the reachable game values (ISkO 3.3.2): 2..18 × the suit base values 9 10 11 12,
-2..11 × the Grand base value 24, and the Null values 23 35 46 59.
+Bid values are the reachable game values (ISkO 3.3.2), the table's bid ladder
+(:attr:`skat.values.TableValues.bids`: under the ISkO 2..18 × the suit base values 9 10 11 12,
+2..11 × the Grand base value 24, and the Null values 23 35 46 59); the functions take it.
 
->>> BID_VALUES[:8]
-(18, 20, 22, 23, 24, 27, 30, 33)
+>>> from skat.options import Options
+>>> from skat.values import table_values
+>>> bids = table_values(Options()).bids
 >>> a = Auction()
->>> a.to_move, legal_bidding(a)[:3]
+>>> a.to_move, legal_bidding(a, bids)[:3]
 (1, [('bid', 18), ('bid', 20), ('bid', 22)])
->>> a = apply_bidding(apply_bidding(apply_bidding(a, "bid", 18), "pass"), "pass")
+>>> a = apply_bidding(a, "bid", 18, bids)
+>>> a = apply_bidding(apply_bidding(a, "pass", 0, bids), "pass", 0, bids)
 >>> a.done, a.declarer, a.value
 (True, 1, 18)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from skat.errors import IllegalActionError
-from skat.rules import NULL_VALUES
 
 __all__ = [
-    "BID_VALUES",
-    "NULL_VALUES",
     "Auction",
     "apply_bidding",
     "legal_bidding",
-    "next_bid",
 ]
 
-
-def _ladder() -> tuple[int, ...]:
-    values = {base * m for base in (9, 10, 11, 12) for m in range(2, 19)}
-    values |= {24 * m for m in range(2, 12)}
-    values |= set(NULL_VALUES)
-    return tuple(sorted(values))
-
-
-BID_VALUES: tuple[int, ...] = _ladder()
-"""Every reachable bid, ascending: 18 20 22 23 24 27 30 … 264 (game points)."""
-
-_BID_SET = frozenset(BID_VALUES)
 
 # stages of the auction
 _ROUND1 = 1  # middlehand bids to forehand
 _ROUND2 = 2  # rearhand bids to the survivor
 _FOREHAND_LAST = 3  # nobody bid: forehand may play at 18
 _DONE = 4
-
-
-def next_bid(value: int) -> int | None:
-    """The lowest ladder value above ``value`` (0 for "no bid yet"), None above 264."""
-    for v in BID_VALUES:
-        if v > value:
-            return v
-    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,19 +83,20 @@ class Auction:
         return self.stage == _DONE and self.declarer < 0
 
 
-def legal_bidding(auction: Auction) -> list[tuple[str, int]]:
+def legal_bidding(auction: Auction, bids: Sequence[int]) -> list[tuple[str, int]]:
     """The legal moves of the seat to move, sorted: ``("bid", v)`` ascending, ``("hold", 0)``,
     ``("pass", 0)``; empty when the auction is over.
 
-    The bidder may name any ladder value above the current one (jumps allowed); the listener holds
-    or passes; in stage 3 forehand bids 18 or passes.
+    The bidder may name any value of the ladder ``bids`` (ascending, game points) above the
+    current one (jumps allowed); the listener holds or passes; in stage 3 forehand bids the
+    lowest value (18) or passes.
     """
     if auction.stage == _DONE:
         return []
     if auction.stage == _FOREHAND_LAST:
-        return [("bid", 18), ("pass", 0)]
+        return [("bid", bids[0]), ("pass", 0)]
     if auction.to_move == auction.bidder:
-        moves: list[tuple[str, int]] = [("bid", v) for v in BID_VALUES if v > auction.value]
+        moves: list[tuple[str, int]] = [("bid", v) for v in bids if v > auction.value]
         moves.append(("pass", 0))
         return moves
     return [("hold", 0), ("pass", 0)]
@@ -133,13 +114,14 @@ def _end_round(a: Auction, survivor: int) -> Auction:
     return Auction(_FOREHAND_LAST, 0, 0, 0, a.value, a.passed, a.active, -1)
 
 
-def apply_bidding(auction: Auction, kind: str, value: int = 0) -> Auction:
+def apply_bidding(auction: Auction, kind: str, value: int, bids: Sequence[int]) -> Auction:
     """The auction after the seat to move bids ``value``, holds or passes.
 
     Args:
         auction: the auction before the move.
         kind: ``"bid"``, ``"hold"`` or ``"pass"``.
-        value: the bid in game points (only for ``"bid"``).
+        value: the bid in game points (only for ``"bid"``; 0 otherwise).
+        bids: the table's bid ladder, ascending (:attr:`skat.values.TableValues.bids`).
 
     Raises:
         IllegalActionError: the move is not legal now (a value off the ladder or not above the
@@ -150,18 +132,19 @@ def apply_bidding(auction: Auction, kind: str, value: int = 0) -> Auction:
     if a.stage == _DONE:
         raise IllegalActionError(f"the auction is over: {kind} {value or ''}".strip())
     if a.stage == _FOREHAND_LAST:
-        if kind == "bid" and value == 18:
-            return Auction(_DONE, 0, 0, -1, 18, a.passed, a.active | 1, 0)
+        if kind == "bid" and value == bids[0]:
+            return Auction(_DONE, 0, 0, -1, value, a.passed, a.active | 1, 0)
         if kind == "pass":
             return Auction(_DONE, 0, 0, -1, 0, a.passed | 1, a.active, -1)
-        raise IllegalActionError(f"forehand may only play at 18 or pass, not {kind} {value}")
+        raise IllegalActionError(f"forehand may only play at {bids[0]} or pass, not {kind} {value}")
     bit = 1 << seat
     if seat == a.bidder:
         if kind == "bid":
-            if value not in _BID_SET or value <= a.value:
+            if value <= a.value or value not in bids:
+                higher = [v for v in bids if v > a.value]
                 raise IllegalActionError(
                     f"bid {value!r} is not a ladder value above {a.value} "
-                    f"(next: {next_bid(a.value)})"
+                    f"(next: {higher[0] if higher else None})"
                 )
             return Auction(
                 a.stage, a.bidder, a.listener, a.listener, value, a.passed, a.active | bit, -1

@@ -40,9 +40,9 @@ from skat.phases import Ending
 from skat.rules import GameType
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
 from skat.state import State
+from skat.values import table_values
 
 __all__ = [
-    "BOCK_MULTIPLIER",
     "ROUND",
     "BockError",
     "BockEvent",
@@ -50,7 +50,6 @@ __all__ = [
     "DealBock",
     "deal_events",
     "format_bk",
-    "multiplier",
     "parse_bk",
     "result_events",
     "seat_list_scores",
@@ -60,10 +59,6 @@ __all__ = [
 
 ROUND = 3
 """Deals in a round, one per player (XSkat: ``NUM_PLAYERS``)."""
-
-BOCK_MULTIPLIER = 2
-"""A Bock deal's scores count double (XSkat ``spwert *= 2``; never more, however many rounds
-are queued)."""
 
 Triple = tuple[int, int, int]
 
@@ -99,12 +94,6 @@ class BockEvent(StrEnum):
     def option(self) -> str:
         """The option that turns the event on: ``bock_<value>``."""
         return f"bock_{self.value}"
-
-
-def multiplier(options: Options) -> int:
-    """What the deal's scores are multiplied by: 2 in a Bock deal, else 1 (a Bockramsch deal
-    too)."""
-    return BOCK_MULTIPLIER if options.bock_deal == BockDeal.BOCK else 1
 
 
 def seat_list_scores(state: State) -> Triple:
@@ -267,7 +256,7 @@ class BockWalk:
             "deals": [d.to_json() for d in self.deals],
             "remaining": self.remaining if options.bock != BockRule.OFF else 0,
             "next": nxt.value,
-            "multiplier": BOCK_MULTIPLIER if nxt == BockDeal.BOCK else 1,
+            "multiplier": table_values(replace(options, bock_deal=nxt)).bock,
         }
 
 

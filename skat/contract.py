@@ -23,7 +23,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from skat.errors import NotationError
-from skat.rules import REVOLUTION_VALUE, GameType, null_game_value
+from skat.options import Options
+from skat.rules import GameType
+from skat.values import table_values
 
 __all__ = ["Contract", "declarable_games", "legal_declarations"]
 
@@ -205,29 +207,28 @@ def declarable_games(spitze: bool) -> tuple[GameType, ...]:
 
 
 @cache
-def legal_declarations(
-    hand: bool, bid: int, spitze: bool, revolution: bool = False
-) -> tuple[Contract, ...]:
+def legal_declarations(hand: bool, bid: int, options: Options) -> tuple[Contract, ...]:
     """The contracts the declarer may announce at ``bid`` (game points), in the order of their
     :attr:`~Contract.code`.
 
     A Hand game (declared in place of picking the skat up): every suit game and Grand (with the
-    ``spitze`` option Sächsische Spitze too) plain, with Schneider announced, with Schwarz
+    table's ``spitze`` option Sächsische Spitze too) plain, with Schneider announced, with Schwarz
     announced or ouvert; Null Hand and Null Ouvert Hand, and with the ``revolution`` option
     Revolution (``NV``, a Hand game: the skat stays untouched). After a pick-up: the suit games
     and Grand (Spitze) without announcements, Null and Null Ouvert (ISkO 4.1.4-4.1.7). A Null
-    game worth less than the bid is left out (ISkO 4.2; Revolution is worth 92,
-    :data:`skat.rules.REVOLUTION_VALUE`); a suit game or Grand is not, for its value is known
-    only at the end (an overbid game is lost, ISkO 5.4).
+    game worth less than the bid is left out (ISkO 4.2; the values:
+    :func:`skat.values.table_values`, Revolution 92); a suit game or Grand is not, for its value
+    is known only at the end (an overbid game is lost, ISkO 5.4).
 
-    >>> [str(c) for c in legal_declarations(False, 30, False)]
+    >>> [str(c) for c in legal_declarations(False, 30, Options())]
     ['D', 'H', 'S', 'C', 'G', 'NO']
-    >>> [str(c) for c in legal_declarations(True, 40, False)][-2:]
+    >>> [str(c) for c in legal_declarations(True, 40, Options())][-2:]
     ['GO', 'NOH']
-    >>> [str(c) for c in legal_declarations(True, 90, False, True)][-2:]
+    >>> [str(c) for c in legal_declarations(True, 90, Options(revolution=True))][-2:]
     ['GO', 'NV']
     """
-    games = [g for g in declarable_games(spitze) if g != GameType.NULL]
+    values = table_values(options)
+    games = [g for g in declarable_games(options.spitze) if g != GameType.NULL]
     out: list[Contract] = []
     for g in games:
         if hand:
@@ -241,9 +242,9 @@ def legal_declarations(
         else:
             out.append(Contract(g))
     for ouvert in (False, True):
-        if null_game_value(hand, ouvert) >= bid:
+        if values.null_value(hand=hand, ouvert=ouvert) >= bid:
             out.append(Contract(GameType.NULL, hand=hand, ouvert=ouvert))
-    if revolution and hand and bid <= REVOLUTION_VALUE:
+    if options.revolution and hand and bid <= values.revolution:
         out.append(Contract.make(GameType.NULL, revolution=True))
     out.sort(key=lambda c: c.code)
     return tuple(out)

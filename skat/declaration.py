@@ -5,7 +5,8 @@ knows, whether that reaches the bid and what lifts it if not; the figures are th
 by the levels of :func:`skat.scoring.score_game` (ISkO 2.4, 5.1-5.4), not the browser's.
 
 >>> from skat.cards import mask_of, parse_cards
->>> p = prospect(Contract.parse("HH"), bid=60, known_cards=mask_of(parse_cards("SJ HJ DJ HA")))
+>>> known = mask_of(parse_cards("SJ HJ DJ HA"))
+>>> p = prospect(Contract.parse("HH"), bid=60, known_cards=known, options=Options())
 >>> p.matadors, p.value, p.reach, p.announced_value
 (-1, 30, 'announce_schwarz', 70)
 """
@@ -16,8 +17,10 @@ from dataclasses import dataclass
 
 from skat.contract import Contract
 from skat.errors import SkatError
-from skat.rules import BASE_VALUES, GameType
+from skat.options import Options
+from skat.rules import GameType
 from skat.scoring import game_value, matadors, null_value, overbid_value, suit_levels
+from skat.values import table_values
 
 __all__ = ["REACH_CODES", "Prospect", "prospect"]
 
@@ -71,7 +74,9 @@ class Prospect:
         }
 
 
-def _value_if(contract: Contract, spitzen: int, *, schneider: bool, schwarz: bool) -> int:
+def _value_if(
+    contract: Contract, spitzen: int, options: Options, *, schneider: bool, schwarz: bool
+) -> int:
     """The game value of a suit, Grand or Spitze ``contract`` won with Schneider and/or Schwarz
     made (besides what it announces), by the levels :func:`score_game` counts."""
     levels = suit_levels(
@@ -81,11 +86,12 @@ def _value_if(contract: Contract, spitzen: int, *, schneider: bool, schwarz: boo
         defender_tricks=0 if schwarz else 5,
         conceded=False,
     )
-    return game_value(contract, spitzen, levels)
+    return game_value(contract, spitzen, options, levels)
 
 
-def prospect(contract: Contract, *, bid: int, known_cards: int) -> Prospect:
-    """What ``contract`` would be worth at ``bid``, its matadors counted in ``known_cards``.
+def prospect(contract: Contract, *, bid: int, known_cards: int, options: Options) -> Prospect:
+    """What ``contract`` would be worth at ``bid`` at the table of ``options``, its matadors
+    counted in ``known_cards``.
 
     ``known_cards`` is the mask of the cards the declarer knows: after a pick-up his ten cards and
     the skat (exactly what :func:`score_game` counts), in a Hand game his ten cards alone, for the
@@ -97,7 +103,8 @@ def prospect(contract: Contract, *, bid: int, known_cards: int) -> Prospect:
     Sources: ISkO 2.4 (matadors), 5.1-5.3 (value, levels), 5.4 (overbid).
 
     >>> from skat.cards import mask_of, parse_cards
-    >>> p = prospect(Contract.parse("D"), bid=60, known_cards=mask_of(parse_cards("CJ SJ HJ DJ")))
+    >>> known = mask_of(parse_cards("CJ SJ HJ DJ"))
+    >>> p = prospect(Contract.parse("D"), bid=60, known_cards=known, options=Options())
     >>> p.value, p.schneider_value, p.schwarz_value, p.overbid_value, p.reach
     (45, 54, 63, 63, 'schwarz')
 
@@ -111,26 +118,26 @@ def prospect(contract: Contract, *, bid: int, known_cards: int) -> Prospect:
     if not 0 <= known_cards <= 0xFFFFFFFF:
         raise SkatError(f"bad card mask: {known_cards!r}")
     if contract.game == GameType.NULL:
-        value = null_value(contract)
+        value = null_value(contract, options)
         reach = "bid" if value >= bid else None
         return Prospect(
             contract, bid, 0, value, value, value, None if reach else value, reach, None
         )
     spitzen = matadors(contract.game, known_cards)
-    value = _value_if(contract, spitzen, schneider=False, schwarz=False)
-    schneider = _value_if(contract, spitzen, schneider=True, schwarz=False)
-    schwarz = _value_if(contract, spitzen, schneider=True, schwarz=True)
+    value = _value_if(contract, spitzen, options, schneider=False, schwarz=False)
+    schneider = _value_if(contract, spitzen, options, schneider=True, schwarz=False)
+    schwarz = _value_if(contract, spitzen, options, schneider=True, schwarz=True)
     announced: dict[str, int] = {}
     if contract.hand and not contract.schwarz:
         # a Hand game may still announce what it lacks (ISkO 5.2.5, 5.2.6)
         if not contract.schneider:
             with_schneider = Contract.make(contract.game, hand=True, schneider=True)
             announced["announce_schneider"] = _value_if(
-                with_schneider, spitzen, schneider=False, schwarz=False
+                with_schneider, spitzen, options, schneider=False, schwarz=False
             )
         with_schwarz = Contract.make(contract.game, hand=True, schwarz=True)
         announced["announce_schwarz"] = _value_if(
-            with_schwarz, spitzen, schneider=False, schwarz=False
+            with_schwarz, spitzen, options, schneider=False, schwarz=False
         )
     values = {"bid": value, "schneider": schneider, "schwarz": schwarz, **announced}
     reach = next((code for code in REACH_CODES if values.get(code, -1) >= bid), None)
@@ -141,7 +148,9 @@ def prospect(contract: Contract, *, bid: int, known_cards: int) -> Prospect:
         value=value,
         schneider_value=schneider,
         schwarz_value=schwarz,
-        overbid_value=None if value >= bid else overbid_value(BASE_VALUES[contract.game], bid),
+        overbid_value=None
+        if value >= bid
+        else overbid_value(table_values(options).base_value(contract.game), bid),
         reach=reach,
         announced_value=announced.get(reach) if reach in announced else None,
     )

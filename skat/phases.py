@@ -43,7 +43,6 @@ from enum import StrEnum
 from functools import cache
 
 from skat.action import (
-    BID_ACTIONS,
     CARD_ACTIONS,
     CLAIM,
     CONCEDE,
@@ -65,6 +64,7 @@ from skat.deal import Deal
 from skat.options import AllPass, BockDeal, KontraRule, Options
 from skat.rules import GameType, legal_cards, trick_winner
 from skat.scoring import GameResult, RamschResult
+from skat.values import table_values
 
 __all__ = [
     "Core",
@@ -241,7 +241,7 @@ class Core:
         return new
 
 
-def initial_core(d: Deal, options: Options = Options()) -> Core:  # noqa: B008 (frozen)
+def initial_core(d: Deal, options: Options) -> Core:
     """The derived data at the start of deal ``d``: the hands dealt, middlehand to bid; a
     Bockramsch deal (``options.bock_deal``, :mod:`skat.bock`) is dealt straight into Ramsch,
     forehand to lead."""
@@ -294,9 +294,9 @@ def _pairs(mask: int) -> list[Action]:
 
 
 @cache
-def _declarations(hand: bool, bid: int, spitze: bool, revolution: bool) -> tuple[Action, ...]:
+def _declarations(hand: bool, bid: int, options: Options) -> tuple[Action, ...]:
     """The legal declarations as actions, sorted (:func:`skat.contract.legal_declarations`)."""
-    return tuple(Action.declare(c) for c in legal_declarations(hand, bid, spitze, revolution))
+    return tuple(Action.declare(c) for c in legal_declarations(hand, bid, options))
 
 
 def exchange_seats(declarer: int) -> tuple[int, int]:
@@ -369,14 +369,14 @@ def legal(c: Core, options: Options) -> list[Action]:
             out.append(CONCEDE)
         return out
     if phase == Phase.BIDDING:
-        moves = legal_bidding(c.auction)
-        return [BID_ACTIONS[v] if k == "bid" else (HOLD if k == "hold" else PASS) for k, v in moves]
+        moves = legal_bidding(c.auction, table_values(options).bids)
+        return [Action.bid(v) if k == "bid" else (HOLD if k == "hold" else PASS) for k, v in moves]
     if phase == Phase.SKAT:
-        return [PICKUP, *_declarations(True, c.auction.value, options.spitze, options.revolution)]
+        return [PICKUP, *_declarations(True, c.auction.value, options)]
     if phase == Phase.DISCARD:
         return _pairs(c.hands[c.declarer])
     if phase == Phase.DECLARE:
-        return list(_declarations(False, c.auction.value, options.spitze, False))
+        return list(_declarations(False, c.auction.value, options))
     if phase == Phase.EXCHANGE:
         return _exchanges(c)
     if phase == Phase.KONTRA:
@@ -436,7 +436,7 @@ def _bid(n: Core, action: Action, options: Options) -> None:
     kind = action.kind
     name = "bid" if kind == ActionKind.BID else ("hold" if kind == ActionKind.HOLD else "pass")
     n.bids = (*n.bids, (n.player, action))
-    a = apply_bidding(n.auction, name, action.value)
+    a = apply_bidding(n.auction, name, action.value, table_values(options).bids)
     n.auction = a
     if not a.done:
         n.player = a.to_move

@@ -27,28 +27,14 @@ from enum import IntEnum
 from skat.cards import JACKS, card_of, suit_mask
 from skat.errors import NotationError
 
-# The rule options live in skat.options; they are named here as well for code that imports them
-# from skat.rules.
-from skat.options import OPTION_ENUMS, AllPass, KontraRule, Options, RamschSkat, ScoreList
-
 __all__ = [
-    "BASE_VALUES",
-    "NULL_VALUES",
-    "OPTION_ENUMS",
-    "REVOLUTION_VALUE",
     "TRUMP",
-    "AllPass",
     "GameType",
-    "KontraRule",
-    "Options",
-    "RamschSkat",
-    "ScoreList",
     "card_order",
     "effective_suit",
     "effective_suit_mask",
     "follow_mask",
     "legal_cards",
-    "null_game_value",
     "trick_winner",
     "trump_mask",
     "trump_sequence",
@@ -58,8 +44,8 @@ __all__ = [
 class GameType(IntEnum):
     """What is played: a suit, Grand, Null, Ramsch (all passed) or Sächsische Spitze (option).
 
-    >>> GameType.from_letter("G"), GameType.NULL.letter, BASE_VALUES[GameType.CLUBS]
-    (<GameType.GRAND: 4>, 'N', 12)
+    >>> GameType.from_letter("G"), GameType.NULL.letter, GameType.CLUBS.is_suit
+    (<GameType.GRAND: 4>, 'N', True)
     """
 
     DIAMONDS = 0
@@ -97,38 +83,6 @@ class GameType(IntEnum):
     def has_matadors(self) -> bool:
         """True where the value counts matadors: suit games, Grand and Sächsische Spitze."""
         return self <= GameType.GRAND or self == GameType.SPITZE
-
-
-BASE_VALUES: dict[GameType, int] = {
-    GameType.DIAMONDS: 9,
-    GameType.HEARTS: 10,
-    GameType.SPADES: 11,
-    GameType.CLUBS: 12,
-    GameType.GRAND: 24,
-    GameType.SPITZE: 20,
-}
-"""Base values (ISkO 4.1.2); Null has fixed game values instead (:data:`NULL_VALUES`), Ramsch
-counts card points."""
-
-NULL_VALUES: tuple[int, int, int, int] = (23, 35, 46, 59)
-"""The fixed game values of the Null games: Null 23, Null Hand 35, Null Ouvert 46, Null Ouvert
-Hand 59, by ``hand + 2 * ouvert`` (ISkO 5.1-5.3)."""
-
-
-REVOLUTION_VALUE = 92
-"""The fixed game value of a Revolution (the Null Ouvert Hand in which the defenders exchange
-cards first): 92, twice Null Ouvert's 46. House rule (off by default, ``docs/options.md``); the
-value as skatwelt.net gives it ("Der Revolution wird der Reizwert 92 zugeordnet"); JSkat names
-the option (``PLAY_REVOLUTION``) but does not play it."""
-
-
-def null_game_value(hand: bool, ouvert: bool) -> int:
-    """The fixed game value of a Null game, Hand or not, ouvert or not (:data:`NULL_VALUES`).
-
-    >>> null_game_value(True, False), null_game_value(False, True)
-    (35, 46)
-    """
-    return NULL_VALUES[hand + 2 * ouvert]
 
 
 TRUMP = 4

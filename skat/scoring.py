@@ -18,7 +18,8 @@ not part of the ISkO; the pre-1999 rule "a lost Hand game counts single" is an o
 >>> from skat.contract import Contract
 >>> cards = mask_of(parse_cards("HJ DJ HA HT HK H9 H8 SA ST CA CJ S7"))  # ♣J lay in the skat
 >>> result = score_game(Contract.parse("H"), bid=24, matador_cards=cards,
-...                     declarer_points=75, declarer_tricks=7, defender_tricks=3)
+...                     declarer_points=75, declarer_tricks=7, defender_tricks=3,
+...                     options=Options())
 >>> result.matadors, result.game_value, result.won, result.overbid, result.score
 (1, 30, False, True, -60)
 >>> [(step.code, step.value) for step in result.explanation[:4]]
@@ -35,11 +36,13 @@ from functools import cache
 
 from skat.contract import Contract
 from skat.errors import SkatError
-from skat.options import BockDeal, KontraRule, Options, RamschSkat, ScoreList
-from skat.rules import BASE_VALUES, REVOLUTION_VALUE, GameType, null_game_value, trump_sequence
+from skat.options import KontraRule, Options, RamschSkat, ScoreList
+from skat.rules import GameType, trump_sequence
+from skat.values import list_bonuses, table_values
 
 __all__ = [
     "KONTRA_CODES",
+    "OUTCOME_CODES",
     "GameResult",
     "RamschResult",
     "Step",
@@ -52,22 +55,20 @@ __all__ = [
     "ramsch_list_scores",
     "score_game",
     "score_ramsch",
+    "signed_score",
     "suit_levels",
 ]
 
 KONTRA_CODES = ("kontra", "re", "supra")
 """The step codes of Kontra levels 1, 2, 3 (factor ×2, ×4, ×8)."""
 
+OUTCOME_CODES = ("won", "lost_double", "lost_hand_single")
+"""The step codes of a game's outcome before Kontra and Bock: won (``+value``), lost (counted
+double) and, with ``lost_hand_single``, a lost Hand game counted single."""
+
 CLAIM_CODES = ("claim_rest", "claim_null", "claim_defenders")
 """The codes of the step that names a claim ending the game (house rule ``claims``): the
 declarer's "the rest is mine", his "Null is safe", a defender's "the declarer cannot win"."""
-
-SEEGER_FABIAN_WON = 50
-"""Seeger-Fabian: added to the declarer's score for a won game (SkWO)."""
-SEEGER_FABIAN_LOST = 50
-"""Seeger-Fabian: taken from the declarer's score for a lost game (SkWO)."""
-SEEGER_FABIAN_DEFENDER = 40
-"""Seeger-Fabian: given to each defender at a three-player table when the declarer loses (SkWO)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,9 +243,9 @@ def matadors(game: GameType, cards: int) -> int:
     return count if with_top else -count
 
 
-def null_value(contract: Contract) -> int:
-    """The fixed game value of a Null game: 23, Hand 35, Ouvert 46, Ouvert Hand 59
-    (:data:`skat.rules.NULL_VALUES`), Revolution 92 (:data:`skat.rules.REVOLUTION_VALUE`).
+def null_value(contract: Contract, options: Options) -> int:
+    """The fixed game value of a Null game at the table of ``options``: under the ISkO 23, Hand
+    35, Ouvert 46, Ouvert Hand 59, Revolution 92 (:func:`skat.values.table_values`).
 
     Source: ISkO 5.1-5.3 (value scheme of the Null games); Revolution: house rule.
 
@@ -253,9 +254,9 @@ def null_value(contract: Contract) -> int:
     """
     if contract.game != GameType.NULL:
         raise SkatError(f"not a Null contract: {str(contract)!r}")
-    if contract.revolution:
-        return REVOLUTION_VALUE
-    return null_game_value(contract.hand, contract.ouvert)
+    return table_values(options).null_value(
+        hand=contract.hand, ouvert=contract.ouvert, revolution=contract.revolution
+    )
 
 
 def overbid_value(base_value: int, bid: int) -> int:
@@ -376,9 +377,12 @@ def _won_levels(contract: Contract) -> int:
     )
 
 
-def game_value(contract: Contract, matadors: int, levels: Sequence[str] | None = None) -> int:
-    """The game value of ``contract`` (game points): a suit game, Grand or Sächsische Spitze is
-    worth its base value × (``|matadors|`` + the levels counted), a Null game its fixed value.
+def game_value(
+    contract: Contract, matadors: int, options: Options, levels: Sequence[str] | None = None
+) -> int:
+    """The game value of ``contract`` (game points) at the table of ``options``: a suit game,
+    Grand or Sächsische Spitze is worth its base value × (``|matadors|`` + the levels counted),
+    a Null game its fixed value (the values: :func:`skat.values.table_values`).
 
     The one place of this rule: :func:`score_game` scores with it, the declaration dialog
     (:mod:`skat.declaration`) and the computer players judge contracts by it.
@@ -386,6 +390,7 @@ def game_value(contract: Contract, matadors: int, levels: Sequence[str] | None =
     Args:
         contract: any contract but Ramsch.
         matadors: ``+n`` "with n", ``−n`` "without n" (:func:`matadors`); ignored in Null.
+        options: the table's rule options.
         levels: the levels counted (:func:`suit_levels`); None: those of the game won without
             Schneider made (game, Hand and the announcements), looked up in a cache, for the
             players' hot paths.
@@ -395,18 +400,51 @@ def game_value(contract: Contract, matadors: int, levels: Sequence[str] | None =
 
     Sources: ISkO 5.1-5.3 (value = base value × levels; Null values), 2.4 (matadors).
 
-    >>> game_value(Contract.parse("CH"), -2), game_value(Contract.parse("G"), 1, ["game", "hand"])
-    (48, 72)
-    >>> game_value(Contract.parse("NO"), 0)
+    >>> isko = Options()
+    >>> game_value(Contract.parse("CH"), -2, isko)
+    48
+    >>> game_value(Contract.parse("G"), 1, isko, ["game", "hand"])
+    72
+    >>> game_value(Contract.parse("NO"), 0, isko)
     46
     """
     game = contract.game
     if game == GameType.NULL:
-        return null_value(contract)
+        return null_value(contract, options)
     if game == GameType.RAMSCH:
         raise SkatError("a Ramsch has no game value: use score_ramsch")
     counted = _won_levels(contract) if levels is None else len(levels)
-    return BASE_VALUES[game] * (abs(matadors) + counted)
+    return table_values(options).base_value(game) * (abs(matadors) + counted)
+
+
+def signed_score(value: int, *, won: bool, hand: bool, kontra: int, options: Options) -> int:
+    """The declarer's signed score (game points, the simple list) of a game of ``value``: won
+    ``+value``, lost ``−2 × value`` (a lost Hand game ``−value`` with ``lost_hand_single``), × 2
+    per Kontra level, × the Bock factor of the deal (:func:`skat.values.table_values`).
+
+    The one place of this rule: :func:`score_game` scores with it and the computer players weigh
+    their contracts by it (:func:`skat.players.evaluation.expected_score`).
+
+    Sources: the lost game counts double (ISkO 5.3 since 1999; ``lost_hand_single``: the older
+    rule); Kontra/Re/Supra: the seeds' pub rules; Bock: house rule (XSkat ``calc_result``).
+
+    >>> signed_score(24, won=False, hand=True, kontra=1, options=Options())
+    -96
+    """
+    return (
+        _won_or_lost(value, won=won, hand=hand, options=options)[1]
+        * (1 << kontra)
+        * (table_values(options).bock)
+    )
+
+
+def _won_or_lost(value: int, *, won: bool, hand: bool, options: Options) -> tuple[str, int]:
+    """The code of the explanation's step and the signed score before Kontra and Bock."""
+    if won:
+        return OUTCOME_CODES[0], value
+    if hand and options.lost_hand_single:
+        return OUTCOME_CODES[2], -value
+    return OUTCOME_CODES[1], -2 * value
 
 
 def score_game(
@@ -420,7 +458,7 @@ def score_game(
     kontra: int = 0,
     conceded: bool = False,
     claim: Step | None = None,
-    options: Options = Options(),  # noqa: B008 (a frozen dataclass: safe as a default)
+    options: Options,
 ) -> GameResult:
     """Score a suit, Grand, Null or Sächsische Spitze game from its facts.
 
@@ -477,7 +515,7 @@ def score_game(
         levels = (
             ["game"] + (["hand"] if contract.hand else []) + (["ouvert"] if contract.ouvert else [])
         )
-        value = game_value(contract, 0)
+        value = game_value(contract, 0, options)
         steps.append(Step("null_value", value))
         steps.append(Step("game_value", value))
         if conceded:
@@ -496,8 +534,8 @@ def score_game(
         for name in levels:
             level += 1
             steps.append(Step(name, level))
-        base = BASE_VALUES[contract.game]
-        value = game_value(contract, spitzen, levels)
+        base = table_values(options).base_value(contract.game)
+        value = game_value(contract, spitzen, options, levels)
         steps += [Step("multiplier", level), Step("base_value", base), Step("game_value", value)]
         if conceded:
             # Seed 000: conceded during the first trick, lost at least at the bid, raised like an
@@ -512,22 +550,13 @@ def score_game(
             won = False
             value = overbid_value(base, bid)
             steps += [Step("overbid", bid), Step("raised_value", value)]
-    factor = 1 << kontra
-    if won:
-        score = value
-        steps.append(Step("won", score))
-    elif contract.hand and options.lost_hand_single:
-        score = -value
-        steps.append(Step("lost_hand_single", score))
-    else:
-        score = -2 * value
-        steps.append(Step("lost_double", score))
+    code, score = _won_or_lost(value, won=won, hand=contract.hand, options=options)
+    steps.append(Step(code, score))
     for level_index in range(kontra):
         steps.append(Step(KONTRA_CODES[level_index], score << (level_index + 1)))
-    score *= factor
-    bock = 2 if options.bock_deal == BockDeal.BOCK else 1  # skat.bock.BOCK_MULTIPLIER
+    score = signed_score(value, won=won, hand=contract.hand, kontra=kontra, options=options)
+    bock = table_values(options).bock
     if bock > 1:
-        score *= bock
         steps.append(Step("bock", score))
     steps.append(Step("score", score))
     return GameResult(
@@ -558,7 +587,7 @@ def score_ramsch(
     *,
     pushes: int = 0,
     pushed_by: Sequence[int] = (),
-    options: Options = Options(),  # noqa: B008 (a frozen dataclass: safe as a default)
+    options: Options,
 ) -> RamschResult:
     """Score a Ramsch: the most card points lose them, doubled per Jungfrau and per push.
 
@@ -625,8 +654,9 @@ def score_ramsch(
         for push in range(pushes):
             running *= 2
             steps.append(Step("schieben", running, pushed_by[push] if pushed_by else None))
-        if options.bock_deal == BockDeal.BOCK:  # XSkat ramsch.c: bockspiele && !ramschspiele
-            running *= 2
+        bock = table_values(options).bock  # XSkat ramsch.c: bockspiele && !ramschspiele
+        if bock > 1:
+            running *= bock
             steps.append(Step("bock_double", running))
 
     if durchmarsch is not None and options.durchmarsch:
@@ -678,14 +708,14 @@ def list_scores(result: GameResult, declarer: int, score_list: ScoreList) -> tup
         raise SkatError(f"not a seat: declarer={declarer!r}")
     scores = [0, 0, 0]
     scores[declarer] = result.score
-    if score_list == ScoreList.SEEGER_FABIAN:
-        if result.won:
-            scores[declarer] += SEEGER_FABIAN_WON
-        else:
-            scores[declarer] -= SEEGER_FABIAN_LOST
-            for seat in range(3):
-                if seat != declarer:
-                    scores[seat] += SEEGER_FABIAN_DEFENDER
+    won_bonus, lost_malus, defender_bonus = list_bonuses(score_list)
+    if result.won:
+        scores[declarer] += won_bonus
+    else:
+        scores[declarer] -= lost_malus
+        for seat in range(3):
+            if seat != declarer:
+                scores[seat] += defender_bonus
     return scores[0], scores[1], scores[2]
 
 

@@ -46,6 +46,7 @@ from skat.scoring import CLAIM_CODES, GameResult, RamschResult, Step, score_game
 __all__ = [
     "Action",
     "ActionKind",
+    "ClaimCheck",
     "Ending",
     "InformationState",
     "Phase",

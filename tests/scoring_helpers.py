@@ -1,5 +1,6 @@
 """Helpers of the scoring tests (``tests/test_scoring*.py``): a game scored from a contract and
-its card points and tricks, a mask of a given number of matadors, Kontra and Supra allowed.
+its card points and tricks (at the ISkO table unless the test names its options), a mask of a
+given number of matadors, Kontra and Supra allowed.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from skat.scoring import (
     score_game,
 )
 
+ISKO = Options()
+"""The ISkO table: the default options, which :func:`score` scores at unless told."""
 KONTRA = Options(kontra=KontraRule.ON, supra=True)
 
 
@@ -34,9 +37,11 @@ def score(
     defender_tricks: int | None = None,
     matadors_: int = 1,
     bid: int = 18,
+    options: Options = ISKO,
     **kwargs: Any,
 ) -> GameResult:
-    """Score ``contract`` (ISS notation) with ``matadors_`` matadors; defenders take the rest."""
+    """Score ``contract`` (ISS notation) with ``matadors_`` matadors at the table of ``options``;
+    defenders take the rest."""
     parsed = Contract.parse(contract)
     mask = 0 if parsed.game == GameType.NULL else matador_mask(parsed.game, matadors_)
     return score_game(
@@ -46,5 +51,6 @@ def score(
         declarer_points=points,
         declarer_tricks=tricks,
         defender_tricks=10 - tricks if defender_tricks is None else defender_tricks,
+        options=options,
         **kwargs,
     )

@@ -53,9 +53,12 @@ def test_action_notation_round_trips(token: str) -> None:
 
 
 def _every_action() -> list[Action]:
-    from skat.bidding import BID_VALUES
+    from skat.options import Options
+    from skat.values import table_values
 
-    out = [Action.bid(v) for v in BID_VALUES] + [Action.of_card(c) for c in range(32)]
+    out = [Action.bid(v) for v in table_values(Options()).bids] + [
+        Action.of_card(c) for c in range(32)
+    ]
     out += [Action.discard(1 << a | 1 << b) for a, b in itertools.combinations(range(32), 2)]
     for g in GameType:
         for flags in itertools.product((False, True), repeat=4):

@@ -25,10 +25,10 @@ from skat.analysis.judge import BANDS
 from skat.analysis.text import format_analysis
 from skat.cards import CardSet, parse_card
 from skat.errors import NotFinishedError, RecordError, SkatError
-from skat.options import Options
+from skat.options import Options, RamschSkat
 from skat.players import decision_rng, get_player
 from skat.record import read_record
-from skat.rules import GameType, RamschSkat
+from skat.rules import GameType
 from skat.scoring import GameResult
 from skat.solver import (
     SCHWARZ,

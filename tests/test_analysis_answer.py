@@ -11,6 +11,7 @@ import pytest
 
 from skat.analysis import Analysis, Outcome, analyse
 from skat.analysis.estimate import estimate
+from skat.options import Options
 from skat.players.strong import StrongPlayer
 from skat.scoring import GameResult
 from skat.server import game
@@ -128,7 +129,7 @@ def test_the_estimate_is_the_strong_players_bid_limit_from_the_seats_cards_besid
     declarer, defender = estimate(lost, 2), estimate(lost, 0)
     assert (declarer.bid_limit, declarer.bid) == (36, 18)
     assert (defender.bid_limit, defender.bid) == (0, 0)
-    assert declarer.bid_limit == StrongPlayer().bid_limit(lost.deal.hands[2].mask, 2)
+    assert declarer.bid_limit == StrongPlayer().bid_limit(lost.deal.hands[2].mask, 2, Options())
     # what the seat knew before the auction gives the same limit: no other card, no bid heard
     fresh = State.new(14)
     assert estimate(fresh, 2).bid_limit == 36

@@ -40,9 +40,7 @@ def test_a_contested_hold_is_listed_with_the_strong_players_decision_at_that_poi
         assert call.reason["decided"] == "contest"
         assert (
             call.reason["limit"]
-            == StrongPlayer().limit_game(info.hand, 0, contested=True, spitze=info.options.spitze)[
-                0
-            ]
+            == StrongPlayer().limit_game(info.hand, 0, info.options, contested=True)[0]
         )
     # the JSON carries the calls beside the old figures
     json = e.to_json()

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from skat.bidding import BID_VALUES, NULL_VALUES, Auction, apply_bidding, legal_bidding, next_bid
+from skat.bidding import Auction, apply_bidding, legal_bidding
 from skat.errors import IllegalActionError
+from skat.options import Options
+from skat.values import table_values
+
+ISKO = table_values(Options())
+"""The ISkO table's values: its bid ladder ``ISKO.bids``."""
+BIDS = ISKO.bids
 
 
 def _run(moves: str) -> Auction:
@@ -13,55 +19,55 @@ def _run(moves: str) -> Auction:
     a = Auction()
     for token in moves.split():
         if token == "y":
-            a = apply_bidding(a, "hold")
+            a = apply_bidding(a, "hold", 0, BIDS)
         elif token == "p":
-            a = apply_bidding(a, "pass")
+            a = apply_bidding(a, "pass", 0, BIDS)
         else:
-            a = apply_bidding(a, "bid", int(token))
+            a = apply_bidding(a, "bid", int(token), BIDS)
     return a
 
 
 def test_ladder_starts_with_the_known_values() -> None:
-    assert BID_VALUES[:12] == (18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44)
+    assert ISKO.bids[:12] == (18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44)
 
 
 def test_ladder_ends_at_grand_with_eleven() -> None:
-    assert BID_VALUES[-3:] == (216, 240, 264)
+    assert ISKO.bids[-3:] == (216, 240, 264)
 
 
 @pytest.mark.parametrize("value", [19, 21, 25, 26, 28, 29, 31, 34, 37, 38, 39, 41, 42, 43, 47, 49])
 def test_unreachable_values_are_not_on_the_ladder(value: int) -> None:
-    assert value not in BID_VALUES
+    assert value not in ISKO.bids
 
 
-@pytest.mark.parametrize("value", [*NULL_VALUES, 9 * 18, 10 * 18, 11 * 18, 12 * 18, 24 * 11])
+@pytest.mark.parametrize("value", [*ISKO.null, 9 * 18, 10 * 18, 11 * 18, 12 * 18, 24 * 11])
 def test_null_values_and_largest_multiples_are_on_the_ladder(value: int) -> None:
-    assert value in BID_VALUES
+    assert value in ISKO.bids
 
 
 def test_ladder_is_exactly_the_reachable_values() -> None:
     expected = {b * m for b in (9, 10, 11, 12) for m in range(2, 19)}
     expected |= {24 * m for m in range(2, 12)} | {23, 35, 46, 59}
-    assert set(BID_VALUES) == expected
-    assert list(BID_VALUES) == sorted(BID_VALUES)
+    assert set(ISKO.bids) == expected
+    assert list(ISKO.bids) == sorted(ISKO.bids)
 
 
 @pytest.mark.parametrize(
     ("value", "expected"), [(0, 18), (18, 20), (22, 23), (59, 60), (264, None)]
 )
 def test_next_bid_is_the_next_ladder_value(value: int, expected: int | None) -> None:
-    assert next_bid(value) == expected
+    assert ISKO.next_bid(value) == expected
 
 
 def test_middlehand_bids_first_to_forehand() -> None:
     a = Auction()
     assert (a.to_move, a.bidder, a.listener) == (1, 1, 0)
-    assert legal_bidding(a)[0] == ("bid", 18)
-    assert legal_bidding(a)[-1] == ("pass", 0)
+    assert legal_bidding(a, BIDS)[0] == ("bid", 18)
+    assert legal_bidding(a, BIDS)[-1] == ("pass", 0)
 
 
 def test_listener_may_only_hold_or_pass() -> None:
-    assert legal_bidding(_run("18")) == [("hold", 0), ("pass", 0)]
+    assert legal_bidding(_run("18"), BIDS) == [("hold", 0), ("pass", 0)]
 
 
 def test_jumps_are_allowed() -> None:
@@ -121,17 +127,17 @@ def test_the_survivor_is_declarer_at_the_highest_bid(moves: str, declarer: int, 
 
 def test_forehand_may_play_at_18_or_pass_when_the_others_passed() -> None:
     a = _run("p p")
-    assert legal_bidding(a) == [("bid", 18), ("pass", 0)]
+    assert legal_bidding(a, BIDS) == [("bid", 18), ("pass", 0)]
     with pytest.raises(IllegalActionError, match="only play at 18 or pass"):
-        apply_bidding(a, "bid", 20)
+        apply_bidding(a, "bid", 20, BIDS)
 
 
 def test_all_pass_ends_without_declarer() -> None:
     a = _run("p p p")
     assert (a.done, a.all_passed, a.declarer) == (True, True, -1)
-    assert legal_bidding(a) == []
+    assert legal_bidding(a, BIDS) == []
     with pytest.raises(IllegalActionError, match="the auction is over"):
-        apply_bidding(a, "pass")
+        apply_bidding(a, "pass", 0, BIDS)
 
 
 @pytest.mark.parametrize(
@@ -149,4 +155,4 @@ def test_active_marks_who_bid_or_held(moves: str, active: int) -> None:
 
 
 def test_the_highest_bid_leaves_only_pass() -> None:
-    assert legal_bidding(_run("264 y")) == [("pass", 0)]
+    assert legal_bidding(_run("264 y"), BIDS) == [("pass", 0)]

@@ -18,7 +18,6 @@ from skat.bock import (
     BockError,
     BockEvent,
     deal_events,
-    multiplier,
     result_events,
     seat_list_scores,
     total_events,
@@ -42,6 +41,7 @@ from skat.record import parse, read_record, replay, write_record
 from skat.rules import GameType
 from skat.scoring import RamschResult, list_scores, score_ramsch
 from skat.state import State
+from skat.values import table_values
 
 from scoring_helpers import score
 
@@ -144,9 +144,9 @@ def test_a_game_worth_96_counts_once_with_both_value_events_on() -> None:
 
 
 def test_a_won_durchmarsch_counts_as_a_game_of_120_for_the_value_event() -> None:
-    durchmarsch = score_ramsch((120, 0, 0), (10, 0, 0), 0, 0)
+    durchmarsch = score_ramsch((120, 0, 0), (10, 0, 0), 0, 0, options=Options())
     assert result_events(durchmarsch, only(BockEvent.VALUE_96)) == (BockEvent.VALUE_96,)
-    lost = score_ramsch((70, 30, 20), (5, 3, 2), 0, 0)
+    lost = score_ramsch((70, 30, 20), (5, 3, 2), 0, 0, options=Options())
     assert result_events(lost, only(BockEvent.VALUE_72)) == ()
 
 
@@ -254,7 +254,7 @@ def test_a_bock_deal_is_never_more_than_doubled() -> None:
     w = walk(series_of([N, B, B], {0, 1, 2}))
     assert w.remaining == 7
     assert w.next_deal(ROUNDS) == B
-    assert multiplier(replace(ROUNDS, bock_deal=B)) == 2
+    assert table_values(replace(ROUNDS, bock_deal=B)).bock == 2
 
 
 def test_a_deal_whose_bock_mark_does_not_follow_is_refused_by_its_index() -> None:
@@ -427,9 +427,9 @@ def test_skat_records_check_replays_a_bock_deal_with_its_doubled_result(
 
 
 def test_the_strong_players_estimates_count_the_game_doubled_and_the_bonuses_not() -> None:
-    plain = ct.Estimate(GameType.CLUBS, False, False, 24, wins=8, worlds=10)
-    bock = replace(plain, bock=2)
+    plain = ct.Estimate(GameType.CLUBS, False, False, 24, wins=8, worlds=10, options=Options())
+    bock = replace(plain, options=Options(bock_deal=BockDeal.BOCK))
     assert bock.value == 24  # the bid is held against the game value, undoubled
-    assert bock.score(80.0) == ev.expected_score(plain.chance, 48, 80.0)
-    assert bock.expected == ev.expected_list_score(plain.chance, 48)
+    assert bock.score(80.0) == ev.expected_score(plain.chance, 48, Options(), 80.0)
+    assert bock.expected == ev.expected_score(plain.chance, 48, Options())
     assert bock.score(80.0) != 2 * plain.score(80.0)  # the ±50 and +40 are not doubled

@@ -514,7 +514,9 @@ def test_saechsische_spitze_is_declared_and_played_through_the_ui(
         bid = int(page.get_attribute("[data-bid]", "data-bid") or 0)
         contract = Contract.parse("X" if pickup else "XH")
         known = mask_of([parse_card(c) for c in hand])
-        value = prospect(contract, bid=bid, known_cards=known).value
+        value = prospect(
+            contract, bid=bid, known_cards=known, options=game.parse_options(SPITZE)
+        ).value
         assert page.get_attribute(".declare-dialog [data-value]", "data-value") == str(value)
         assert f"{20 * (value // 20)}" in (page.text_content(".declare-dialog .chosen") or "")
         # seven games side by side: each game's name stays whole, on one line ("Diamonds" broke
@@ -557,12 +559,15 @@ def _plain_value(letter: str, hand: list[str]) -> int:
     """The value of game ``letter`` (a suit or Grand) without further levels, matadors from
     all twelve cards of ``hand``."""
     from skat.cards import mask_of
-    from skat.rules import BASE_VALUES, GameType
+    from skat.options import Options
+    from skat.rules import GameType
     from skat.scoring import matadors
+    from skat.values import table_values
 
     game_type = GameType.from_letter(letter)
     twelve = mask_of([parse_card(c) for c in hand])
-    return BASE_VALUES[game_type] * (abs(matadors(game_type, twelve)) + 1)
+    base = table_values(Options()).base_value(game_type)
+    return base * (abs(matadors(game_type, twelve)) + 1)
 
 
 def _suit_values(hand: list[str], away: list[str], bid: int) -> dict[str, tuple[int, bool]]:

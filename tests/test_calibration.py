@@ -19,7 +19,8 @@ from skat.options import Options
 from skat.players import UnknownPlayerError, decision_rng, get_player
 from skat.players import contracts as ct
 from skat.players.calibration import CALIBRATIONS, Calibration, calibrated, share_logit
-from skat.players.strong import StrongPlayer, StrongSettings
+from skat.players.strong import StrongPlayer
+from skat.players.strong_settings import StrongSettings
 from skat.rules import GameType
 from skat.state import Phase, State
 
@@ -42,13 +43,13 @@ def test_a_calibration_is_a_line_on_the_logit_scale(offset: float, slope: float)
 def test_an_estimate_takes_its_calibration_for_suit_games_and_grands_only() -> None:
     sure = Calibration(2.0)
     for game in (GameType.GRAND, GameType.HEARTS):
-        plain = ct.Estimate(game, False, False, 48, 10, 16, prior=0.6)
-        assert ct.Estimate(game, False, False, 48, 10, 16, prior=0.6, calibration=sure).chance > (
-            plain.chance
-        )
-    null = ct.Estimate(GameType.NULL, False, False, 23, 10, 16, prior=0.6)
+        plain = ct.Estimate(game, False, False, 48, 10, 16, prior=0.6, options=Options())
+        assert ct.Estimate(
+            game, False, False, 48, 10, 16, prior=0.6, calibration=sure, options=Options()
+        ).chance > (plain.chance)
+    null = ct.Estimate(GameType.NULL, False, False, 23, 10, 16, prior=0.6, options=Options())
     assert ct.Estimate(
-        GameType.NULL, False, False, 23, 10, 16, prior=0.6, calibration=sure
+        GameType.NULL, False, False, 23, 10, 16, prior=0.6, calibration=sure, options=Options()
     ).chance == (null.chance)
 
 
@@ -79,7 +80,7 @@ def test_the_strong_player_weighs_its_estimates_with_its_opponents_calibration()
     for opponents in CALIBRATIONS:
         player = StrongPlayer(opponents=opponents)
         estimates = player._before_skat(
-            info.hand, int(info.seat), info.bids, schneider=True, spitze=False
+            info.hand, int(info.seat), info.bids, schneider=True, options=Options()
         )
         assert {e.calibration for e in estimates} == {CALIBRATIONS[opponents]}
         found[opponents] = [(e.game, e.hand, e.wins, e.worlds) for e in estimates]
@@ -206,14 +207,14 @@ def test_the_server_takes_only_registered_levels() -> None:
 
 
 def test_a_row_is_a_declaration_judged_as_the_estimate_judged_it() -> None:
-    grand = ct.Estimate(GameType.GRAND, False, False, 48, 10, 16)
+    grand = ct.Estimate(GameType.GRAND, False, False, 48, 10, 16, options=Options())
     assert cc.plain(grand, Contract.parse("G"))
     assert not cc.plain(grand, Contract.parse("GH"))  # Hand: another estimate
     assert not cc.plain(grand, Contract.parse("D"))
-    hand = ct.Estimate(GameType.GRAND, True, False, 72, 10, 16)
+    hand = ct.Estimate(GameType.GRAND, True, False, 72, 10, 16, options=Options())
     assert cc.plain(hand, Contract.parse("GH"))
     assert not cc.plain(hand, Contract.parse("GHS"))  # Schneider announced
-    null_ouvert = ct.Estimate(GameType.NULL, False, True, 46, 10, 16)
+    null_ouvert = ct.Estimate(GameType.NULL, False, True, 46, 10, 16, options=Options())
     assert cc.plain(null_ouvert, Contract.parse("NO"))
     assert not cc.plain(null_ouvert, Contract.parse("N"))
     assert not cc.plain(None, Contract.parse("G"))

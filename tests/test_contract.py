@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from skat.contract import Contract, legal_declarations
 from skat.errors import NotationError
+from skat.options import Options
 from skat.rules import GameType
 
 TRUMP_LETTERS = "DHSCGX"
@@ -219,15 +220,15 @@ def test_a_null_game_worth_less_than_the_bid_is_not_declared(
     hand: bool, bid: int, nulls: list[str]
 ) -> None:
     # ISkO 4.2: a Null game's value is fixed, so one below the bid cannot win
-    declared = [str(c) for c in legal_declarations(hand, bid, False)]
+    declared = [str(c) for c in legal_declarations(hand, bid, Options())]
     assert [c for c in declared if c[0] == "N"] == nulls
     assert len(declared) - len(nulls) == (20 if hand else 5)  # suit games and Grand stay
 
 
 @pytest.mark.parametrize("hand", [False, True])
 def test_spitze_is_declared_only_with_its_option_and_as_grand_is(hand: bool) -> None:
-    with_spitze = [str(c) for c in legal_declarations(hand, 18, True)]
-    without = [str(c) for c in legal_declarations(hand, 18, False)]
+    with_spitze = [str(c) for c in legal_declarations(hand, 18, Options(spitze=True))]
+    without = [str(c) for c in legal_declarations(hand, 18, Options())]
     spitze = [c for c in with_spitze if c[0] == "X"]
     assert [c for c in with_spitze if c[0] != "X"] == without
     assert [c[1:] for c in spitze] == [c[1:] for c in without if c[0] == "G"]
@@ -235,7 +236,7 @@ def test_spitze_is_declared_only_with_its_option_and_as_grand_is(hand: bool) -> 
 
 def test_after_a_pick_up_nothing_is_announced_but_null_ouvert() -> None:
     # ISkO 4.1.4-4.1.7: Hand, Schneider, Schwarz and ouvert are announced only in a Hand game
-    declared = legal_declarations(False, 18, True)
+    declared = legal_declarations(False, 18, Options(spitze=True))
     assert all(not (c.hand or c.schneider or c.schwarz) for c in declared)
     assert [str(c) for c in declared if c.ouvert] == ["NO"]
     assert [c.code for c in declared] == sorted(c.code for c in declared)

@@ -15,6 +15,7 @@ from skat.cards import mask_of, parse_cards
 from skat.contract import Contract
 from skat.declaration import REACH_CODES, prospect
 from skat.errors import SkatError
+from skat.options import Options
 from skat.rules import GameType
 from skat.scoring import GameResult, score_game
 
@@ -31,6 +32,9 @@ CONTRACTS = [
     )
 ] + [Contract.make(GameType.NULL, hand=h, ouvert=o) for h in (False, True) for o in (False, True)]
 
+ISKO = Options()
+"""The ISkO table (the default options), whose values the figures are counted at."""
+
 
 def _cards(text: str) -> int:
     return mask_of(parse_cards(text))
@@ -40,7 +44,7 @@ def _cards(text: str) -> int:
 def test_each_figure_is_the_value_score_game_gives_that_outcome(
     contract: Contract, known: int, bid: int
 ) -> None:
-    p = prospect(contract, bid=bid, known_cards=known)
+    p = prospect(contract, bid=bid, known_cards=known, options=ISKO)
     # (declarer's card points, his tricks, the defenders' tricks) of each outcome
     won, schneider, schwarz = (61, 5, 5), (90, 6, 4), (120, 10, 0)
     if contract.schneider:
@@ -57,6 +61,7 @@ def test_each_figure_is_the_value_score_game_gives_that_outcome(
             declarer_points=points,
             declarer_tricks=tricks,
             defender_tricks=defenders,
+            options=ISKO,
         )
 
     for figure, facts in (
@@ -79,36 +84,40 @@ def test_each_figure_is_the_value_score_game_gives_that_outcome(
 def test_a_suit_game_that_falls_short_names_schwarz_made() -> None:
     # deal 1000 at 60: middlehand's hand and the skat (♣J ♥A); Diamonds with 4 (♣J ♠J ♥J ♦J)
     known = _cards("CQ SJ SA SK HJ HQ H9 H8 DJ D7 CJ HA")
-    p = prospect(Contract.parse("D"), bid=60, known_cards=known)
+    p = prospect(Contract.parse("D"), bid=60, known_cards=known, options=ISKO)
     assert (p.matadors, p.value, p.schneider_value, p.schwarz_value) == (4, 45, 54, 63)
     assert (p.reach, p.overbid_value) == ("schwarz", 63)
-    clubs = prospect(Contract.parse("C"), bid=60, known_cards=known)
+    clubs = prospect(Contract.parse("C"), bid=60, known_cards=known, options=ISKO)
     assert (clubs.value, clubs.reach, clubs.overbid_value) == (60, "bid", None)
 
 
 def test_a_hand_game_that_falls_short_names_the_announcement_that_lifts_it() -> None:
     # deal 1000 at 60 played Hand, the skat (♣J ♥A) unseen: ♠J ♥J ♦J, Hearts without 1
     known = _cards("CQ SJ SA SK HJ HQ H9 H8 DJ D7")
-    hearts = prospect(Contract.parse("HH"), bid=60, known_cards=known)
+    hearts = prospect(Contract.parse("HH"), bid=60, known_cards=known, options=ISKO)
     assert (hearts.matadors, hearts.value, hearts.schwarz_value) == (-1, 30, 50)
     assert (hearts.reach, hearts.announced_value) == ("announce_schwarz", 70)
     # at 40 Schneider made reaches it, before any announcement
-    assert prospect(Contract.parse("HH"), bid=40, known_cards=known).reach == "schneider"
-    assert prospect(Contract.parse("HHS"), bid=60, known_cards=known).reach == "schwarz"
-    assert prospect(Contract.parse("HHZ"), bid=60, known_cards=known).reach == "bid"
-    assert prospect(Contract.parse("HO"), bid=100, known_cards=known).reach is None
+    assert (
+        prospect(Contract.parse("HH"), bid=40, known_cards=known, options=ISKO).reach == "schneider"
+    )
+    assert (
+        prospect(Contract.parse("HHS"), bid=60, known_cards=known, options=ISKO).reach == "schwarz"
+    )
+    assert prospect(Contract.parse("HHZ"), bid=60, known_cards=known, options=ISKO).reach == "bid"
+    assert prospect(Contract.parse("HO"), bid=100, known_cards=known, options=ISKO).reach is None
 
 
 def test_spitze_counts_its_matadors_from_the_diamond_jack() -> None:
     # ♦J ♥J, no ♠J: Spitze "with 2", game 3 → 60; Grand "without 2", game 3 → 72
     known = _cards("DJ HJ C7 C8 C9 S7 S8 H7 D7 D8")
-    spitze = prospect(Contract.parse("X"), bid=18, known_cards=known)
+    spitze = prospect(Contract.parse("X"), bid=18, known_cards=known, options=ISKO)
     assert (spitze.matadors, spitze.value) == (2, 60)
-    assert prospect(Contract.parse("G"), bid=18, known_cards=known).matadors == -2
+    assert prospect(Contract.parse("G"), bid=18, known_cards=known, options=ISKO).matadors == -2
 
 
 def test_null_has_its_fixed_value() -> None:
-    p = prospect(Contract.parse("NOH"), bid=59, known_cards=0)
+    p = prospect(Contract.parse("NOH"), bid=59, known_cards=0, options=ISKO)
     assert (p.value, p.schwarz_value, p.reach, p.overbid_value) == (59, 59, "bid", None)
 
 
@@ -119,4 +128,4 @@ def test_null_has_its_fixed_value() -> None:
 def test_what_no_declaration_can_be_is_refused(contract: str, bid: int, known: int) -> None:
     game = Contract(GameType.RAMSCH) if contract == "R" else Contract.parse(contract)
     with pytest.raises(SkatError):
-        prospect(game, bid=bid, known_cards=known)
+        prospect(game, bid=bid, known_cards=known, options=ISKO)

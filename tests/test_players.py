@@ -274,7 +274,7 @@ def test_suit_strength_prefers_the_stronger_hand(
 def _rated(game: GameType, chance: float, value: int, *, hand: bool = False) -> ev.GameChoice:
     """A game choice whose uncalibrated estimate is ``chance``."""
     margin = math.log(chance / (1 - chance)) - math.log(3.0)
-    return ev.GameChoice(game, hand, False, value, margin)
+    return ev.GameChoice(game, hand, False, value, margin, Options())
 
 
 def test_a_pick_up_grand_rated_90_percent_no_longer_beats_a_safe_suit_game() -> None:
@@ -321,7 +321,7 @@ def test_heuristic_bids_up_to_the_value_of_its_best_game(
 ) -> None:
     from skat.players.evaluation import bid_limit
 
-    limit = bid_limit(CardSet.from_str(hand).mask, int(seat))
+    limit = bid_limit(CardSet.from_str(hand).mask, int(seat), Options())
     assert at_least <= limit <= at_most
 
 
@@ -343,7 +343,7 @@ def _play_until_cards(number: int, options: Options) -> list[State]:
 
 @pytest.mark.parametrize("number", [1, 2, 3, 5, 8, 13, 21, 34])
 def test_sampled_worlds_agree_with_everything_the_seat_knows(number: int) -> None:
-    from skat.players.strong import sample_world
+    from skat.players.worlds import sample_world
     from skat.rules import effective_suit
 
     rng = random.Random(number)

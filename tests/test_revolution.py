@@ -12,7 +12,6 @@ import pytest
 
 from skat import arena, record
 from skat.action import Action, ActionKind
-from skat.bidding import BID_VALUES
 from skat.cards import cards_of_mask, mask_of, parse_cards
 from skat.contract import Contract, legal_declarations
 from skat.errors import IllegalExchangeError, NotationError, RecordError
@@ -22,6 +21,7 @@ from skat.players.revolution import revolution_safe
 from skat.rules import GameType
 from skat.scoring import GameResult, game_value, score_game
 from skat.state import Ending, InformationState, Phase, State
+from skat.values import table_values
 
 REVOLUTION = Options(revolution=True)
 NV = Action.declare(Contract.parse("NV"))
@@ -78,7 +78,9 @@ def test_revolution_only_as_a_null_game(text: str) -> None:
 def test_revolution_is_declared_hand_at_a_bid_up_to_92(
     hand: bool, bid: int, option: bool, offered: bool
 ) -> None:
-    assert (Contract.parse("NV") in legal_declarations(hand, bid, False, option)) == offered
+    assert (
+        Contract.parse("NV") in legal_declarations(hand, bid, Options(revolution=option))
+    ) == offered
 
 
 @pytest.mark.parametrize(("option", "bid"), [(True, "90"), (False, "90"), (True, "96")])
@@ -94,7 +96,7 @@ def test_the_skat_phase_offers_revolution_only_with_its_option(option: bool, bid
 )
 def test_revolution_is_worth_92(won: bool, lost_hand_single: bool, kontra: int, score: int) -> None:
     contract = Contract.parse("NV")
-    assert game_value(contract, 0) == 92
+    assert game_value(contract, 0, Options()) == 92
     result = score_game(
         contract,
         bid=90,
@@ -412,7 +414,7 @@ _SURE_NULL = 2446  # forehand: C7 C9 CT H7 H8 D7 D8 D9 DT DA, a Null no exchange
 def _forehand_asked_to_hold(value: int, options: Options, number: int = _SURE_NULL) -> State:
     """Deal ``number``: middlehand passes, rearhand bids up to ``value``, forehand holding each."""
     state = State.new(number, options).apply("p")
-    for bid in BID_VALUES:
+    for bid in table_values(options).bids:
         state = state.apply(str(bid))
         if bid == value:
             return state

@@ -17,10 +17,9 @@ from hypothesis import strategies as st
 
 from skat.cards import ALL_CARDS, JACKS, CardSet, parse_card, points, suit_mask, suit_of
 from skat.deal import deal
-from skat.errors import NotationError
+from skat.errors import NotationError, SkatError
 from skat.options import AllPass, KontraRule, Options, RamschSkat, ScoreList
 from skat.rules import (
-    BASE_VALUES,
     TRUMP,
     GameType,
     card_order,
@@ -32,6 +31,7 @@ from skat.rules import (
     trump_mask,
     trump_sequence,
 )
+from skat.values import table_values
 
 SUIT_GAMES = [GameType.DIAMONDS, GameType.HEARTS, GameType.SPADES, GameType.CLUBS]
 TRUMP_GAMES = [*SUIT_GAMES, GameType.GRAND, GameType.RAMSCH, GameType.SPITZE]
@@ -78,12 +78,15 @@ def test_unknown_game_letter_raises_echoing_it(letter: str) -> None:
     ],
 )
 def test_base_values_are_9_10_11_12_grand_24_spitze_20(game: GameType, base: int) -> None:
-    assert BASE_VALUES[game] == base
+    assert table_values(Options()).base_value(game) == base
 
 
 @pytest.mark.parametrize("game", [GameType.NULL, GameType.RAMSCH])
 def test_null_and_ramsch_have_no_base_value(game: GameType) -> None:
-    assert game not in BASE_VALUES
+    values = table_values(Options())
+    assert values.base[game] == 0
+    with pytest.raises(SkatError, match="has no base value"):
+        values.base_value(game)
 
 
 @pytest.mark.parametrize("game", list(GameType), ids=lambda g: g.name)

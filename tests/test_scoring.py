@@ -16,7 +16,7 @@ from skat.cards import ALL_CARDS, mask_of, parse_cards
 from skat.contract import Contract
 from skat.errors import SkatError
 from skat.options import KontraRule, Options
-from skat.rules import BASE_VALUES, GameType
+from skat.rules import GameType
 from skat.scoring import (
     Step,
     game_won,
@@ -25,6 +25,7 @@ from skat.scoring import (
     overbid_value,
     score_game,
 )
+from skat.values import table_values
 
 from scoring_helpers import KONTRA, score
 
@@ -98,6 +99,7 @@ def test_jack_in_the_skat_counts_for_matadors_in_a_hand_game(
         declarer_points=70,
         declarer_tricks=6,
         defender_tricks=4,
+        options=Options(),
     )
     assert result.matadors == expected_matadors
     assert result.game_value == expected_value
@@ -275,6 +277,7 @@ def test_bid_24_hearts_with_club_jack_in_the_skat_is_with_1_game_2_overbid_minus
         declarer_points=75,
         declarer_tricks=7,
         defender_tricks=3,
+        options=Options(),
     )
     assert [(s.code, s.value) for s in result.explanation] == [
         ("matadors_with", 1),
@@ -310,7 +313,7 @@ def test_overbid_value_rejects_bad_numbers(base: int, bid: int) -> None:
 
 @pytest.mark.parametrize(("contract", "value"), [("N", 23), ("NH", 35), ("NO", 46), ("NOH", 59)])
 def test_null_values_are_23_35_46_59(contract: str, value: int) -> None:
-    assert null_value(Contract.parse(contract)) == value
+    assert null_value(Contract.parse(contract), Options()) == value
     won = score(contract, points=0, tricks=0)
     lost = score(contract, points=0, tricks=1)
     assert (won.won, won.score, won.matadors) == (True, value, 0)
@@ -320,13 +323,13 @@ def test_null_values_are_23_35_46_59(contract: str, value: int) -> None:
 @pytest.mark.parametrize("contract", ["C", "G", "CH"])
 def test_null_value_rejects_other_games(contract: str) -> None:
     with pytest.raises(SkatError, match="not a Null contract"):
-        null_value(Contract.parse(contract))
+        null_value(Contract.parse(contract), Options())
 
 
 @pytest.mark.parametrize(("bid", "contract"), [(24, "N"), (36, "NH")])
 def test_null_below_the_bid_is_scored_normally(bid: int, contract: str) -> None:
     result = score(contract, points=0, tricks=0, bid=bid)
-    value = null_value(Contract.parse(contract))
+    value = null_value(Contract.parse(contract), Options())
     assert (result.won, result.overbid, result.game_value, result.score) == (
         True,
         False,
@@ -445,6 +448,7 @@ def test_score_game_rejects_a_bad_card_mask(mask: int) -> None:
             declarer_points=70,
             declarer_tricks=5,
             defender_tricks=5,
+            options=Options(),
         )
 
 
@@ -457,6 +461,7 @@ def test_score_game_sends_ramsch_to_score_ramsch() -> None:
             declarer_points=0,
             declarer_tricks=0,
             defender_tricks=0,
+            options=Options(),
         )
 
 
@@ -478,8 +483,9 @@ def test_value_is_a_multiple_of_the_base_value_and_a_loss_costs_double(
         declarer_points=points,
         declarer_tricks=tricks,
         defender_tricks=10 - tricks,
+        options=Options(),
     )
-    base = BASE_VALUES[game]
+    base = table_values(Options()).base_value(game)
     assert result.game_value % base == 0
     if result.won:
         assert result.score == result.game_value >= bid

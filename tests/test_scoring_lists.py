@@ -12,7 +12,7 @@ import pytest
 
 from skat.contract import Contract
 from skat.errors import SkatError
-from skat.options import ScoreList
+from skat.options import Options, ScoreList
 from skat.rules import GameType
 from skat.scoring import (
     GameResult,
@@ -67,7 +67,7 @@ def test_list_scores_rejects_a_bad_seat(declarer: int) -> None:
              "conceded", "claim", "explanation"},
         ),
         (
-            score_ramsch((60, 50, 0), (5, 5, 0), 10, 0, pushes=1),
+            score_ramsch((60, 50, 0), (5, 5, 0), 10, 0, pushes=1, options=Options()),
             {"points", "tricks", "losers", "jungfrau", "durchmarsch", "multiplier", "scores",
              "explanation"},
         ),
@@ -127,6 +127,7 @@ def test_iss_records_score_like_the_server(record: dict[str, Any]) -> None:
         declarer_points=record["p"],
         declarer_tricks=record["t"],
         defender_tricks=record["defender_tricks"],
+        options=Options(),
     )
     assert result.matadors == record["m"]
     assert result.score == record["v"]

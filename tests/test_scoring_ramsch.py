@@ -36,7 +36,7 @@ def test_ramsch_most_points_lose_them_and_the_skat_goes_to_the_last_trick(
     losers: tuple[int, ...],
     scores: tuple[int, int, int],
 ) -> None:
-    result = score_ramsch(trick_points, tricks, skat, last)
+    result = score_ramsch(trick_points, tricks, skat, last, options=Options())
     assert (result.points, result.losers, result.scores) == (points, losers, scores)
     assert (result.jungfrau, result.durchmarsch, result.multiplier) == ((), None, 1)
 
@@ -67,7 +67,7 @@ def test_ramsch_skat_to_tied_losers_is_explained_for_each_and_an_empty_skat_not_
         Step("ramsch_skat", 10, 0),
         Step("ramsch_skat", 10, 1),
     ]
-    blank = score_ramsch((60, 40, 20), (4, 4, 2), 0, 2)
+    blank = score_ramsch((60, 40, 20), (4, 4, 2), 0, 2, options=Options())
     assert all(s.code != "ramsch_skat" for s in blank.explanation)
 
 
@@ -78,7 +78,7 @@ def test_ramsch_skat_to_tied_losers_is_explained_for_each_and_an_empty_skat_not_
 def test_ramsch_two_players_tied_on_60_with_a_jungfrau_both_lose_120(
     trick_points: tuple[int, int, int], skat: int, last: int
 ) -> None:
-    result = score_ramsch(trick_points, (5, 5, 0), skat, last)
+    result = score_ramsch(trick_points, (5, 5, 0), skat, last, options=Options())
     assert result.losers == (0, 1)
     assert result.jungfrau == (2,)
     assert result.multiplier == 2
@@ -87,20 +87,26 @@ def test_ramsch_two_players_tied_on_60_with_a_jungfrau_both_lose_120(
 
 
 def test_ramsch_pushes_name_their_seats_when_given_and_must_match_the_count() -> None:
-    result = score_ramsch((70, 40, 0), (6, 4, 0), 10, 0, pushes=2, pushed_by=(1, 2))
+    result = score_ramsch(
+        (70, 40, 0), (6, 4, 0), 10, 0, pushes=2, pushed_by=(1, 2), options=Options()
+    )
     assert [s for s in result.explanation if s.code == "schieben"] == [
         Step("schieben", 4, 1),
         Step("schieben", 8, 2),
     ]
-    unnamed = score_ramsch((70, 40, 0), (6, 4, 0), 10, 0, pushes=1)
+    unnamed = score_ramsch((70, 40, 0), (6, 4, 0), 10, 0, pushes=1, options=Options())
     assert [s.seat for s in unnamed.explanation if s.code == "schieben"] == [None]
     for wrong in ((1,), (1, 2, 0), (1, 5)):
         with pytest.raises(SkatError, match="pushed_by"):
-            score_ramsch((70, 40, 0), (6, 4, 0), 10, 0, pushes=2, pushed_by=wrong)
+            score_ramsch(
+                (70, 40, 0), (6, 4, 0), 10, 0, pushes=2, pushed_by=wrong, options=Options()
+            )
 
 
 def test_a_durchmarsch_after_pushes_explains_each_doubling() -> None:
-    result = score_ramsch((0, 110, 0), (0, 10, 0), 10, 1, pushes=2, pushed_by=(0, 2))
+    result = score_ramsch(
+        (0, 110, 0), (0, 10, 0), 10, 1, pushes=2, pushed_by=(0, 2), options=Options()
+    )
     assert result.scores == (0, 480, 0)
     assert [(s.code, s.value, s.seat) for s in result.explanation[:4]] == [
         ("ramsch_skat", 10, 1),
@@ -112,7 +118,7 @@ def test_a_durchmarsch_after_pushes_explains_each_doubling() -> None:
 
 @pytest.mark.parametrize(("pushes", "multiplier"), [(0, 2), (1, 4), (2, 8), (3, 16)])
 def test_ramsch_each_push_and_each_jungfrau_doubles(pushes: int, multiplier: int) -> None:
-    result = score_ramsch((70, 40, 0), (6, 4, 0), 10, 0, pushes=pushes)
+    result = score_ramsch((70, 40, 0), (6, 4, 0), 10, 0, pushes=pushes, options=Options())
     assert result.multiplier == multiplier
     assert result.scores == (-80 * multiplier, 0, 0)
     assert [s.code for s in result.explanation].count("schieben") == pushes
@@ -151,16 +157,16 @@ def test_ramsch_durchmarsch_wins_120_or_counts_most_points_with_two_jungfrauen(
 )
 def test_score_ramsch_rejects_impossible_numbers(args: tuple[Any, ...], message: str) -> None:
     with pytest.raises(SkatError, match=message):
-        score_ramsch(*args)
+        score_ramsch(*args, options=Options())
 
 
 @pytest.mark.parametrize("pushes", [-1, 4])
 def test_score_ramsch_rejects_more_pushes_than_players(pushes: int) -> None:
     with pytest.raises(SkatError, match=r"pushes must be 0\.\.3"):
-        score_ramsch((60, 50, 0), (5, 5, 0), 10, 0, pushes=pushes)
+        score_ramsch((60, 50, 0), (5, 5, 0), 10, 0, pushes=pushes, options=Options())
 
 
 @pytest.mark.parametrize("score_list", list(ScoreList))
 def test_ramsch_list_scores_are_the_ramsch_scores_on_both_lists(score_list: ScoreList) -> None:
-    result = score_ramsch((60, 50, 0), (5, 5, 0), 10, 0)
+    result = score_ramsch((60, 50, 0), (5, 5, 0), 10, 0, options=Options())
     assert ramsch_list_scores(result, score_list) == result.scores == (-140, 0, 0)

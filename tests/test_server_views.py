@@ -43,7 +43,10 @@ def test_the_declaration_offers_every_legal_contract_with_the_cores_figures() ->
     assert {d["contract"] for d in hand_phase} == legal - {"s"}
     for entry in hand_phase:
         figures = prospect(
-            Contract.parse(entry["contract"]), bid=18, known_cards=state.hand(0)
+            Contract.parse(entry["contract"]),
+            bid=18,
+            known_cards=state.hand(0),
+            options=state.options,
         ).to_json()
         assert {k: entry[k] for k in figures if k != "bid"} == {
             k: v for k, v in figures.items() if k != "bid"

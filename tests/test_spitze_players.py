@@ -74,13 +74,13 @@ def test_spitze_is_declared_when_it_is_the_best_game_and_only_with_the_option(
 def test_spitze_is_a_choice_only_with_the_option() -> None:
     hand = mask_of(parse_cards(SPITZE_HAND))
     for hand_game in (False, True):
-        on = ev.choices(hand, seat=0, hand_game=hand_game, spitze=True)
-        off = ev.choices(hand, seat=0, hand_game=hand_game)
+        on = ev.choices(hand, seat=0, hand_game=hand_game, options=Options(spitze=True))
+        off = ev.choices(hand, seat=0, hand_game=hand_game, options=Options())
         assert [c.game for c in on if c.game == GameType.SPITZE] == [GameType.SPITZE]
         assert GameType.SPITZE not in [c.game for c in off]
         best = max(on, key=lambda c: c.expected)
         assert best.game == GameType.SPITZE
-    assert ev.bid_limit(hand, 0, spitze=True) > ev.bid_limit(hand, 0)
+    assert ev.bid_limit(hand, 0, Options(spitze=True)) > ev.bid_limit(hand, 0, Options())
 
 
 def test_spitze_as_grand_keeps_who_takes_every_trick() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from skat.rules import Options
+from skat.options import Options
 from skat.server.game import write_record
 from skat.state import State
 

@@ -52,7 +52,7 @@ def test_bids_say_at_least_what_was_bid_and_at_most_where_a_seat_passed(
 def test_a_hand_that_does_not_fit_the_bids_is_less_likely(
     hand: str, seat: int, limits: tuple[int, int], weight: float
 ) -> None:
-    assert ct.bid_likelihood(CardSet.from_str(hand).mask, seat, limits) == weight
+    assert ct.bid_likelihood(CardSet.from_str(hand).mask, seat, limits, Options()) == weight
 
 
 @pytest.mark.parametrize(
@@ -67,14 +67,18 @@ def test_strong_bids_up_to_the_value_of_a_game_it_expects_to_win(
     hand: str, seat: int, at_least: int, at_most: int
 ) -> None:
     player = StrongPlayer(contract_worlds=12, solved_bidding=True)
-    limit = player.bid_limit(CardSet.from_str(hand).mask, seat)
+    limit = player.bid_limit(CardSet.from_str(hand).mask, seat, Options())
     assert at_least <= limit <= at_most
 
 
 def test_contract_estimates_are_the_same_for_the_same_question() -> None:
     hand = CardSet.from_str("CJ HJ CA CT C9 C8 SA HK H8 D7").mask
-    first = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=6, node_budget=10**9)
-    again = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=6, node_budget=10**9)
+    first = ct.evaluate_before_skat(
+        hand, 0, (), Solver(), worlds=6, node_budget=10**9, options=Options()
+    )
+    again = ct.evaluate_before_skat(
+        hand, 0, (), Solver(), worlds=6, node_budget=10**9, options=Options()
+    )
     assert first == again
     assert {(e.game, e.hand) for e in first} >= {(GameType.CLUBS, False), (GameType.CLUBS, True)}
     assert all(e.worlds == 6 and 0 <= e.wins <= 6 for e in first)
@@ -82,7 +86,7 @@ def test_contract_estimates_are_the_same_for_the_same_question() -> None:
 
 def test_discards_are_judged_for_games_that_reach_the_bid() -> None:
     cards = CardSet.from_str("CJ SJ HJ CA CT C9 C8 SA HK H8 D7 D8").mask
-    choices = ct.evaluate_discards(cards, 0, 36, (), Solver(), worlds=6)
+    choices = ct.evaluate_discards(cards, 0, 36, (), Solver(), worlds=6, options=Options())
     assert any(c.estimate.value >= 36 for c in choices)
     for c in choices:
         assert c.discard.bit_count() == 2
@@ -211,11 +215,11 @@ def test_a_contest_penalty_lowers_the_limit_only_once_an_opponent_has_bid() -> N
     state = State.new(22)
     hand = state.hand(0)
     assert CardSet(hand) == CardSet.from_str("CA CT CK C7 ST SK HK DJ DA D9")
-    assert StrongPlayer().bid_limit(hand, 0) == 96
+    assert StrongPlayer().bid_limit(hand, 0, Options()) == 96
     default = StrongPlayer(bid_bonus=0.35)
     careful = StrongPlayer(bid_bonus=0.35, contest_penalty=1.0)
-    assert careful.bid_limit(hand, 0) == default.bid_limit(hand, 0) == 48
-    assert careful.bid_limit(hand, 0, contested=True) < 18
+    assert careful.bid_limit(hand, 0, Options()) == default.bid_limit(hand, 0, Options()) == 48
+    assert careful.bid_limit(hand, 0, Options(), contested=True) < 18
     opening = [
         p.choose(state.information_state(1), decision_rng(22, 0)) for p in (default, careful)
     ]
@@ -294,7 +298,7 @@ def test_the_model_contest_check_is_the_model_s_best_contract_worth_the_bid(
     player = StrongPlayer(model_contest=True)
     worth = player._contested_worth(info, Action.parse("y"), notes)
     expected, contract, chance = ct.model_worth(
-        info.hand, 0, 18, lost_extra=player.settings.lost_extra
+        info.hand, 0, 18, lost_extra=player.settings.lost_extra, options=Options()
     )
     assert worth == expected  # the model weighs no bids, the sampled deals do
     assert notes["contest_model"] == (contract, chance)
@@ -306,20 +310,21 @@ def test_the_model_contest_check_is_the_model_s_best_contract_worth_the_bid(
 def test_the_model_worth_of_a_higher_bid_is_never_more(seed: int) -> None:
     for hand, seat in _random_hands(seed, 30):
         worths = [
-            ct.model_worth(hand, seat, bid, lost_extra=0.0)[0] for bid in (18, 30, 48, 72, 264)
+            ct.model_worth(hand, seat, bid, lost_extra=0.0, options=Options())[0]
+            for bid in (18, 30, 48, 72, 264)
         ]
         assert worths == sorted(worths, reverse=True)
         assert worths[-1] == -math.inf  # no game is worth 264 without Schneider
-        worth, contract, _ = ct.model_worth(hand, seat, 18, lost_extra=0.0)
+        worth, contract, _ = ct.model_worth(hand, seat, 18, lost_extra=0.0, options=Options())
         assert contract is not None
-        assert ct.model_limit(hand, seat, worth, lost_extra=0.0)[0] > 0
+        assert ct.model_limit(hand, seat, worth, lost_extra=0.0, options=Options())[0] > 0
 
 
 def test_evaluating_only_the_contracts_that_reach_a_bid() -> None:
     hand = CardSet.from_str("CA CT CK C7 ST SK HK DJ DA D9").mask
-    every = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=4)
+    every = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=4, options=Options())
     assert sorted(e.value for e in every) == [44, 48, 96]  # spades, clubs, Grand; all without 3
-    high = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=4, reaching=46)
+    high = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=4, reaching=46, options=Options())
     assert sorted(e.value for e in high) == [48, 96]
     assert {(e.game, e.hand) for e in high} < {(e.game, e.hand) for e in every}
 
@@ -327,8 +332,8 @@ def test_evaluating_only_the_contracts_that_reach_a_bid() -> None:
 def test_a_contract_that_reaches_the_bid_is_solved_though_the_heuristic_ranks_it_low() -> None:
     # a hand whose Grand (worth 48) is not among the heuristic's four best contracts
     hand = State.new(8).hand(1)
-    assert all(g != GameType.GRAND for g, *_ in ct._candidates_before_skat(hand, 1))
-    high = ct.evaluate_before_skat(hand, 1, (), Solver(), worlds=4, reaching=33)
+    assert all(g != GameType.GRAND for g, *_ in ct._candidates_before_skat(hand, 1, Options()))
+    high = ct.evaluate_before_skat(hand, 1, (), Solver(), worlds=4, reaching=33, options=Options())
     assert [e.game for e in high] == [GameType.GRAND]
 
 
@@ -337,7 +342,7 @@ def test_a_null_ouvert_that_reaches_a_bid_keeps_its_plain_twin() -> None:
     # Hand and after the pick-up (a safe Null Hand, which the heuristic names by its ouvert
     # form, was once left out)
     hand = CardSet.from_str("C7 C8 C9 S7 S8 ST H7 H8 D7 D8").mask
-    high = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=4, reaching=40)
+    high = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=4, reaching=40, options=Options())
     assert [(e.game, e.hand, e.ouvert, e.value) for e in high] == [
         (GameType.NULL, True, False, 35),
         (GameType.NULL, True, True, 59),
@@ -352,26 +357,32 @@ def test_a_null_ouvert_that_reaches_a_bid_keeps_its_plain_twin() -> None:
 def test_the_own_score_objective_counts_a_lost_game_without_the_defenders_40s() -> None:
     # a lost game costs the declarer -2v - 50 and gives each defender +40: against the table
     # the 40s count against him, for his own score alone they do not
-    risky = ct.Estimate(GameType.CLUBS, False, False, 24, wins=6, worlds=10, prior=0.6)
+    risky = ct.Estimate(
+        GameType.CLUBS, False, False, 24, wins=6, worlds=10, prior=0.6, options=Options()
+    )
     table, own = risky.score(), risky.score(0.0)
     assert own - table == pytest.approx((1.0 - risky.chance) * 80.0)
     assert risky.score() == pytest.approx(risky.expected)
     # a safe small game against a riskier big one: the table prefers the safe one, the seat's
     # own score the big one
-    safe = ct.Estimate(GameType.DIAMONDS, False, False, 18, wins=9, worlds=10, prior=0.8)
-    big = ct.Estimate(GameType.HEARTS, False, False, 40, wins=8, worlds=10, prior=0.8)
+    safe = ct.Estimate(
+        GameType.DIAMONDS, False, False, 18, wins=9, worlds=10, prior=0.8, options=Options()
+    )
+    big = ct.Estimate(
+        GameType.HEARTS, False, False, 40, wins=8, worlds=10, prior=0.8, options=Options()
+    )
     assert ct.best_reaching([safe, big], 18, 80.0) == safe
     assert ct.best_reaching([safe, big], 18, 0.0) == big
 
 
 def test_the_own_score_objective_is_todays_and_strong_v1_keeps_the_table() -> None:
-    from skat.players.strong import STRONG_V1
+    from skat.players.strong_settings import STRONG_V1
 
     assert StrongPlayer().settings.lost_extra == 0.0
-    assert STRONG_V1.lost_extra == 80.0
+    assert STRONG_V1.lost_extra is None
     v1 = get_player("strong-v1")
     assert isinstance(v1, StrongPlayer)
-    assert v1.settings.lost_extra == 80.0
+    assert v1.settings.lost_extra is None
 
 
 def _hand(text: str) -> int:
@@ -388,13 +399,13 @@ def _random_hands(seed: int, count: int) -> list[tuple[int, int]]:
 
 def test_the_model_limit_is_the_value_of_the_highest_contract_worth_declaring() -> None:
     four_jacks = _hand("CJ SJ HJ DJ CA CT SA ST HA HT")
-    value, contract = ct.model_limit(four_jacks, 0, lost_extra=80.0)
+    value, contract = ct.model_limit(four_jacks, 0, lost_extra=80.0, options=Options())
     assert (value, str(contract)) == (144, "GH")  # Grand Hand with 4, game 5, Hand 6: 24 × 6
     weak = _hand("HJ CA CK CQ C9 SA SK H7 HT D9")
-    assert ct.model_limit(weak, 1, lost_extra=80.0) == (0, None)
+    assert ct.model_limit(weak, 1, lost_extra=80.0, options=Options()) == (0, None)
     # a Clubs pick-up (without 2, game 3: 36), the model's best chance of this hand (about a
     # fifth open-handed), is worth bidding only when an expected −150 is good enough
-    value, contract = ct.model_limit(weak, 1, -150.0, lost_extra=80.0)
+    value, contract = ct.model_limit(weak, 1, -150.0, lost_extra=80.0, options=Options())
     assert (value, str(contract)) == (36, "C")
 
 
@@ -402,19 +413,23 @@ def test_the_model_limit_is_the_value_of_the_highest_contract_worth_declaring() 
 def test_a_lower_line_never_lowers_the_model_limit(seed: int) -> None:
     for hand, seat in _random_hands(seed, 40):
         assert (
-            ct.model_limit(hand, seat, -30.0, lost_extra=0.0)[0]
-            >= ct.model_limit(hand, seat, 0.0, lost_extra=0.0)[0]
+            ct.model_limit(hand, seat, -30.0, lost_extra=0.0, options=Options())[0]
+            >= ct.model_limit(hand, seat, 0.0, lost_extra=0.0, options=Options())[0]
         )
 
 
 def test_the_strong_player_bids_by_the_model_only_when_told_and_not_at_a_spitze_table() -> None:
     hand = _hand("CJ DJ CA CT CK C9 SA H7 H8 D9")
-    heuristic = StrongPlayer().limit_game(hand, 0)
+    heuristic = StrongPlayer().limit_game(hand, 0, Options())
     by_model = StrongPlayer(model_limit=0.0)
     own = by_model.settings.lost_extra
-    assert by_model.limit_game(hand, 0) == ct.model_limit(hand, 0, lost_extra=own) != heuristic
-    assert by_model.limit_game(hand, 0, spitze=True) == StrongPlayer().limit_game(
-        hand, 0, spitze=True
+    assert (
+        by_model.limit_game(hand, 0, Options())
+        == ct.model_limit(hand, 0, lost_extra=own, options=Options())
+        != heuristic
+    )
+    assert by_model.limit_game(hand, 0, Options(spitze=True)) == StrongPlayer().limit_game(
+        hand, 0, Options(spitze=True)
     )
 
 
@@ -422,7 +437,14 @@ def test_the_model_prior_replaces_the_heuristic_prior_and_nothing_else() -> None
     hand = _hand("CJ HJ CQ C8 C7 HA H7 S9 DQ D9")  # Sächsische Spitze is among the candidates
     plain, learned = (
         ct.evaluate_before_skat(
-            hand, 0, (), Solver(), worlds=4, node_budget=200_000, spitze=True, model_prior=prior
+            hand,
+            0,
+            (),
+            Solver(),
+            worlds=4,
+            node_budget=200_000,
+            model_prior=prior,
+            options=Options(spitze=True),
         )
         for prior in (False, True)
     )

@@ -10,7 +10,8 @@ import pytest
 from skat.action import Action
 from skat.arena import parse_options
 from skat.players import Player, decision_rng, get_player
-from skat.players.strong import STRONG_V1, StrongPlayer, StrongSettings
+from skat.players.strong import StrongPlayer
+from skat.players.strong_settings import STRONG_V1, StrongSettings
 from skat.state import InformationState, State
 
 V1_DECISIONS = [

@@ -116,6 +116,7 @@ LEVELS = ["game", "hand", "schneider", "schneider_announced", "schwarz", "schwar
 STEP_CODES = sorted(
     set(re.findall(r'Step\(\s*"([a-z_]+)"', Path(scoring.__file__).read_text(encoding="utf-8")))
     | set(scoring.KONTRA_CODES)
+    | set(scoring.OUTCOME_CODES)
     | set(scoring.CLAIM_CODES)
     | {*LEVELS, "ouvert", "matadors_with", "matadors_without"}
 )

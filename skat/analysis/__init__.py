@@ -45,8 +45,9 @@ from skat.cards import format_card, points
 from skat.claim import settle
 from skat.contract import Contract
 from skat.errors import NotFinishedError, SkatError, shown
+from skat.options import RamschSkat
 from skat.record import read_record
-from skat.rules import GameType, RamschSkat
+from skat.rules import GameType
 from skat.scoring import GameResult, RamschResult
 from skat.solver import Solver, position_from_state
 from skat.state import Phase, State

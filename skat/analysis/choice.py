@@ -33,8 +33,9 @@ from skat.analysis.judge import BANDS, Judge, Outcome
 from skat.cards import cards_of_mask, format_cards
 from skat.contract import Contract
 from skat.errors import NotationError
+from skat.options import Options
 from skat.players.evaluation import discard_scores
-from skat.rules import GameType, Options
+from skat.rules import GameType
 from skat.solver import Position, Solver
 from skat.state import State
 

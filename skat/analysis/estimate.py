@@ -120,7 +120,7 @@ def estimate(state: State, seat: int, *, with_calls: bool = True) -> Estimates:
         (sampled deals, each solved) per call made after an opponent bid or held.
     """
     hand = state.deal.hands[seat].mask
-    limit = StrongPlayer().bid_limit(hand, seat, spitze=state.options.spitze)
+    limit = StrongPlayer().bid_limit(hand, seat, state.options)
     low, _high = bid_limits(state.information_state(seat).bids).get(seat, (0, 0))
     return Estimates("strong", limit, low, calls(state, seat) if with_calls else None)
 

@@ -22,7 +22,8 @@ from dataclasses import dataclass, replace
 
 from skat.cards import CardSet, format_card
 from skat.contract import Contract
-from skat.rules import GameType, Options
+from skat.options import Options
+from skat.rules import GameType
 from skat.scoring import score_game
 from skat.solver import SCHWARZ, Position, Solver
 

@@ -103,7 +103,8 @@ def _strong() -> Player:
 
 
 def _strong_v1() -> Player:
-    from skat.players.strong import STRONG_V1, StrongPlayer
+    from skat.players.strong import StrongPlayer
+    from skat.players.strong_settings import STRONG_V1
 
     player = StrongPlayer(STRONG_V1)
     player.name = "strong-v1"
@@ -167,7 +168,8 @@ def _with_settings(spec: str) -> Player:
     if level not in ("strong", "strong-v1"):
         raise UnknownPlayerError(f"only strong and strong-v1 take settings, not {shown!r}")
     try:
-        from skat.players.strong import STRONG_V1, StrongPlayer, StrongSettings
+        from skat.players.strong import StrongPlayer
+        from skat.players.strong_settings import STRONG_V1, StrongSettings
     except ImportError as err:
         raise UnknownPlayerError(f"player {shown!r} is not available: {err}") from None
     fields = StrongSettings.__dataclass_fields__

@@ -97,7 +97,7 @@ def _contract(e: ct.Estimate) -> str:
     return str(Contract.make(e.game, hand=e.hand, ouvert=e.ouvert))
 
 
-def _estimate(e: ct.Estimate | None, lost_extra: float) -> dict[str, Any]:
+def _estimate(e: ct.Estimate | None, lost_extra: float | None) -> dict[str, Any]:
     if e is None:
         return {"game": None, "chance": None, "expected": None}
     return {

@@ -24,10 +24,12 @@ from skat.action import Action, ActionKind
 from skat.contract import Contract
 from skat.players import worlds as wd
 from skat.players.calibration import LEVELS, calibrated
-from skat.rules import BASE_VALUES, GameType
+from skat.players.evaluation import list_outcomes
+from skat.rules import GameType
 from skat.scoring import game_value, suit_levels
 from skat.solver import Solver
 from skat.state import InformationState
+from skat.values import table_values
 
 if TYPE_CHECKING:
     from skat.players.contracts import Estimate
@@ -36,11 +38,12 @@ if TYPE_CHECKING:
 __all__ = ["announced", "declarer_chance", "kontra_choice"]
 
 
-def announced(best: Estimate, lost_extra: float) -> tuple[Contract, float]:
+def announced(best: Estimate, lost_extra: float | None) -> tuple[Contract, float]:
     """The Hand contract for ``best`` with the announcement of the best expected score (none,
     Schneider, Schwarz or, for a suit game or Grand, ouvert; ISkO 5.2.5, 5.2.6) and that
-    expected Seeger-Fabian score (game points; a lost game costs ``lost_extra`` beyond −2·value
-    − 50, :func:`skat.players.evaluation.expected_score`).
+    expected score on the table's list (game points; a lost game costs ``lost_extra`` beyond
+    the declarer's own entry, None: the defenders' entries,
+    :func:`skat.players.evaluation.expected_score`).
 
     The chances to win, to win Schneider and to win Schwarz come from the sampled deals (the
     win chance calibrated for the table, the levels by :data:`skat.players.calibration.LEVELS`);
@@ -53,19 +56,22 @@ def announced(best: Estimate, lost_extra: float) -> tuple[Contract, float]:
     if best.game == GameType.NULL or not best.schneider:
         return plain, best.score(lost_extra)
     # "with or without n" from the plain Hand game's value, each level's value from the core
-    matadors = best.value // BASE_VALUES[best.game] - len(_levels(plain))
+    options = best.options
+    matadors = best.value // table_values(options).base_value(best.game) - len(_levels(plain))
     win = best.chance
     schneider = min(win, calibrated(best.schneider, best.worlds, LEVELS))
     schwarz = min(schneider, calibrated(best.schwarz, best.worlds, LEVELS))
     open_schwarz = min(schwarz, (best.schwarz + 0.5) / (best.worlds + 1.0))
 
     def won(contract: Contract, reached: str = "") -> int:
-        # a Bock deal doubles the game's score, not the Seeger-Fabian +50 (skat.bock)
-        return game_value(contract, matadors, _levels(contract, reached)) * best.bock + 50
+        value = game_value(contract, matadors, options, _levels(contract, reached))
+        return list_outcomes(value, options, hand=True)[0]
 
     def lost(contract: Contract) -> float:
-        # as skat.players.evaluation.expected_score: −2·value − 50 and lost_extra
-        return 2 * game_value(contract, matadors, _levels(contract)) * best.bock + 50 + lost_extra
+        # as skat.players.evaluation.expected_score: the declarer's entry and lost_extra
+        value = game_value(contract, matadors, options, _levels(contract))
+        _, entry, defender = list_outcomes(value, options, hand=True)
+        return -entry + (2 * defender if lost_extra is None else lost_extra)
 
     announce_schneider = Contract.make(best.game, hand=True, schneider=True)
     announce_schwarz = Contract.make(best.game, hand=True, schwarz=True)

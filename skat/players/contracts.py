@@ -29,17 +29,19 @@ import functools
 import math
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from skat.action import Action, ActionKind
 from skat.cards import ALL_CARDS, cards_ascending
-from skat.contract import Contract
+from skat.contract import Contract, declarable_games
 from skat.errors import SkatError
+from skat.options import Options
 from skat.players import evaluation as ev
 from skat.players.calibration import CALIBRATIONS, NULL_PLAIN_BONUS, Calibration, calibrated
 from skat.players.contract_model import load_model
-from skat.rules import GameType, null_game_value
+from skat.rules import GameType
 from skat.solver import SCHWARZ, Position, Solver
+from skat.values import table_values
 
 __all__ = [
     "DiscardChoice",
@@ -98,9 +100,10 @@ class Estimate:
         prior: the heuristic's win chance of the contract
             (:func:`skat.players.evaluation.win_chance`), counted as :data:`PRIOR_WORLDS` deals
             besides the solved ones.
-        bock: the deal's Bock multiplier (2 in a Bock deal, :mod:`skat.bock`): the expected
-            scores count the game's score doubled and the Seeger-Fabian ±50 and +40 as they
-            are (XSkat); ``value`` stays the game value that the bid is held against.
+        options: the table's rule options (and the deal's Bock status), by which the expected
+            scores count the game as the scorer does (:func:`skat.players.evaluation.list_outcomes`:
+            in a Bock deal the game's score doubled and the list's bonuses as they are, XSkat);
+            ``value`` stays the game value that the bid is held against.
         calibration: the map from the open-hand share of a suit game or Grand to its chance
             against the opponents at hand (:mod:`skat.players.calibration`).
     """
@@ -114,8 +117,8 @@ class Estimate:
     schneider: int = 0
     prior: float = 0.5
     schwarz: int = 0
-    bock: int = 1
     calibration: Calibration = CALIBRATIONS["strong"]
+    options: Options = field(kw_only=True)
 
     @property
     def chance(self) -> float:
@@ -127,14 +130,14 @@ class Estimate:
 
     @property
     def expected(self) -> float:
-        """The expected Seeger-Fabian score against the table (game points)."""
-        return ev.expected_list_score(self.chance, self.value * self.bock)
+        """The expected score on the table's list against the table (game points)."""
+        return ev.expected_score(self.chance, self.value, self.options, hand=self.hand)
 
-    def score(self, lost_extra: float = ev.TABLE_LOST_EXTRA) -> float:
-        """The expected Seeger-Fabian score (game points) when a lost game costs
-        ``lost_extra`` beyond the declarer's own −2·value − 50 (see
-        :func:`skat.players.evaluation.expected_score`)."""
-        return ev.expected_score(self.chance, self.value * self.bock, lost_extra)
+    def score(self, lost_extra: float | None = None) -> float:
+        """The expected score on the table's list (game points) when a lost game costs
+        ``lost_extra`` beyond the declarer's own entry (None: the defenders' entries, against
+        the table; see :func:`skat.players.evaluation.expected_score`)."""
+        return ev.expected_score(self.chance, self.value, self.options, lost_extra, hand=self.hand)
 
 
 # -- what the bids say ---------------------------------------------------------------------------
@@ -181,7 +184,7 @@ def contested(bids: tuple[tuple[int, Action], ...], seat: int) -> bool:
     return rival(bids, seat) is not None
 
 
-def bid_likelihood(hand: int, seat: int, limits: tuple[int, int]) -> float:
+def bid_likelihood(hand: int, seat: int, limits: tuple[int, int], options: Options) -> float:
     """How well the ten cards ``hand`` of ``seat`` fit what its bids said (0..1).
 
     The heuristic's bid limit (:func:`skat.players.evaluation.bid_limit`) of the hand is compared
@@ -191,7 +194,7 @@ def bid_likelihood(hand: int, seat: int, limits: tuple[int, int]) -> float:
     low, high = limits
     if low == 0 and high >= 10_000:
         return 1.0
-    limit = _heuristic_limit(hand, seat)
+    limit = _heuristic_limit(hand, seat, options)
     if limit < low and low >= 18:
         return 0.25
     if limit > high:
@@ -200,27 +203,28 @@ def bid_likelihood(hand: int, seat: int, limits: tuple[int, int]) -> float:
 
 
 @functools.lru_cache(maxsize=1 << 15)
-def _heuristic_limit(hand: int, seat: int) -> int:
-    """:func:`skat.players.evaluation.bid_limit` of ``hand`` in ``seat``, kept: the sampled
-    worlds of a deal ask it of the same hands again and again."""
-    return ev.bid_limit(hand, seat)
+def _heuristic_limit(hand: int, seat: int, options: Options) -> int:
+    """:func:`skat.players.evaluation.bid_limit` of ``hand`` in ``seat`` at the table of
+    ``options``, kept: the sampled worlds of a deal ask it of the same hands again and again."""
+    return ev.bid_limit(hand, seat, options)
 
 
 # -- before the skat ------------------------------------------------------------------------------
 
 
 def _candidates_before_skat(
-    hand: int, seat: int, reaching: int = 0, spitze: bool = False, model_prior: bool = False
+    hand: int, seat: int, options: Options, reaching: int = 0, model_prior: bool = False
 ) -> list[tuple[GameType, bool, bool, float]]:
     """The (game, hand, ouvert, prior win chance) contracts worth solving: above the
     heuristic's pruning margins and worth at least ``reaching`` (a Null with its ouvert value,
     as the ouvert Null is judged by its plain twin's deals), the :data:`MOST_CANDIDATES` of its
-    best expected scores; a Null Ouvert follows its plain Null. With ``spitze`` Sächsische
-    Spitze is among them. The prior is the heuristic's win chance, or with ``model_prior`` the
-    learned evaluator's open-hand chance (:mod:`skat.players.contract_model`; Sächsische Spitze,
+    best expected scores; a Null Ouvert follows its plain Null. With the option ``spitze``
+    Sächsische Spitze is among them. The prior is the heuristic's win chance, or with
+    ``model_prior`` the learned evaluator's open-hand chance
+    (:mod:`skat.players.contract_model`; Sächsische Spitze,
     which has no model, keeps the heuristic's)."""
-    pickup = ev.choices(hand, seat=seat, hand_game=False, pre_skat=True, spitze=spitze)
-    hand_games = ev.choices(hand, seat=seat, hand_game=True, spitze=spitze)
+    pickup = ev.choices(hand, seat=seat, hand_game=False, options=options, pre_skat=True)
+    hand_games = ev.choices(hand, seat=seat, hand_game=True, options=options)
     # one choice of each game; a safe Null Hand comes as its ouvert form, which stands for the
     # plain Null and its ouvert twin alike (both are solved below)
     kept = [(c, False) for c in pickup if c.margin >= PRUNE_PICKUP]
@@ -228,7 +232,8 @@ def _candidates_before_skat(
     kept = [
         (c, is_hand)
         for c, is_hand in kept
-        if ev.contract_value(c.game, hand, hand=is_hand, ouvert=c.game == GameType.NULL) >= reaching
+        if ev.contract_value(c.game, hand, options, hand=is_hand, ouvert=c.game == GameType.NULL)
+        >= reaching
     ]
     kept.sort(key=lambda ch: -ch[0].expected)
     out: list[tuple[GameType, bool, bool, float]] = []
@@ -282,6 +287,7 @@ def _draw_opponents(
     sizes: tuple[int, ...],
     seats: tuple[int, int],
     limits: dict[int, tuple[int, int]],
+    options: Options,
     tries: int = 12,
 ) -> list[int]:
     """Piles as :func:`deal_rest` (the last two are the opponents at ``seats``), kept with the
@@ -292,7 +298,7 @@ def _draw_opponents(
         weight = 1.0
         for pile, seat in zip(dealt[-2:], seats, strict=True):
             if seat in limits:
-                weight *= bid_likelihood(pile, seat, limits[seat])
+                weight *= bid_likelihood(pile, seat, limits[seat], options)
         if weight >= 1.0 or rng.random() < weight:
             return dealt
         if weight > best[0]:
@@ -312,6 +318,7 @@ def _sampled_deals(
     bids: tuple[tuple[int, Action], ...],
     sizes: tuple[int, ...],
     solver: Solver,
+    options: Options,
     *,
     worlds: int,
     min_worlds: int,
@@ -327,7 +334,7 @@ def _sampled_deals(
     for i in range(worlds):
         if _budget_spent(solver.nodes - start, node_budget, worlds_done=i, min_worlds=min_worlds):
             return
-        yield _draw_opponents(rng, unseen, sizes, opponents, limits)
+        yield _draw_opponents(rng, unseen, sizes, opponents, limits, options)
 
 
 def declarer_position(
@@ -361,12 +368,12 @@ def evaluate_before_skat(
     bids: tuple[tuple[int, Action], ...],
     solver: Solver,
     *,
+    options: Options,
     worlds: int = 24,
     min_worlds: int = 4,
     node_budget: int = 2_000_000,
     schneider: bool = False,
     reaching: int = 0,
-    spitze: bool = False,
     model_prior: bool = False,
 ) -> list[Estimate]:
     """Every contract worth considering for the ten dealt cards ``hand`` of ``seat``.
@@ -376,6 +383,8 @@ def evaluate_before_skat(
         seat: 0 forehand, 1 middlehand, 2 rearhand.
         bids: the bidding so far, ``(seat, action)`` pairs (what the opponents said).
         solver: the open-hand solver to use.
+        options: the table's rule options (and the deal's Bock status): the values, and with
+            ``spitze`` Sächsische Spitze among the candidates.
         worlds: the most deals drawn.
         min_worlds: the fewest deals drawn, whatever the node budget.
         node_budget: solver nodes after which no further deal is started (a count of work, so
@@ -385,7 +394,6 @@ def evaluate_before_skat(
             (:func:`evaluate_hand_levels`).
         reaching: only the contracts worth at least this many game points (a bid to judge),
             chosen before the cut to the heuristic's best few: the solver's work goes to them.
-        spitze: the table plays with Sächsische Spitze (option ``spitze``): it is a candidate.
         model_prior: each contract's prior (:attr:`Estimate.prior`, counted as
             :data:`PRIOR_WORLDS` deals) is the learned evaluator's open-hand chance, the
             quantity the solved deals measure, instead of the heuristic's win chance (fitted to
@@ -395,7 +403,7 @@ def evaluate_before_skat(
         the estimates of the candidate contracts (empty when the heuristic sees nothing worth
         solving, the hand is then passed).
     """
-    candidates = _candidates_before_skat(hand, seat, reaching, spitze, model_prior)
+    candidates = _candidates_before_skat(hand, seat, options, reaching, model_prior)
     if not candidates:
         return []
     rng = random.Random(_seed(hand, seat, *_bid_codes(bids)))
@@ -405,7 +413,7 @@ def evaluate_before_skat(
     start = solver.nodes
     discards: dict[tuple[int, GameType], int] = {}
     for skat, first, second in _sampled_deals(
-        rng, hand, seat, bids, (2, 10, 10), solver,
+        rng, hand, seat, bids, (2, 10, 10), solver, options,
         worlds=worlds, min_worlds=min_worlds, node_budget=node_budget,
     ):  # fmt: skip
         for j, (game, is_hand, ouvert, _) in enumerate(candidates):
@@ -431,10 +439,11 @@ def evaluate_before_skat(
     out = []
     for j, (game, is_hand, ouvert, prior) in enumerate(candidates):
         twin = j - 1 if ouvert else j  # an ouvert Null follows its plain twin
-        value = ev.contract_value(game, hand, hand=is_hand, ouvert=ouvert)
+        value = ev.contract_value(game, hand, options, hand=is_hand, ouvert=ouvert)
         out.append(
             Estimate(
                 game, is_hand, ouvert, value, wins[twin], solved[twin], schneiders[j], prior,
+                options=options,
             )
         )  # fmt: skip
     return out
@@ -448,6 +457,7 @@ def evaluate_hand_levels(
     solver: Solver,
     *,
     prior: float,
+    options: Options,
     worlds: int = 24,
     min_worlds: int = 4,
     node_budget: int = 1_000_000,
@@ -467,7 +477,7 @@ def evaluate_hand_levels(
     rng = random.Random(_seed(hand, seat, int(game), 7, *_bid_codes(bids)))
     wins = schneider = schwarz = n = 0
     for skat, first, second in _sampled_deals(
-        rng, hand, seat, bids, (2, 10, 10), solver,
+        rng, hand, seat, bids, (2, 10, 10), solver, options,
         worlds=worlds, min_worlds=min_worlds, node_budget=node_budget,
     ):  # fmt: skip
         pos = declarer_position(seat, hand, (first, second), game, skat)
@@ -481,8 +491,8 @@ def evaluate_hand_levels(
             schneider += 1
         else:
             wins += solver.solve_threshold(pos, 61)
-    value = ev.contract_value(game, hand, hand=True)
-    return Estimate(game, True, False, value, wins, n, schneider, prior, schwarz)
+    value = ev.contract_value(game, hand, options, hand=True)
+    return Estimate(game, True, False, value, wins, n, schneider, prior, schwarz, options=options)
 
 
 # -- after the pick-up ---------------------------------------------------------------------------
@@ -519,14 +529,14 @@ def evaluate_discards(
     min_worlds: int = 4,
     node_budget: int = 2_000_000,
     per_game: int = 2,
-    spitze: bool = False,
+    options: Options,
 ) -> list[DiscardChoice]:
     """The candidate discards and games for the twelve ``cards`` after a pick-up, judged.
 
     Games whose heuristic margin after their best discard is hopeless are skipped unless no other
     game reaches ``bid``; each remaining game brings its ``per_game`` best discards by the
     heuristic. Every pair is solved in the same sampled deals of the twenty unseen cards. With
-    ``spitze`` Sächsische Spitze is one of the games.
+    the option ``spitze`` Sächsische Spitze is one of the games; ``options`` value them.
 
     Returns:
         the choices, unordered (empty only when ``cards`` is not twelve cards).
@@ -536,21 +546,24 @@ def evaluate_discards(
     pairs: list[tuple[GameType, int]] = []
     reach: list[tuple[GameType, int]] = []
     priors: dict[GameType, float] = {}
-    for game in ev.declarable_games(spitze):
+    null_ouvert = table_values(options).null_value(hand=False, ouvert=True)
+    for game in declarable_games(options.spitze):
         ranked = ev.discard_scores(cards, game, seat=seat)
         kept = cards & ~ranked[0][0]
         choice = next(
             c
-            for c in ev.choices(kept, seat=seat, hand_game=False, matador_hand=cards, spitze=spitze)
+            for c in ev.choices(
+                kept, seat=seat, hand_game=False, options=options, matador_hand=cards
+            )
             if c.game == game and not c.ouvert
         )
         priors[game] = ev.win_chance(choice.margin)
-        value = ev.contract_value(game, cards, hand=False)
-        if value >= bid or (game == GameType.NULL and bid <= null_game_value(False, True)):
+        value = ev.contract_value(game, cards, options, hand=False)
+        if value >= bid or (game == GameType.NULL and bid <= null_ouvert):
             reach.append((game, ranked[0][0]))
         if choice.margin >= PRUNE_PICKUP:
             pairs.extend((game, pair) for pair, _ in ranked[:per_game])
-    if not any(ev.contract_value(g, cards, hand=False) >= bid for g, _ in pairs) and reach:
+    if not any(ev.contract_value(g, cards, options, hand=False) >= bid for g, _ in pairs) and reach:
         pairs.extend(p for p in reach if p not in pairs)
     if not pairs:
         pairs = reach[:1] or [
@@ -561,7 +574,7 @@ def evaluate_discards(
     solved = [0] * len(pairs)
     start = solver.nodes
     for first, second in _sampled_deals(
-        rng, cards, seat, bids, (10, 10), solver,
+        rng, cards, seat, bids, (10, 10), solver, options,
         worlds=worlds, min_worlds=min_worlds, node_budget=node_budget,
     ):  # fmt: skip
         for j, (game, pair) in enumerate(pairs):
@@ -572,21 +585,18 @@ def evaluate_discards(
             solved[j] += 1
     out = []
     for j, (game, pair) in enumerate(pairs):
-        value = ev.contract_value(game, cards, hand=False)
+        value = ev.contract_value(game, cards, options, hand=False)
         prior = priors[game]
         won, n = wins[j], solved[j]
-        out.append(DiscardChoice(pair, Estimate(game, False, False, value, won, n, 0, prior)))
+        plain = Estimate(game, False, False, value, won, n, 0, prior, options=options)
+        out.append(DiscardChoice(pair, plain))
         if game == GameType.NULL:
-            out.append(
-                DiscardChoice(
-                    pair,
-                    Estimate(game, False, True, null_game_value(False, True), won, n, 0, prior),
-                )
-            )
+            ouvert = Estimate(game, False, True, null_ouvert, won, n, 0, prior, options=options)
+            out.append(DiscardChoice(pair, ouvert))
     return out
 
 
-def best_reaching(estimates: list[Estimate], bid: int, lost_extra: float) -> Estimate | None:
+def best_reaching(estimates: list[Estimate], bid: int, lost_extra: float | None) -> Estimate | None:
     """The estimate with the best expected score (:meth:`Estimate.score` with ``lost_extra``)
     among those worth at least ``bid``."""
     reach = [e for e in estimates if e.value >= bid]
@@ -596,7 +606,7 @@ def best_reaching(estimates: list[Estimate], bid: int, lost_extra: float) -> Est
 
 
 def _model_contracts(
-    hand: int, seat: int, calibration: Calibration
+    hand: int, seat: int, calibration: Calibration, options: Options
 ) -> Iterator[tuple[Contract, int, float]]:
     """Every suit game, Grand and Null (plain and ouvert), Hand and with the pick-up, of the ten
     cards ``hand`` of ``seat``: its contract, its value without Schneider and the learned
@@ -609,7 +619,7 @@ def _model_contracts(
         if game == GameType.NULL:
             maps = [(False, _NULL_PLAIN), (True, _NULL_OUVERT)]
         for ouvert, cal in maps:
-            value = ev.contract_value(game, hand, hand=is_hand, ouvert=ouvert)
+            value = ev.contract_value(game, hand, options, hand=is_hand, ouvert=ouvert)
             yield Contract.make(game, hand=is_hand, ouvert=ouvert), value, cal.chance(logit)
 
 
@@ -618,9 +628,9 @@ def model_limit(
     seat: int,
     at_least: float = 0.0,
     *,
-    lost_extra: float,
+    lost_extra: float | None,
+    options: Options,
     calibration: Calibration = CALIBRATIONS["strong"],
-    bock: int = 1,
 ) -> tuple[int, Contract | None]:
     """The bid limit (game points, 0: pass) of the ten cards ``hand`` of ``seat`` by the
     learned contract evaluator (:mod:`skat.players.contract_model`), and its contract.
@@ -628,8 +638,8 @@ def model_limit(
     Every suit game, Grand and Null (plain and ouvert), Hand and with the pick-up, gets the
     model's open-hand win chance, mapped to the opponents at hand by ``calibration`` (a plain
     Null by :data:`~skat.players.calibration.NULL_PLAIN_BONUS`, a Null Ouvert as it is), and
-    its expected Seeger-Fabian score at its value without Schneider (``ev.expected_score`` with
-    ``lost_extra``; the game counted ``bock`` times, 2 in a Bock deal); the limit is the
+    its expected score on the table's list at its value without Schneider
+    (``ev.expected_score`` with ``lost_extra``, at the table of ``options``); the limit is the
     highest value of a contract whose expected score is at least ``at_least`` game points (of
     equal values, the more likely contract). No bids are weighed: one answer serves the whole
     auction, as the heuristic's limit does. Sächsische Spitze has no model (the caller keeps
@@ -639,8 +649,9 @@ def model_limit(
         SkatError: the shipped model is missing or broken (:func:`load_model`).
     """
     best: tuple[int, float, Contract] | None = None
-    for contract, value, chance in _model_contracts(hand, seat, calibration):
-        if ev.expected_score(chance, value * bock, lost_extra) < at_least:
+    for contract, value, chance in _model_contracts(hand, seat, calibration, options):
+        score = ev.expected_score(chance, value, options, lost_extra, hand=contract.hand)
+        if score < at_least:
             continue
         if best is None or (value, chance) > best[:2]:
             best = (value, chance, contract)
@@ -652,12 +663,12 @@ def model_worth(
     seat: int,
     reaching: int,
     *,
-    lost_extra: float,
+    lost_extra: float | None,
+    options: Options,
     calibration: Calibration = CALIBRATIONS["strong"],
-    bock: int = 1,
 ) -> tuple[float, Contract | None, float]:
-    """The best expected Seeger-Fabian score (game points; ``ev.expected_score`` with
-    ``lost_extra``, the game counted ``bock`` times) by the learned contract evaluator of a
+    """The best expected score on the table's list (game points; ``ev.expected_score`` with
+    ``lost_extra``, at the table of ``options``) by the learned contract evaluator of a
     contract of the ten cards ``hand`` of ``seat`` worth at least ``reaching`` (a bid to
     judge), with that contract and its chance at the table (as in :func:`model_limit`);
     ``(-inf, None, 0.0)`` when none is worth it. No bids are weighed.
@@ -666,10 +677,10 @@ def model_worth(
         SkatError: the shipped model is missing or broken (:func:`load_model`).
     """
     best: tuple[float, Contract | None, float] = (-math.inf, None, 0.0)
-    for contract, value, chance in _model_contracts(hand, seat, calibration):
+    for contract, value, chance in _model_contracts(hand, seat, calibration, options):
         if value < reaching:
             continue
-        score = ev.expected_score(chance, value * bock, lost_extra)
+        score = ev.expected_score(chance, value, options, lost_extra, hand=contract.hand)
         if score > best[0]:
             best = (score, contract, chance)
     return best

@@ -18,7 +18,7 @@ figures.
 >>> hand = mask_of(parse_cards("CJ HJ CA CT C9 C8 SA HK H8 D7"))
 >>> round(win_chance(suit_strength(hand, 3)), 2)
 0.94
->>> best = best_game(hand, seat=0, hand_game=False)
+>>> best = best_game(hand, seat=0, hand_game=False, options=Options())
 >>> best.game.name, best.value
 ('CLUBS', 24)
 """
@@ -30,14 +30,15 @@ import math
 from dataclasses import dataclass, replace
 
 from skat.cards import JACKS, card_pairs, cards_ascending, points, suit_mask
-from skat.contract import Contract, declarable_games  # re-exported: the players choose among them
+from skat.contract import Contract
 from skat.errors import IllegalActionError
-from skat.rules import GameType, null_game_value
-from skat.scoring import game_value, matadors
+from skat.options import Options
+from skat.rules import GameType
+from skat.scoring import game_value, matadors, signed_score
+from skat.values import table_values
 
 __all__ = [
     "PICKUP_SUIT",
-    "TABLE_LOST_EXTRA",
     "TAKE_SKAT_DANGER",
     "GameChoice",
     "best_discard",
@@ -45,14 +46,13 @@ __all__ = [
     "bid_limit",
     "choices",
     "contract_value",
-    "declarable_games",
     "declared_chance",
     "declared_expected",
     "discard_scores",
-    "expected_list_score",
     "expected_score",
     "grand_strength",
     "limit_game",
+    "list_outcomes",
     "null_fixes",
     "push_danger",
     "push_pair",
@@ -326,30 +326,47 @@ def win_chance(margin: float) -> float:
     return 1.0 / (1.0 + math.exp(-(margin + _LOGIT_75)))
 
 
-TABLE_LOST_EXTRA = 80.0
-"""What a lost game costs the declarer against the table beyond his own −2·value − 50: each
-defender's +40 of the Seeger-Fabian list (ISPA's list; docs/scoring.md)."""
+def list_outcomes(value: int, options: Options, *, hand: bool = False) -> tuple[int, int, int]:
+    """What a game of ``value`` (game points, before Kontra) writes on the table's score list:
+    ``(the declarer's entry if it is won, his entry if it is lost, each defender's entry if it
+    is lost)``, by the scorer's own rules (:func:`skat.scoring.signed_score`, the list's bonuses
+    and the Bock factor of :func:`skat.values.table_values`).
+
+    >>> list_outcomes(24, Options())
+    (74, -98, 40)
+    """
+    values = table_values(options)
+    won, _ = values.list_score(
+        signed_score(value, won=True, hand=hand, kontra=0, options=options), won=True
+    )
+    lost, defender = values.list_score(
+        signed_score(value, won=False, hand=hand, kontra=0, options=options), won=False
+    )
+    return won, lost, defender
 
 
-def expected_score(chance: float, value: int, lost_extra: float = TABLE_LOST_EXTRA) -> float:
-    """The expected Seeger-Fabian score (game points) of declaring a game of ``value`` won with
-    ``chance`` (0..1): won value + 50, lost −2·value − 50 − ``lost_extra``.
+def expected_score(
+    chance: float,
+    value: int,
+    options: Options,
+    lost_extra: float | None = None,
+    *,
+    hand: bool = False,
+) -> float:
+    """The expected score (game points) on the table's list of declaring a game of ``value``
+    won with ``chance`` (0..1): its entries of :func:`list_outcomes`, a lost game costing
+    ``lost_extra`` more.
 
-    ``lost_extra`` = :data:`TABLE_LOST_EXTRA` (80) judges the score against the table (the
-    defenders' +40 each count against the declarer); 0 judges the seat's own score alone.
+    ``lost_extra`` None judges the score against the table: the defenders' entries of a lost game
+    count against the declarer (on the Seeger-Fabian list 2 × 40); 0 judges the seat's own score
+    alone.
 
-    >>> expected_score(0.5, 24), expected_score(0.5, 24, 0.0)
+    >>> expected_score(0.5, 24, Options()), expected_score(0.5, 24, Options(), 0.0)
     (-52.0, -12.0)
     """
-    return chance * (value + 50) - (1.0 - chance) * (2 * value + 50 + lost_extra)
-
-
-def expected_list_score(chance: float, value: int) -> float:
-    """The expected Seeger-Fabian score of playing a game of ``value`` relative to the table.
-
-    Won: value + 50; lost: -2 value - 50 and each defender +40 (counted as -80 relative).
-    """
-    return expected_score(chance, value, TABLE_LOST_EXTRA)
+    won, lost, defender = list_outcomes(value, options, hand=hand)
+    extra = 2 * defender if lost_extra is None else lost_extra
+    return chance * won + (1.0 - chance) * (lost - extra)
 
 
 @functools.cache
@@ -357,12 +374,14 @@ def _contract(game: GameType, hand: bool, ouvert: bool) -> Contract:
     return Contract.make(game, hand=hand, ouvert=ouvert)
 
 
-def contract_value(game: GameType, matador_cards: int, *, hand: bool, ouvert: bool = False) -> int:
+def contract_value(
+    game: GameType, matador_cards: int, options: Options, *, hand: bool, ouvert: bool = False
+) -> int:
     """The game value (game points) of ``game`` won without Schneider made, Hand or not (Null:
-    ouvert or not), its matadors counted in ``matador_cards`` (a card mask): the core's
-    :func:`skat.scoring.game_value` of that contract.
+    ouvert or not), its matadors counted in ``matador_cards`` (a card mask), at the table of
+    ``options``: the core's :func:`skat.scoring.game_value` of that contract.
     """
-    return game_value(_contract(game, hand, ouvert), matadors(game, matador_cards))
+    return game_value(_contract(game, hand, ouvert), matadors(game, matador_cards), options)
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,6 +394,7 @@ class GameChoice:
         ouvert: Null ouvert.
         value: the game value (game points) without Schneider.
         margin: strength above the 75%-win threshold (negative: below).
+        options: the table's rule options, which value and score the game.
     """
 
     game: GameType
@@ -382,11 +402,12 @@ class GameChoice:
     ouvert: bool
     value: int
     margin: float
+    options: Options
 
     @property
     def expected(self) -> float:
-        """The expected Seeger-Fabian score of this choice."""
-        return expected_list_score(win_chance(self.margin), self.value)
+        """The expected score of this choice on the table's list, against the table."""
+        return expected_score(win_chance(self.margin), self.value, self.options, hand=self.hand)
 
 
 def choices(
@@ -394,26 +415,26 @@ def choices(
     *,
     seat: int,
     hand_game: bool,
+    options: Options,
     matador_hand: int | None = None,
     pre_skat: bool = False,
     play_bonus: float = 0.0,
-    spitze: bool = False,
 ) -> list[GameChoice]:
-    """Every suit game, Grand and Null (and with ``spitze`` Sächsische Spitze) for ``hand`` (10
-    cards) with value and margin.
+    """Every suit game, Grand and Null (and with the option ``spitze`` Sächsische Spitze) for
+    ``hand`` (10 cards) with value and margin at the table of ``options``.
 
     Args:
         hand: the 10 cards that will be played.
         seat: 0 forehand, 1 middlehand, 2 rearhand (forehand leads first).
         hand_game: judged as a Hand game (no skat to come), or as the cards after the discard.
+        options: the table's rule options: its values, and with ``spitze`` Sächsische Spitze
+            judged by :func:`spitze_strength`.
         matador_hand: the cards the matadors are counted over (hand plus skat after a pick-up);
             default ``hand``.
         pre_skat: a pick-up game judged on the ten dealt cards before the skat is seen (a Null
             may then still lose one unsafe card to the discard).
         play_bonus: logit added to every margin, for a player whose card play wins more often
             than the heuristic's (the weights were fitted on the heuristic's play).
-        spitze: the table plays with Sächsische Spitze (option ``spitze``): judged by
-            :func:`spitze_strength`.
     """
     fore = seat == 0
     mat = hand if matador_hand is None else matador_hand
@@ -423,38 +444,37 @@ def choices(
         margin = suit_strength(hand, trump, forehand=fore) - PICKUP_SUIT
         if hand_game:
             margin -= HAND_BONUS
-        value = contract_value(game, mat, hand=hand_game)
-        out.append(GameChoice(game, hand_game, False, value, margin))
+        value = contract_value(game, mat, options, hand=hand_game)
+        out.append(GameChoice(game, hand_game, False, value, margin, options))
     margin = grand_strength(hand, forehand=fore) - PICKUP_GRAND
     if hand_game:
         margin -= HAND_BONUS
-    value = contract_value(GameType.GRAND, mat, hand=hand_game)
-    out.append(GameChoice(GameType.GRAND, hand_game, False, value, margin))
-    if spitze:
+    value = contract_value(GameType.GRAND, mat, options, hand=hand_game)
+    out.append(GameChoice(GameType.GRAND, hand_game, False, value, margin, options))
+    if options.spitze:
         margin = spitze_strength(hand, forehand=fore) - PICKUP_GRAND
         if hand_game:
             margin -= HAND_BONUS
-        value = contract_value(GameType.SPITZE, mat, hand=hand_game)
-        out.append(GameChoice(GameType.SPITZE, hand_game, False, value, margin))
+        value = contract_value(GameType.SPITZE, mat, options, hand=hand_game)
+        out.append(GameChoice(GameType.SPITZE, hand_game, False, value, margin, options))
+    null = table_values(options).null_value
     fixes = null_fixes(hand)
     if hand_game:
         if fixes == 0:
             safe = _null_has_sevens(hand)
-            out.append(GameChoice(GameType.NULL, True, safe, null_game_value(True, safe), 1.0))
+            value = null(hand=True, ouvert=safe)
+            out.append(GameChoice(GameType.NULL, True, safe, value, 1.0, options))
         else:
-            out.append(
-                GameChoice(GameType.NULL, True, False, null_game_value(True, False), -1.5 * fixes)
-            )
+            value = null(hand=True, ouvert=False)
+            out.append(GameChoice(GameType.NULL, True, False, value, -1.5 * fixes, options))
     else:
         if pre_skat:
             fixes = max(0, fixes - 1)
-        out.append(
-            GameChoice(
-                GameType.NULL, False, False, null_game_value(False, False), 1.0 - 1.25 * fixes
-            )
-        )
+        value = null(hand=False, ouvert=False)
+        out.append(GameChoice(GameType.NULL, False, False, value, 1.0 - 1.25 * fixes, options))
         if fixes == 0 and _null_has_sevens(hand) and not pre_skat:
-            out.append(GameChoice(GameType.NULL, False, True, null_game_value(False, True), 0.75))
+            value = null(hand=False, ouvert=True)
+            out.append(GameChoice(GameType.NULL, False, True, value, 0.75, options))
     if play_bonus:
         out = [replace(c, margin=c.margin + play_bonus) for c in out]
     return out
@@ -489,18 +509,20 @@ def declared_chance(choice: GameChoice) -> float:
 def declared_expected(choice: GameChoice) -> float:
     """The expected Seeger-Fabian score of ``choice`` with the chance of :func:`declared_chance`
     (for Hand games and Null :attr:`GameChoice.expected`)."""
-    return expected_list_score(declared_chance(choice), choice.value)
+    return expected_score(declared_chance(choice), choice.value, choice.options, hand=choice.hand)
 
 
-def best_game(hand: int, *, seat: int, hand_game: bool, minimum: int = 0) -> GameChoice:
+def best_game(
+    hand: int, *, seat: int, hand_game: bool, options: Options, minimum: int = 0
+) -> GameChoice:
     """The choice with the best expected score whose value is at least ``minimum``.
 
     When no game reaches ``minimum`` (an overbid), the one with the highest value.
     """
-    options = choices(hand, seat=seat, hand_game=hand_game)
-    reach = [c for c in options if c.value >= minimum]
+    games = choices(hand, seat=seat, hand_game=hand_game, options=options)
+    reach = [c for c in games if c.value >= minimum]
     if not reach:
-        return max(options, key=lambda c: (c.value, c.margin))
+        return max(games, key=lambda c: (c.value, c.margin))
     return max(reach, key=lambda c: c.expected)
 
 
@@ -605,22 +627,23 @@ def push_pair(hand: int) -> int:
 
 
 def limit_game(
-    hand: int, seat: int, play_bonus: float = 0.0, *, spitze: bool = False
+    hand: int, seat: int, options: Options, play_bonus: float = 0.0
 ) -> GameChoice | None:
-    """The game :func:`bid_limit` is for: of the games ``hand`` would play (a pick-up game
-    judged on the ten dealt cards, or a Hand game, whose margin with ``play_bonus`` is at least
-    0; with ``spitze`` Sächsische Spitze among them), the one of the highest value, of those the
-    one of the largest margin; None for none."""
+    """The game :func:`bid_limit` is for: of the games ``hand`` would play at the table of
+    ``options`` (a pick-up game judged on the ten dealt cards, or a Hand game, whose margin with
+    ``play_bonus`` is at least 0; with ``spitze`` Sächsische Spitze among them), the one of the
+    highest value, of those the one of the largest margin; None for none."""
     pickup = choices(
-        hand, seat=seat, hand_game=False, pre_skat=True, play_bonus=play_bonus, spitze=spitze
+        hand, seat=seat, hand_game=False, options=options, pre_skat=True, play_bonus=play_bonus
     )
-    hand_games = choices(hand, seat=seat, hand_game=True, play_bonus=play_bonus, spitze=spitze)
+    hand_games = choices(hand, seat=seat, hand_game=True, options=options, play_bonus=play_bonus)
     playable = [c for c in pickup + hand_games if c.margin >= 0.0]
     return max(playable, key=lambda c: (c.value, c.margin), default=None)
 
 
-def bid_limit(hand: int, seat: int, play_bonus: float = 0.0, *, spitze: bool = False) -> int:
-    """The highest bid (game points) of the games ``hand`` would play (with ``spitze``
-    Sächsische Spitze among them); 0 for none (the value of :func:`limit_game`)."""
-    game = limit_game(hand, seat, play_bonus, spitze=spitze)
+def bid_limit(hand: int, seat: int, options: Options, play_bonus: float = 0.0) -> int:
+    """The highest bid (game points) of the games ``hand`` would play at the table of
+    ``options`` (with ``spitze`` Sächsische Spitze among them); 0 for none (the value of
+    :func:`limit_game`)."""
+    game = limit_game(hand, seat, options, play_bonus)
     return 0 if game is None else game.value

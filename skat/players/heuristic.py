@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from skat.action import Action, ActionKind
 from skat.cards import JACKS, mask_of
-from skat.contract import Contract
+from skat.contract import Contract, declarable_games
 from skat.errors import IllegalActionError
 from skat.players import evaluation as ev
 from skat.players.heuristic_play import choose_card, table_of
@@ -156,7 +156,7 @@ class HeuristicPlayer:
         return exchange_choice(info, self._solver)
 
     def _bidding(self, info: InformationState, legal: list[Action]) -> Action:
-        limit = ev.bid_limit(info.hand, int(info.seat), self.play_bonus, spitze=info.options.spitze)
+        limit = ev.bid_limit(info.hand, int(info.seat), info.options, self.play_bonus)
         return bid_up_to(max(limit, revolution_limit(info)), info, legal)
 
     def _skat(self, info: InformationState, legal: list[Action]) -> Action:
@@ -171,7 +171,7 @@ class HeuristicPlayer:
                 hand_game=False,
                 pre_skat=True,
                 play_bonus=self.play_bonus,
-                spitze=info.options.spitze,
+                options=info.options,
             )
             if c.value >= bid
         ]
@@ -182,7 +182,7 @@ class HeuristicPlayer:
                 seat=seat,
                 hand_game=True,
                 play_bonus=self.play_bonus,
-                spitze=info.options.spitze,
+                options=info.options,
             )
             if c.value >= bid
         ]
@@ -212,13 +212,12 @@ class HeuristicPlayer:
         cards = info.hand
         bid = info.bid
         best: tuple[float, int] | None = None
-        spitze = info.options.spitze
-        for game in ev.declarable_games(spitze):
+        for game in declarable_games(info.options.spitze):
             pair, _ = ev.best_discard(cards, game, seat=seat)
             kept = cards & ~pair
             for c in ev.choices(
-                kept, seat=seat, hand_game=False, matador_hand=cards, play_bonus=self.play_bonus,
-                spitze=spitze,
+                kept, seat=seat, hand_game=False, options=info.options, matador_hand=cards,
+                play_bonus=self.play_bonus,
             ):  # fmt: skip
                 if c.game != game:
                     continue
@@ -239,7 +238,7 @@ class HeuristicPlayer:
             hand_game=False,
             matador_hand=matador_cards,
             play_bonus=self.play_bonus,
-            spitze=info.options.spitze,
+            options=info.options,
         ):
             action = _first(legal, Action.declare(Contract.make(c.game, ouvert=c.ouvert)))
             if action is None:

@@ -28,8 +28,9 @@ from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.phases import exchange_seats
 from skat.players import evaluation as ev
-from skat.rules import REVOLUTION_VALUE, GameType, card_order
+from skat.rules import GameType, card_order
 from skat.state import InformationState, Phase
+from skat.values import table_values
 
 if TYPE_CHECKING:  # the solver (and numba) is loaded only when a defender exchanges
     from skat.solver import Solver
@@ -101,7 +102,9 @@ def revolution_limit(info: InformationState) -> int:
     """
     if not info.options.revolution:
         return 0
-    return REVOLUTION_VALUE if revolution_safe(info.hand, int(info.seat) == 0) else 0
+    if not revolution_safe(info.hand, int(info.seat) == 0):
+        return 0
+    return table_values(info.options).revolution
 
 
 def revolution_declaration(
@@ -114,7 +117,7 @@ def revolution_declaration(
     Source: house rule (Revolution); the choice is this project's.
     """
     declare = Action.declare(REVOLUTION)
-    if declare not in legal or rival > REVOLUTION_VALUE:
+    if declare not in legal or rival > table_values(info.options).revolution:
         return None
     return declare if revolution_safe(info.hand, int(info.seat) == 0) else None
 

@@ -36,9 +36,9 @@ import random
 from typing import Any
 
 from skat.action import CONCEDE, PASS, Action, ActionKind
-from skat.bock import multiplier
 from skat.contract import Contract
 from skat.errors import IllegalActionError
+from skat.options import BockDeal, Options
 from skat.players import contracts as ct
 from skat.players.announcements import announced, declarer_chance, kontra_choice
 from skat.players.calibration import CALIBRATIONS
@@ -52,13 +52,12 @@ from skat.players.revolution import (
     revolution_declaration,
     revolution_limit,
 )
-from skat.players.strong_settings import _SETTING_NAMES, STRONG_V1, StrongSettings
-from skat.players.worlds import sample_world
+from skat.players.strong_settings import _SETTING_NAMES, StrongSettings
 from skat.rules import GameType
 from skat.solver import Solver
 from skat.state import InformationState, Phase
 
-__all__ = ["STRONG_V1", "StrongPlayer", "StrongSettings", "sample_world"]
+__all__ = ["StrongPlayer"]
 
 
 class StrongPlayer:
@@ -172,36 +171,35 @@ class StrongPlayer:
         bids: tuple[tuple[int, Action], ...],
         *,
         schneider: bool,
-        spitze: bool,
-        bock: int = 1,
+        options: Options,
     ) -> list[ct.Estimate]:
-        key = ("before", hand, seat, bids, schneider, spitze)
+        table = _before_bock(options)
+        key = ("before", hand, seat, bids, schneider, table)
         found = self._cache.get(key)
         if found is None:
             found = ct.evaluate_before_skat(
-                hand, seat, bids, self._get_solver(), worlds=self.settings.contract_worlds,
-                node_budget=self.settings.contract_budget, schneider=schneider, spitze=spitze,
-                model_prior=self.settings.model_prior,
+                hand, seat, bids, self._get_solver(), options=table,
+                worlds=self.settings.contract_worlds, node_budget=self.settings.contract_budget,
+                schneider=schneider, model_prior=self.settings.model_prior,
             )  # fmt: skip
             self._remember(key, found)
         assert isinstance(found, list)
-        return self._at_table(found, bock)
+        return self._at_table(found, options)
 
     def _discards(self, info: InformationState) -> list[ct.DiscardChoice]:
         cards = info.hand | (info.discard or 0) if info.phase == Phase.DECLARE else info.hand
-        spitze = info.options.spitze
-        key = ("discard", cards, int(info.seat), info.bid, info.bids, spitze)
+        table = _before_bock(info.options)
+        key = ("discard", cards, int(info.seat), info.bid, info.bids, table)
         found = self._cache.get(key)
         if found is None:
             found = ct.evaluate_discards(
                 cards, int(info.seat), info.bid, info.bids, self._get_solver(),
                 worlds=self.settings.contract_worlds, node_budget=self.settings.contract_budget,
-                spitze=spitze,
+                options=table,
             )  # fmt: skip
             self._remember(key, found)
         assert isinstance(found, list)
-        bock = multiplier(info.options)
-        at_table = self._at_table([c.estimate for c in found], bock)
+        at_table = self._at_table([c.estimate for c in found], info.options)
         if all(a is c.estimate for a, c in zip(at_table, found, strict=True)):
             return found
         return [dataclasses.replace(c, estimate=a) for a, c in zip(at_table, found, strict=True)]
@@ -212,28 +210,27 @@ class StrongPlayer:
         (:func:`skat.players.contracts.evaluate_discards`); unordered."""
         return self._discards(info)
 
-    def _at_table(self, estimates: list[ct.Estimate], bock: int) -> list[ct.Estimate]:
-        """``estimates`` at this table: in a deal of Bock multiplier ``bock``
-        (:class:`ct.Estimate`'s ``bock``), against the opponents of ``opponents``."""
+    def _at_table(self, estimates: list[ct.Estimate], options: Options) -> list[ct.Estimate]:
+        """``estimates`` at this table: scored under ``options`` with the deal's Bock status
+        (:class:`ct.Estimate`'s ``options``; the evaluation judged them before the Bock
+        factor, :func:`_before_bock`), against the opponents of ``opponents``."""
         calibration = CALIBRATIONS[self.settings.opponents]
-        if all(e.bock == bock and e.calibration == calibration for e in estimates):
+        if all(e.options == options and e.calibration == calibration for e in estimates):
             return estimates  # as the evaluation made them: nothing to copy
-        return [dataclasses.replace(e, bock=bock, calibration=calibration) for e in estimates]
+        return [dataclasses.replace(e, options=options, calibration=calibration) for e in estimates]
 
     def _remember(self, key: object, value: object) -> None:
         self._cache[key] = value
         if len(self._cache) > 64:
             del self._cache[next(iter(self._cache))]
 
-    def bid_limit(
-        self, hand: int, seat: int, *, contested: bool = False, spitze: bool = False, bock: int = 1
-    ) -> int:
-        """The highest bid (game points) for the ten cards ``hand`` of ``seat``; 0: pass
-        (the value of :meth:`limit_game`)."""
-        return self.limit_game(hand, seat, contested=contested, spitze=spitze, bock=bock)[0]
+    def bid_limit(self, hand: int, seat: int, options: Options, *, contested: bool = False) -> int:
+        """The highest bid (game points) for the ten cards ``hand`` of ``seat`` at the table of
+        ``options``; 0: pass (the value of :meth:`limit_game`)."""
+        return self.limit_game(hand, seat, options, contested=contested)[0]
 
     def limit_game(
-        self, hand: int, seat: int, *, contested: bool = False, spitze: bool = False, bock: int = 1
+        self, hand: int, seat: int, options: Options, *, contested: bool = False
     ) -> tuple[int, Contract | None]:
         """The bid limit (game points, 0: pass) for the ten cards ``hand`` of ``seat`` and the
         game it is the value of (None with the limit 0).
@@ -244,26 +241,26 @@ class StrongPlayer:
         by :func:`skat.players.contracts.evaluate_before_skat` (judged without the opponents'
         bids, so one evaluation serves the whole auction); otherwise the heuristic's limit
         (:func:`skat.players.evaluation.limit_game`) with ``bid_bonus``, less
-        ``contest_penalty`` when ``contested`` (an opponent has bid or held). ``spitze``: the
-        table plays with Sächsische Spitze. ``bock``: the deal's Bock multiplier (2 in a Bock
-        deal): the expected scores count the game doubled, the ±50 and +40 not (the heuristic's
-        limit, by strength, does not change).
+        ``contest_penalty`` when ``contested`` (an opponent has bid or held). ``options``: the
+        table's rules and the deal's Bock status (in a Bock deal the expected scores count the
+        game doubled, the list's bonuses not; the heuristic's limit, by strength, does not
+        change).
         """
-        if self.settings.model_limit is not None and not spitze:
+        if self.settings.model_limit is not None and not options.spitze:
             return ct.model_limit(
                 hand, seat, self.settings.model_limit,
                 calibration=CALIBRATIONS[self.settings.opponents],
-                lost_extra=self.settings.lost_extra, bock=bock,
+                lost_extra=self.settings.lost_extra, options=options,
             )  # fmt: skip
         if not self.settings.solved_bidding:
             bonus = self.settings.bid_bonus - (self.settings.contest_penalty if contested else 0.0)
-            choice = limit_game(hand, seat, bonus, spitze=spitze)
+            choice = limit_game(hand, seat, options, bonus)
             if choice is None:
                 return 0, None
             return choice.value, Contract.make(choice.game, hand=choice.hand, ouvert=choice.ouvert)
         worth = [
             e
-            for e in self._before_skat(hand, seat, (), schneider=False, spitze=spitze, bock=bock)
+            for e in self._before_skat(hand, seat, (), schneider=False, options=options)
             if e.score(self.settings.lost_extra) > 0.0
         ]
         best = max(worth, key=lambda e: e.value, default=None)
@@ -292,10 +289,7 @@ class StrongPlayer:
     ) -> Action:
         seat = int(info.seat)
         contested = ct.contested(info.bids, seat)
-        bock = multiplier(info.options)
-        limit, game = self.limit_game(
-            info.hand, seat, contested=contested, spitze=info.options.spitze, bock=bock
-        )
+        limit, game = self.limit_game(info.hand, seat, info.options, contested=contested)
         revolution = revolution_limit(info)
         if revolution > limit:  # a sure Revolution: held to its value, no contest to weigh
             limit, game = revolution, REVOLUTION
@@ -333,7 +327,7 @@ class StrongPlayer:
         if self.settings.model_contest and not info.options.spitze:
             worth, contract, chance = ct.model_worth(
                 info.hand, seat, value, calibration=CALIBRATIONS[self.settings.opponents],
-                lost_extra=self.settings.lost_extra, bock=multiplier(info.options),
+                lost_extra=self.settings.lost_extra, options=info.options,
             )  # fmt: skip
             if notes is not None:
                 notes.update(contest_estimate=None, contest_model=(contract, chance))
@@ -342,11 +336,11 @@ class StrongPlayer:
         assert rival is not None, "only a contested bid is checked"
         heard = (*info.bids, (seat, action), (rival, PASS))
         found = ct.evaluate_before_skat(
-            info.hand, seat, heard, self._get_solver(), worlds=self.settings.contract_worlds,
-            node_budget=self.settings.contract_budget, reaching=value,
-            spitze=info.options.spitze, model_prior=self.settings.model_prior,
+            info.hand, seat, heard, self._get_solver(), options=_before_bock(info.options),
+            worlds=self.settings.contract_worlds, node_budget=self.settings.contract_budget,
+            reaching=value, model_prior=self.settings.model_prior,
         )  # fmt: skip
-        found = self._at_table(found, multiplier(info.options))
+        found = self._at_table(found, info.options)
         best = ct.best_reaching(found, value, self.settings.lost_extra)
         if notes is not None:
             notes["contest_estimate"] = best
@@ -383,17 +377,18 @@ class StrongPlayer:
     def _hand_levels(self, info: InformationState, best: ct.Estimate) -> ct.Estimate:
         """The Hand game of ``best`` judged again for the announcements
         (:func:`ct.evaluate_hand_levels`): at least eight deals within the contract budget."""
-        key = ("levels", info.hand, int(info.seat), info.bids, best.game)
+        table = _before_bock(info.options)
+        key = ("levels", info.hand, int(info.seat), info.bids, best.game, table)
         found = self._cache.get(key)
         if found is None:
             found = ct.evaluate_hand_levels(
                 info.hand, int(info.seat), info.bids, best.game, self._get_solver(),
-                prior=best.prior, worlds=self.settings.contract_worlds, min_worlds=8,
-                node_budget=self.settings.contract_budget,
+                prior=best.prior, options=table, worlds=self.settings.contract_worlds,
+                min_worlds=8, node_budget=self.settings.contract_budget,
             )  # fmt: skip
             self._remember(key, found)
         assert isinstance(found, ct.Estimate)
-        return dataclasses.replace(found, bock=best.bock, calibration=best.calibration)
+        return dataclasses.replace(found, options=best.options, calibration=best.calibration)
 
     def _discard(self, info: InformationState, legal: list[Action]) -> Action:
         choices = self._discards(info)
@@ -434,12 +429,23 @@ class StrongPlayer:
 
 def _table(info: InformationState) -> dict[str, Any]:
     """What the seat's estimates before the skat depend on besides its cards and the bids: the
-    Schneider count, Sächsische Spitze, the deal's Bock multiplier."""
-    return {"schneider": True, "spitze": info.options.spitze, "bock": multiplier(info.options)}
+    Schneider count, the table's rules and the deal's Bock status."""
+    return {"schneider": True, "options": info.options}
+
+
+def _before_bock(options: Options) -> Options:
+    """The table's rules without the deal's Bock status: the sampled evaluation judges the
+    contracts by them (and keeps its answers across the deals of a table), and
+    :meth:`StrongPlayer._at_table` counts the deal's Bock factor in."""
+    return (
+        options
+        if options.bock_deal == BockDeal.NONE
+        else dataclasses.replace(options, bock_deal=BockDeal.NONE)
+    )
 
 
 def _best_choice(
-    choices: list[ct.DiscardChoice], bid: int, lost_extra: float
+    choices: list[ct.DiscardChoice], bid: int, lost_extra: float | None
 ) -> ct.DiscardChoice | None:
     """The choice of the best expected score (``lost_extra`` as in
     :func:`skat.players.announcements.announced`) among those worth ``bid``; else the most

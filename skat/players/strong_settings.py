@@ -180,12 +180,14 @@ class StrongSettings:
     ``strong`` (the server's default: a strong computer beside it), ``heuristic`` (two heuristic
     players), ``xskat`` (XSkat's computers, at its table)."""
 
-    lost_extra: float = 0.0
-    """What a lost game costs beyond the declarer's own −2·value − 50 when the contracts, the
-    announcements, Hand or pick-up, the discard and the contest check compare expected scores
-    (:func:`skat.players.evaluation.expected_score`): 0, the seat's own Seeger-Fabian score
-    (issue 28's own-score objective); 80, the defenders' +40 each counted against the declarer
-    as well (the score against the table, ``strong-v1``). At XSkat's table the own score gained
+    lost_extra: float | None = 0.0
+    """What a lost game costs beyond the declarer's own entry on the table's list (on the
+    Seeger-Fabian list −2·value − 50) when the contracts, the announcements, Hand or pick-up, the
+    discard and the contest check compare expected scores
+    (:func:`skat.players.evaluation.expected_score`): 0, the seat's own score (issue 28's
+    own-score objective); None, the defenders' entries counted against the declarer as well
+    (the score against the table, ``strong-v1``: on the Seeger-Fabian list their +40 each). At
+    XSkat's table the own score gained
     +1.79 (+0.14 .. +3.43) a game on 300 development deals (X7); against the heuristic no
     difference was measured (G6: −0.01, −2.56 .. +2.54) (docs/benchmarks.md, "Against XSkat",
     "Bidding")."""
@@ -258,9 +260,11 @@ class StrongSettings:
                 raise ValueError(
                     f"StrongSettings.{field.name} must be a whole number ≥ 0, not {value!r}"
                 )
-        if not 0.0 <= self.lost_extra < math.inf:  # a cost: a line's inf would make scores NaN
+        if self.lost_extra is not None and not 0.0 <= self.lost_extra < math.inf:
+            # a cost: a line's inf would make scores NaN
             raise ValueError(
-                f"StrongSettings.lost_extra must be a finite number ≥ 0, not {self.lost_extra!r}"
+                "StrongSettings.lost_extra must be a finite number ≥ 0 or None, not "
+                f"{self.lost_extra!r}"
             )
         for name in ("inference", "defence_inference"):
             if getattr(self, name) > INFERENCE_LEVELS:
@@ -291,7 +295,7 @@ _SETTING_NAMES: frozenset[str] = frozenset(f.name for f in dataclasses.fields(St
 :class:`~skat.players.strong.StrongPlayer` takes."""
 
 STRONG_V1 = StrongSettings(
-    lost_extra=80.0,
+    lost_extra=None,
     kontra_below=0.4,
     kontra_draws=None,
     every_ouvert_deal=False,
@@ -304,7 +308,7 @@ STRONG_V1 = StrongSettings(
 on worlds drawn by rejection sampling as in the card play, against an ouvert declarer too, and
 Kontra is said below 0.4, Supra below 0.2, against a plain Null too
 (docs/experiments/2026-12-strong-kontra.md), a defender's worlds are not weighed by the
-declarer's discard (``defence_inference`` 3), a lost game counts the defenders' +40 each
-against it (``lost_extra`` 80), and a side lost in every world does not play for a slip
-(``slip_margin`` 0).
+declarer's discard (``defence_inference`` 3), a lost game counts the defenders' entries
+against it (``lost_extra`` None: their +40 each on the Seeger-Fabian list), and a side lost in
+every world does not play for a slip (``slip_margin`` 0).
 tests/test_strong_settings.py pins its decisions on a few positions."""

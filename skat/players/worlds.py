@@ -241,7 +241,9 @@ def _likelihood(
                 if discard:
                     weight *= _discard_likelihood(info, world)
         elif seat in limits:
-            weight *= ct.bid_likelihood(_dealt_cards(info, world, seat), seat, limits[seat])
+            weight *= ct.bid_likelihood(
+                _dealt_cards(info, world, seat), seat, limits[seat], info.options
+            )
     return weight
 
 
@@ -535,7 +537,9 @@ def resample(
             weight = _declarer_likelihood(info, world) ** sharpness
         for seat in range(3):
             if seat not in (me, declarer) and seat in limits:
-                weight *= ct.bid_likelihood(_dealt_cards(info, world, seat), seat, limits[seat])
+                weight *= ct.bid_likelihood(
+                    _dealt_cards(info, world, seat), seat, limits[seat], info.options
+                )
         drawn.append((weight, world))
     total = sum(w for w, _ in drawn)
     if not drawn or total <= 0.0:

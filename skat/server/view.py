@@ -263,7 +263,9 @@ def declarations(state: State, human: int) -> list[dict[str, Any]]:
         trumps = (
             None if contract.game == GameType.NULL else _cards(known & trump_mask(contract.game))
         )
-        figures = prospect(contract, bid=state.bid, known_cards=known).to_json()
+        figures = prospect(
+            contract, bid=state.bid, known_cards=known, options=state.options
+        ).to_json()
         del figures["bid"]
         out.append(
             {
