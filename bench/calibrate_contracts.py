@@ -33,7 +33,7 @@ Usage::
 
     python -m bench.calibrate_contracts --deals 200 --seed 7 [--opponent heuristic] \\
         [--workers 2] [--out rows.jsonl]
-    python -m bench.calibrate_contracts --xskat bench/runs/xskat-strong-dev-seed1.jsonl \\
+    python -m bench.calibrate_contracts --xskat xskat-strong-dev-seed1.jsonl \\
         --deals 300 [--json rows.json]
 """
 

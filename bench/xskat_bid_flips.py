@@ -20,7 +20,7 @@ Only the recorded game is known, not the one the flip would lead to. Two sums bo
 
 XSkat never runs.
 
-    .venv/bin/python -m bench.xskat_bid_flips bench/runs/xskat-strong-slip2-dev-300.jsonl \\
+    .venv/bin/python -m bench.xskat_bid_flips xskat-strong-slip2-dev-300.jsonl \\
         --variant strong:lost_extra=0,defence_inference=3,slip_margin=10,contest_check=none
 """
 

@@ -11,7 +11,7 @@ before he did not is the one that let the game through: by our player or by the 
 defending beside it (a lead or a card that follows); or best defence could never beat him.
 XSkat never runs.
 
-    .venv/bin/python -m bench.xskat_defence_flips bench/runs/xskat-strong-slip2-dev-300.jsonl
+    .venv/bin/python -m bench.xskat_defence_flips xskat-strong-slip2-dev-300.jsonl
 """
 
 from __future__ import annotations

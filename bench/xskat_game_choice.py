@@ -13,7 +13,7 @@ recorded game, for its estimate of every game (the best discard of each). Printe
 
 XSkat never runs: only the checkpoint's records are read (each game replayed in our engine).
 
-    .venv/bin/python -m bench.xskat_game_choice bench/runs/xskat-strong-slip2-dev-300.jsonl
+    .venv/bin/python -m bench.xskat_game_choice xskat-strong-slip2-dev-300.jsonl
 """
 
 from __future__ import annotations
