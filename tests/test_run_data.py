@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -117,3 +118,36 @@ def test_an_arena_run_named_bare_lives_in_the_run_directory_and_merges_as_a_fold
     difference = (parts[0]["difference"]["sf_per_game"] + parts[1]["difference"]["sf_per_game"]) / 2
     assert f"heuristic - random: {difference:+.2f} SF points/game" in merged
     assert "paired over 2 deals" in merged
+
+
+BENCHMARKS = ROOT / "docs" / "benchmarks.md"
+HISTORY = ROOT / "docs" / "experiments" / "2026-12-benchmark-history.md"
+
+
+def test_the_benchmarks_page_holds_today_s_rows_within_400_lines() -> None:
+    # issue 49: one current row per goal; the history lives in docs/experiments/
+    assert len(BENCHMARKS.read_text(encoding="utf-8").splitlines()) <= 400
+
+
+def test_a_section_of_the_benchmarks_page_that_is_cited_exists() -> None:
+    # a citation names a section in quotes after the page ("Calibration" for "Calibration (win
+    # chances ...)"); "Moved here from docs/benchmarks.md" names where a note came from
+    headings = [
+        line.lstrip("#").strip()
+        for line in BENCHMARKS.read_text(encoding="utf-8").splitlines()
+        if line.startswith("#")
+    ]
+    cited: set[tuple[str, str]] = set()
+    for path in [ROOT / "README.md", *ROOT.glob("docs/**/*.md"), *ROOT.glob("skat/**/*.py"),
+                 *ROOT.glob("bench/*.py"), *ROOT.glob("tests/**/*.py")]:  # fmt: skip
+        text = " ".join(path.read_text(encoding="utf-8").split())
+        for found in re.finditer(
+            r'benchmarks\.md`?,? (?:section )?\(?((?:"[^"]+"(?:,| and)? ?)+)', text
+        ):
+            if not text[: found.start()].endswith("Moved here from docs/"):
+                cited.update((path.name, name) for name in re.findall(r'"([^"]+)"', found[1]))
+    assert len(cited) > 10  # the pattern still finds the citations
+    unknown = {
+        (f, n) for f, n in cited if not any(h == n or h.startswith(f"{n} (") for h in headings)
+    }
+    assert unknown == set()
