@@ -13,18 +13,21 @@ not the history. ``list`` names every run that the repository's history holds, a
 ``restore NAME`` writes one back into the run directory from the commit that last added or
 changed each of its files (``git cat-file blob COMMIT:bench/runs/NAME``): nothing is downloaded,
 and a clone needs its history (not ``--depth``). ``bench/runs/`` in the tree is ignored by git;
-a small finished run committed there with ``git add -f`` (the tracked data stays within 5 MB,
-``tests/test_run_data.py``) is restored the same way on another machine. Run from the
-repository's root::
+a finished run committed there with ``git add -f`` while the tracked data stays within 5 MB
+(``tests/test_run_data.py``) is restored the same way on another machine: a folder of arena
+parts as it is, a large file packed by ``pack NAME`` (``bench/runs/NAME.xz``; restored
+unpacked). Run from the repository's root::
 
     .venv/bin/python -m bench.runs dir                 # the run directory
     .venv/bin/python -m bench.runs list                # the runs history holds; '*': restored here
     .venv/bin/python -m bench.runs restore xskat-strong-dev-seed1.jsonl strong-v1-seed2029
+    .venv/bin/python -m bench.runs pack kontra-person-seed15.jsonl   # bench/runs/....jsonl.xz
 """
 
 from __future__ import annotations
 
 import argparse
+import lzma
 import os
 import subprocess
 import sys
@@ -74,9 +77,13 @@ class Stored:
     size: int
 
 
-def _git(*args: str, stdin: str | None = None) -> str:
+PACKED = ".xz"
+"""The suffix of a run file committed compressed (:func:`pack`); restored without it."""
+
+
+def _git(root: Path, *args: str, stdin: str | None = None) -> str:
     done = subprocess.run(
-        ["git", "-C", str(ROOT), *args],
+        ["git", "-C", str(root), *args],
         input=stdin, capture_output=True, text=True, check=False,
     )  # fmt: skip
     if done.returncode != 0:
@@ -84,14 +91,15 @@ def _git(*args: str, stdin: str | None = None) -> str:
     return done.stdout
 
 
-def stored_runs() -> dict[str, Stored]:
-    """Every file ever committed under ``bench/runs/`` in the history of ``HEAD``, by its path
-    inside that folder, each at the last commit that added or changed it; the newest first.
+def stored_runs(root: Path = ROOT) -> dict[str, Stored]:
+    """Every file ever committed under ``bench/runs/`` in the history of ``HEAD`` of the
+    repository at ``root``, by its path inside that folder, each at the last commit that added or
+    changed it; the newest first.
 
     Raises:
         SystemExit: git fails (no repository, no git).
     """
-    log = _git("log", "--format=%x00%H", "--diff-filter=AM", "--name-only", "--no-renames",
+    log = _git(root, "log", "--format=%x00%H", "--diff-filter=AM", "--name-only", "--no-renames",
                "HEAD", "--", TREE)  # fmt: skip
     last: dict[str, str] = {}
     for entry in log.split("\0")[1:]:
@@ -100,7 +108,7 @@ def stored_runs() -> dict[str, Stored]:
             last.setdefault(path, commit)
     if not last:
         return {}
-    sizes = _git("cat-file", "--batch-check=%(objectsize)",
+    sizes = _git(root, "cat-file", "--batch-check=%(objectsize)",
                  stdin="".join(f"{c}:{p}\n" for p, c in last.items()))  # fmt: skip
     prefix = TREE + "/"
     return {
@@ -110,13 +118,15 @@ def stored_runs() -> dict[str, Stored]:
 
 
 def run_name(path: str) -> str:
-    """The run a stored file belongs to: its first path component (a file or a folder)."""
-    return path.split("/", 1)[0]
+    """The run a stored file belongs to: its first path component (a file or a folder), a packed
+    file's without :data:`PACKED`."""
+    return path.split("/", 1)[0].removesuffix(PACKED)
 
 
-def restore(name: str, stored: dict[str, Stored], folder: Path) -> list[str]:
-    """Write the run ``name`` (a file, or a folder with all its files) from the history into
-    ``folder``; a file already there with the same bytes is left alone.
+def restore(name: str, stored: dict[str, Stored], folder: Path, root: Path = ROOT) -> list[str]:
+    """Write the run ``name`` (a file, or a folder with all its files) from the history of the
+    repository at ``root`` into ``folder``, a packed file unpacked; a file already there with the
+    same bytes is left alone.
 
     Returns:
         The paths written, inside ``folder``.
@@ -134,9 +144,11 @@ def restore(name: str, stored: dict[str, Stored], folder: Path) -> list[str]:
     contents = {}
     for path in files:
         blob = subprocess.run(
-            ["git", "-C", str(ROOT), "cat-file", "blob", f"{stored[path].commit}:{TREE}/{path}"],
+            ["git", "-C", str(root), "cat-file", "blob", f"{stored[path].commit}:{TREE}/{path}"],
             capture_output=True, check=True,
         ).stdout  # fmt: skip
+        if path.endswith(PACKED):
+            blob, path = lzma.decompress(blob), path.removesuffix(PACKED)
         target = folder / path
         if target.exists() and target.read_bytes() != blob:
             raise SystemExit(f"{target} differs from the history's {name}: not overwritten")
@@ -153,8 +165,30 @@ def restore(name: str, stored: dict[str, Stored], folder: Path) -> list[str]:
     return written
 
 
+def pack(name: str, folder: Path, root: Path = ROOT) -> Path:
+    """Write the run file ``name`` of ``folder`` compressed (xz) to ``bench/runs/NAME.xz`` in the
+    work tree at ``root``, to be committed with ``git add -f`` (an XSkat match checkpoint of
+    9 MB packs to about 0.4 MB); a folder of small parts is committed as it is.
+
+    Returns:
+        The packed file.
+
+    Raises:
+        SystemExit: ``name`` is no file of ``folder``.
+    """
+    source = folder / name
+    if "/" in name or not source.is_file():
+        raise SystemExit(
+            f"{source}: no run file to pack (a folder's parts are committed as they are)"
+        )
+    target = root / TREE / (name + PACKED)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(lzma.compress(source.read_bytes(), preset=9))
+    return target
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``dir``, ``list`` or ``restore NAME...``; returns the exit status."""
+    """``dir``, ``list``, ``restore NAME...`` or ``pack NAME``; returns the exit status."""
     ap = argparse.ArgumentParser(
         prog="python -m bench.runs", description=__doc__.split("\n\n", 1)[0]
     )
@@ -163,10 +197,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("list", help="the runs the history holds: name, files, bytes, last commit")
     back = sub.add_parser("restore", help="write runs from the history into the run directory")
     back.add_argument("names", nargs="+", metavar="NAME", help="a run's name, as listed")
+    packing = sub.add_parser("pack", help="compress a run file into bench/runs/ to commit it")
+    packing.add_argument("name", metavar="NAME", help="a file of the run directory")
     args = ap.parse_args(None if argv is None else list(argv))
     folder = runs_dir()
     if args.command == "dir":
         print(folder)
+        return 0
+    if args.command == "pack":
+        packed = pack(args.name, folder)
+        print(
+            f"{packed.relative_to(ROOT)}: {packed.stat().st_size:,} bytes; commit it with "
+            "git add -f while the tracked data stays within 5 MB (tests/test_run_data.py)"
+        )
         return 0
     stored = stored_runs()
     if args.command == "list":

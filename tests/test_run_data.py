@@ -151,3 +151,27 @@ def test_a_section_of_the_benchmarks_page_that_is_cited_exists() -> None:
         (f, n) for f, n in cited if not any(h == n or h.startswith(f"{n} (") for h in headings)
     }
     assert unknown == set()
+
+
+def test_a_packed_run_committed_in_the_tree_comes_back_unpacked(tmp_path: Path) -> None:
+    # a repository of its own: the run file packed, committed, removed, and restored
+    repo, runs_here = tmp_path / "repo", tmp_path / "runs"
+    runs_here.mkdir()
+    checkpoint = b"".join(b'{"kind": "run", "index": %d}\n' % i for i in range(2000))
+    (runs_here / "k.jsonl").write_bytes(checkpoint)
+    git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.org"]
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    packed = runs.pack("k.jsonl", runs_here, repo)
+    assert packed == repo / "bench" / "runs" / "k.jsonl.xz"
+    assert packed.stat().st_size < len(checkpoint) / 10
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-qm", "a packed run"], check=True)
+    subprocess.run([*git, "rm", "-q", str(packed)], check=True)
+    subprocess.run([*git, "commit", "-qm", "the run leaves the tree"], check=True)
+    stored = runs.stored_runs(repo)
+    assert list(stored) == ["k.jsonl.xz"]
+    elsewhere = tmp_path / "elsewhere"
+    assert runs.restore("k.jsonl", stored, elsewhere, repo) == ["k.jsonl"]
+    assert (elsewhere / "k.jsonl").read_bytes() == checkpoint
+    with pytest.raises(SystemExit, match="no run file to pack"):
+        runs.pack("missing.jsonl", runs_here, repo)
