@@ -75,6 +75,7 @@ from bench.common import (
     key_values,
     share_half,
 )
+from bench.runs import IN_RUNS, run_path
 from skat.arena import arena_deal_number, mean_ci, options_json, seatings
 from skat.options import Options, ScoreList
 from skat.players import Player, decision_rng, get_player
@@ -613,8 +614,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--arena", help="the arena's --json report of the base setting on these deals")
     ap.add_argument(
         "--checkpoint",
+        type=run_path,
         help="heuristic mode: a JSONL file each compared game is written to as it finishes; a "
-        "run given the same file goes on where it stopped",
+        "run given the same file goes on where it stopped; " + IN_RUNS,
     )
     args = ap.parse_args(argv)
     try:

@@ -37,6 +37,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from bench.common import add_deal_arguments, argument_parser, share_half
+from bench.runs import IN_RUNS, run_path
 from skat.action import ActionKind
 from skat.arena import arena_deal_number
 from skat.options import KontraRule, Options
@@ -249,7 +250,12 @@ def report(lines: Sequence[dict[str, Any]], below: float = StrongSettings().kont
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argument_parser(__doc__)
     add_deal_arguments(ap, deals=None, seed=11, first=True, workers=True)
-    ap.add_argument("--out", required=True, help="the JSONL checkpoint (continued if it exists)")
+    ap.add_argument(
+        "--out",
+        required=True,
+        type=run_path,
+        help="the JSONL checkpoint (continued if it exists); " + IN_RUNS,
+    )
     ap.add_argument(
         "--report-only", action="store_true", help="print the checkpoint's figures, play nothing"
     )

@@ -87,6 +87,7 @@ from typing import Any
 
 from bench.bench_xskat import XSkat, die_with_parent, start_display
 from bench.common import add_deal_arguments, argument_parser
+from bench.runs import IN_RUNS, run_path
 from bench.xskat_driver import PREREQUISITES, play_game
 from bench.xskat_records import (
     FORMAT,
@@ -288,13 +289,19 @@ def _recheck(records: dict[Key, dict[str, Any]], args: argparse.Namespace, perso
 def main(argv: Sequence[str] | None = None) -> int:
     """Play (or continue) a run, then print its figures; see the module's docstring."""
     ap = argument_parser(__doc__)
-    ap.add_argument("--checkpoint", required=True, help="the run's JSON-lines file")
+    ap.add_argument(
+        "--checkpoint", required=True, type=run_path, help="the run's JSON-lines file; " + IN_RUNS
+    )
     add_deal_arguments(ap, deals=600, seed=1, first=True, workers=True)
     ap.add_argument("--k", type=int, default=8, help="games of XSkat alone a deal (clocks)")
     ap.add_argument("--player", default="heuristic")
     ap.add_argument("--designs", default="one", help="one: ours in one seat; two: in two")
     ap.add_argument("--speedup", type=int, default=20, help="libfaketime rate of XSkat's clock")
-    ap.add_argument("--base", help="an earlier run's checkpoint: play only changed games")
+    ap.add_argument(
+        "--base",
+        type=run_path,
+        help="an earlier run's checkpoint: play only changed games; " + IN_RUNS,
+    )
     ap.add_argument("--report", action="store_true", help="print the figures, play nothing")
     ap.add_argument("--recheck", type=int, default=0, help="replay N games of each kind")
     ap.add_argument("--xskat", default="/usr/games/xskat")

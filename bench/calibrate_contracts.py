@@ -33,7 +33,7 @@ Usage::
 
     python -m bench.calibrate_contracts --deals 200 --seed 7 [--opponent heuristic] \\
         [--workers 2] [--out rows.jsonl]
-    python -m bench.calibrate_contracts --xskat bench/runs/xskat-strong-dev-seed1.jsonl \\
+    python -m bench.calibrate_contracts --xskat xskat-strong-dev-seed1.jsonl \\
         --deals 300 [--json rows.json]
 """
 
@@ -52,6 +52,7 @@ from tqdm import tqdm
 
 from bench.common import add_deal_arguments, argument_parser
 from bench.fit_weights import fit
+from bench.runs import IN_RUNS, run_path
 from skat.action import Action, ActionKind
 from skat.arena import arena_deal_number
 from skat.contract import Contract
@@ -353,7 +354,9 @@ def main(argv: Iterable[str] | None = None) -> int:
     parser.add_argument(
         "--opponent", default="heuristic", help="the two opponents of the games played here"
     )
-    parser.add_argument("--xskat", help="an XSkat match checkpoint: its games instead")
+    parser.add_argument(
+        "--xskat", type=run_path, help="an XSkat match checkpoint: its games instead; " + IN_RUNS
+    )
     parser.add_argument(
         "--calibration",
         default="strong",
@@ -361,8 +364,10 @@ def main(argv: Iterable[str] | None = None) -> int:
         help="the strong player's opponents setting: the map it plays with here and the "
         "report's 'today' (default strong)",
     )
-    parser.add_argument("--json", help="write the rows to this file")
-    parser.add_argument("--out", help="checkpoint of the games played here (JSON lines)")
+    parser.add_argument("--json", type=run_path, help="write the rows to this file; " + IN_RUNS)
+    parser.add_argument(
+        "--out", type=run_path, help="checkpoint of the games played here (JSON lines); " + IN_RUNS
+    )
     args = parser.parse_args(None if argv is None else list(argv))
     if args.workers < 1 or args.deals < 0 or args.first < 0:
         raise SystemExit("--workers must be at least 1, --deals and --first at least 0")

@@ -31,6 +31,7 @@ import numpy as np
 
 from bench.common import argument_parser, percentile
 from bench.learn_contracts import read_rows
+from bench.runs import IN_RUNS, run_path
 from skat.options import Options
 from skat.players import evaluation as ev
 from skat.players.contract_model import FAMILIES, ContractModel, family, features, model_from_json
@@ -172,7 +173,12 @@ def report(
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argument_parser(__doc__)
-    ap.add_argument("--data", required=True, help="the rows of bench/learn_contracts.py")
+    ap.add_argument(
+        "--data",
+        required=True,
+        type=run_path,
+        help="the rows of bench/learn_contracts.py; " + IN_RUNS,
+    )
     ap.add_argument("--model", default="skat/players/contract_model.json", help="output model")
     ap.add_argument("--l2", type=float, default=1.0, help="L2 penalty of the weights (1.0)")
     ap.add_argument("--deals", type=int, help="only the rows of the deals below this index")

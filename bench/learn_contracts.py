@@ -35,6 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Protocol
 
 from bench.common import add_deal_arguments, argument_parser
+from bench.runs import IN_RUNS, run_path
 from skat.arena import arena_deal_number
 from skat.deal import deal
 from skat.players.labels import LABEL_BUDGET, WORLDS, hand_labels
@@ -201,7 +202,12 @@ def jobs_of(seed: int, first: int, deals: int, worlds: int, budget: int) -> list
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argument_parser(__doc__)
     add_deal_arguments(ap, deals=None, seed=28, first=True, workers=True)
-    ap.add_argument("--out", required=True, help="the JSON-lines data file (appended, resumable)")
+    ap.add_argument(
+        "--out",
+        required=True,
+        type=run_path,
+        help="the JSON-lines data file (appended, resumable); " + IN_RUNS,
+    )
     ap.add_argument("--worlds", type=int, default=WORLDS, help=f"worlds per hand ({WORLDS})")
     ap.add_argument(
         "--label-budget", type=int, default=LABEL_BUDGET,

@@ -5,7 +5,9 @@ minutes each; this script joins their ``per_deal`` rows (deal index, deal number
 per seat-game of each player) and prints the combined Seeger-Fabian figures with 95% confidence
 intervals, paired by deal for two players, plus the summed counts of illegal actions and crashes.
 
-Usage: ``python -m bench.merge_arena part1.json part2.json ...``
+Usage: ``python -m bench.merge_arena part1.json part2.json ...``; a folder stands for its
+``part-*.json`` (the parts of ``bench/arena_parts.sh``), so a long run's figures are
+``python -m bench.merge_arena "$(python -m bench.runs dir)/NAME"``.
 """
 
 from __future__ import annotations
@@ -13,12 +15,19 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from bench.common import mean_half
 
 
 def main(paths: Sequence[str]) -> int:
-    """Print the merged figures of the reports at ``paths``; returns the exit status."""
+    """Print the merged figures of the reports at ``paths`` (a folder: its ``part-*.json`` in
+    name order); returns the exit status."""
+    paths = [
+        str(part)
+        for path in paths
+        for part in (sorted(Path(path).glob("part-*.json")) if Path(path).is_dir() else [path])
+    ]
     rows: dict[int, list[float]] = {}
     players: list[str] | None = None
     games = illegal = crashes = 0

@@ -20,7 +20,7 @@ Only the recorded game is known, not the one the flip would lead to. Two sums bo
 
 XSkat never runs.
 
-    .venv/bin/python -m bench.xskat_bid_flips bench/runs/xskat-strong-slip2-dev-300.jsonl \\
+    .venv/bin/python -m bench.xskat_bid_flips xskat-strong-slip2-dev-300.jsonl \\
         --variant strong:lost_extra=0,defence_inference=3,slip_margin=10,contest_check=none
 """
 
@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from bench import xskat_records as xr
+from bench.runs import IN_RUNS, run_path
 from skat.options import Options
 from skat.phases import Phase
 from skat.players import decision_rng, get_player
@@ -158,7 +159,11 @@ def summary(found: Iterable[Flip]) -> Summary:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("checkpoint", help="a finished bench_xskat_match checkpoint (design one)")
+    parser.add_argument(
+        "checkpoint",
+        type=run_path,
+        help="a finished bench_xskat_match checkpoint (design one); " + IN_RUNS,
+    )
     parser.add_argument(
         "--variant", required=True, help="the player asked, e.g. strong:contest_check=none"
     )

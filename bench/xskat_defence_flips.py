@@ -11,7 +11,7 @@ before he did not is the one that let the game through: by our player or by the 
 defending beside it (a lead or a card that follows); or best defence could never beat him.
 XSkat never runs.
 
-    .venv/bin/python -m bench.xskat_defence_flips bench/runs/xskat-strong-slip2-dev-300.jsonl
+    .venv/bin/python -m bench.xskat_defence_flips xskat-strong-slip2-dev-300.jsonl
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from bench import xskat_records as xr
 from bench.bench_xskat import replay
+from bench.runs import IN_RUNS, run_path
 from skat.claim import declarer_target
 from skat.options import Options
 from skat.phases import Phase
@@ -110,7 +111,11 @@ def _what(f: Flip) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("checkpoint", help="a finished bench_xskat_match checkpoint (design one)")
+    parser.add_argument(
+        "checkpoint",
+        type=run_path,
+        help="a finished bench_xskat_match checkpoint (design one); " + IN_RUNS,
+    )
     parser.add_argument(
         "--least", type=int, default=6, help="XSkat alone's games of the contract needed (6)"
     )

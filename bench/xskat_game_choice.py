@@ -13,7 +13,7 @@ recorded game, for its estimate of every game (the best discard of each). Printe
 
 XSkat never runs: only the checkpoint's records are read (each game replayed in our engine).
 
-    .venv/bin/python -m bench.xskat_game_choice bench/runs/xskat-strong-slip2-dev-300.jsonl
+    .venv/bin/python -m bench.xskat_game_choice xskat-strong-slip2-dev-300.jsonl
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from bench import xskat_records as xr
+from bench.runs import IN_RUNS, run_path
 from bench.xskat_driver import at_xskat_table
 from skat.options import Options
 from skat.players import get_player
@@ -167,7 +168,11 @@ def tally(rows: Iterable[SeatGame]) -> Tally:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("checkpoint", help="a finished bench_xskat_match checkpoint (design one)")
+    parser.add_argument(
+        "checkpoint",
+        type=run_path,
+        help="a finished bench_xskat_match checkpoint (design one); " + IN_RUNS,
+    )
     parser.add_argument("--player", help="the strong player asked (default: the run's player)")
     parser.add_argument("--deals", type=int, help="only the run's first DEALS deals")
     args = parser.parse_args(argv)

@@ -24,6 +24,9 @@ from skat.players.strong_settings import StrongSettings
 from skat.rules import GameType
 from skat.state import Phase, State
 
+XSKAT_RUN = Path(__file__).parent / "data" / "xskat_match_run.jsonl"
+"""A real XSkat match checkpoint of two deals (tests/test_bench_xskat_match.py)."""
+
 
 def test_the_strong_calibration_is_the_share_logit_plus_its_offset() -> None:
     # today's map before the table had more than one entry: logit((w + 0.5)/(n + 1)) + 0.3
@@ -265,11 +268,14 @@ def test_a_file_that_is_no_calibration_checkpoint_is_refused_and_kept(
         (["--deals", "-5"], "--deals and --first at least 0"),
         (["--json", "."], "--json .: .*Is a directory"),
         (["--xskat", "no-such-file.jsonl"], "no-such-file.jsonl: not an XSkat match checkpoint"),
-        (["--xskat", "bench/runs/xskat-strong-dev-seed1.jsonl", "--out", "x"], "--xskat reads"),
-        (["--xskat", "bench/runs/xskat-strong-dev-seed1.jsonl", "--deals", "601"], "not all of"),
+        (["--xskat", str(XSKAT_RUN), "--out", "x"], "--xskat reads"),
+        (["--xskat", str(XSKAT_RUN), "--deals", "3"], "plans the deals 0-1, not all of 0-2"),
     ],
 )
-def test_a_bad_calibration_run_is_refused_in_one_line(argv: list[str], message: str) -> None:
+def test_a_bad_calibration_run_is_refused_in_one_line(
+    argv: list[str], message: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("SKAT_RUNS", str(tmp_path))  # a bare name is a file of the run directory
     with pytest.raises(SystemExit, match=message):
         cc.main(["--deals", "1", "--workers", "1", *argv])
 

@@ -58,7 +58,7 @@ CALIBRATIONS: dict[str, Calibration] = {
     "strong": Calibration(
         0.3,
         source="set before the maps were fitted, and kept by the self-play fit: in strong "
-        "self-play (300 deals of seed 42, bench/runs/calibration-strong-seed42.jsonl; bench/"
+        "self-play (300 deals of seed 42, the run calibration-strong-seed42.jsonl; bench/"
         "calibrate_contracts.py --deals 300 --seed 42 --opponent strong) the 287 suit games and "
         "Grands declared as judged were won 81.9% where this map said 81.4%; two-fold log loss "
         "0.3677, against 0.3703 for a fitted offset (+0.348) and 0.3829 for offset and slope",
@@ -67,7 +67,7 @@ CALIBRATIONS: dict[str, Calibration] = {
         1.762,
         source="fitted on the 283 suit games and Grands the strong player (with the strong map) "
         "declared, nothing announced, against two heuristic players in 300 deals of seed 41 "
-        "(bench/runs/calibration-heuristic-seed41.jsonl; bench/calibrate_contracts.py --deals "
+        "(the run calibration-heuristic-seed41.jsonl; bench/calibrate_contracts.py --deals "
         "300 --seed 41 --opponent heuristic): 91.5% won where the strong map said 79.0%; log "
         "loss 0.2955 with that map, 0.2150 with this one (two-fold)",
     ),
@@ -75,7 +75,7 @@ CALIBRATIONS: dict[str, Calibration] = {
         1.707,
         0.784,
         source="fitted on the 276 suit games and Grands the strong player declared, nothing "
-        "announced, at XSkat's table in the development deals 0-299 of seed 1 (bench/runs/"
+        "announced, at XSkat's table in the development deals 0-299 of seed 1 (the run "
         "xskat-strong-dev-seed1.jsonl; bench/calibrate_contracts.py --xskat ... --deals 300): "
         "92.0% won where the strong map said 81.1%; log loss 0.2974 with that map, 0.2302 with "
         "this one (two-fold)",
