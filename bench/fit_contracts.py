@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from bench.common import argument_parser, percentile
-from bench.learn_contracts import read_rows
+from bench.rows import read_rows
 from skat.players import evaluation as ev
 from skat.players.contract_model import FAMILIES, ContractModel, family, features, model_from_json
 from skat.rules import GameType
