@@ -49,7 +49,7 @@ put away (the skat for a Hand game); ``won`` … ``matadors`` come from the game
 Usage::
 
     nice -n 19 .venv/bin/python -m bench.declare_data --deals 100 --seed 48 \\
-        --out ../runs/declare-48.jsonl
+        --out artifacts/declare-48-heuristic.jsonl
 """
 
 from __future__ import annotations
@@ -283,16 +283,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     jobs = contract_jobs(settings, args.first, args.deals)
     start = time.perf_counter()
     count = 0
-    seats: set[tuple[int, int]] = set()
+    deals: set[int] = set()
     for row in generate(jobs, args.out, rows.mapper_of(args.ray, args.workers), settings):
         count += 1
-        seats.add((row["deal"], row["seat"]))
+        deals.add(row["deal"])
     elapsed = time.perf_counter() - start
     print(
-        f"{count} contracts of {len(seats)} (deal, seat) played in {elapsed:.1f} s "
-        f"({elapsed / max(count, 1):.2f} s a contract, {elapsed / max(len(seats), 1):.1f} s "
-        f"a (deal, seat) of wall time with {args.workers} workers); {len(jobs)} contracts "
-        f"plausible in the {args.deals} deals, {len(read_rows(args.out))} rows in {args.out}",
+        f"{count} contracts of {len(deals)} deals played in {elapsed:.1f} s of wall time with "
+        f"{args.workers} workers ({elapsed / max(count, 1):.2f} s a contract, "
+        f"{elapsed / max(len(deals), 1):.1f} s a deal); {len(jobs)} contracts plausible in "
+        f"the {args.deals} deals, {len(read_rows(args.out))} rows in {args.out}",
         file=sys.stderr,
     )
     return 0
