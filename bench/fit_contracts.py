@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from bench.common import argument_parser, percentile
-from bench.learn_contracts import read_rows
+from bench.rows import read_rows
 from bench.runs import IN_RUNS, run_path
 from skat.options import Options
 from skat.players import evaluation as ev

@@ -24,17 +24,14 @@ Usage::
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any, Protocol
+from collections.abc import Iterator, Sequence
 
+from bench import rows
 from bench.common import add_deal_arguments, argument_parser
+from bench.rows import Mapper, Row, read_rows
 from bench.runs import IN_RUNS, run_path
 from skat.arena import arena_deal_number
 from skat.deal import deal
@@ -42,14 +39,6 @@ from skat.players.labels import LABEL_BUDGET, WORLDS, hand_labels
 
 Job = tuple[int, int, int, int, int]
 """``(seed, deal index, seat, worlds, label budget)``."""
-
-Row = dict[str, Any]
-
-
-class Mapper(Protocol):
-    """What runs the rows: ``map(fn, jobs)`` yielding the results in the jobs' order."""
-
-    def map(self, fn: Callable[[Job], Row], jobs: list[Job]) -> Iterable[Row]: ...
 
 
 def settings_of(seed: int, worlds: int, label_budget: int) -> dict[str, int]:
@@ -82,112 +71,19 @@ def label_row(job: Job) -> Row:
     }
 
 
-def read_rows(path: str) -> list[Row]:
-    """The whole rows of a data file (a line cut off when the run was stopped is skipped)."""
-    rows: list[Row] = []
-    if not os.path.exists(path):
-        return rows
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            if not line.strip():
-                continue
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError:
-                continue  # a line cut off when the run was stopped
-    return rows
-
-
-def _ends_within_a_line(path: str) -> bool:
-    """Whether the file at ``path`` exists and does not end with a line break."""
-    if not os.path.exists(path):
-        return False
-    with open(path, "rb") as f:
-        f.seek(0, os.SEEK_END)
-        if f.tell() == 0:
-            return False
-        f.seek(-1, os.SEEK_END)
-        return f.read(1) != b"\n"
-
-
 def generate(
     jobs: Sequence[Job], out_path: str, mapper: Mapper, settings: dict[str, int]
 ) -> Iterator[Row]:
     """Label the ``jobs`` the file ``out_path`` lacks, appending each row as it is done (in job
-    order), and yield them.
+    order), and yield them (:func:`bench.rows.generate`, a row per deal and seat).
 
     Raises:
         SystemExit: the file holds rows of other settings.
     """
-    done: set[tuple[int, int]] = set()
-    for row in read_rows(out_path):
-        if row["settings"] != settings:
-            raise SystemExit(f"{out_path} was written for other settings: {row['settings']}")
-        done.add((row["deal"], row["seat"]))
-    todo = [job for job in jobs if (job[1], job[2]) not in done]
-    if not todo:
-        return
-    cut_off = _ends_within_a_line(out_path)
-    with contextlib.ExitStack() as stack:
-        out = stack.enter_context(open(out_path, "a", encoding="utf-8"))
-        if cut_off:
-            out.write("\n")  # a line cut off when the run was stopped stays a line of its own
-        for row in mapper.map(label_row, todo):
-            out.write(json.dumps(row, separators=(",", ":")) + "\n")
-            out.flush()
-            yield row
-
-
-class ProcessMapper:
-    """Rows on ``workers`` local processes (1: in this process)."""
-
-    def __init__(self, workers: int) -> None:
-        self.workers = workers
-
-    def map(self, fn: Callable[[Job], Row], jobs: list[Job]) -> Iterator[Row]:
-        if self.workers <= 1:
-            yield from map(fn, jobs)
-            return
-        with ProcessPoolExecutor(self.workers) as pool:
-            yield from pool.map(fn, jobs, chunksize=1)
-
-
-class RayMapper:
-    """Rows as Ray tasks on the cluster at ``address`` (``local``: a Ray instance started here
-    with ``workers`` CPUs), at most ``2 * workers`` in flight, collected in job order.
-
-    Raises:
-        SystemExit: Ray is not installed (``pip install .[cluster]``).
-    """
-
-    def __init__(self, address: str, workers: int) -> None:
-        try:
-            import ray
-        except ImportError as exc:
-            raise SystemExit("--ray needs Ray: pip install .[cluster]") from exc
-        self.ray: Any = ray
-        self.address = address
-        self.workers = workers
-
-    def map(self, fn: Callable[[Job], Row], jobs: list[Job]) -> Iterator[Row]:
-        ray = self.ray
-        if self.address == "local":
-            ray.init(num_cpus=self.workers, include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=self.address, log_to_driver=False)
-        try:
-            task = ray.remote(fn)
-            window = max(2, 2 * self.workers)
-            pending = [task.remote(job) for job in jobs[:window]]
-            at = len(pending)
-            while pending:
-                row = ray.get(pending.pop(0))
-                if at < len(jobs):
-                    pending.append(task.remote(jobs[at]))
-                    at += 1
-                yield row
-        finally:
-            ray.shutdown()
+    return rows.generate(
+        jobs, out_path, mapper, settings, label_row, keys=("deal", "seat"),
+        job_key=lambda job: (job[1], job[2]),
+    )  # fmt: skip
 
 
 def jobs_of(seed: int, first: int, deals: int, worlds: int, budget: int) -> list[Job]:
@@ -217,9 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     settings = settings_of(args.seed, args.worlds, args.label_budget)
     jobs = jobs_of(args.seed, args.first, args.deals, args.worlds, args.label_budget)
-    mapper: Mapper = (
-        ProcessMapper(args.workers) if args.ray is None else RayMapper(args.ray, args.workers)
-    )
+    mapper = rows.mapper_of(args.ray, args.workers)
     start = time.perf_counter()
     count = nodes = 0
     for row in generate(jobs, args.out, mapper, settings):

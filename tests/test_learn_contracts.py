@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 from bench import learn_contracts as lc
+from bench.rows import Mapper, ProcessMapper, RayMapper, Row, read_rows
 
 SETTINGS = lc.settings_of(28, 1, 100_000)
 JOBS = lc.jobs_of(28, 0, 2, 1, 100_000)
 """Two deals, three seats each, one world, a small budget: six quick rows."""
 
 
-def _run(path: Path, mapper: lc.Mapper) -> list[lc.Row]:
+def _run(path: Path, mapper: Mapper) -> list[Row]:
     return list(lc.generate(JOBS, str(path), mapper, SETTINGS))
 
 
@@ -35,25 +36,25 @@ def test_a_stopped_run_goes_on_where_it_stopped_dropping_a_cut_off_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "rows.jsonl"
-    whole = _run(path, lc.ProcessMapper(1))
-    assert lc.read_rows(str(path)) == whole
+    whole = _run(path, ProcessMapper(1))
+    assert read_rows(str(path)) == whole
     assert len(whole) == 6
     lines = path.read_text().splitlines()
     path.write_text("\n".join(lines[:2]) + "\n" + lines[2][:20])  # stopped within row 3
     labelled: list[lc.Job] = []
     real = lc.label_row
 
-    def counting(job: lc.Job) -> lc.Row:
+    def counting(job: lc.Job) -> Row:
         labelled.append(job)
         return real(job)
 
     monkeypatch.setattr(lc, "label_row", counting)
-    assert _run(path, lc.ProcessMapper(1)) == whole[2:]
+    assert _run(path, ProcessMapper(1)) == whole[2:]
     assert labelled == JOBS[2:]
-    assert lc.read_rows(str(path)) == whole
+    assert read_rows(str(path)) == whole
     labelled.clear()
     text = path.read_text()
-    assert _run(path, lc.ProcessMapper(1)) == []
+    assert _run(path, ProcessMapper(1)) == []
     assert labelled == []
     assert path.read_text() == text  # a finished file is left as it is
 
@@ -62,12 +63,12 @@ def test_a_data_file_of_other_settings_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "rows.jsonl"
     path.write_text(json.dumps({**lc.label_row(JOBS[0]), "settings": {"worlds": 8}}) + "\n")
     with pytest.raises(SystemExit, match="other settings"):
-        _run(path, lc.ProcessMapper(1))
+        _run(path, ProcessMapper(1))
 
 
 def test_two_worker_processes_give_the_rows_one_gives(tmp_path: Path) -> None:
-    one = _run(tmp_path / "one.jsonl", lc.ProcessMapper(1))
-    assert _run(tmp_path / "two.jsonl", lc.ProcessMapper(2)) == one
+    one = _run(tmp_path / "one.jsonl", ProcessMapper(1))
+    assert _run(tmp_path / "two.jsonl", ProcessMapper(2)) == one
     assert (tmp_path / "two.jsonl").read_text() == (tmp_path / "one.jsonl").read_text()
 
 
@@ -76,5 +77,5 @@ def test_two_worker_processes_give_the_rows_one_gives(tmp_path: Path) -> None:
     reason="Ray is not installed (the optional extra: pip install .[cluster])",
 )
 def test_ray_tasks_on_a_local_instance_give_the_rows_the_processes_give(tmp_path: Path) -> None:
-    pool = _run(tmp_path / "pool.jsonl", lc.ProcessMapper(2))
-    assert _run(tmp_path / "ray.jsonl", lc.RayMapper("local", 2)) == pool
+    pool = _run(tmp_path / "pool.jsonl", ProcessMapper(2))
+    assert _run(tmp_path / "ray.jsonl", RayMapper("local", 2)) == pool
