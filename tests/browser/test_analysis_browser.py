@@ -25,7 +25,7 @@ import pytest
 from skat.analysis import analyse
 from skat.server import game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "tests" / "screenshots"
 PLAYER = "heuristic"  # as the conftest's server: the search must play the same computers
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}

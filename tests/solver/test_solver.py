@@ -40,7 +40,7 @@ from skat.solver.position import card_play_start
 from skat.solver.search import _LAYOUTS, _internal_mask
 from skat.state import Phase, State
 
-GOLDEN = Path(__file__).parent / "data" / "solver_golden.jsonl"
+GOLDEN = Path(__file__).parents[1] / "data" / "solver_golden.jsonl"
 POINT_GAMES = [
     GameType.DIAMONDS,
     GameType.HEARTS,
@@ -538,7 +538,7 @@ if __name__ == "__main__":
 
 # -- positions from game records -------------------------------------------------------------
 
-ISS_SAMPLE = Path(__file__).parent / "data" / "iss_records_sample.sgf"
+ISS_SAMPLE = Path(__file__).parents[1] / "data" / "iss_records_sample.sgf"
 
 
 def _iss_lines() -> list[str]:

@@ -14,7 +14,7 @@ import pytest
 
 from skat import cli
 
-SAMPLE = Path(__file__).parent / "data" / "iss_records_sample.sgf"
+SAMPLE = Path(__file__).parents[1] / "data" / "iss_records_sample.sgf"
 GRAND = '{"hands": ["CJ SA HT", "SJ ST S7", "HA H7 D7"], "game": "G", "declarer": 0, "to_move": 0}'
 STRICT = {**os.environ, "PYTHONIOENCODING": "utf-8"}
 """Standard input and output strict UTF-8, as under a UTF-8 locale other than C.UTF-8."""

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-INSTALL = Path(__file__).parent.parent / "scripts" / "install.sh"
+INSTALL = Path(__file__).parents[2] / "scripts" / "install.sh"
 
 FAKE_PYTHON = """#!/bin/sh
 echo "$*" >>"$PIP_LOG"

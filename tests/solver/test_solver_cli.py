@@ -86,7 +86,7 @@ def test_solve_names_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_solve_iss_records_at_their_first_card(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    sample = Path(__file__).parent / "data" / "iss_records_sample.sgf"
+    sample = Path(__file__).parents[1] / "data" / "iss_records_sample.sgf"
     lines = sample.read_text(errors="replace").splitlines()[:3]
     path = tmp_path / "three.sgf"
     path.write_text("\n".join(lines) + "\n")

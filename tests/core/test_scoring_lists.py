@@ -25,7 +25,7 @@ from skat.scoring import (
 
 from scoring_helpers import KONTRA, matador_mask, score
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 
 
 # Score lists (SkWO Seeger-Fabian)

@@ -25,7 +25,7 @@ from skat.deal import (
 )
 from skat.errors import DealNumberError, NotationError
 
-GOLDEN = json.loads((Path(__file__).parent / "data" / "golden_deals.json").read_text("utf-8"))
+GOLDEN = json.loads((Path(__file__).parents[1] / "data" / "golden_deals.json").read_text("utf-8"))
 SOME_NUMBERS = [0, 1, 2, 99, 2**31, 2**63 - 1, 2**64 - 1]
 deal_numbers = st.integers(min_value=0, max_value=MAX_DEAL_NUMBER)
 _M64 = 2**64 - 1

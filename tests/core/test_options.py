@@ -12,7 +12,7 @@ from skat import options as opt
 from skat.errors import SkatError
 from skat.options import RULES, AllPass, KontraRule, Options, RamschSkat, ScoreList
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 OPTION_SETS = [
     Options(),

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "tests" / "screenshots"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 WAIT = 60_000  # a hint waits for a worker that may be compiling the solver

@@ -39,7 +39,7 @@ START_SECONDS = 120.0
 @pytest.fixture
 def gate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[ModuleType, Path]]:
     """tests/fake_computers.py, importable by the workers, and its gate file (closed)."""
-    monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1]))
     import fake_computers
 
     path = tmp_path / "gate"

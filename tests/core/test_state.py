@@ -524,7 +524,7 @@ def test_from_deal_rejects_a_bad_deal() -> None:
 # -- golden playthroughs (regenerate with scripts/regen_golden.py) ------------------------------
 
 
-GOLDEN = sorted((Path(__file__).parent / "data" / "golden").glob("deal_*.txt"))
+GOLDEN = sorted((Path(__file__).parents[1] / "data" / "golden").glob("deal_*.txt"))
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])

@@ -42,7 +42,7 @@ from skat.solver.position import card_play_start
 from skat.state import Phase, State
 
 DEALS: dict[str, dict[str, Any]] = json.loads(
-    (Path(__file__).parent / "data" / "analysis_deals.json").read_text()
+    (Path(__file__).parents[1] / "data" / "analysis_deals.json").read_text()
 )
 
 

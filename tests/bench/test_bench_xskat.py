@@ -19,7 +19,7 @@ from skat.errors import SkatError
 from skat.options import Options
 
 LOGS: list[dict[str, Any]] = json.loads(
-    (Path(__file__).parent / "data" / "xskat_logs.json").read_text(encoding="utf-8")
+    (Path(__file__).parents[1] / "data" / "xskat_logs.json").read_text(encoding="utf-8")
 )
 BY_KIND = {entry["kind"]: entry for entry in LOGS}
 

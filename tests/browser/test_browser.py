@@ -30,7 +30,7 @@ from skat.scoring import GameResult
 from skat.server import game
 from skat.state import Phase, State
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "tests" / "screenshots"
 PLAYER = "heuristic"  # as the conftest's server: the simulation must play the same players
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}

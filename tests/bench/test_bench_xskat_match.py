@@ -24,7 +24,7 @@ from skat.players.heuristic import HeuristicPlayer
 from skat.players.random_player import RandomPlayer
 from skat.state import State
 
-RUN = Path(__file__).parent / "data" / "xskat_match_run.jsonl"
+RUN = Path(__file__).parents[1] / "data" / "xskat_match_run.jsonl"
 
 
 def _run() -> tuple[dict[str, Any], list[dict[str, Any]]]:

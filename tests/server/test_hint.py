@@ -22,7 +22,7 @@ from skat.state import Phase, State
 
 # the same history with the hidden cards dealt otherwise, as tests/test_players.py checks the
 # computers' decisions (imported by name: mypy reads the tests as top-level modules)
-_other_world = importlib.import_module("tests.test_players")._other_world
+_other_world = importlib.import_module("tests.players.test_players")._other_world
 
 
 @pytest.fixture(scope="module")

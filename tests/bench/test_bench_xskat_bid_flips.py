@@ -8,7 +8,7 @@ import pytest
 
 from bench import xskat_bid_flips as bf
 
-RUN = Path(__file__).parent / "data" / "xskat_match_run.jsonl"
+RUN = Path(__file__).parents[1] / "data" / "xskat_match_run.jsonl"
 
 
 def test_the_recorded_player_itself_changes_no_call() -> None:

@@ -22,7 +22,7 @@ from skat.deal import parse_deal_number
 from skat.options import KontraRule, Options
 from skat.state import State
 
-SHOTS = Path(__file__).resolve().parent / "screenshots"
+SHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 
 pytestmark = pytest.mark.browser
 
@@ -184,7 +184,7 @@ def test_nothing_overflows_sideways_on_a_320px_phone(open_page: Any, stage: str)
 # A series of 16 deals played and exported through the browser (its "Export" file): four-digit
 # totals, notes under the games, and a row with the computer's replayed score under the person's.
 LONG_SERIES = json.loads(
-    (Path(__file__).resolve().parent / "data" / "phone_sheet_series.json").read_text()
+    (Path(__file__).resolve().parents[1] / "data" / "phone_sheet_series.json").read_text()
 )["series"]
 
 

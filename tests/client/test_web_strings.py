@@ -454,7 +454,7 @@ def test_the_rules_help_explains_each_option_with_its_choices(
 # name the settings give it. Screenshots of the whole help panel in each language, with the French
 # and the German deck, at 1280×800 and 390×844 go to tests/screenshots/ (git-ignored).
 
-SHOTS = Path(__file__).resolve().parent / "screenshots"
+SHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 DECKS = ["french", "german", "fourcolour"]
 # The word for a jack in the help of each language, by the deck's names.

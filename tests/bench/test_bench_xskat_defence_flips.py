@@ -18,7 +18,7 @@ from skat.scoring import GameResult
 from skat.solver import position_from_state, solve_threshold
 from skat.state import State
 
-RUN = Path(__file__).parent / "data" / "xskat_match_run.jsonl"
+RUN = Path(__file__).parents[1] / "data" / "xskat_match_run.jsonl"
 
 
 def _game(number: int) -> tuple[State, list[str]]:

@@ -29,7 +29,7 @@ with warnings.catch_warnings():
 
 LOOPBACK = "http://127.0.0.1:8765"
 DEALS: dict[str, dict[str, Any]] = json.loads(
-    (Path(__file__).parent / "data" / "analysis_deals.json").read_text()
+    (Path(__file__).parents[1] / "data" / "analysis_deals.json").read_text()
 )
 NULL = DEALS["null_losing_card"]
 """A short deal (a Null lost in its second trick): its analysis takes a moment only."""
@@ -135,7 +135,7 @@ def test_a_deal_still_in_its_bidding_is_refused_as_not_finished(client: TestClie
 def pids(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[ModuleType, Path]:
     """tests/fake_computers.py importable by the workers, and the file its analysis task writes
     its process ids to."""
-    monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1]))
     import fake_computers
 
     path = tmp_path / "pids"

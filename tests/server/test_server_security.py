@@ -26,7 +26,7 @@ with warnings.catch_warnings():
 @pytest.fixture
 def fakes(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     """``tests/fake_computers.py``, importable by name (also in the server's worker processes)."""
-    monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1]))
     import fake_computers
 
     return fake_computers
@@ -312,6 +312,6 @@ def test_the_page_runs_under_its_content_security_policy(server: Any, browser: A
 def test_the_web_api_doc_gives_the_policy_and_the_body_timeout_the_server_uses() -> None:
     from skat.server.app import BODY_TIMEOUT_SECONDS, CONTENT_SECURITY_POLICY
 
-    text = (Path(__file__).parent.parent / "docs" / "web-api.md").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[2] / "docs" / "web-api.md").read_text(encoding="utf-8")
     assert f"`{CONTENT_SECURITY_POLICY}`" in text
     assert f"within {BODY_TIMEOUT_SECONDS:g} s" in text

@@ -12,7 +12,7 @@ import pytest
 from bench import xskat_game_choice as gc
 from bench import xskat_records as xr
 
-RUN = Path(__file__).parent / "data" / "xskat_match_run.jsonl"
+RUN = Path(__file__).parents[1] / "data" / "xskat_match_run.jsonl"
 
 
 def _sigmoid(x: float) -> float:

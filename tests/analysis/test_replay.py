@@ -335,7 +335,7 @@ def test_a_deal_not_over_is_refused_as_not_finished(client: TestClient) -> None:
 def test_the_replay_is_computed_in_a_worker_process_not_in_the_server(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.syspath_prepend(str(Path(__file__).parent))
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1]))
     import fake_replay
 
     app = create_app(player="heuristic", workers=1, replay=fake_replay.noted_replay)

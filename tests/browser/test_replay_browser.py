@@ -25,7 +25,7 @@ import pytest
 
 from skat.server.replay import replay_task
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "tests" / "screenshots"
 AXE = ROOT / "tests" / "vendor" / "axe.min.js"
 LEVEL = "heuristic"

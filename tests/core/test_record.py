@@ -21,7 +21,7 @@ from skat.options import AllPass, BockDeal, BockRule, KontraRule, Options, Ramsc
 from skat.record import Move, Record
 from skat.state import Ending, Phase, State
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 SAMPLE = DATA / "iss_records_sample.sgf"
 CORRUPT = DATA / "iss_records_corrupt.sgf"
 LINES = SAMPLE.read_text(encoding="utf-8").splitlines()
@@ -466,7 +466,7 @@ def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
     import sys
 
     sample = tmp_path / "many.sgf"  # far more output than a pipe holds: the writer must block
-    sample.write_text((Path(__file__).parent / "data" / "iss_records_sample.sgf").read_text() * 40)
+    sample.write_text((DATA / "iss_records_sample.sgf").read_text() * 40)
     with subprocess.Popen(
         [sys.executable, "-m", "skat.cli", "records", "check", str(sample)],
         stdout=subprocess.PIPE,
@@ -484,7 +484,7 @@ def test_a_reader_that_stops_early_gets_no_traceback(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", ["GM[Go]", "GM[Skat PC[skat]"])
 def test_a_record_of_another_game_is_refused(game: str) -> None:
-    sample = (Path(__file__).parent / "data" / "iss_records_sample.sgf").read_text().splitlines()[0]
+    sample = (DATA / "iss_records_sample.sgf").read_text().splitlines()[0]
     assert record.check(sample).ok
     report = record.check(sample.replace("GM[Skat]", game, 1))
     assert not report.ok
