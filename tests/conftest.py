@@ -7,17 +7,14 @@ from __future__ import annotations
 
 import json
 import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+if TYPE_CHECKING:
+    from table_helpers import Server
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -28,9 +25,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-PLAYER = "heuristic"
-"""The computer players of the browser tests: the quick rule-based level."""
-
 SLOW: frozenset[str] = frozenset(
     {
         "test_analysis_answer.py::test_a_defender_of_a_lost_game_beat_it",
@@ -135,49 +129,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.slow)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-class Server:
-    """``uvicorn`` serving the app on a free loopback port, in its own process (restartable)."""
-
-    def __init__(self) -> None:
-        self.port = _free_port()
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def start(self) -> None:
-        code = (
-            "import uvicorn; from skat.server import create_app; "
-            f"uvicorn.run(create_app(player={PLAYER!r}), host='127.0.0.1', port={self.port}, "
-            "log_level='warning')"
-        )
-        self.proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start")
-
-    def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.terminate()
-            self.proc.wait(timeout=10)
-            self.proc = None
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[Server]:
+    """The app with the heuristic computers, served for the module's browser tests."""
+    from table_helpers import Server
+
     srv = Server()
     srv.start()
     yield srv

@@ -3,12 +3,12 @@ sheet row's review, driven through the UI only (README, "Test contract").
 
 Each deal is a deal number and the person's actions in it, played through the UI; the computers
 (the conftest's ``heuristic`` level) answer the same on every run (``decision_rng(deal number,
-action index)``). The deals were found with :func:`find` (run this file as a script: ``python
-tests/test_analysis_browser.py lost``): every seat played by the heuristic, the analysis
-(:func:`skat.analysis.analyse`) asked whether the person's seat shows the situation wanted. Each
-test checks that the deal still ends as pinned and that the panel shows what the core's analysis
-of the shown record says (the verdict and better cards of every card of the person, the game
-choice rows), so neither the panel nor the pinned deal can drift unnoticed.
+action index)``). The deals were found with :func:`find` (run this file as a script:
+``PYTHONPATH=.:tests python tests/browser/test_analysis_browser.py lost``): every seat played by
+the heuristic, the analysis (:func:`skat.analysis.analyse`) asked whether the person's seat shows
+the situation wanted. Each test checks that the deal still ends as pinned and that the panel shows
+what the core's analysis of the shown record says (the verdict and better cards of every card of
+the person, the game choice rows), so neither the panel nor the pinned deal can drift unnoticed.
 
 Screenshots of the panel at 1280×800 and 390×844 go to ``tests/screenshots/`` (git-ignored).
 """
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,9 +24,8 @@ import pytest
 from skat.analysis import analyse
 from skat.server import game
 
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "tests" / "screenshots"
-PLAYER = "heuristic"  # as the conftest's server: the search must play the same computers
+from table_helpers import PLAYER, SHOTS, choose_contract, open_deal, settings_page
+
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 ANALYSIS_WAIT_MS = 120_000  # the analysis takes ~1-5 s; a loaded machine's tests run side by side
 
@@ -93,11 +91,6 @@ def find(kind: str, start: int = 1, stop: int = 2000) -> tuple[int, list[str]]:
 # ---- the browser ------------------------------------------------------------------------------
 
 
-def _page(seeded_page: Any, size: str, lang: str = "en") -> Any:
-    settings = {"lang": lang, "trickWait": "time", "trickMs": 40, "cardMs": 10, "callMs": 10}
-    return seeded_page(*SIZES[size], "skat.v1.settings", settings)
-
-
 def _settle(page: Any) -> str:
     """Waits until the table takes input; the phase."""
     page.wait_for_selector("#table[data-busy='0']", timeout=60_000)
@@ -105,25 +98,14 @@ def _settle(page: Any) -> str:
 
 
 def _declare(page: Any, contract: str) -> None:
-    page.wait_for_selector("[data-action='declare']")
-    page.click(f"[data-game='{contract[0]}']")
-    wanted = {"H": "hand", "O": "ouvert", "S": "schneider", "Z": "schwarz"}
-    for letter, option in wanted.items():
-        box = page.locator(f"[data-option='{option}']")
-        if box.count() and box.is_checked() != (letter in contract[1:]):
-            box.click()
-    assert page.get_attribute("[data-action='declare']", "data-contract") == contract
+    choose_contract(page, contract)
     page.click("[data-action='declare']")
 
 
 def play(page: Any, server: Any, number: int, actions: list[str]) -> str:
     """Types deal ``number`` and plays the person's ``actions`` through the UI; the record the
     result panel shows."""
-    page.goto(server.url)
-    _settle(page)
-    page.fill("[data-deal-number]", str(number))
-    page.press("[data-deal-number]", "Enter")
-    page.wait_for_function(f"document.querySelector('[data-deal-number]').value === '{number}'")
+    open_deal(page, server.url, number)
     todo = list(actions)
     while todo:
         phase = _settle(page)
@@ -208,7 +190,7 @@ def test_a_lost_game_marks_the_losing_card_and_the_winning_alternative(
     seeded_page: Any, server: Any, browser: Any, size: str
 ) -> None:
     number, actions = LOST
-    page = _page(seeded_page, size)
+    page = settings_page(seeded_page, size)
     record = play(page, server, number, actions)
     panel = open_analysis(page)
     shoot(page, f"analysis-lost-{size}")
@@ -227,7 +209,7 @@ def test_a_won_game_without_mistakes_marks_every_card_best_and_esc_gives_the_foc
     seeded_page: Any, server: Any
 ) -> None:
     number, actions = WON
-    page = _page(seeded_page, "desktop")
+    page = settings_page(seeded_page, "desktop")
     record = play(page, server, number, actions)
     panel = open_analysis(page)
     assert panel.get_attribute("data-answer") == "won"
@@ -249,7 +231,7 @@ def test_a_defence_mistake_is_marked_for_the_defender(
     seeded_page: Any, server: Any, size: str
 ) -> None:
     number, actions = DEFEND
-    page = _page(seeded_page, size, "de")
+    page = settings_page(seeded_page, size, lang="de")
     record = play(page, server, number, actions)
     panel = open_analysis(page)
     shoot(page, f"analysis-defend-de-{size}")
@@ -277,7 +259,7 @@ def test_a_passed_deal_is_analysed_for_the_bid_the_seat_could_have_made(
     """All passed (ISkO: a new deal): no card play, but the strong player's bid limit with the
     seat's ten cards says whether the seat should have bid."""
     number = 509  # rearhand (509 mod 3); every seat passes
-    page = _page(seeded_page, "desktop")
+    page = settings_page(seeded_page, "desktop")
     record = play(page, server, number, ["p"])
     panel = open_analysis(page)
     assert panel.get_attribute("data-answer") == "passed"
@@ -304,7 +286,7 @@ def test_the_game_choice_table_shows_every_game_as_the_core_values_it_and_the_bi
     seeded_page: Any, server: Any
 ) -> None:
     number, actions = LOST
-    page = _page(seeded_page, "desktop")
+    page = settings_page(seeded_page, "desktop")
     record = play(page, server, number, actions)
     # the person's calls are judged apart (POST /api/analysis/calls): the rest is shown first
     held: list[Any] = []
@@ -438,7 +420,7 @@ def _first_enabled(page: Any) -> str:
 
 
 def test_a_series_rows_review_opens_the_analysis(seeded_page: Any, server: Any) -> None:
-    page = _page(seeded_page, "phone", "sv")
+    page = settings_page(seeded_page, "phone", lang="sv")
     page.goto(server.url)
     for _deal in range(10):  # a series deal (random cards): pass, then the first playable card
         while (phase := _settle(page)) != "result":
@@ -485,7 +467,7 @@ def test_an_overbid_row_whose_card_points_were_not_searched_gives_no_range(
     # an overbid game lost whatever is played has the range 0 to 120, which says nothing: the row
     # says lost and overbid with the score (the server's answer changed on its way to the page)
     number, actions = LOST
-    page = _page(seeded_page, "desktop")
+    page = settings_page(seeded_page, "desktop")
     play(page, server, number, actions)
 
     def overbid_grand(route: Any) -> None:

@@ -3,8 +3,9 @@
 Each test types a deal number into ``[data-deal-number]`` and plays the whole deal by clicking
 what the test contract (README, "Test contract") names: ``data-action`` controls, the
 declaration dialog's ``data-game``/``data-option``, the human's ``<button data-card>``. The human's
-choices follow a :class:`Plan`; the same plan is simulated on the core in :func:`simulate`, which
-is how :func:`find_deals` picks the deal numbers (run this file as a script to print them). At
+choices follow a :class:`table_helpers.Plan`; the same plan is simulated on the core in
+:func:`simulate`, which is how :func:`find_deals` picks the deal numbers (run this file as a
+script to print them: ``PYTHONPATH=.:tests python tests/browser/test_browser.py``). At
 the end the shown ``data-result`` must equal what ``skat records check`` computes from
 ``data-record``.
 
@@ -19,8 +20,6 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,43 +29,29 @@ from skat.scoring import GameResult
 from skat.server import game
 from skat.state import Phase, State
 
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "tests" / "screenshots"
-PLAYER = "heuristic"  # as the conftest's server: the simulation must play the same players
+from table_helpers import (
+    PLAYER,
+    ROOT,
+    SHOTS,
+    Plan,
+    bid_choice,
+    call,
+    card_choice,
+    choose_contract,
+    open_deal,
+    play_on_core,
+    settings_page,
+    settle_through,
+    shown_hand,
+)
+
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
 # ---- the human's plan, shared by the simulation and the browser ------------------------------
 
 
-@dataclass(frozen=True)
-class Plan:
-    """How the human plays a deal.
-
-    Attributes:
-        limit: bid and hold up to this value, then pass (0: pass at once).
-        pickup: pick up the skat (False: play Hand).
-        game: ``"suit"`` (the longest suit), a game letter ``C S H D G N``.
-        ouvert: announce ouvert (Null Ouvert).
-    """
-
-    limit: int
-    pickup: bool = True
-    game: str = "suit"
-    ouvert: bool = False
-
-
 _SUIT_RANKS = "AT KQ987".replace(" ", "")
-
-
-def bid_choice(plan: Plan, tokens: list[str], bid: int) -> str:
-    """The bidding token: hold while the value is within the limit, say the next value, or pass."""
-    if "y" in tokens:
-        return "y" if bid <= plan.limit else "p"
-    values = sorted(int(t) for t in tokens if t.isdigit())
-    if values and values[0] <= plan.limit:
-        return str(values[0])
-    return "p"
 
 
 def trump_of(plan: Plan, hand: list[str]) -> str:
@@ -99,47 +84,34 @@ def contract_of(plan: Plan, hand: list[str]) -> str:
     return letter + ("" if plan.pickup else "H")
 
 
-def card_choice(enabled: list[str]) -> str:
-    """The card to play: the first playable card in ISS text order."""
-    return sorted(enabled)[0]
-
-
 def simulate(
     number: int, plan: Plan, options: dict[str, Any] | None = None
 ) -> tuple[State, list[str]]:
     """Play deal ``number`` on the core as the browser test will (under the rule ``options``, the
-    web API's form); the final state and contracts.
+    web API's form): :func:`table_helpers.play_on_core` with the person following ``plan``.
 
     Returns:
         the final :class:`~skat.state.State` and the human's actions.
     """
-    from skat.server.app import load_player
 
-    _, choose = load_player(PLAYER)
-    state = game.new_state(number, game.parse_options(options or {}), rng=None)  # type: ignore[arg-type]
-    human = number % 3
-    state = game.computers(state, human, choose).state
-    done: list[str] = []
-    while not state.is_terminal():
-        legal = [str(a) for a in state.legal_actions()]
+    def person(state: State, legal: list[str], human: int) -> list[str]:
         hand = [str(c) for c in game.view(state, human)["hand"]]
         if state.phase == Phase.BIDDING:
-            actions = [bid_choice(plan, legal, state.bid)]
-        elif state.phase == Phase.SKAT:
-            actions = ["s"] if plan.pickup else [contract_of(plan, hand)]
-        elif state.phase == Phase.DISCARD:
+            return [bid_choice(plan, legal, state.bid)]
+        if state.phase == Phase.SKAT:
+            return ["s"] if plan.pickup else [contract_of(plan, hand)]
+        if state.phase == Phase.DISCARD:
             away = discard_choice(plan, hand)
             rest = [c for c in hand if c not in away]
             actions = [".".join(away), contract_of(plan, rest)]
             if actions[0] not in legal:
                 actions[0] = ".".join(reversed(away))
-        elif state.phase == Phase.PLAY:
-            actions = [card_choice([t for t in legal if len(t) == 2 and t != "RE"])]
-        else:
-            actions = [legal[0]]
-        done.extend(actions)
-        state = game.play(state, human, actions, choose).state
-    return state, done
+            return actions
+        if state.phase == Phase.PLAY:
+            return [card_choice([t for t in legal if len(t) == 2 and t != "RE"])]
+        return [legal[0]]
+
+    return play_on_core(number, options or {}, person)
 
 
 SCENARIOS: dict[str, tuple[Plan, str]] = {
@@ -212,54 +184,6 @@ def deals() -> dict[str, int]:
     return find_deals()
 
 
-def _page(
-    seeded_page: Any, size: str, trick_wait: str = "time", options: dict[str, Any] | None = None
-) -> Any:
-    # Short animations: the tests look at every phase, not at the pace of the computers.
-    settings = {"lang": "en", "trickWait": trick_wait, "trickMs": 40, "cardMs": 10, "callMs": 10}
-    if options:
-        settings["options"] = options  # the rules, as the settings panel keeps them
-    return seeded_page(*SIZES[size], "skat.v1.settings", settings)
-
-
-def _settle(page: Any) -> tuple[str, str]:
-    """Wait until the table takes input; click through tricks that wait for a click."""
-    while True:
-        page.wait_for_selector("#table[data-busy='0'], [data-ui='continue']", timeout=30_000)
-        if page.locator("[data-ui='continue']").count() == 0:
-            break
-        assert page.get_attribute("#table", "data-busy") == "1"
-        page.click("#table")
-        page.continue_clicks = getattr(page, "continue_clicks", 0) + 1
-    table = page.locator("#table")
-    return table.get_attribute("data-phase") or "", table.get_attribute("data-to-act") or ""
-
-
-def _hand(page: Any) -> list[str]:
-    return [
-        str(c)
-        for c in page.eval_on_selector_all("[data-card]", "els => els.map(e => e.dataset.card)")
-    ]
-
-
-def _open_deal(page: Any, server: Any, number: int) -> None:
-    """Opens the game and types deal ``number``; returns once the table shows it."""
-    page.goto(server.url)
-    _settle(page)
-    page.fill("[data-deal-number]", str(number))
-    page.press("[data-deal-number]", "Enter")
-    page.wait_for_function(f"document.querySelector('[data-deal-number]').value === '{number}'")
-
-
-def _call(page: Any, plan: Plan) -> None:
-    """Clicks the person's call in the auction as ``plan`` says (:func:`bid_choice`)."""
-    tokens = page.eval_on_selector_all(
-        ".controls [data-action]", "els => els.map(e => e.dataset.action)"
-    )
-    bid = int(page.get_attribute("[data-bid]", "data-bid") or 0)
-    page.click(f".controls [data-action='{bid_choice(plan, tokens, bid)}']")
-
-
 def _shoot(page: Any, name: str, size: str, seen: set[str]) -> None:
     key = f"{name}-{size}"
     if key in seen:
@@ -267,18 +191,6 @@ def _shoot(page: Any, name: str, size: str, seen: set[str]) -> None:
     seen.add(key)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{key}.png"))
-
-
-def _declare(page: Any, contract: str) -> None:
-    page.wait_for_selector("[data-action='declare']")
-    page.click(f"[data-game='{contract[0]}']")
-    wanted = {"H": "hand", "O": "ouvert", "S": "schneider", "Z": "schwarz"}
-    for letter, option in wanted.items():
-        box = page.locator(f"[data-option='{option}']")
-        want = letter in contract[1:]
-        if box.is_checked() != want:
-            box.click()
-    assert page.get_attribute("[data-action='declare']", "data-contract") == contract
 
 
 def play_deal(
@@ -298,40 +210,40 @@ def play_deal(
     plan's game, before it is declared.
     """
     seen: set[str] = set()
-    _open_deal(page, server, number)  # the loop's first _settle waits for the table
+    open_deal(page, server.url, number)  # the loop's first settle waits for the table
     human = number % 3
     cards_played = 0
     for _ in range(80):
-        phase, to_act = _settle(page)
+        phase, to_act = settle_through(page)
         if interrupt is not None and cards_played == 3:
             interrupt(page)
             interrupt = None
-            phase, to_act = _settle(page)
+            phase, to_act = settle_through(page)
         _shoot(page, f"{tag}-{phase}", size, seen)
         if phase == "result":
             break
         assert to_act == str(human), (phase, to_act)
         if phase == "bidding":
-            _call(page, plan)
+            call(page, plan)
         elif phase == "skat":
             if plan.pickup:
                 page.click("[data-action='s']")
             else:
                 page.click("[data-ui='hand']")
                 _shoot(page, f"{tag}-declare-hand", size, seen)
-                _declare(page, contract_of(plan, _hand(page)))
+                choose_contract(page, contract_of(plan, shown_hand(page)))
                 if declaring is not None:
-                    declaring(page, _hand(page))
+                    declaring(page, shown_hand(page))
                 page.click("[data-action='declare']")
         elif phase == "discard":
-            hand = _hand(page)
+            hand = shown_hand(page)
             away = discard_choice(plan, hand)
             for card in away:
                 page.click(f"[data-card='{card}']")
             _shoot(page, f"{tag}-discard-chosen", size, seen)
             page.click("[data-action='discard']")
             assert page.get_attribute("#table", "data-phase") == "declare"
-            _declare(page, contract_of(plan, [c for c in hand if c not in away]))
+            choose_contract(page, contract_of(plan, [c for c in hand if c not in away]))
             _shoot(page, f"{tag}-declare", size, seen)
             if declaring is not None:
                 declaring(page, hand)
@@ -392,7 +304,7 @@ def test_complete_deal_through_the_ui_shows_the_checked_result(
 ) -> None:
     number = deals[name]
     plan = SCENARIOS[name][0]
-    page = _page(seeded_page, size)
+    page = settings_page(seeded_page, size)
     record = play_deal(page, server, number, plan, size, name)
     final, _ = simulate(number, plan)
     assert fits(name, final, number % 3)
@@ -407,22 +319,22 @@ def test_reload_and_server_restart_mid_deal_continue_exactly(
 ) -> None:
     number = deals["suit_pickup"]
     plan = SCENARIOS["suit_pickup"][0]
-    page = _page(seeded_page, "desktop")
+    page = settings_page(seeded_page, "desktop")
 
     def interrupt(page: Any) -> None:
-        _settle(page)
-        before = (_hand(page), page.get_attribute("#table", "data-phase"))
+        settle_through(page)
+        before = (shown_hand(page), page.get_attribute("#table", "data-phase"))
         stored = page.evaluate(
             "JSON.stringify(JSON.parse(localStorage.getItem('skat.store')).current)"
         )
         page.reload()
-        _settle(page)
-        assert (_hand(page), page.get_attribute("#table", "data-phase")) == before
+        settle_through(page)
+        assert (shown_hand(page), page.get_attribute("#table", "data-phase")) == before
         server.stop()
         server.start()
         page.reload()
-        _settle(page)
-        assert (_hand(page), page.get_attribute("#table", "data-phase")) == before
+        settle_through(page)
+        assert (shown_hand(page), page.get_attribute("#table", "data-phase")) == before
         assert (
             page.evaluate("JSON.stringify(JSON.parse(localStorage.getItem('skat.store')).current)")
             == stored
@@ -444,7 +356,7 @@ def test_a_finished_trick_stays_until_a_click_when_so_set(
 ) -> None:
     number = deals["hand"]
     plan = SCENARIOS["hand"][0]
-    page = _page(seeded_page, "desktop", trick_wait="click")
+    page = settings_page(seeded_page, "desktop", trickWait="click")
     record = play_deal(page, server, number, plan, "desktop", "click")
     final, _ = simulate(number, plan)
     assert len(final.tricks) - 1 <= page.continue_clicks <= len(final.tricks)
@@ -458,9 +370,9 @@ def test_the_bidder_can_jump_to_a_higher_value(
     seeded_page: Any, server: Any, number: int, value: int
 ) -> None:
     assert number % 3 == 1  # middlehand: the first to bid
-    page = _page(seeded_page, "desktop")
-    _open_deal(page, server, number)
-    assert _settle(page) == ("bidding", "1")
+    page = settings_page(seeded_page, "desktop")
+    open_deal(page, server.url, number)
+    assert settle_through(page) == ("bidding", "1")
     assert page.get_attribute(".controls .primary[data-action]", "data-action") == "18"
     page.select_option("select[data-ui='jump']", str(value))
     assert page.get_attribute("[data-ui='jump-go']", "data-action") == str(value)
@@ -468,7 +380,7 @@ def test_the_bidder_can_jump_to_a_higher_value(
     page.wait_for_function(
         f"JSON.parse(localStorage.getItem('skat.store')).current.record.includes(' 1 {value} ')"
     )
-    _settle(page)
+    settle_through(page)
     assert int(page.get_attribute("[data-bid]", "data-bid") or 0) >= value
     assert f" 1 {value} " in page.evaluate(
         "JSON.parse(localStorage.getItem('skat.store')).current.record"
@@ -505,7 +417,7 @@ def test_saechsische_spitze_is_declared_and_played_through_the_ui(
 
     plan = Plan(limit=18, pickup=pickup, game="X")
     number = _spitze_deal(plan)
-    page = _page(seeded_page, size, options=SPITZE)
+    page = settings_page(seeded_page, size, options=SPITZE)
     shown: list[int] = []
 
     def declaring(page: Any, hand: list[str]) -> None:
@@ -619,16 +531,16 @@ def test_the_declaration_opens_with_a_game_that_reaches_the_bid(
     bid, not with a longer suit that would be lost as overbid (ISkO 5.4); with Grand when no suit
     game is worth the bid and Grand is."""
     number, plan = _overbid_opening(kind)
-    page = _page(seeded_page, "desktop")
-    _open_deal(page, server, number)
-    phase, _ = _settle(page)
+    page = settings_page(seeded_page, "desktop")
+    open_deal(page, server.url, number)
+    phase, _ = settle_through(page)
     while phase == "bidding":
-        _call(page, plan)
-        phase, _ = _settle(page)
+        call(page, plan)
+        phase, _ = settle_through(page)
     assert phase == "skat", phase
     page.click("[data-action='s']")
-    assert _settle(page)[0] == "discard"
-    hand = _hand(page)
+    assert settle_through(page)[0] == "discard"
+    hand = shown_hand(page)
     away = discard_choice(plan, hand)
     for card in away:
         page.click(f"[data-card='{card}']")

@@ -9,20 +9,14 @@ Screenshots at 1280×800 and 390×844 go to ``tests/screenshots/`` (git-ignored)
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "tests" / "screenshots"
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+from table_helpers import SHOTS, open_deal, settings_page
+
+SIZES = ("desktop", "phone")
 WAIT = 60_000  # a hint waits for a worker that may be compiling the solver
-
-
-def _page(seeded_page: Any, size: str, **extra: Any) -> Any:
-    settings = {"lang": "en", "trickMs": 40, "cardMs": 10, "callMs": 10, **extra}
-    return seeded_page(*SIZES[size], "skat.v1.settings", settings)
 
 
 def _settle(page: Any) -> tuple[str, str, str]:
@@ -33,14 +27,6 @@ def _settle(page: Any) -> tuple[str, str, str]:
         table.get_attribute("data-to-act") or "",
         table.get_attribute("data-human") or "",
     )
-
-
-def _open_practice(page: Any, server: Any, number: int) -> None:
-    page.goto(server.url)
-    _settle(page)
-    page.fill("[data-deal-number]", str(number))
-    page.press("[data-deal-number]", "Enter")
-    page.wait_for_function(f"document.querySelector('[data-deal-number]').value === '{number}'")
 
 
 def _hand(page: Any) -> list[str]:
@@ -101,8 +87,8 @@ def _ask_hint(page: Any) -> str:
 def test_a_hint_followed_is_the_call_and_the_card_then_played(
     seeded_page: Any, server: Any, size: str
 ) -> None:
-    page = _page(seeded_page, size)
-    _open_practice(page, server, 1)  # seat 1: middlehand, the first to call
+    page = settings_page(seeded_page, size)
+    open_deal(page, server.url, 1)  # seat 1: middlehand, the first to call
     phase, to_act, human = _settle(page)
     assert (phase, to_act) == ("bidding", human)
     token = _ask_hint(page)
@@ -128,8 +114,8 @@ def test_a_hint_followed_is_the_call_and_the_card_then_played(
 def test_undo_takes_back_the_last_card_and_the_answers_after_it(
     seeded_page: Any, server: Any
 ) -> None:
-    page = _page(seeded_page, "desktop")
-    _open_practice(page, server, 7)
+    page = settings_page(seeded_page, "desktop")
+    open_deal(page, server.url, 7)
     _to_my_card(page)
     hand, trick = _hand(page), _trick(page)
     page.click(".hand [data-card]:not([disabled])")
@@ -147,8 +133,8 @@ def test_undo_takes_back_the_last_card_and_the_answers_after_it(
 def test_undo_with_nothing_to_take_back_is_refused_and_changes_nothing(
     seeded_page: Any, server: Any
 ) -> None:
-    page = _page(seeded_page, "desktop")
-    _open_practice(page, server, 1)
+    page = settings_page(seeded_page, "desktop")
+    open_deal(page, server.url, 1)
     hand = _hand(page)
     page.click("[data-ui='undo']")
     page.wait_for_selector("[data-ui='assist-refused'][data-code='nothing_to_undo']")
@@ -161,7 +147,7 @@ def test_a_series_deal_shows_hint_and_undo_only_with_their_settings_on(
 ) -> None:
     """Off (the default) a deal of the series shows neither button, nor do their keys ask (the
     server would refuse: ``hints_off``, ``undo_off``); each setting turned on shows its own."""
-    page = _page(seeded_page, "phone")
+    page = settings_page(seeded_page, "phone")
     page.goto(server.url)  # the first deal of a new series
     for _ in range(5):
         phase, to_act, human = _settle(page)
@@ -190,7 +176,7 @@ def test_a_series_deal_shows_hint_and_undo_only_with_their_settings_on(
 def test_a_series_deal_with_a_hint_is_marked_on_its_sheet_row(
     seeded_page: Any, server: Any
 ) -> None:
-    page = _page(seeded_page, "desktop")
+    page = settings_page(seeded_page, "desktop")
     page.goto(server.url)
     page.click("[data-ui='open-settings']")
     page.select_option("select[data-setting='hintsInSeries']", "on")
@@ -213,8 +199,8 @@ def test_a_series_deal_with_a_hint_is_marked_on_its_sheet_row(
 def test_a_card_hint_played_for_a_slip_says_so_in_words(seeded_page: Any, server: Any) -> None:
     """The hint's sentence for a card chosen for the other side's slip (``reason.slip``): the
     server's real answer with that field set, so only the words are the client's."""
-    page = _page(seeded_page, "desktop")
-    _open_practice(page, server, 4)  # passing, the person defends
+    page = settings_page(seeded_page, "desktop")
+    open_deal(page, server.url, 4)  # passing, the person defends
     _to_my_card(page)
 
     kinds: list[str] = []
@@ -241,8 +227,8 @@ def test_a_hint_the_server_does_not_answer_says_so_in_the_tables_words(
 ) -> None:
     """No answer to a hint (the server stopped): the refusal says the server cannot be reached,
     as the table says it elsewhere, not a bare code."""
-    page = _page(seeded_page, "desktop")
-    _open_practice(page, server, 4)
+    page = settings_page(seeded_page, "desktop")
+    open_deal(page, server.url, 4)
     _to_my_card(page)
     page.route("**/api/hint", lambda route: route.abort())
     page.click("[data-ui='hint']")
@@ -261,8 +247,8 @@ def test_a_chinese_hint_writes_its_sentences_without_a_space_between(
     seeded_page: Any, server: Any
 ) -> None:
     """Chinese sentences end in a full-width stop and follow one another with no space."""
-    page = _page(seeded_page, "desktop", lang="zh")
-    _open_practice(page, server, 4)
+    page = settings_page(seeded_page, "desktop", lang="zh")
+    open_deal(page, server.url, 4)
     _to_my_card(page)
     _ask_hint(page)
     text = page.locator("[data-ui='hint-box']").inner_text()
@@ -281,8 +267,8 @@ def test_a_hints_percentages_are_written_as_its_language_writes_them(
     seeded_page: Any, server: Any, lang: str, written: str
 ) -> None:
     """German and Swedish put a no-break space before the percent sign; English and Chinese none."""
-    page = _page(seeded_page, "desktop", lang=lang)
-    _open_practice(page, server, 4)
+    page = settings_page(seeded_page, "desktop", lang=lang)
+    open_deal(page, server.url, 4)
     _to_my_card(page)
     _ask_hint(page)
     text = page.locator("[data-ui='hint-box']").inner_text()

@@ -12,88 +12,36 @@ Screenshots at 1280×800 and 390×844 go to ``tests/screenshots/`` (git-ignored)
 
 from __future__ import annotations
 
-import json
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from skat.server.replay import replay_task
 
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "tests" / "screenshots"
-AXE = ROOT / "tests" / "vendor" / "axe.min.js"
-LEVEL = "heuristic"
+from table_helpers import (
+    PLAYER,
+    SHOTS,
+    Server,
+    axe_violations,
+    fresh_context,
+    read_store,
+    settle,
+)
+
+LEVEL = PLAYER
 """The computers beside the person, and the player that replays the person's seat here."""
 
 pytestmark = pytest.mark.browser
 
 
-class _ReplayServer:
-    """``uvicorn`` serving the app with the heuristic player replaying the person's seat."""
-
-    def __init__(self) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port: int = s.getsockname()[1]
-        code = (
-            "import uvicorn; from skat.server import create_app; "
-            f"uvicorn.run(create_app(player={LEVEL!r}, replayer={LEVEL!r}), host='127.0.0.1', "
-            f"port={self.port}, log_level='warning')"
-        )
-        self.proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        self.proc.terminate()
-        raise RuntimeError("the server did not start")
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(timeout=10)
-
-
 @pytest.fixture(scope="module")
 def url() -> Iterator[str]:
-    server = _ReplayServer()
+    """The app with the heuristic player replaying the person's seat."""
+    server = Server(player=LEVEL, replayer=LEVEL)
+    server.start()
     yield server.url
     server.stop()
-
-
-def _context(browser: Any, width: int, height: int) -> Any:
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB")
-    settings = {"player": LEVEL, "trickMs": 40, "cardMs": 5, "callMs": 5, "lang": "en"}
-    store = {"schema": 2, "settings": settings, "current": None, "series": None, "archive": []}
-    context.add_init_script(
-        "if (!localStorage.getItem('skat.store') && !sessionStorage.getItem('seeded')) {"
-        f" localStorage.setItem('skat.store', {json.dumps(json.dumps(store))});"
-        " sessionStorage.setItem('seeded', '1'); }"
-    )
-    return context
-
-
-def _stored(page: Any) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(page.evaluate("localStorage.getItem('skat.store')"))
-    return data
-
-
-def _settle(page: Any) -> tuple[str, str]:
-    page.wait_for_selector("#table[data-busy='0']", timeout=30_000)
-    table = page.locator("#table")
-    return table.get_attribute("data-phase") or "", table.get_attribute("data-to-act") or ""
 
 
 def _play_out(page: Any) -> str:
@@ -101,11 +49,11 @@ def _play_out(page: Any) -> str:
     picks up the skat, puts away the first two cards and declares the first game offered,
     plays the first playable card and declines Kontra. Returns the deal's record."""
     for _ in range(80):
-        phase, to_act = _settle(page)
+        phase, to_act = settle(page)
         if phase == "result":
             break
         assert to_act == page.get_attribute("#table", "data-human"), (phase, to_act)
-        before = _stored(page)["current"]["record"]
+        before = read_store(page)["current"]["record"]
         if phase == "bidding":
             tokens = page.eval_on_selector_all(
                 ".controls [data-action]", "els => els.map(e => e.dataset.action)"
@@ -150,18 +98,6 @@ def _shoot(page: Any, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"replay-{name}.png"), full_page=True)
 
 
-def _axe(page: Any) -> list[str]:
-    """The serious and critical axe-core violations on the page as it is now."""
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
-        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-        ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
-        ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '))"
-    )
-    return [str(x) for x in found]
-
-
 def _check_panel(page: Any, expected: dict[str, Any]) -> None:
     """The open replay panel shows the server's scores, parting and trick lists."""
     panel = page.locator("[data-panel='replay'][data-state='done']")
@@ -192,7 +128,7 @@ def _check_panel(page: Any, expected: dict[str, Any]) -> None:
 def test_the_computer_with_your_cards_shows_both_scores_and_keeps_them_on_the_sheet(
     browser: Any, url: str
 ) -> None:
-    context = _context(browser, 1280, 800)
+    context = fresh_context(browser, lang="en")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
@@ -214,7 +150,7 @@ def test_the_computer_with_your_cards_shows_both_scores_and_keeps_them_on_the_sh
     page.keyboard.press("Enter")
     _check_panel(page, expected)
     assert page.evaluate("document.activeElement.dataset.ui") == "close-replay"
-    assert _axe(page) == []
+    assert axe_violations(page) == []
     _shoot(page, "desktop")
     page.set_viewport_size({"width": 390, "height": 844})
     _shoot(page, "phone")
@@ -242,10 +178,10 @@ def test_the_computer_with_your_cards_shows_both_scores_and_keeps_them_on_the_sh
     assert page.evaluate("document.activeElement.dataset.ui") == "replay-computer"
 
     # the sheet's row: the person's score counts, the computer's stands beside it
-    row = _stored(page)["series"]["deals"][0]
+    row = read_store(page)["series"]["deals"][0]
     assert row["replay"]["score"] == expected["computer"]["score"]
     page.reload()
-    _settle(page)
+    settle(page)
     page.click("[data-ui='show-sheet']")
     shown = page.locator("[data-row='0'] [data-replay-score='row']")
     shown.wait_for()

@@ -13,18 +13,6 @@ import re
 from typing import Any
 
 import pytest
-from test_browser import (
-    PLAYER,
-    SHOTS,
-    SIZES,
-    Plan,
-    _call,
-    _open_deal,
-    _page,
-    _settle,
-    bid_choice,
-    card_choice,
-)
 
 from skat import record as records
 from skat.action import ActionKind
@@ -33,6 +21,24 @@ from skat.players.revolution import revolution_safe
 from skat.server import game
 from skat.state import Phase, State
 
+from table_helpers import (
+    PLAYER,
+    SHOTS,
+    Plan,
+    bid_choice,
+    call,
+    card_choice,
+    fresh_context,
+    open_deal,
+    play_on_core,
+    settings_page,
+    settle,
+    settle_through,
+    watched_page,
+)
+
+SIZES = ("desktop", "phone")
+"""The window sizes each test runs at."""
 OPTIONS = {"revolution": True}
 """The rule options of these tests (the web API's form)."""
 
@@ -54,28 +60,19 @@ def simulate(number: int, declare: bool = False) -> tuple[State, list[str]]:
     """Deal ``number`` on the core as the browser test plays it: the person passes in the
     auction (``declare``: bids and holds up to 90 and declares Revolution), exchanges by
     :func:`_exchange_choice`, plays the first playable card."""
-    from skat.server.app import load_player
 
-    _, choose = load_player(PLAYER)
-    state = game.new_state(number, game.parse_options(OPTIONS), rng=None)  # type: ignore[arg-type]
-    human = number % 3
-    state = game.computers(state, human, choose).state
-    done: list[str] = []
-    while not state.is_terminal():
-        legal = [str(a) for a in state.legal_actions()]
+    def person(state: State, legal: list[str], human: int) -> list[str]:
         if state.phase == Phase.BIDDING:
-            actions = [bid_choice(Plan(limit=90 if declare else 0), legal, state.bid)]
-        elif state.phase == Phase.SKAT:
-            actions = ["NV" if "NV" in legal else "s"]
-        elif state.phase == Phase.EXCHANGE:
-            actions = [_token(_exchange_choice(game.view(state, human)), legal)]
-        elif state.phase == Phase.PLAY:
-            actions = [card_choice([t for t in legal if len(t) == 2 and t != "RE"])]
-        else:
-            actions = [legal[0]]
-        done.extend(actions)
-        state = game.play(state, human, actions, choose).state
-    return state, done
+            return [bid_choice(Plan(limit=90 if declare else 0), legal, state.bid)]
+        if state.phase == Phase.SKAT:
+            return ["NV" if "NV" in legal else "s"]
+        if state.phase == Phase.EXCHANGE:
+            return [_token(_exchange_choice(game.view(state, human)), legal)]
+        if state.phase == Phase.PLAY:
+            return [card_choice([t for t in legal if len(t) == 2 and t != "RE"])]
+        return [legal[0]]
+
+    return play_on_core(number, OPTIONS, person)
 
 
 @functools.cache
@@ -118,12 +115,12 @@ def test_a_revolution_is_defended_through_the_ui(
     seeded_page: Any, server: Any, role: str, size: str
 ) -> None:
     number = revolution_deal(role)
-    page = _page(seeded_page, size, options=OPTIONS)
-    _open_deal(page, server, number)
+    page = settings_page(seeded_page, size, options=OPTIONS)
+    open_deal(page, server.url, number)
     human = number % 3
     exchanged = False
     for _ in range(40):
-        phase, to_act = _settle(page)
+        phase, to_act = settle_through(page)
         if phase == "result":
             break
         assert to_act == str(human), (phase, to_act)
@@ -209,16 +206,16 @@ def test_the_person_declares_revolution_in_the_dialog(
     """The declaration dialog offers Revolution as a switch of Null (only with the option), its
     value the core's 92; the defenders' exchange shows at their seats as a count of cards."""
     number = declared_deal()
-    page = _page(seeded_page, size, options=OPTIONS)
-    _open_deal(page, server, number)
+    page = settings_page(seeded_page, size, options=OPTIONS)
+    open_deal(page, server.url, number)
     human = number % 3
     for _ in range(40):
-        phase, to_act = _settle(page)
+        phase, to_act = settle_through(page)
         if phase == "result":
             break
         assert to_act == str(human), (phase, to_act)
         if phase == "bidding":
-            _call(page, Plan(limit=90))
+            call(page, Plan(limit=90))
         elif phase == "skat":
             page.click("[data-ui='hand']")
             page.click("[data-game='N']")
@@ -304,8 +301,6 @@ def _stored_second_exchange(
     from skat.action import Action
     from skat.cards import cards_of_mask, format_card
     from skat.contract import Contract
-
-    from table_helpers import fresh_context, settle, watched_page
 
     state = State.new(7, game.parse_options(OPTIONS)).apply("90").apply("p").apply("p")
     state = state.apply(Action.declare(Contract.parse("NV")))

@@ -22,16 +22,16 @@ from skat.state import State
 
 from table_helpers import (
     FAST,
-    ROOT,
     SHOTS,
     SIZES,
+    axe_violations,
+    declarer_step,
     read_store,
     settle,
     wait_for_answer,
     watched_page,
 )
 
-AXE = ROOT / "tests" / "vendor" / "axe.min.js"
 SETTINGS = {**FAST, "lang": "en"}
 DEALS = 3
 
@@ -64,34 +64,6 @@ def _context(
     return context
 
 
-def _act(page: Any, phase: str) -> None:
-    """One action of a person who bids up to 30 (so every deal has a declarer: the person holds
-    or bids 18 at least), picks up the skat, puts the first two cards away, declares what the
-    dialog offers first and plays the first playable card."""
-    if phase == "bidding":
-        bid = int(page.get_attribute("[data-bid]", "data-bid") or 0)
-        next_bid = page.locator(".controls .btn.primary[data-action]:not([data-action='y'])")
-        if page.locator(".controls [data-action='y']").count() and bid <= 30:
-            page.click(".controls [data-action='y']")
-        elif next_bid.count() and int(next_bid.get_attribute("data-action") or 99) <= 30:
-            next_bid.click()
-        else:
-            page.click(".controls [data-action='p']")
-    elif phase == "skat":
-        page.click(".controls [data-action='s']")
-    elif phase == "discard":
-        cards = page.locator("[data-card]:not([disabled])")
-        cards.nth(0).click()
-        cards.nth(1).click()
-        page.click("[data-action='discard']")
-    elif phase == "declare":
-        page.click("[data-action='declare']")
-    elif phase == "play":
-        page.locator("[data-card]:not([disabled])").first.click()
-    else:
-        page.locator(".controls [data-action]").first.click()
-
-
 def _play_out(page: Any) -> None:
     for _ in range(80):
         phase, to_act = settle(page)
@@ -99,7 +71,7 @@ def _play_out(page: Any) -> None:
             return
         assert to_act == page.get_attribute("#table", "data-human"), (phase, to_act)
         before = read_store(page)["current"]["record"]
-        _act(page, phase)
+        declarer_step(page, phase)
         if phase != "discard":  # the discard waits for the declaration
             wait_for_answer(page, before)
     raise AssertionError("the deal did not end")
@@ -155,19 +127,6 @@ def _open_stats_by_keyboard(page: Any) -> None:
     page.focus("[data-ui='open-stats']")
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-panel='stats'] [data-chart='types']", timeout=30_000)
-
-
-def _axe(page: Any) -> list[str]:
-    """The serious and critical axe-core violations in the open panel."""
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
-        "async () => (await axe.run(document.querySelector('[data-panel=stats]'),"
-        " {resultTypes: ['violations']})).violations"
-        ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
-        ".map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).join(', '))"
-    )
-    return [str(x) for x in found]
 
 
 def _shoot(page: Any, name: str) -> None:
@@ -246,7 +205,7 @@ def test_the_statistics_of_a_short_series_match_its_sheet_with_both_charts(
             break
     else:
         raise AssertionError("Tab did not reach the running totals chart")
-    assert _axe(page) == []
+    assert axe_violations(page, "[data-panel=stats]") == []
     _shoot(page, "desktop")
     page.keyboard.press("Escape")
     page.wait_for_selector("[data-panel='stats']", state="detached")

@@ -17,8 +17,9 @@ import pytest
 
 from table_helpers import (
     LANGUAGES,
-    ROOT,
     SHOTS,
+    axe_violations,
+    declarer_step,
     fresh_context,
     opened_table,
     pass_on,
@@ -33,46 +34,7 @@ from table_helpers import (
 pytestmark = pytest.mark.browser
 
 
-AXE = ROOT / "tests" / "vendor" / "axe.min.js"
 AXE_DEAL = 3
-
-
-def _act_as_declarer(page: Any, phase: str) -> None:
-    """One action of a person who bids up to 30, picks up the skat and declares what is offered."""
-    if phase == "bidding":
-        bid = int(page.get_attribute("[data-bid]", "data-bid") or 0)
-        next_bid = page.locator(".controls .btn.primary[data-action]:not([data-action='y'])")
-        if page.locator(".controls [data-action='y']").count() and bid <= 30:
-            page.click(".controls [data-action='y']")
-        elif next_bid.count() and int(next_bid.get_attribute("data-action") or 99) <= 30:
-            next_bid.click()
-        else:
-            page.click(".controls [data-action='p']")
-    elif phase == "skat":
-        page.click(".controls [data-action='s']")
-    elif phase == "discard":
-        cards = page.locator("[data-card]:not([disabled])")
-        cards.nth(0).click()
-        cards.nth(1).click()
-        page.click("[data-action='discard']")
-    elif phase == "declare":
-        page.click("[data-action='declare']")
-    elif phase == "play":
-        page.locator("[data-card]:not([disabled])").first.click()
-    else:
-        page.locator(".controls [data-action]").first.click()
-
-
-def _axe(page: Any) -> list[str]:
-    """The serious and critical axe-core violations on the page as it is now."""
-    if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
-        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-        ".filter(v => v.impact === 'serious' || v.impact === 'critical')"
-        ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '))"
-    )
-    return [str(x) for x in found]
 
 
 def test_the_persons_discard_is_not_said_aloud(browser: Any, url: str) -> None:
@@ -96,7 +58,7 @@ def test_the_persons_discard_is_not_said_aloud(browser: Any, url: str) -> None:
         if phase == "play":
             break
         record = read_store(page)["current"]["record"]
-        _act_as_declarer(page, phase)
+        declarer_step(page, phase)
         if phase == "discard":  # the declaration dialog: discard and game go together
             discarded = True
             page.click("[data-action='declare']")
@@ -146,7 +108,7 @@ def test_the_live_region_announces_calls_tricks_and_the_result(browser: Any, url
 def _axe_deal(
     page: Any, number: int, tag: str, problems: dict[str, list[str]], passing: bool = False
 ) -> None:
-    """Plays deal ``number`` as :func:`_act_as_declarer` does (``passing``: passes in the
+    """Plays deal ``number`` as :func:`table_helpers.declarer_step` does (``passing``: passes in the
     auction), checking each new phase with axe."""
     type_deal(page, str(number))
     seen: set[str] = set()
@@ -154,7 +116,7 @@ def _axe_deal(
         phase, _ = settle(page)
         if phase not in seen:
             seen.add(phase)
-            problems[f"{tag}-{phase}"] = _axe(page)
+            problems[f"{tag}-{phase}"] = axe_violations(page)
         if phase == "result":
             return
         before = read_store(page)["current"]["record"]
@@ -165,10 +127,10 @@ def _axe_deal(
         elif phase == "kontra":
             page.click(".controls [data-action='K'], .controls [data-action='-'] >> nth=0")
         else:
-            _act_as_declarer(page, phase)
+            declarer_step(page, phase)
         if phase == "discard":
             page.wait_for_selector("[data-action='declare']")
-            problems[f"{tag}-declare-dialog"] = _axe(page)
+            problems[f"{tag}-declare-dialog"] = axe_violations(page)
             page.click("[data-action='declare']")
         wait_for_answer(page, before)
     raise AssertionError(f"deal {number} did not end")
@@ -194,7 +156,7 @@ def test_axe_finds_no_serious_violation_in_any_phase_or_language(browser: Any, u
         _axe_deal(page, 4242, lang + "-ramsch", problems, passing=True)
         for panel in ("sheet", "settings", "help"):
             page.click(f"[data-ui='open-{panel}']")
-            problems[f"{lang}-{panel}"] = _axe(page)
+            problems[f"{lang}-{panel}"] = axe_violations(page)
             page.click("[data-ui='close-panel']")
         context.close()
     bad = {k: v for k, v in problems.items() if v}
