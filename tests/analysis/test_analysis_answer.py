@@ -36,6 +36,7 @@ def lost_analysis(lost: State) -> Analysis:
     return analyse(lost, 2, game_choice=False)
 
 
+@pytest.mark.slow
 def test_the_declarer_who_lost_a_game_won_from_the_first_card_is_told_so(
     lost_analysis: Analysis,
 ) -> None:
@@ -43,6 +44,7 @@ def test_the_declarer_who_lost_a_game_won_from_the_first_card_is_told_so(
     assert lost_analysis.answer == "lost_winnable"
 
 
+@pytest.mark.slow
 def test_a_defender_of_a_lost_game_beat_it(lost: State) -> None:
     assert analyse(lost, 0, game_choice=False).answer == "beaten"
 
@@ -85,6 +87,7 @@ def test_the_answer_follows_the_result_the_first_cards_outcome_and_the_chances(
     assert a.answer == answer
 
 
+@pytest.mark.slow
 def test_the_tricks_hold_the_cards_played_in_order_with_their_winners(
     lost: State, lost_analysis: Analysis
 ) -> None:
@@ -99,6 +102,7 @@ def test_the_tricks_hold_the_cards_played_in_order_with_their_winners(
     assert all(len(t["cards"]) == 3 for t in tricks)
 
 
+@pytest.mark.slow
 def test_a_lines_cards_carry_the_trick_they_fall_in(lost_analysis: Analysis) -> None:
     # the swing after the person's C7 (the second trick's first card): its line starts there
     swing = next(s for s in lost_analysis.swings if s.index == 3)

@@ -4,6 +4,8 @@ player's decision from the seat's information state at that point, seeded as the
 
 from __future__ import annotations
 
+import pytest
+
 from skat.analysis.estimate import calls, estimate
 from skat.analysis.text import format_analysis
 from skat.players import decision_rng
@@ -20,6 +22,7 @@ def _deal(number: int) -> State:
     return game.computers(state, 3, choose).state
 
 
+@pytest.mark.slow
 def test_a_contested_hold_is_listed_with_the_strong_players_decision_at_that_point() -> None:
     # deal 2: middlehand bids 18 to forehand, who holds (an opponent has bid: contested)
     played = _deal(2)
@@ -50,6 +53,7 @@ def test_a_contested_hold_is_listed_with_the_strong_players_decision_at_that_poi
     assert (json["bid_limit"], json["bid"]) == (e.bid_limit, 20)
 
 
+@pytest.mark.slow
 def test_the_decision_differs_from_the_uncontested_limit_where_the_contest_check_decides() -> None:
     # deal 5: forehand passes at 18 after rearhand's bid; its uncontested limit (23, Null) is
     # above 18, and the contest check, not that limit, decides what the strong player says
@@ -77,6 +81,7 @@ def test_an_uncontested_first_call_is_decided_by_the_limit() -> None:
     assert call.reason["limit"] == 36
 
 
+@pytest.mark.slow
 def test_the_text_lists_each_call_beside_the_strong_players() -> None:
     from skat.analysis import analyse
 

@@ -293,6 +293,7 @@ def test_the_same_request_gives_the_same_replay(client: TestClient) -> None:
     assert first[1]["identical"] is False  # the random player does part from the heuristic
 
 
+@pytest.mark.slow
 def test_the_strong_player_replays_a_seat_the_same_way_twice(client: TestClient) -> None:
     deal = _deal(7, 1)
     body = {"record": _record(deal), "human_seat": 1}
@@ -332,6 +333,7 @@ def test_a_deal_not_over_is_refused_as_not_finished(client: TestClient) -> None:
     assert error["error"]["code"] == "not_finished"
 
 
+@pytest.mark.slow
 def test_the_replay_is_computed_in_a_worker_process_not_in_the_server(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -362,6 +364,7 @@ def quick_client() -> Iterator[TestClient]:
         yield c
 
 
+@pytest.mark.slow
 @settings(
     max_examples=300,
     deadline=None,

@@ -46,6 +46,7 @@ def test_a_report_under_other_rules_is_refused(tmp_path: Path) -> None:
         bench_auction.outcomes([other])
 
 
+@pytest.mark.slow
 def test_the_replayed_auction_is_the_strong_players_own() -> None:
     # the first deals of seed 2027 where forehand has the last word and where someone declares
     seen_alone = seen_declarer = False

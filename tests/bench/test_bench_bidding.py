@@ -61,6 +61,7 @@ def test_settings_are_auction_arguments_with_numbers() -> None:
             bench_bidding.parse_setting(bad)
 
 
+@pytest.mark.slow
 def test_contract_arguments_are_compared_up_to_the_first_card() -> None:
     from skat.action import ActionKind
     from skat.state import Phase
@@ -79,6 +80,7 @@ def test_contract_arguments_are_compared_up_to_the_first_card() -> None:
     assert not any(a.kind == ActionKind.CARD for a in state.actions)
 
 
+@pytest.mark.slow
 def test_an_equal_contract_plays_the_same_game() -> None:
     # deal 1: forehand picks up the skat and discards, judged with two million solver nodes or
     # four; the decisions are the same, and so must be the card play after them, though the
@@ -98,6 +100,7 @@ def test_an_equal_contract_plays_the_same_game() -> None:
     assert bench_bidding._run(1, VARIANT, budget, whole=True).actions == base.actions
 
 
+@pytest.mark.slow
 def test_compare_plays_out_only_what_differs() -> None:
     # deal 22, as in test_a_changed_auction_is_found: the contest penalty changes the auction,
     # the base's seating does not
@@ -114,6 +117,7 @@ def test_a_changed_auction_is_found() -> None:
     assert not bench_bidding._decisions_differ((22, BASE, BASE, SETTINGS))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "min_bid"),
     [(SETTINGS["variant"], 18), ((), 20)],

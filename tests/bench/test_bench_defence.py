@@ -23,6 +23,7 @@ def test_settings_and_pairings_are_parsed_or_named_wrong() -> None:
             bench_defence.parse_pairing(wrong)
 
 
+@pytest.mark.slow
 def test_every_pairing_plays_the_heuristics_contract() -> None:
     base = (("worlds", 2), ("node_budget", 20_000), ("min_worlds", 1), ("defence_worlds", 3))
     settings: dict[str, bench_defence.Setting] = {"base": (*base, ("defence_budget", 20_000))}
@@ -68,6 +69,7 @@ def test_the_report_counts_each_pairing_against_the_open_hand_answer() -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_strong_players_contract_is_played_by_every_pairing() -> None:
     small = (("worlds", 2), ("node_budget", 20_000), ("min_worlds", 1))
     settings: dict[str, bench_defence.Setting] = {

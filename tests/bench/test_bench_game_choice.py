@@ -12,6 +12,7 @@ from skat.players.heuristic import HeuristicPlayer
 from skat.state import Phase, State
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
     [Options(), Options(all_pass=AllPass.SCHIEBERAMSCH, kontra=KontraRule.ON)],

@@ -29,6 +29,7 @@ def _auction(number: int, person_seat: int) -> State:
     return state
 
 
+@pytest.mark.slow
 def test_the_person_holds_seat_index_mod_3_and_only_its_games_are_judged() -> None:
     kinds: dict[str, int] = {}
     for index in range(4):  # deal 1 the person declares, deals 0, 2 and 3 a computer
@@ -86,6 +87,7 @@ def test_a_checkpoint_of_one_table_is_not_continued_at_the_other(
         assert named in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_the_person_plays_its_own_cards_to_the_end_of_its_game(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bench import bench_par
 from skat.solver import SCHWARZ
 
@@ -12,6 +14,7 @@ def test_card_play_target() -> None:
     assert bench_par.card_play_target(True, True) == SCHWARZ
 
 
+@pytest.mark.slow
 def test_par_bounds_the_declarer_against_perfect_defence() -> None:
     kept = 0
     for number in bench_par.deal_numbers(6, 1):

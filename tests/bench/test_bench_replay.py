@@ -7,6 +7,7 @@ import pytest
 from bench import bench_replay as bench
 
 
+@pytest.mark.slow
 def test_it_prints_the_replays_times_and_where_the_lines_parted(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

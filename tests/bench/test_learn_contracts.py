@@ -71,6 +71,7 @@ def test_two_worker_processes_give_the_rows_one_gives(tmp_path: Path) -> None:
     assert (tmp_path / "two.jsonl").read_text() == (tmp_path / "one.jsonl").read_text()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     importlib.util.find_spec("ray") is None,
     reason="Ray is not installed (the optional extra: pip install .[cluster])",

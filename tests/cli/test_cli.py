@@ -63,6 +63,7 @@ def _one_line(done: subprocess.CompletedProcess[str], says: str) -> None:
 HUGE = GRAND[:-1] + ', "target": ' + "9" * 4400 + "}\n"
 
 
+@pytest.mark.slow
 def test_solve_a_number_of_over_4300_digits_is_one_line(tmp_path: Path) -> None:
     _one_line(_run(["solve", "-"], HUGE.encode()), "-:1: a number of over 4,300 digits")
     path = tmp_path / "huge.jsonl"
@@ -70,6 +71,7 @@ def test_solve_a_number_of_over_4300_digits_is_one_line(tmp_path: Path) -> None:
     _one_line(_run(["solve", str(path)]), f"{path}:2: a number of over 4,300 digits")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("env", [STRICT, {**os.environ, "LC_ALL": "C.UTF-8"}], ids=["strict", "C"])
 @pytest.mark.parametrize("command", [["records", "check", "-"], ["solve", "-"], ["solve"]])
 def test_standard_input_that_is_not_utf8_is_one_line(
@@ -80,6 +82,7 @@ def test_standard_input_that_is_not_utf8_is_one_line(
     _one_line(done, "cannot read -: not UTF-8 text (byte 0xfc in line 2)")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["records", "check"], ["solve"], ["solve", "--iss"]])
 def test_a_file_that_is_a_directory_or_binary_is_one_line(
     command: list[str], tmp_path: Path
@@ -90,6 +93,7 @@ def test_a_file_that_is_a_directory_or_binary_is_one_line(
     _one_line(_run([*command, str(binary)]), f"cannot read {binary}: not UTF-8 text (byte 0x80 in")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("command", "says"),
     [
@@ -153,6 +157,7 @@ def test_a_file_name_that_is_not_utf8_is_printed_escaped(tmp_path: Path) -> None
     assert ": ok  computed R[" in done.stdout
 
 
+@pytest.mark.slow
 def test_a_byte_order_mark_starts_a_file_of_positions(tmp_path: Path) -> None:
     path = tmp_path / "bom.jsonl"
     path.write_bytes(b"\xef\xbb\xbf" + GRAND.encode() + b"\n")
@@ -172,6 +177,7 @@ def test_serve_on_a_host_name_that_cannot_be_is_one_line(
     assert err.endswith(":8765: not a host name\n")
 
 
+@pytest.mark.slow
 def test_a_deal_number_with_its_seat_shows_the_same_cards_and_marks_that_seat() -> None:
     """The browser shows a deal played in another seat than number mod 3 as ``N-seat``; the
     command reads that form too (the same cards as the plain number) and marks the seat."""

@@ -171,6 +171,7 @@ def _check_end(state: State) -> None:
     assert record.check(line).ok
 
 
+@pytest.mark.slow
 def test_random_deals_conform() -> None:
     endings: dict[Ending, int] = {}
     phases: set[Phase] = set()
@@ -188,6 +189,7 @@ def test_random_deals_conform() -> None:
     assert set(endings) == set(Ending) - {Ending.NONE}
 
 
+@pytest.mark.slow
 def test_same_seed_same_record_despite_global_random() -> None:
     for seed in range(DETERMINISM_DEALS):
         quiet = record.write_record(play_deal(seed, full=False))

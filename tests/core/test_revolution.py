@@ -311,6 +311,7 @@ class RevolutionFirst:
         return self._heuristic.choose(info, rng)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("defender", "deals", "least"), [("heuristic", 6, 30), ("random", 12, 12)])
 def test_forced_revolutions_in_the_arena_make_only_legal_exchanges(
     defender: str, deals: int, least: int

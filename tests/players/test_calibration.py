@@ -169,6 +169,7 @@ def test_the_rule_never_takes_a_slope_outside_its_bounds() -> None:
     assert cc.SLOPES[0] <= slope <= cc.SLOPES[1]
 
 
+@pytest.mark.slow
 def test_a_calibration_run_continues_its_checkpoint_and_keeps_its_deals(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -219,6 +220,7 @@ def test_a_row_is_a_declaration_judged_as_the_estimate_judged_it() -> None:
     assert not cc.plain(None, Contract.parse("G"))
 
 
+@pytest.mark.slow
 def test_the_rows_of_games_played_here_are_the_strong_players_own_declarations() -> None:
     # seed 3, deal 0 against the heuristic: the strong player declares in one of its three
     # seats, the heuristic in the others; only the strong player's game is a row

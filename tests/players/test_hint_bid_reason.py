@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from skat.action import ActionKind
 from skat.players import decision_rng
 from skat.players.advice import Advice, advise
@@ -59,6 +61,7 @@ def _disagreement(advice: Advice) -> str | None:
     return None if says == worth else "the contest check argues against the suggestion"
 
 
+@pytest.mark.slow
 def test_a_bid_hints_reason_never_argues_against_its_suggestion() -> None:
     hints = _bid_hints(20, 2027)
     wrong = [(str(a.action), a.reason, why) for a in hints if (why := _disagreement(a))]

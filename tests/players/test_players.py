@@ -63,6 +63,7 @@ def _play(number: int, options: Options, players: tuple[Player, Player, Player])
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", OPTION_SETS)
 @pytest.mark.parametrize(
     "names",
@@ -243,6 +244,7 @@ def check_hidden_cards_change_nothing(
     return checked, changed, actions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_heuristic_decisions_do_not_change_with_the_hidden_cards(options: Options) -> None:
     player = get_player("heuristic")
@@ -375,6 +377,7 @@ def test_sampled_worlds_agree_with_everything_the_seat_knows(number: int) -> Non
                     assert not any(effective_suit(c, game) == led for c in CardSet(hands[who]))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [Options(), Options(all_pass=AllPass.RAMSCH)])
 def test_strong_player_makes_only_legal_actions(options: Options) -> None:
     from skat.players.strong import StrongPlayer
@@ -388,6 +391,7 @@ def test_strong_player_makes_only_legal_actions(options: Options) -> None:
         assert state.is_terminal()
 
 
+@pytest.mark.slow
 def test_strong_decisions_are_the_same_whatever_the_player_did_before() -> None:
     from skat.players.strong import StrongPlayer
 
@@ -425,6 +429,7 @@ def _small_strong(*, solved_bidding: bool = False, inference: int = 2) -> Strong
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("options", "solved_bidding", "inference"),
     [
@@ -449,6 +454,7 @@ def test_strong_decisions_do_not_change_with_the_hidden_cards(
     assert sum(a.kind == ActionKind.DISCARD for a in actions) >= 1  # a solved discard was checked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("all_pass", [AllPass.RAMSCH, AllPass.SCHIEBERAMSCH])
 def test_strong_ramsch_decisions_do_not_change_with_the_hidden_cards(all_pass: AllPass) -> None:
     player = _small_strong()

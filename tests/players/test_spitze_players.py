@@ -55,6 +55,7 @@ def _play_legally(state: State, players: list[object]) -> State:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [5, 6])
 @pytest.mark.parametrize("make", [HeuristicPlayer, _small_strong], ids=["heuristic", "strong"])
 def test_spitze_is_declared_when_it_is_the_best_game_and_only_with_the_option(
@@ -98,6 +99,7 @@ def test_spitze_discard_keeps_the_jacks_and_the_sevens() -> None:
     assert pair == mask_of(parse_cards("CA HA"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make", [HeuristicPlayer, _small_strong], ids=["heuristic", "strong"])
 def test_a_spitze_is_defended_legally_with_kontra(make: type) -> None:
     # the declarer is the heuristic; the defenders are the player under test, with Kontra on

@@ -55,6 +55,7 @@ def test_a_hand_that_does_not_fit_the_bids_is_less_likely(
     assert ct.bid_likelihood(CardSet.from_str(hand).mask, seat, limits) == weight
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("hand", "seat", "at_least", "at_most"),
     [
@@ -71,6 +72,7 @@ def test_strong_bids_up_to_the_value_of_a_game_it_expects_to_win(
     assert at_least <= limit <= at_most
 
 
+@pytest.mark.slow
 def test_contract_estimates_are_the_same_for_the_same_question() -> None:
     hand = CardSet.from_str("CJ HJ CA CT C9 C8 SA HK H8 D7").mask
     first = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=6, node_budget=10**9)
@@ -147,6 +149,7 @@ def test_strong_says_kontra_when_the_declarer_seldom_wins(
     assert _kontra_choice(hands, skat, contract, StrongPlayer()) == expected
 
 
+@pytest.mark.slow
 def test_an_ouvert_contract_is_judged_on_every_deal_of_the_hidden_cards() -> None:
     """Against an ouvert declarer a defender knows 20 cards before the first trick: the other
     defender's ten and the skat are one of 66 deals, solved within the node budget, so an
@@ -205,6 +208,7 @@ def test_an_auction_is_contested_once_another_seat_bids_or_holds() -> None:
     assert ct.rival(alone, 2) is None
 
 
+@pytest.mark.slow
 def test_a_contest_penalty_lowers_the_limit_only_once_an_opponent_has_bid() -> None:
     # deal 22: middlehand bids 18 first; forehand's clubs hand is worth 48 with a bidding bonus
     # of 0.35 (the default 0.9 would bid a Grand up to 96)
@@ -227,6 +231,7 @@ def test_a_contest_penalty_lowers_the_limit_only_once_an_opponent_has_bid() -> N
     assert [a.kind for a in answers] == [ActionKind.HOLD, ActionKind.PASS]
 
 
+@pytest.mark.slow
 def test_the_contest_check_judges_only_contested_bids() -> None:
     # deal 22 as above: a check no hand passes makes forehand pass its hold, not middlehand's
     # opening bid; a check every hand passes changes nothing
@@ -239,6 +244,7 @@ def test_the_contest_check_judges_only_contested_bids() -> None:
     assert [a.kind for a in answers] == [ActionKind.PASS, ActionKind.HOLD]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("tokens", "seat", "action", "rival", "value"),
     [
@@ -274,6 +280,7 @@ def test_the_contest_check_judges_the_deals_in_which_the_rival_passes(
     assert worth == -math.inf or math.isfinite(worth)
 
 
+@pytest.mark.slow
 def test_a_strong_hand_is_worth_its_hold_when_the_rival_passes() -> None:
     # forehand's clubs hand (deal 22), worth 48 to the heuristic, holding middlehand's 18
     state = State.new(22).apply(Action.bid(18))
@@ -315,6 +322,7 @@ def test_the_model_worth_of_a_higher_bid_is_never_more(seed: int) -> None:
         assert ct.model_limit(hand, seat, worth, lost_extra=0.0)[0] > 0
 
 
+@pytest.mark.slow
 def test_evaluating_only_the_contracts_that_reach_a_bid() -> None:
     hand = CardSet.from_str("CA CT CK C7 ST SK HK DJ DA D9").mask
     every = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=4)

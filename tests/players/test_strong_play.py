@@ -178,6 +178,7 @@ def _forehand_to_choose(forehand: str) -> State:
     return state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("forehand", "ouvert", "schwarz"),
     [
@@ -199,6 +200,7 @@ def test_strong_announces_what_the_sampled_deals_warrant(
     assert action.contract.schwarz == schwarz
 
 
+@pytest.mark.slow
 def test_the_real_deal_fits_every_card_the_heuristic_played() -> None:
     """Play inference: when the other seats play by the heuristic's rules, the real deal has
     weight 1 at every card decision (the model of what each seat knew is exact), while sampled
@@ -368,6 +370,7 @@ def test_a_defender_stops_at_the_defence_budget(monkeypatch: pytest.MonkeyPatch)
     assert [seat for seat, _ in drawn] == [1] * player.min_worlds
 
 
+@pytest.mark.slow
 def test_the_first_tricks_get_early_factor_times_the_budget(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

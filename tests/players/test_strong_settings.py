@@ -57,6 +57,7 @@ def strong_v1() -> Player:
     return get_player("strong-v1")  # one player: the declaration reuses the discard's deals
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("what", "number", "options", "actions", "expected"), V1_DECISIONS)
 def test_strong_v1_decides_as_the_strong_player_of_commit_5d103b7(
     strong_v1: Player, what: str, number: int, options: str, actions: str, expected: str
@@ -65,6 +66,7 @@ def test_strong_v1_decides_as_the_strong_player_of_commit_5d103b7(
     assert strong_v1.choose(info, decision_rng(number, index)) == Action.parse(expected), what
 
 
+@pytest.mark.slow
 def test_today_s_strong_player_declines_the_kontra_strong_v1_says() -> None:
     """Today's defender judges Kontra on resampled deals and says it below 0.12; strong-v1
     judged it on rejection-sampled deals below 0.4 and doubles this Diamonds game (its chance

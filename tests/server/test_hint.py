@@ -56,6 +56,7 @@ def _played_on(client: TestClient, number: int, steps: int) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.slow
 def test_a_hint_is_one_of_the_legal_actions_with_its_reason(client: TestClient) -> None:
     data = _start(client, 1)
     answer = _post(client, "/api/hint", record=data["record"], human_seat=1, deal="practice")
@@ -72,6 +73,7 @@ def test_a_hint_is_one_of_the_legal_actions_with_its_reason(client: TestClient) 
     assert (reason["value"] <= reason["limit"]) == (hint["action"] != "p")
 
 
+@pytest.mark.slow
 def test_the_same_record_gives_the_same_hint(client: TestClient) -> None:
     data = _played_on(client, 4, 3)
     body = {"record": data["record"], "human_seat": 1, "deal": "practice"}
@@ -101,6 +103,7 @@ def test_a_hint_is_refused_by_a_named_code(
     assert answer.json()["error"]["code"] == code
 
 
+@pytest.mark.slow
 def test_a_hint_in_a_series_deal_is_given_when_the_setting_allows_it(client: TestClient) -> None:
     data = _start(client, 1)
     body = {"record": data["record"], "human_seat": 1}
@@ -194,6 +197,7 @@ def _small_strong() -> StrongPlayer:
     )  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("options", "passed"),
     [

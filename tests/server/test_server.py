@@ -27,6 +27,7 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", [1, 2, 3, 4, 5, 9, 12345, 2**64 - 1])
 def test_new_deal_waits_for_the_human_seated_by_deal_number(
     client: TestClient, number: int
@@ -249,6 +250,7 @@ def test_the_strongest_available_player_is_the_default() -> None:
     assert load_player()[0] == expected
 
 
+@pytest.mark.slow
 def test_start_up_warms_the_solver_then_reports_ready() -> None:
     ready: list[bool] = []
     app = create_app(player=PLAYER, warm_up=True, on_ready=lambda: ready.append(True), workers=1)

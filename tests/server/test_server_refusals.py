@@ -347,6 +347,7 @@ def _assert_clean(response: Any) -> None:
         assert isinstance(error["message"], str)
 
 
+@pytest.mark.slow
 @_FUZZ
 @given(
     path=st.sampled_from(
@@ -360,6 +361,7 @@ def test_fuzz_random_bytes_never_give_a_server_error(
     _assert_clean(client.post(path, content=body))
 
 
+@pytest.mark.slow
 @_FUZZ
 @given(
     path=st.sampled_from(
@@ -388,6 +390,7 @@ def _base_record(client: TestClient) -> tuple[str, int]:
     return str(_BASE["record"]), int(_BASE["seat"])
 
 
+@pytest.mark.slow
 @_FUZZ
 @given(
     data=st.data(),

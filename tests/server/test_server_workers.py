@@ -70,6 +70,7 @@ def _in_thread(call: Callable[[], Any]) -> tuple[threading.Thread, list[Any]]:
     return thread, out
 
 
+@pytest.mark.slow
 def test_pages_and_health_are_answered_while_a_computer_holds_the_interpreter_lock(
     gate: tuple[ModuleType, Path],
 ) -> None:
@@ -92,6 +93,7 @@ def test_pages_and_health_are_answered_while_a_computer_holds_the_interpreter_lo
     assert answer[0].json()["view"]["to_act"] == 5 % 3  # the computers did act
 
 
+@pytest.mark.slow
 def test_two_games_decisions_run_at_once_in_two_processes(gate: tuple[ModuleType, Path]) -> None:
     fakes, path = gate
     app = create_app(player="heuristic", workers=2, decide=fakes.paired_decide)
@@ -124,6 +126,7 @@ def _late_record(number: int, tricks: int) -> tuple[str, int]:
     return game.write_record(state), (state.current_player + 1) % 3
 
 
+@pytest.mark.slow
 def test_a_record_gets_the_same_strong_answer_in_any_worker_as_in_the_server() -> None:
     text, human = _late_record(3, 8)
     expected = workers.decide(text, human, "strong")
@@ -143,6 +146,7 @@ def test_a_record_gets_the_same_strong_answer_in_any_worker_as_in_the_server() -
     assert again == expected
 
 
+@pytest.mark.slow
 def test_a_worker_that_dies_fails_one_request_and_the_next_gets_new_workers(
     gate: tuple[ModuleType, Path],
 ) -> None:

@@ -42,6 +42,7 @@ def test_the_seat_draw_takes_no_fields(client: TestClient) -> None:
     assert answer.json()["error"]["code"] == "bad_request"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("level", "other"), [("random", "heuristic"), ("heuristic", "random")])
 def test_the_level_named_in_a_request_is_the_level_that_plays(
     client: TestClient, level: str, other: str

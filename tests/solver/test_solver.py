@@ -229,6 +229,7 @@ def test_internal_card_order_agrees_with_trick_winner(game: GameType) -> None:
 # -- exact values, thresholds and move values equal the plain minimax -------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", POINT_GAMES)
 def test_exact_value_equals_plain_minimax(game: GameType) -> None:
     for pos in _positions(100 + game, game, 500):
@@ -244,6 +245,7 @@ def test_threshold_agrees_with_exact_value(game: GameType) -> None:
                 assert solve_threshold(pos, target) == (value >= target), (target, value)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", POINT_GAMES)
 def test_schwarz_target_asks_for_every_trick(game: GameType) -> None:
     for pos in _positions(300 + game, game, 150):
@@ -251,6 +253,7 @@ def test_schwarz_target_asks_for_every_trick(game: GameType) -> None:
         assert solve_threshold(pos, SCHWARZ) == expected, position_to_json(pos)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("low_declarer", [False, True])
 def test_null_declarer_must_take_no_trick(low_declarer: bool) -> None:
     for pos in _positions(400, GameType.NULL, 600, low_declarer=low_declarer):
@@ -259,6 +262,7 @@ def test_null_declarer_must_take_no_trick(low_declarer: bool) -> None:
         assert solve_value(pos) == int(expected)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seat", [0, 1, 2])
 def test_ramsch_paranoid_value_equals_plain_minimax(seat: int) -> None:
     for pos in _positions(500 + seat, GameType.RAMSCH, 200):
@@ -603,6 +607,7 @@ def _declarer_forced_now(pos: Position) -> bool:
     return play(list(pos.hands), [], pos.to_move)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("low_declarer", [False, True])
 def test_null_shortcuts_agree_with_plain_minimax(low_declarer: bool) -> None:
     lay = _LAYOUTS[GameType.NULL]
@@ -638,6 +643,7 @@ def test_threads_sharing_the_default_solver_get_the_right_values() -> None:
         assert values == expected[index:] + expected[:index]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("exact", ["bisection", "mtdf"])
 def test_both_exact_methods_equal_plain_minimax(exact: str) -> None:
     solver = Solver(exact=exact)

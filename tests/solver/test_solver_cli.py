@@ -83,6 +83,7 @@ def test_solve_names_a_missing_file(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "cannot read" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_solve_iss_records_at_their_first_card(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
