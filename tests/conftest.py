@@ -101,8 +101,8 @@ def url(server: Server) -> str:
 class _Browser:
     """Chromium whose new contexts bypass the page's Content-Security-Policy unless told
     otherwise (``bypass_csp=False``): Playwright's ``wait_for_function`` runs its predicate
-    through ``eval`` in the page, which the policy forbids. tests/test_server_security.py loads
-    the page under the policy."""
+    through ``eval`` in the page, which the policy forbids. tests/server/test_server_security.py
+    loads the page under the policy."""
 
     def __init__(self, browser: Any) -> None:
         self._browser = browser

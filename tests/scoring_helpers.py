@@ -1,4 +1,4 @@
-"""Helpers of the scoring tests (``tests/test_scoring*.py``): a game scored from a contract and
+"""Helpers of the scoring tests (``tests/core/test_scoring*.py``): a game scored from a contract and
 its card points and tricks, a mask of a given number of matadors, Kontra and Supra allowed.
 """
 

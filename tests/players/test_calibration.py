@@ -69,7 +69,8 @@ def test_opponents_must_name_a_calibration() -> None:
 
 
 def test_the_strong_player_weighs_its_estimates_with_its_opponents_calibration() -> None:
-    # deal 4: forehand wins the auction at 18 and looks at the skat (tests/test_strong_settings)
+    # deal 4: forehand wins the auction at 18 and looks at the skat
+    # (tests/players/test_strong_settings)
     state = State.new(4, Options())
     for token in ["18", "y", "p", "p"]:
         state = state.apply(Action.parse(token))

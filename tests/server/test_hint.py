@@ -20,8 +20,8 @@ from skat.server import assist, game
 from skat.server.app import create_app
 from skat.state import Phase, State
 
-# the same history with the hidden cards dealt otherwise, as tests/test_players.py checks the
-# computers' decisions (imported by name: mypy reads the tests as top-level modules)
+# the same history with the hidden cards dealt otherwise, as tests/players/test_players.py checks
+# the computers' decisions (imported by name: mypy reads the tests as top-level modules)
 _other_world = importlib.import_module("tests.players.test_players")._other_world
 
 

@@ -72,7 +72,8 @@ def test_a_finished_deal_gets_its_analysis_with_the_declarers_game_choice(
 
 
 def test_the_seats_calls_are_answered_apart_as_the_core_judges_them(client: TestClient) -> None:
-    # deal 5 (tests/test_analysis_calls.py): forehand's pass at 18 is judged by a contest check
+    # deal 5 (tests/analysis/test_analysis_calls.py): forehand's pass at 18 is judged by a
+    # contest check
     state = _played(5)
     body = {"record": game.write_record(state), "human_seat": 0}
     status, data = _post(client, body, "/api/analysis/calls")

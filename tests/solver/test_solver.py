@@ -510,8 +510,9 @@ def test_position_json_errors_name_the_problem(line: str, message: str) -> None:
 def _make_golden() -> list[dict[str, Any]]:
     """Golden cases: positions of 4 or 5 cards a hand valued by the plain minimax above.
 
-    Regenerate with ``.venv/bin/python tests/test_solver.py > tests/data/solver_golden.jsonl``;
-    the hand-reasoned cases at the top of the file are kept by hand.
+    Regenerate (the hand-reasoned cases at the top of the file are kept by hand)::
+
+        .venv/bin/python tests/solver/test_solver.py > tests/data/solver_golden.jsonl
     """
     cases: list[dict[str, Any]] = []
     rng = random.Random(4242)
