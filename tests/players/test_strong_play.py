@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from strong_positions import forehand_declares
 
 from skat.action import Action, ActionKind
 from skat.cards import CardSet, points
@@ -20,6 +19,8 @@ from skat.players.worlds import plays as _plays
 from skat.rules import GameType
 from skat.scoring import GameResult, RamschResult
 from skat.state import Phase, State
+
+from strong_positions import forehand_declares
 
 
 @pytest.mark.parametrize(

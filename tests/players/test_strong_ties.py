@@ -4,12 +4,13 @@ and playing for the other side's slip (``slip_margin``), and the hint that says 
 from __future__ import annotations
 
 import pytest
-from strong_positions import forehand_declares
 
 from skat.action import Action
 from skat.cards import CardSet
 from skat.players import decision_rng
 from skat.players.strong import StrongPlayer
+
+from strong_positions import forehand_declares
 
 
 @pytest.mark.parametrize(
