@@ -7,7 +7,7 @@ up) until the deal is over. After every step the 32 cards are checked to be cons
 legal actions to be non-empty; at the end the deal is scored (``State.result``), its ISS record
 is written, read back and compared (with ``--records``), and for a played-out deal the card points
 are checked to be 120. The test suite runs the same with more checks on 10,000 deals
-(``tests/test_conformance.py``).
+(``tests/core/test_conformance.py``).
 
 Run (one core)::
 

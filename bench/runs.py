@@ -14,7 +14,7 @@ not the history. ``list`` names every run that the repository's history holds, a
 changed each of its files (``git cat-file blob COMMIT:bench/runs/NAME``): nothing is downloaded,
 and a clone needs its history (not ``--depth``). ``bench/runs/`` in the tree is ignored by git;
 a finished run committed there with ``git add -f`` while the tracked data stays within 5 MB
-(``tests/test_run_data.py``) is restored the same way on another machine: a folder of arena
+(``tests/bench/test_run_data.py``) is restored the same way on another machine: a folder of arena
 parts as it is, a large file packed by ``pack NAME`` (``bench/runs/NAME.xz``; restored
 unpacked). Run from the repository's root::
 
@@ -208,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         packed = pack(args.name, folder)
         print(
             f"{packed.relative_to(ROOT)}: {packed.stat().st_size:,} bytes; commit it with "
-            "git add -f while the tracked data stays within 5 MB (tests/test_run_data.py)"
+            "git add -f while the tracked data stays within 5 MB (tests/bench/test_run_data.py)"
         )
         return 0
     stored = stored_runs()

@@ -6,9 +6,9 @@ never a concession), one line per action::
 
     <phase> <seat> <action> | <all legal actions of that moment>
 
-then the record line and the result. ``tests/test_state.py::test_golden_playthrough`` replays each
-file and compares every line, so any change in the phases, the turn order, the legal actions, the
-record or the scoring shows up as a diff. Run from the repository root::
+then the record line and the result. ``tests/core/test_state.py::test_golden_playthrough`` replays
+each file and compares every line, so any change in the phases, the turn order, the legal actions,
+the record or the scoring shows up as a diff. Run from the repository root::
 
     .venv/bin/python scripts/regen_golden.py
 """

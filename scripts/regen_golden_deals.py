@@ -1,7 +1,7 @@
 """Write ``tests/data/golden_deals.json``: the decks, hands and skat of some deal numbers.
 
 The deal-number algorithm is a public contract that never changes, so this file is written once
-and then only compared against (``tests/test_deal.py``). Rerun it only when a number is added::
+and then only compared against (``tests/core/test_deal.py``). Rerun it only when a number is added::
 
     .venv/bin/python scripts/regen_golden_deals.py
 

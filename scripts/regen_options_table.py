@@ -1,8 +1,8 @@
 """Rewrite the table of rule options in docs/options.md from their declarations in skat/options.py.
 
-The table stands between the two marker lines of the page; ``tests/test_options.py`` fails when it
-differs from :func:`skat.options.markdown_table`, so a new or changed option cannot leave the docs
-behind. Run from the repository root::
+The table stands between the two marker lines of the page; ``tests/core/test_options.py`` fails when
+it differs from :func:`skat.options.markdown_table`, so a new or changed option cannot leave the
+docs behind. Run from the repository root::
 
     .venv/bin/python scripts/regen_options_table.py
 """

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the tests need (a virtual environment, the package with its dev extras, Debian's
-# chromium for the browser tests) and runs the whole suite: ruff, ruff format, mypy --strict, pytest.
+# chromium for the browser tests) and runs the whole suite: ruff, ruff format, mypy --strict, then
+# pytest in two runs: the inner tier (not slow, not browser) stopping at its first failure, then
+# the rest (slow or browser). Arguments go to both pytest runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,13 +23,24 @@ echo "== ruff format --check"
 .venv/bin/ruff format --check .
 echo "== mypy --strict"
 .venv/bin/mypy
-echo "== pytest"
-set +e
-.venv/bin/python -m pytest -n 2 "$@"
-status=$?
-set -e
-if [ "$status" = 5 ]; then
-    echo "pytest collected no tests: failing" >&2
+# pytest's exit 5: no test collected. Without arguments each tier must have tests; with arguments
+# (a file, -k ...) one tier may be empty, but not both.
+run_tier() {
+    set +e
+    .venv/bin/python -m pytest -n 2 "$@"
+    status=$?
+    set -e
+    if [ "$status" != 0 ] && [ "$status" != 5 ]; then
+        exit "$status"
+    fi
+    return "$status"
+}
+empty=0
+echo "== pytest: the inner tier (not slow, not browser), stopping at the first failure"
+run_tier -m "not slow and not browser" -x "$@" || empty=$((empty + 1))
+echo "== pytest: the slow and browser tests"
+run_tier -m "slow or browser" "$@" || empty=$((empty + 1))
+if [ "$empty" = 2 ] || { [ "$empty" = 1 ] && [ $# = 0 ]; }; then
+    echo "pytest collected no tests in a tier: failing" >&2
     exit 1
 fi
-exit "$status"

@@ -1,5 +1,5 @@
 """Slow and failing tasks for the server's computer workers, for the server's tests
-(tests/test_server_security.py, test_server_workers.py, test_server_analysis.py).
+(tests/server/test_server_security.py, test_server_workers.py, test_server_analysis.py).
 
 The workers are new processes, which import a task by its module's name: a test puts this
 directory on ``sys.path`` (they inherit it) and names the task's files in the environment

@@ -1,4 +1,4 @@
-"""A replay task that says where it ran, for tests/test_replay.py.
+"""A replay task that says where it ran, for tests/analysis/test_replay.py.
 
 The workers are new processes, which import a task by its module's name: the test puts this
 directory on ``sys.path`` (they inherit it).

@@ -1,6 +1,6 @@
-"""Helpers of the scoring tests (``tests/test_scoring*.py``): a game scored from a contract and
-its card points and tricks (at the ISkO table unless the test names its options), a mask of a
-given number of matadors, Kontra and Supra allowed.
+"""Helpers of the scoring tests (``tests/core/test_scoring*.py``): a game scored from a contract
+and its card points and tricks (at the ISkO table unless the test names its options), a mask of
+a given number of matadors, Kontra and Supra allowed.
 """
 
 from __future__ import annotations

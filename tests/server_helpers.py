@@ -1,4 +1,4 @@
-"""Helpers of the web API's tests (``tests/test_server*.py``): deal and act through the test
+"""Helpers of the web API's tests (``tests/server/test_server*.py``): deal and act through the test
 client, play a deal out with a random person.
 """
 

@@ -43,8 +43,8 @@ language); its ``kind`` names the decision and its fields:
 * ``only``: the one legal action; ``rule``: decided by the heuristic's rules (no figures).
 
 Source: the strong player's own computation (docs/experiments/ for its settings); it sees only
-what the seat may know (docs/design.md decision 3), which ``tests/test_hint.py`` checks by dealing
-the hidden cards differently.
+what the seat may know (docs/design.md decision 3), which ``tests/server/test_hint.py`` checks by
+dealing the hidden cards differently.
 """
 
 from __future__ import annotations

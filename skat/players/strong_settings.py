@@ -311,4 +311,4 @@ Kontra is said below 0.4, Supra below 0.2, against a plain Null too
 declarer's discard (``defence_inference`` 3), a lost game counts the defenders' entries
 against it (``lost_extra`` None: their +40 each on the Seeger-Fabian list), and a side lost in
 every world does not play for a slip (``slip_margin`` 0).
-tests/test_strong_settings.py pins its decisions on a few positions."""
+tests/players/test_strong_settings.py pins its decisions on a few positions."""

@@ -2,7 +2,7 @@
 // the lookup that fills them in. The texts are data: one flat JSON object per language,
 // ../locales/<code>.json ("key": "text"), all with the same keys in the same order. No string is
 // written in markup or code: add a key to every locale file and call t(key, params). A missing key
-// shows the English text, and tests/test_web_strings.py fails when a key is missing in any
+// shows the English text, and tests/client/test_web_strings.py fails when a key is missing in any
 // language or no module asks for it. Skat terms follow what each language's players say: German
 // terms where that is the custom (Skat, Hand, Schneider, Schwarz, Null, Grand, Ramsch, Kontra,
 // Re), and the German deck's names (Unter, Ober, König, Daus) as in the rules the program grew
