@@ -64,7 +64,7 @@ function render() {
   const focused = actions.takeFocus() ?? keyboard.focusKeyOf(document.activeElement);
   const wasInHand = document.activeElement?.closest?.(".hand") !== null && document.activeElement?.closest?.(".hand") !== undefined;
   document.documentElement.lang = t("lang.tag");
-  document.title = t("state.title");
+  document.title = t("app.title");
   let body;
   if (v) body = tablePanel.table(v);
   else if (state.error) body = h("div", { class: "table loading" }, tablePanel.errorBanner(), h("button", { class: "btn primary", "data-ui": "retry", onclick: () => location.reload() }, t("button.retry")));

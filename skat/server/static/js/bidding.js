@@ -4,7 +4,7 @@ import { t } from "./i18n.js";
 import { actionButton } from "./play.js";
 import { h } from "./dom.js";
 import { bubbleToken, callListText, playerName, roleName } from "./names.js";
-import { render, send, showCalls, state } from "./state.js";
+import { closeLayer, render, send, state } from "./state.js";
 
 export function bidHint(v) {
   if ((v.legal ?? []).includes("y")) return t("bid.hintAnswer", { value: v.bid });
@@ -44,7 +44,7 @@ export function callsList(v) {
 
 export function callsPanel(v) {
   const close = () => {
-    showCalls(false);
+    closeLayer("showCalls");
     render();
   };
   return h(

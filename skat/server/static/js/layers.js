@@ -3,7 +3,7 @@
 
 import { t } from "./i18n.js";
 import { h } from "./dom.js";
-import { askFirst, closeQuestion, closeTopLayer, render, showPanel, state, topLayer } from "./state.js";
+import { askFirst, closeLayer, closeTopLayer, render, showPanel, state, topLayer } from "./state.js";
 
 export function openPanel(panel) {
   showPanel(panel);
@@ -43,8 +43,8 @@ export function confirmPanel() {
       h(
         "div",
         { class: "dialog-buttons" },
-        h("button", { class: "btn", "data-ui": "confirm-no", onclick: () => { closeQuestion(); render(); } }, t("button.cancel")),
-        h("button", { class: "btn danger", "data-ui": "confirm-yes", onclick: () => { closeQuestion(); c.onYes(); } }, c.yes),
+        h("button", { class: "btn", "data-ui": "confirm-no", onclick: () => { closeLayer("confirming"); render(); } }, t("button.cancel")),
+        h("button", { class: "btn danger", "data-ui": "confirm-yes", onclick: () => { closeLayer("confirming"); c.onYes(); } }, c.yes),
       ),
     ),
   );

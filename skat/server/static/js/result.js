@@ -13,7 +13,7 @@ import { notify } from "./noticebar.js";
 import { replayButton } from "./replay.js";
 import { playerLevel } from "./settings.js";
 import { resultHeadline } from "./speech.js";
-import { closeReview, markRowDamaged, render, seenFrom, setNotice, showPanel, showReview, startDeal, state } from "./state.js";
+import { closeLayer, markRowDamaged, render, seenFrom, setNotice, showPanel, showReview, startDeal, state } from "./state.js";
 
 const LEVEL_CODES = new Set([
   "game",
@@ -305,7 +305,7 @@ export function reviewPanel() {
       h(
         "div",
         { class: "dialog-buttons" },
-        h("button", { class: "btn", "data-ui": "close-review", onclick: () => { closeReview(); render(); } }, t("button.close")),
+        h("button", { class: "btn", "data-ui": "close-review", onclick: () => { closeLayer("reviewing"); render(); } }, t("button.close")),
         analyseButton(rv.record, rv.humanSeat, "row"),
         replayButton(rv.record, rv.humanSeat, state.store.series?.deals?.[rv.index] ?? null),
         h(

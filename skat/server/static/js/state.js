@@ -1,18 +1,11 @@
-// The one owner of the table's state: the state itself, and every action that changes it.
-//
-// `state` is read by every module (the page is drawn from it: app.js render, and each panel's
-// function of it); it is written here only, by the named actions below (send, receive, save,
-// openPanel, toggleDiscard, ...). tests/client/state.test.mjs fails on a module that writes
-// `state.` anywhere else. The state holds the deal on the table (the server's view and record),
-// what is shown while the computers' turns are animated, what the person has chosen but not sent
-// (the discard, the declaration dialog), the open layers and panels, the notice, the settings,
-// and `store`: what this browser keeps (store.js reads and writes it in localStorage; it is
-// written through `save`).
-//
-// Like 2048's GameManager, the owner is handed what it drives (connect): the page's `render`,
-// and the talk with the server (`exchange`: turns.js posts an action and animates the answer,
-// calling `receive` and the animation's actions here). So the state has one owner, the modules
-// form no import cycle, and this module runs without a browser (node --test).
+// The one owner of the table's state: the state, and every action that changes it (send,
+// receive, save, toggleDiscard, showPanel, ...). Every module reads `state` (the page is drawn
+// from it); only the named actions here write it (tests/client/state.test.mjs checks). It holds
+// the deal on the table (the server's view and record), what the animation of the computers'
+// turns shows, the person's choices not yet sent, the open layers, the notice, the settings, and
+// `store`, what this browser keeps (store.js writes it to localStorage: `save`). Like 2048's
+// GameManager, the owner is handed what it drives (connect: render, turns.js's exchange with the
+// server, ...), so the modules form no import cycle and this one runs without a browser.
 
 import * as storage from "./store.js";
 import * as sheet from "./sheet.js";
@@ -77,14 +70,8 @@ const hooks = {
   heed: () => {},
 };
 
-/**
- * Hands the owner what it drives: `render()` draws the page from the state, `exchange(actions,
- * before)` posts the person's actions and takes the answer in (turns.js), `mayAct()` says whether
- * a move may be made now (noticebar.js: the browser's storage can keep what it brings),
- * `heed(outcome)` says what a write of the store came to (noticebar.js), `startDeal(number,
- * how)` deals (dealing.js), `takeAnswer(data)` shows an answer that is no move of the person's
- * (an undo: turns.js receive). Once, from app.js.
- */
+/** Hands the owner what it drives, once, from app.js: render (app.js), exchange(actions, before)
+ * and takeAnswer(data) (turns.js), mayAct() and heed(outcome) (noticebar.js), startDeal. */
 export function connect(given) {
   Object.assign(hooks, given);
 }
@@ -114,13 +101,10 @@ export function reset() {
 
 const CARD = /^[CSHD][AKQJT987]$/;
 
-/**
- * The person's move (`actions`: record tokens, e.g. ["SA"], or a discard and the declaration
- * after it): refused while a request is on its way or the computers' turns are shown, and from an
- * old copy of the game (another tab has played on: the newer state is taken up instead, so that
- * this copy neither overwrites it nor shows what another choice would have brought). A card played
- * leaves the shown hand at once; `exchange` (turns.js) then posts it and takes the answer in.
- */
+/** The person's move (`actions`: tokens, ["SA"], or a discard and the declaration after it):
+ * refused while busy or animating, and from an old copy of the game (another tab has played on:
+ * the newer state is taken up instead). A card leaves the shown hand at once; `exchange`
+ * (turns.js) posts the move and takes the answer in. */
 export async function send(actions) {
   if (state.busy || state.animating) return;
   if (storage.stale()) {
@@ -153,8 +137,7 @@ export function requestDone() {
   state.busy = false;
 }
 
-/** A request failed (`err`: an ApiError, or anything thrown): said on the table; `before`, the
- * view shown before a move, comes back (a card taken out of the hand returns). */
+/** A request failed (`err`: an ApiError or anything thrown); `before`, the view before a move, comes back. */
 export function failed(err, before = undefined) {
   if (before !== undefined) state.view = before;
   state.busy = false;
@@ -167,12 +150,12 @@ export function failed(err, before = undefined) {
   }
 }
 
+/** The error shown on the table is closed. */
 export function closeError() {
   state.error = null;
 }
 
-/** Writes the store (what this browser keeps) with the settings in it; `heed` says what the write
- * came to. */
+/** Writes the store (what this browser keeps) with the settings; `heed` says what that came to. */
 export function save() {
   if (!state.store) return;
   state.store.settings = state.settings;
@@ -207,12 +190,10 @@ export function writeOnSheet(view) {
   save();
 }
 
-/**
- * The server's answer `data` ({record, view, events}) taken in: the record is saved before
- * anything is shown. Returns false when the save was refused (another tab's newer state: the page
- * reloads, and nothing more is shown). With `before` (the view shown when the move was made) and
- * events, the animation starts from `before`; else the events' calls go to the bubbles at once.
- */
+/** The server's answer `data` ({record, view, events}) taken in, the record saved before anything
+ * is shown; false when the save was refused (another tab is newer: the page reloads). With
+ * `before` (the view the move was made in) and events, the animation starts from `before`; else
+ * the events' calls go to the bubbles at once (`bubbleOf(ev)`: names.js bubbleToken). */
 export function receive(data, before, bubbleOf) {
   state.record = data.record;
   state.humanSeat = data.view.human;
@@ -235,7 +216,7 @@ export function receive(data, before, bubbleOf) {
   return true;
 }
 
-/** The event kinds whose token goes to a seat's bubble when they are not animated. */
+/** The event kinds whose token goes to a seat's bubble. */
 export const SAID = ["call", "declare", "skat", "push", "exchange", "other"];
 
 /** The animation is over (or there was none): the answer's view is shown, and what it ends. */
@@ -257,7 +238,7 @@ export function shown(view) {
 
 // ---- the animation of the computers' turns (turns.js) -------------------------------------------
 
-/** The event `ev`'s seat is shown to act. */
+/** The event `ev`'s seat is shown to act (none while a complete trick lies there). */
 export function eventSeat(ev) {
   state.shownToAct = ev.seat;
 }
@@ -268,11 +249,6 @@ export function cardShown(ev) {
   state.displayTrick.push({ seat: ev.seat, card: ev.action });
   state.freshCard = ev.action;
   state.shownPhase = "play";
-}
-
-/** A trick is complete: no one is shown to act while it lies there. */
-export function trickComplete() {
-  state.shownToAct = null;
 }
 
 /** The finished trick waits for a click (true) or no longer (false). */
@@ -298,19 +274,12 @@ export function trickCleared() {
 /** `seat`'s bubble shows `token` (a call, a declaration, ...); it pops up as new. */
 export function setBubble(seat, token) {
   state.bubbles[seat] = token;
-  state.bubbleTimes[seat] = now();
+  state.bubbleTimes[seat] = globalThis.performance?.now?.() ?? Date.now();
 }
 
-function now() {
-  return globalThis.performance?.now?.() ?? Date.now();
-}
-
-/**
- * After a reload (or a waiting deal taken up again) no event says what was called: each seat's
- * last call of the auction is shown again, without the pop, while the auction's bubbles still
- * matter (until the first trick is taken). `bubbleOf(ev)` is the token an event's bubble keeps
- * (names.js bubbleToken).
- */
+/** After a reload (or a waiting deal taken up again) no event says what was called: each seat's
+ * last call is shown again, without the pop, while the auction's bubbles still matter (until the
+ * first trick is taken). */
 export function bubblesFromCalls(view, bubbleOf) {
   const declarer = view?.declarer ?? null;
   // in play the calls stay up through the first trick (as without the reload)
@@ -342,8 +311,7 @@ export function dealAsked() {
   if (state.notice && !state.notice.parts) state.notice = null;
 }
 
-/** The new deal is practice (`seriesId` null) or a deal of that series, with the help already
- * used in it (`assisted`, a waiting series deal's). */
+/** The new deal is practice (`seriesId` null) or of that series, with the help used in it. */
 export function dealTaken(seriesId, assisted) {
   state.practice = seriesId === null;
   state.seriesId = seriesId;
@@ -362,8 +330,7 @@ export function seriesStarted(series) {
   save();
 }
 
-/** The series deal that waited could not be read by the server: set aside, and the series deals
- * afresh. */
+/** The series deal that waited cannot be read by the server: set aside; the series deals afresh. */
 export function openDealSetAside(series) {
   storage.setAside("series.open", series.open); // said by save's heed, once written
   delete series.open;
@@ -383,9 +350,8 @@ export function seriesEnded() {
   save();
 }
 
-/** The deal on the table, when it is an unfinished deal of the series `gone` (replaced by an
- * import or cleared), goes on as a practice deal: no sheet holds its series any more. True when
- * it did (the notice then says so). */
+/** The deal on the table, an unfinished deal of the series `gone` (replaced or cleared), goes on
+ * as practice: no sheet holds its series any more. True when it did (the notice says so). */
 function tableToPractice(gone) {
   const orphan = Boolean(gone) && !state.practice && state.seriesId === gone.id && state.view?.phase !== "result";
   if (!orphan) return false;
@@ -396,8 +362,7 @@ function tableToPractice(gone) {
   return true;
 }
 
-/** Every score sheet is cleared, the current and the archived ones. True when the deal on the
- * table became practice with it. */
+/** Every score sheet is cleared; true when the deal on the table became practice with it. */
 export function sheetsCleared() {
   const orphan = tableToPractice(state.store.series);
   state.store.series = null;
@@ -406,8 +371,7 @@ export function sheetsCleared() {
   return orphan;
 }
 
-/** An imported series takes the current one's place (which is archived). True when the deal on
- * the table became practice with it. */
+/** An imported series takes the current one's place (archived); true as sheetsCleared. */
 export function seriesImported(series) {
   const replaced = state.store.series;
   if (replaced) archive(replaced);
@@ -518,10 +482,6 @@ export function chooseDeclaration(entry) {
   state.dialog = entry;
 }
 
-export function closeDeclaration() {
-  state.declaring = null;
-}
-
 /** The declaration is sent: the dialog closes, the chosen discard goes with it. */
 export function declared() {
   state.declaring = null;
@@ -570,6 +530,11 @@ const LAYERS = [
   ["declaring", null], // the declaration dialog
 ];
 
+/** Closes the layer `field` (one of LAYERS: "confirming", "declaring", ...), open or not. */
+export function closeLayer(field) {
+  state[field] = LAYERS.find(([name]) => name === field)[1];
+}
+
 /** The field of the topmost open layer, or null. */
 export function topLayer() {
   return LAYERS.find(([field]) => state[field])?.[0] ?? null;
@@ -609,28 +574,20 @@ export function askFirst(text, yes, onYes) {
   state.focusKey = `[data-ui="confirm-no"]`;
 }
 
-export function closeQuestion() {
-  state.confirming = null;
+export function showLastTrick() {
+  state.showLastTrick = true;
 }
 
-export function showLastTrick(open) {
-  state.showLastTrick = open;
-}
-
-/** The bidding history opens (the focus on its close button) or closes. */
-export function showCalls(open) {
-  state.showCalls = open;
-  if (open) state.focusKey = `[data-ui="close-calls"]`;
+/** The bidding history opens, the focus on its close button. */
+export function showCalls() {
+  state.showCalls = true;
+  state.focusKey = `[data-ui="close-calls"]`;
 }
 
 /** A sheet row's review opens: `reviewing` {view, record, index, humanSeat, options}. */
 export function showReview(reviewing) {
   state.reviewing = reviewing;
   state.focusKey = `[data-ui="close-review"]`;
-}
-
-export function closeReview() {
-  state.reviewing = null;
 }
 
 /** "Could I have won?" opens for `asked` {record, humanSeat, state: "loading", ..., back}. */

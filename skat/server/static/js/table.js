@@ -9,7 +9,7 @@ import { callText, cardBack, cardFace, cardLabel, playerName, roleName, seatPosi
 import { actionButton, exchangeControls, kontraControls, playCard, playControls, schiebenControls, pickDiscard, pickExchange } from "./play.js";
 import { resultPanel, winnerText } from "./result.js";
 import { assistControls, decorate } from "./assist.js";
-import { closeError, render, showCalls, showLastTrick, state } from "./state.js";
+import { closeError, closeLayer, render, showCalls, showLastTrick, state } from "./state.js";
 
 /** The words of each reason the server gives for a card that cannot be played or chosen now
  * (view.card_reasons, skat.server.game.CARD_REASONS). */
@@ -157,7 +157,7 @@ function centre(v) {
   // while events are shown, the view's last trick may hold cards not yet on the table
   if (v.last_trick && v.phase === "play" && !state.animating) {
     children.push(
-      h("button", { class: "btn small last-trick-btn", "data-ui": "last-trick", onclick: () => { showLastTrick(true); render(); } }, t("table.lastTrick")),
+      h("button", { class: "btn small last-trick-btn", "data-ui": "last-trick", onclick: () => { showLastTrick(); render(); } }, t("table.lastTrick")),
     );
   }
   // the whole auction, not only each seat's last call in its bubble (the review has it too)
@@ -165,7 +165,7 @@ function centre(v) {
     children.push(
       h(
         "button",
-        { class: "btn small calls-btn", "data-ui": "show-calls", "aria-haspopup": "dialog", onclick: () => { showCalls(true); render(); } },
+        { class: "btn small calls-btn", "data-ui": "show-calls", "aria-haspopup": "dialog", onclick: () => { showCalls(); render(); } },
         t("calls.title"),
       ),
     );
@@ -259,14 +259,14 @@ function lastTrickPanel(v) {
   const lt = v.last_trick;
   return h(
     "div",
-    { class: "overlay", onclick: () => { showLastTrick(false); render(); } },
+    { class: "overlay", onclick: () => { closeLayer("showLastTrick"); render(); } },
     h(
       "section",
       { class: "dialog last-trick", role: "dialog", "aria-label": t("table.lastTrick") },
       h("h2", {}, t("table.lastTrick")),
       h("div", { class: "mini-cards" }, lt.cards.map(({ seat, card }) => h("span", { class: "mini-card" + (seat === lt.winner ? " winner" : "") }, cardFace(card), h("span", { class: "mini-name" }, playerName(seat))))),
       h("p", {}, winnerText(lt)),
-      h("button", { class: "btn", onclick: () => { showLastTrick(false); render(); } }, t("button.close")),
+      h("button", { class: "btn", onclick: () => { closeLayer("showLastTrick"); render(); } }, t("button.close")),
     ),
   );
 }

@@ -39,7 +39,7 @@ export function topBar() {
   return h(
     "header",
     { class: "top-bar" },
-    h("h1", { class: "brand" }, t("state.title")),
+    h("h1", { class: "brand" }, t("app.title")),
     h(
       "label",
       { class: "deal-field" },

@@ -59,7 +59,6 @@ async function animate(events) {
       render();
       await sleep(state.settings.cardMs);
     } else if (ev.kind === "trick") {
-      actions.trickComplete();
       announce(trickText(ev));
       if (state.settings.trickWait === "click") {
         actions.waitForClick(true);
