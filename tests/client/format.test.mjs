@@ -27,8 +27,8 @@ const CONTRACTS = {
 function speak(lang) {
   i18n.setLanguage(lang);
   i18n.setDeck("french");
-  actions.reset();
-  actions.contractsKnown(CONTRACTS);
+  actions.loaded(null, { options: {}, deck: "french" });
+  actions.serverTold({ contracts: CONTRACTS });
 }
 
 test("a contract's announcements are the server's, not worked out from its letters", () => {

@@ -17,7 +17,6 @@ const SERIES_ID = "2026-12-01T10:00:00.000Z";
 /** A page just opened with an empty store; `hooks` stand in for what app.js hands the owner. */
 function fresh(hooks = {}) {
   localStorage.clear();
-  actions.reset();
   const { store } = storage.load();
   actions.loaded(store, { options: {}, cardMs: 0, callMs: 0, trickMs: 0 });
   const calls = { render: 0, exchange: [], heed: [] };
@@ -172,6 +171,28 @@ test("an analysis answered after its panel was closed changes nothing on the pag
   actions.closeAnalysis();
   assert.equal(actions.analysisAnswered(asked, { state: "ready", data: { estimates: {} } }), false);
   assert.equal(state.analysing, null);
+});
+
+test("a page starts afresh with what the browser keeps", () => {
+  fresh();
+  actions.showPanel("stats");
+  actions.chooseStatsSeries("all");
+  actions.settingsSetBack([{ key: "deck", value: "x" }]);
+  const { store } = storage.load();
+  actions.loaded(store, { options: {} });
+  assert.equal(state.panel, null);
+  assert.equal(state.statsSeries, "current");
+  assert.deepEqual(state.settingsReset, []);
+  assert.equal(state.store, store);
+});
+
+test("what the server names is kept apart: its level, the rule options, the contracts", () => {
+  fresh();
+  actions.serverTold({ contracts: { GO: ["hand", "schneider", "schwarz", "ouvert"] } });
+  actions.serverTold({ player: "strong" });
+  assert.equal(state.serverPlayer, "strong");
+  assert.deepEqual(state.contracts.GO, ["hand", "schneider", "schwarz", "ouvert"]);
+  assert.deepEqual(state.rules, []);
 });
 
 test("a setting changed is saved with the store", () => {

@@ -119,7 +119,7 @@ async function boot() {
   api.health().then(
     (data) => {
       if (PLAYER_LEVELS.includes(data?.player)) {
-        actions.serverPlayerKnown(data.player);
+        actions.serverTold({ player: data.player });
         if (state.panel === "settings") render();
       }
     },
@@ -139,7 +139,6 @@ async function boot() {
       dealing.sayWhenSeriesWaits();
       return;
     } catch (err) {
-      actions.resumeFailed();
       if (!api.refused(err)) {
         turns.fail(err);
         return;

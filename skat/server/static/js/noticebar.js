@@ -6,7 +6,7 @@ import * as notices from "./notices.js";
 import { t } from "./i18n.js";
 import { announce, download, h } from "./dom.js";
 import { ask } from "./layers.js";
-import { keysDeleted, keysSetAside, noticePart, render, save, setNotice, state } from "./state.js";
+import { keysDeleted, keysSetAside, noticePart, render, save, setNotice, settingsSetBack, state } from "./state.js";
 
 /** Shows `say` (a function giving the text in the current language) as the notice `kind`, and
  * tells screen readers. */
@@ -105,12 +105,10 @@ function waitingButtons(size) {
   ];
 }
 
-const settingsReset = []; // [{key, value}]: the stored settings set back since the page opened
-
 /** Says which stored settings were set back to their defaults (store.js checkSettings). */
 export function sayReset(reset) {
-  settingsReset.push(...reset);
-  sayStore("settings-reset", () => notices.resetText(settingsReset));
+  settingsSetBack(reset);
+  sayStore("settings-reset", () => notices.resetText(state.settingsReset));
 }
 
 export function noticeBanner() {

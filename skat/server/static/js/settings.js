@@ -11,7 +11,7 @@ import { sayReset } from "./noticebar.js";
 import { panel } from "./sidepanel.js";
 import { sayAgain } from "./speech.js";
 import { ASSIST_CHOICES, ASSIST_DEFAULTS, seriesSettings } from "./assist.js";
-import { contractsKnown, focus, render, setRuleOptions, setSetting, state } from "./state.js";
+import { focus, render, serverTold, setRuleOptions, setSetting, state } from "./state.js";
 
 /** The settings before the person changes any: ISkO rules, the strong computer, French cards. */
 export function DEFAULT_SETTINGS() {
@@ -28,10 +28,6 @@ export function DEFAULT_SETTINGS() {
     ...ASSIST_DEFAULTS, // hints and undo in a deal of the series (assist.js)
   };
 }
-
-/** The rule options the settings panel offers, {key, values} with the ISkO default first: the
- * server's (GET /api/options, skat.options.Options), filled in once by loadRules. */
-export const RULES = [];
 
 const SERIES_LENGTHS = [0, 3, 6, 9, 12, 18, 24, 36, 48];
 
@@ -61,15 +57,16 @@ export const SETTING_CHOICES = {
   ...ASSIST_CHOICES,
 };
 
-/** Fills RULES from the server (once), with the announcements of every contract (state.js
- * contractsKnown), and sets a stored rule option that is not one of them back to its default,
- * saying so. Throws the ApiError when the server cannot be asked. */
+/** Asks the server (once) for the rule options the settings panel offers (state.rules: {key,
+ * values, idleWhen}, the ISkO default first; skat.options.Options) and every contract's
+ * announcements (state.contracts), and sets a stored rule option that is not one of them back to
+ * its default, saying so. Throws the ApiError when the server cannot be asked. */
 export async function loadRules() {
-  if (RULES.length) return;
+  if (state.rules.length) return;
   const { options: spec, contracts } = await api.options();
-  contractsKnown(contracts);
-  RULES.push(...spec.map((o) => ({ key: o.name, values: [o.default, ...o.values.filter((v) => v !== o.default)], idleWhen: o.idle_when ?? null })));
-  const { settings, reset } = storage.checkSettings({ options: state.settings.options }, {}, {}, RULES);
+  const rules = spec.map((o) => ({ key: o.name, values: [o.default, ...o.values.filter((v) => v !== o.default)], idleWhen: o.idle_when ?? null }));
+  serverTold({ rules, contracts });
+  const { settings, reset } = storage.checkSettings({ options: state.settings.options }, {}, {}, rules);
   if (reset.length) {
     setRuleOptions(settings.options);
     sayReset(reset);
@@ -79,7 +76,7 @@ export async function loadRules() {
 /** The options of the next deal: the settings' rules, with the list kind of the series. */
 export function dealOptions(series) {
   const options = {};
-  for (const r of RULES) {
+  for (const r of state.rules) {
     const value = rule(r.key);
     if (value !== r.values[0] || r.key === "score_list") options[r.key] = value;
   }
@@ -88,7 +85,7 @@ export function dealOptions(series) {
 }
 
 export function rule(key) {
-  const r = RULES.find((x) => x.key === key);
+  const r = state.rules.find((x) => x.key === key);
   const value = state.settings.options?.[key];
   return value === undefined ? r?.values[0] : value;
 }
@@ -172,7 +169,7 @@ export function settingsPanel() {
       { class: "settings-group", role: "group", "aria-labelledby": "settings-rules" },
       h("h3", { id: "settings-rules" }, t("settings.rules")),
       h("p", { class: "hint" }, t("settings.rulesHint")),
-      RULES.map((r) =>
+      state.rules.map((r) =>
         choice("rule." + r.key, r.values, rule(r.key), (v) => (typeof v === "boolean" ? yesNo(v) : t("rule." + r.key + "." + v)), ruleIdle(r)),
       ),
       choice("seriesLength", SERIES_LENGTHS, state.settings.seriesLength ?? 0, (v) => (v ? tn("series.length", v) : t("series.open"))),

@@ -11,8 +11,8 @@ import * as storage from "./store.js";
 import * as sheet from "./sheet.js";
 import { afterAction, withPart } from "./notices.js";
 
-/** The settings a fresh browser starts with (settings.js DEFAULT_SETTINGS) are handed in by
- * app.js with the stored ones; until then the pace of the animation is the default's. */
+/** The state of a page just opened; the settings come at its start (`loaded`: the stored ones
+ * over settings.js DEFAULT_SETTINGS). */
 function initial() {
   return {
     record: null,
@@ -39,6 +39,7 @@ function initial() {
     // trickMs: how long a finished trick stays (trickWait "click": until a click or key press);
     // cardMs, callMs: the pace of the computers' cards and calls (kept in this browser)
     settings: { options: {} },
+    rules: [], // the rule options as the server names them: [{key, values, idleWhen}] (GET /api/options)
     contracts: {}, // contract token → its announcements, implied ones too (GET /api/options)
     store: null, // what this browser keeps (store.js)
     practice: false, // the deal in progress is a replay or a typed number: not on the score sheet
@@ -50,6 +51,8 @@ function initial() {
     notice: null, // {say: () => text, kind} or {parts}: a message that stays until closed (notices.js)
     typedNumber: null, // a typed deal number that is not one, kept in the field to be corrected
     keptAside: [], // the keys under which unreadable data was set aside since the page opened
+    settingsReset: [], // [{key, value}]: the stored settings set back since the page opened
+    statsSeries: "current", // the statistics panel's series: "current", "archive:<id>" or "all"
     serverPlayer: null, // the level the server plays by default (GET /api/health), once known
     seriesId: null, // the series the deal in progress was dealt for (null: practice or unknown)
     focusKey: null, // the control to focus after the next render (keyboard play)
@@ -89,12 +92,6 @@ export function startDeal(number, how) {
 /** Takes in and shows a server's answer that is no move of the person's (an undo). */
 export function takeAnswer(data) {
   return hooks.takeAnswer(data);
-}
-
-/** Back to the state of a page just opened (for tests). */
-export function reset() {
-  for (const key of Object.keys(state)) delete state[key];
-  Object.assign(state, initial());
 }
 
 // ---- the deal: send, receive, save ---------------------------------------------------------------
@@ -390,10 +387,11 @@ export function markRowDamaged(deal) {
 
 // ---- the page at its start (app.js boot) ---------------------------------------------------------
 
-/** What this browser keeps (`store`, store.js load) and the checked `settings` are taken up. */
+/** The page starts afresh with what this browser keeps (`store`, store.js load) and the checked
+ * `settings`. */
 export function loaded(store, settings) {
-  state.store = store;
-  state.settings = settings;
+  for (const key of Object.keys(state)) delete state[key];
+  Object.assign(state, initial(), { store, settings });
 }
 
 /** The deal stored in progress (`current`) is put back on the table, until the server answers. */
@@ -418,27 +416,19 @@ export function resumedView(data, chosen, bubbleOf) {
   bubblesFromCalls(state.view, bubbleOf);
 }
 
-/** The stored deal's view could not be had: it is not on the table. */
-export function resumeFailed() {
-  state.busy = false;
-  state.record = null;
-}
-
 /** The stored deal could not be read by the server: set aside (said), the table deals afresh. */
 export function currentSetAside(current) {
+  state.busy = false;
+  state.record = null;
   storage.setAside("current", current);
   state.store.current = null;
   save();
 }
 
-/** The level the server plays by default (GET /api/health). */
-export function serverPlayerKnown(level) {
-  state.serverPlayer = level;
-}
-
-/** Every contract's announcements, from the server (GET /api/options `contracts`). */
-export function contractsKnown(contracts) {
-  state.contracts = contracts ?? {};
+/** What the server names: `player`, the level it plays by default (GET /api/health); `rules`
+ * and `contracts` (GET /api/options). */
+export function serverTold({ player = state.serverPlayer, rules = state.rules, contracts = state.contracts }) {
+  Object.assign(state, { serverPlayer: player, rules, contracts });
 }
 
 // ---- choices before a move -----------------------------------------------------------------------
@@ -659,6 +649,11 @@ export function noticePart(kind, say, actions) {
   state.notice = withPart(state.notice, kind, say, actions);
 }
 
+/** Stored settings were set back to their defaults (`reset`: [{key, value}], store.js). */
+export function settingsSetBack(reset) {
+  state.settingsReset = state.settingsReset.concat(reset);
+}
+
 /** Unreadable data was set aside under `keys` (store.js save). */
 export function keysSetAside(keys) {
   state.keptAside = state.keptAside.concat(keys);
@@ -676,6 +671,11 @@ export function setSetting(key, value) {
   if (key.startsWith("rule.")) state.settings.options = { ...(state.settings.options ?? {}), [key.slice(5)]: value };
   else state.settings[key] = value;
   save();
+}
+
+/** The statistics panel shows the series `value` ("current", "archive:<id>" or "all"). */
+export function chooseStatsSeries(value) {
+  state.statsSeries = value;
 }
 
 /** The rule options are `options` ({} : every rule at its default), saved. */

@@ -14,9 +14,8 @@ import { formatDate, formatNumber, t, tn } from "./i18n.js";
 import { h, spinner } from "./dom.js";
 import { actionLabel, contractText, gameNode, playerLabel } from "./names.js";
 import { panel } from "./sidepanel.js";
-import { focus, render, state } from "./state.js";
+import { chooseStatsSeries, focus, render, state } from "./state.js";
 
-let chosen = "current"; // "current", "archive:<id>" or "all"
 const answers = new Map(); // the request's key → {data} | {error}
 let asking = null; // the key of the request on its way
 
@@ -69,7 +68,8 @@ function ask(key, list) {
 export function statsPanel() {
   const options = choices();
   if (!options.length) return panel("stats", t("stats.title"), h("p", { "data-stats-empty": "" }, t("stats.empty")));
-  if (chosen !== "all" && !options.some((o) => o.value === chosen)) chosen = options[0].value;
+  // the series chosen (state.statsSeries), or the first when it is no longer there
+  const chosen = state.statsSeries === "all" || options.some((o) => o.value === state.statsSeries) ? state.statsSeries : options[0].value;
   const one = options.find((o) => o.value === chosen);
   const list = one ? [one.series] : options.map((o) => o.series);
   const key = keyOf(list);
@@ -81,7 +81,7 @@ export function statsPanel() {
       "data-ui": "stats-series",
       "aria-label": t("stats.choose"),
       onchange: (e) => {
-        chosen = e.target.value;
+        chooseStatsSeries(e.target.value);
         focus(`[data-ui="stats-series"]`);
         render();
       },
