@@ -45,8 +45,9 @@ Routes:
   drawn for the human and the two computers, and the table position of each
   (:func:`skat.series.draw_seats`).
 * ``GET /api/health`` — ``{"ok": true}``.
-* ``GET /api/options`` — ``{"options": [{"name", "default", "values"}, ...]}``: every rule option
-  and the values it takes (:func:`skat.server.game.options_spec`).
+* ``GET /api/options`` — ``{"options": [{"name", "default", "values"}, ...], "contracts": {...}}``:
+  every rule option and the values it takes (:func:`skat.server.game.options_spec`), and every
+  contract's announcements, the implied ones too (:func:`skat.server.view.contracts_json`).
 
 ``new``, ``act``, ``view`` and ``replay`` also take ``"player"``: the computer players' level for
 this request (``heuristic``, ``strong``, ...; absent: the server's own).
@@ -106,6 +107,7 @@ from skat.server import bock as _bock
 from skat.server import replay as _replay
 from skat.server import statistics as _statistics
 from skat.server import workers as _workers
+from skat.server.view import contracts_json
 
 __all__ = [
     "BODY_TIMEOUT_SECONDS",
@@ -472,7 +474,7 @@ def create_app(
         return JSONResponse({"ok": True, "player": player_name})
 
     async def options(request: Request) -> Response:
-        return JSONResponse({"options": game.options_spec()})
+        return JSONResponse({"options": game.options_spec(), "contracts": contracts_json()})
 
     async def new(request: Request) -> Response:
         data = await _json_body(request, body_timeout, _statistics.MAX_BODY_BYTES)

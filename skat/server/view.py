@@ -48,6 +48,7 @@ from skat.claim import claim_json
 from skat.contract import Contract
 from skat.deal import format_seated_number
 from skat.declaration import prospect
+from skat.errors import NotationError
 from skat.options import to_json as options_json
 from skat.rules import TRUMP, GameType, card_order, effective_suit, trump_mask
 from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
@@ -57,6 +58,7 @@ __all__ = [
     "CARD_REASONS",
     "card_order_json",
     "card_reasons",
+    "contracts_json",
     "declarations",
     "event_json",
     "exchange_json",
@@ -231,6 +233,32 @@ _DIALOG_ORDER = (
 def _announced(contract: Contract) -> list[str]:
     flags = ("hand", "schneider", "schwarz", "ouvert", "revolution")
     return [name for name in flags if getattr(contract, name)]
+
+
+def contracts_json() -> dict[str, list[str]]:
+    """Every contract the core knows, by its ISS token, with what it announces, the implied
+    announcements too (``{"GO": ["hand", "schneider", "schwarz", "ouvert"], "CHZ": ["hand",
+    "schneider", "schwarz"], "NV": ["hand", "ouvert", "revolution"], "R": [], ...}``): ouvert in
+    a suit game or Grand implies Hand, Schneider and Schwarz, Schwarz implies Schneider,
+    Revolution implies ouvert and Hand (:meth:`skat.contract.Contract.make`, ISkO 4.1.4-4.1.7).
+    The browser names a contract from it (``GET /api/options``), so that it repeats none of
+    these rules.
+
+    >>> contracts_json()["GO"], contracts_json()["NO"]
+    (['hand', 'schneider', 'schwarz', 'ouvert'], ['ouvert'])
+    """
+    return dict(_CONTRACTS)
+
+
+def _all_contracts() -> dict[str, list[str]]:
+    out = {}
+    for code in range(len(GameType) << 4):
+        try:
+            contract = Contract.of_code(code)
+        except NotationError:
+            continue  # a code no contract has (an announcement without Hand, ...)
+        out[str(contract)] = _announced(contract)
+    return out
 
 
 def declarations(state: State, human: int) -> list[dict[str, Any]]:
@@ -441,3 +469,7 @@ def view(state: State, human: int) -> dict[str, Any]:
         out["review"] = _review(state)
         out["claim"] = claim_json(state)
     return out
+
+
+_CONTRACTS = _all_contracts()
+"""The announcements of every contract by its token (:func:`contracts_json`), built once."""

@@ -429,10 +429,12 @@ SETTINGS_RULES = _settings_rules()
 
 def test_the_settings_take_the_rule_options_from_the_server_and_keep_no_list_of_their_own() -> None:
     """The settings panel and the rules help offer the options the server names: the client's
-    list starts empty and is filled from ``/api/options``, so no option can be left out."""
-    assert re.search(r"const RULES = \[\];", SOURCES["settings.js"])
+    list (the state's ``rules``) starts empty and is filled from ``/api/options``, so no option
+    can be left out."""
+    assert re.search(r"\brules: \[\],", SOURCES["state.js"])
     assert "/api/options" in SOURCES["api.js"]
-    assert re.search(r"RULES\.push\(\.\.\.spec", SOURCES["settings.js"])
+    assert re.search(r"const rules = spec\.map\(", SOURCES["settings.js"])
+    assert re.search(r"serverTold\(\{ rules\b", SOURCES["settings.js"])
     assert [key for key, _ in SETTINGS_RULES] == [r.name for r in RULES]
 
 

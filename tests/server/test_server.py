@@ -16,6 +16,7 @@ import pytest
 
 from skat import record
 from skat.cards import format_cards
+from skat.contract import Contract
 from skat.deal import MAX_DEAL_NUMBER, deal
 from skat.options import OPTION_ENUMS, AllPass, KontraRule, Options
 from skat.server import create_app, game
@@ -178,6 +179,41 @@ def test_the_option_spec_names_every_rule_option_with_the_values_the_server_acce
             game.parse_options({option["name"]: value})  # each is accepted
         with pytest.raises(game.RequestError, match="option"):
             game.parse_options({option["name"]: "maybe"})
+
+
+@pytest.mark.parametrize(
+    ("token", "announced"),
+    [
+        ("GO", ["hand", "schneider", "schwarz", "ouvert"]),  # ouvert: Hand, Schneider, Schwarz
+        ("CHZ", ["hand", "schneider", "schwarz"]),  # Schwarz announced: Schneider too
+        ("DHS", ["hand", "schneider"]),
+        ("NO", ["ouvert"]),  # a Null Ouvert is played from the skat unless Hand is said
+        ("NOH", ["hand", "ouvert"]),
+        ("NV", ["hand", "ouvert", "revolution"]),  # Revolution: a Null Ouvert Hand
+        ("G", []),
+        ("R", []),
+    ],
+)
+def test_the_options_answer_lists_each_contracts_announcements_with_the_implied_ones(
+    client: TestClient, token: str, announced: list[str]
+) -> None:
+    # the browser names a contract from this list, so that it repeats none of the rules of
+    # skat.contract (its normalizeContract is gone)
+    contracts = client.get("/api/options").json()["contracts"]
+    assert contracts[token] == announced
+
+
+def test_the_options_answer_lists_every_contract_the_core_parses(client: TestClient) -> None:
+    contracts = client.get("/api/options").json()["contracts"]
+    for token, announced in contracts.items():
+        contract = Contract.parse(token)
+        assert str(contract) == token
+        assert announced == [
+            name
+            for name in ("hand", "schneider", "schwarz", "ouvert", "revolution")
+            if getattr(contract, name)
+        ]
+    assert len(contracts) == 36  # 5 games × 5 + Spitze 5 + Null 5 + Ramsch 1
 
 
 @pytest.mark.parametrize(

@@ -23,16 +23,8 @@ import * as api from "./api.js";
 import { parseContract } from "./cards.js";
 import { formatNumber, formatPercent, t, tn } from "./i18n.js";
 import { announce, h, spinner } from "./dom.js";
-import { actionLabel, cardFace, cardLabel, contractText, playerName, roleName, seenFrom, signed } from "./names.js";
-
-let app = null; // the table's state (app.js)
-let ctx = null; // {app, render, send, startDeal}, given by app.js
-
-/** Takes the table's state and its verbs from app.js, once at the start. */
-export function connect(given) {
-  ctx = given;
-  app = given.app;
-}
+import { actionLabel, cardFace, cardLabel, contractText, playerName, roleName, signed } from "./names.js";
+import { analysisAnswered, closeAnalysis, openAnalysis, render, seenFrom, state } from "./state.js";
 
 /**
  * The button that opens the analysis of the finished deal `record` for `humanSeat`; `from` names
@@ -55,21 +47,18 @@ export function analyseButton(record, humanSeat, from) {
 async function open(record, humanSeat, from) {
   if (!record) return;
   const asked = { record, humanSeat, state: "loading", data: null, error: null, back: `[data-ui="analyse"][data-analyse-for="${from}"]` };
-  app.analysing = asked;
-  app.focusKey = `[data-ui="close-analysis"]`;
-  ctx.render();
+  openAnalysis(asked);
+  render();
+  let change;
   try {
     const answer = await api.analysis(record, humanSeat);
-    asked.data = answer.analysis;
-    asked.state = "ready";
-    if (asked.data.estimates?.calls === null) asked.data.estimates.callsState = "loading";
+    change = { data: answer.analysis, state: "ready" };
+    if (answer.analysis.estimates?.calls === null) change.estimates = { callsState: "loading" };
   } catch (err) {
-    asked.error = err;
-    asked.state = "error";
+    change = { error: err, state: "error" };
   }
-  if (app.analysing !== asked) return; // closed while the server computed
-  app.focusKey = `[data-ui="close-analysis"]`;
-  ctx.render();
+  if (!analysisAnswered(asked, change)) return; // closed while the server computed
+  render();
   announce(asked.state === "ready" ? answerText(asked.data) : errorText(asked.error));
   if (asked.data?.estimates?.callsState === "loading") await askCalls(asked);
 }
@@ -77,27 +66,22 @@ async function open(record, humanSeat, from) {
 /** The strong computer's judgement of the person's calls, which the server answers apart (it
  * costs a sampled check per contested call): the rest of the analysis is shown meanwhile. */
 async function askCalls(asked) {
-  const estimates = asked.data.estimates;
+  let estimates;
   try {
     const answer = await api.analysisCalls(asked.record, asked.humanSeat);
-    estimates.calls = answer.calls;
-    estimates.callsState = "ready";
+    estimates = { calls: answer.calls, callsState: "ready" };
   } catch (err) {
-    estimates.callsState = "error";
-    estimates.callsError = err;
+    estimates = { callsState: "error", callsError: err };
   }
-  if (app.analysing !== asked) return;
-  ctx.render();
+  if (!analysisAnswered(asked, { estimates })) return;
+  render();
 }
 
 /** Closes the panel; the focus goes back to the button that opened it. */
 function close() {
-  const back = app.analysing?.back ?? null;
-  app.analysing = null;
-  app.focusKey = back;
-  ctx.render();
+  closeAnalysis();
+  render();
 }
-
 
 // ---- words -------------------------------------------------------------------------------------
 
@@ -483,7 +467,7 @@ function bodyOf(entry) {
 }
 
 export function analysisPanel() {
-  const entry = app.analysing;
+  const entry = state.analysing;
   // the analysis is drawn as seen from the analysed seat ("You" is the person in that deal)
   const body = seenFrom(entry.humanSeat, () => bodyOf(entry));
   return h(

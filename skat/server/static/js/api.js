@@ -133,12 +133,14 @@ export function health() {
   return get("/api/health");
 }
 
-/** The rule options: [{name, default, values}] in the order of skat.options.Options (the settings
- * panel's choices, and what the stored settings are checked against). */
+/** The rule options and the contracts: {options: [{name, default, values, idle_when}] in the
+ * order of skat.options.Options (the settings panel's choices, and what the stored settings are
+ * checked against), contracts: {token: [announcement, ...]} (each contract's announcements, the
+ * implied ones too, skat.server.view.contracts_json)}. */
 export async function options() {
   const data = await get("/api/options");
   if (!Array.isArray(data?.options)) throw new ApiError("network", "no option list", 200);
-  return data.options;
+  return { options: data.options, contracts: data.contracts ?? {} };
 }
 
 /** True for a server's 4xx: it refused the record (damaged, foreign); a network or server fault is

@@ -18,14 +18,7 @@ import { formatNumber, formatPercent as percent, sentences, t } from "./i18n.js"
 import { announce, h } from "./dom.js";
 import { actionLabel, cardLabel, contractText } from "./names.js";
 import { ASSIST_MARKS } from "./sheet.js";
-
-let app = null; // the table's state (app.js)
-let ctx = null; // {app, render, send, startDeal, receive}, given by app.js
-/** Takes the table's state and its verbs from app.js, once at the start. */
-export function connect(given) {
-  ctx = given;
-  app = given.app;
-}
+import { focus, noteUsed, render, requestDone, setHint, state, takeAnswer, undoAsked, undone } from "./state.js";
 
 /** The setting that allows `what` ("hint" | "undo") in a deal of the series. */
 const SETTING = { hint: "hintsInSeries", undo: "undoInSeries" };
@@ -46,7 +39,7 @@ export function seriesSettings(change) {
       h(
         "select",
         { "data-setting": key, onchange: (e) => change(key, e.target.value) },
-        ASSIST_CHOICES[key].map((v) => h("option", { value: v, selected: v === app.settings[key] }, t(v === "on" ? "setting.on" : "setting.off"))),
+        ASSIST_CHOICES[key].map((v) => h("option", { value: v, selected: v === state.settings[key] }, t(v === "on" ? "setting.on" : "setting.off"))),
       ),
     ),
   );
@@ -54,79 +47,69 @@ export function seriesSettings(change) {
 
 /** Whether the settings allow `what` ("hint" | "undo") in a deal of the series. */
 function seriesAllows(what) {
-  return app.settings[SETTING[what]] === "on";
+  return state.settings[SETTING[what]] === "on";
 }
 
 /** The request's fields saying which kind of deal this is (the server refuses by them). */
 function dealKind(what) {
-  if (app.practice) return { deal: "practice" };
+  if (state.practice) return { deal: "practice" };
   return { deal: "series", series_allows: seriesAllows(what) };
 }
 
 /** The hint of the deal as it stands, or null (a hint belongs to the record it was asked for). */
 function currentHint() {
-  return app.hint && app.hint.record === app.record ? app.hint : null;
-}
-
-/** Notes that `what` was used in this deal: kept with the deal (turns.js saveCurrent) and written
- * on its score-sheet row. */
-export function noteUsed(what) {
-  app.assisted = [...new Set([...(app.assisted ?? []), what])];
+  return state.hint && state.hint.record === state.record ? state.hint : null;
 }
 
 async function askHint() {
-  if (app.busy || app.animating) return;
-  const record = app.record;
-  app.hint = { record, loading: true };
-  ctx.render();
+  if (state.busy || state.animating) return;
+  const record = state.record;
+  setHint({ record, loading: true });
+  render();
   try {
-    const data = await api.hint(record, app.humanSeat, dealKind("hint"));
-    if (app.record !== record) return;
-    app.hint = { record, data: data.hint };
-    if (!app.practice) noteUsed("hint");
+    const data = await api.hint(record, state.humanSeat, dealKind("hint"));
+    if (state.record !== record) return;
+    setHint({ record, data: data.hint });
+    if (!state.practice) noteUsed("hint");
     announce(hintText(data.hint));
   } catch (err) {
-    if (app.record !== record) return;
-    app.hint = { record, error: err.code ?? "network" };
-    announce(refusalText(app.hint.error));
+    if (state.record !== record) return;
+    setHint({ record, error: err.code ?? "network" });
+    announce(refusalText(state.hint.error));
   }
-  app.focusKey = `[data-ui="hint"]`;
-  ctx.render();
+  focus(`[data-ui="hint"]`);
+  render();
 }
 
 async function undo() {
-  if (app.busy || app.animating) return;
-  const record = app.record;
-  app.busy = true;
-  app.hint = null;
-  ctx.render();
+  if (state.busy || state.animating) return;
+  const record = state.record;
+  undoAsked();
+  render();
   try {
-    const data = await api.undo(record, app.humanSeat, dealKind("undo"));
-    if (!app.practice) noteUsed("undo");
-    app.bubbles = {};
-    app.discard = [];
-    app.declaring = null;
-    app.busy = false;
+    const data = await api.undo(record, state.humanSeat, dealKind("undo"));
+    if (!state.practice) noteUsed("undo");
+    undone();
     announce(t("undo.done"));
-    await ctx.receive(data, null); // saved with the deal before it is shown (turns.js)
+    await takeAnswer(data); // saved with the deal before it is shown (turns.js receive)
   } catch (err) {
-    app.busy = false;
-    app.hint = { record, error: err.code ?? "network" };
-    announce(refusalText(app.hint.error));
-    ctx.render();
+    requestDone();
+    setHint({ record, error: err.code ?? "network" });
+    announce(refusalText(state.hint.error));
+    render();
   }
 }
 
 /** The hint and undo buttons, and the hint's text, at the person's turn. */
 export function assistControls(v) {
-  if (v.phase === "result" || v.to_act !== app.humanSeat) return [];
+  if (v.phase === "result" || v.to_act !== state.humanSeat) return [];
   const shown = currentHint();
   const out = [];
   if (shown?.data) out.push(h("p", { class: "hint-box", "data-ui": "hint-box", "data-hint": shown.data.tokens.join(","), role: "status" }, hintText(shown.data)));
   if (shown?.error) out.push(h("p", { class: "hint-box refused", "data-ui": "assist-refused", "data-code": shown.error, role: "alert" }, refusalText(shown.error)));
-  const busy = app.busy || app.animating || Boolean(shown?.loading);
+  const busy = state.busy || state.animating || Boolean(shown?.loading);
   // a deal of the series shows only what its settings allow (the server refuses the rest too)
-  const allowed = (what) => app.practice || seriesAllows(what);
+  const allowed = (what) => state.practice || seriesAllows(what);
   const buttons = [
     allowed("hint") ? h("button", { class: "btn small", "data-ui": "hint", disabled: busy, "aria-keyshortcuts": "?", title: t("hint.title"), onclick: askHint }, shown?.loading ? t("hint.thinking") : t("hint.button")) : null,
     allowed("undo") ? h("button", { class: "btn small", "data-ui": "undo", disabled: busy, "aria-keyshortcuts": "u", title: t("undo.title"), onclick: undo }, t("undo.button")) : null,
@@ -138,7 +121,7 @@ export function assistControls(v) {
 /** Marks the suggested cards or control in the table `root` (before it is shown). */
 export function decorate(root) {
   const shown = currentHint()?.data;
-  if (!shown || app.busy || app.animating) return;
+  if (!shown || state.busy || state.animating) return;
   const token = shown.action;
   const mark = (el) => {
     if (!el) return;

@@ -4,15 +4,7 @@ import { t } from "./i18n.js";
 import { actionButton } from "./play.js";
 import { h } from "./dom.js";
 import { bubbleToken, callListText, playerName, roleName } from "./names.js";
-
-let app = null; // the table's state (app.js)
-let ctx = null; // {app, render, send, startDeal}, given by app.js
-
-/** Takes the table's state and its verbs from app.js, once at the start. */
-export function connect(given) {
-  ctx = given;
-  app = given.app;
-}
+import { closeLayer, render, send, state } from "./state.js";
 
 export function bidHint(v) {
   if ((v.legal ?? []).includes("y")) return t("bid.hintAnswer", { value: v.bid });
@@ -52,8 +44,8 @@ export function callsList(v) {
 
 export function callsPanel(v) {
   const close = () => {
-    app.showCalls = false;
-    ctx.render();
+    closeLayer("showCalls");
+    render();
   };
   return h(
     "div",
@@ -83,7 +75,7 @@ export function biddingControls(v, legal, handled, out) {
         h("option", { value: "" }, t("bid.jump")),
         bids.slice(1).map((b) => h("option", { value: String(b) }, String(b))),
       );
-      const go = h("button", { class: "btn", "data-ui": "jump-go", onclick: () => { if (select.value) ctx.send([select.value]); } }, t("bid.jumpGo"));
+      const go = h("button", { class: "btn", "data-ui": "jump-go", onclick: () => { if (select.value) send([select.value]); } }, t("bid.jumpGo"));
       select.addEventListener("change", () => {
         go.setAttribute("data-action", select.value);
       });

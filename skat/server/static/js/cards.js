@@ -9,36 +9,25 @@ export const RED = new Set(["H", "D"]);
 /** The ways the person may sort the suits after the trumps (the settings' "hand sorting"). */
 export const SORTINGS = ["alternate", "suits"];
 
-/** A contract from its ISS notation: {game, hand, schneider, schwarz, ouvert, revolution} (V:
- * Revolution, a Null Ouvert Hand). */
-export function parseContract(text) {
+/**
+ * A contract from its ISS notation: {game, hand, schneider, schwarz, ouvert, revolution}, or null
+ * for a text that is none. `announced` is what the server lists for the token (GET /api/options
+ * `contracts`, skat.server.view.contracts_json): the announcements the contract implies are there
+ * too (ouvert in a suit game or Grand: Hand, Schneider and Schwarz; Revolution, V: ouvert and
+ * Hand), so that no rule is repeated here. Without the server's list, the letters as written.
+ */
+export function parseContract(text, announced = null) {
   if (typeof text !== "string" || !/^[DHSCGNRX][OHSZV]*$/.test(text)) return null;
-  const game = text[0];
   const mods = text.slice(1);
-  const c = {
-    game,
-    hand: mods.includes("H"),
-    schneider: mods.includes("S"),
-    schwarz: mods.includes("Z"),
-    ouvert: mods.includes("O"),
-    revolution: text[0] === "N" && mods.includes("V"),
+  const has = (name, letter) => (announced ? announced.includes(name) : mods.includes(letter));
+  return {
+    game: text[0],
+    hand: has("hand", "H"),
+    schneider: has("schneider", "S"),
+    schwarz: has("schwarz", "Z"),
+    ouvert: has("ouvert", "O"),
+    revolution: has("revolution", "V"),
   };
-  return normalizeContract(c);
-}
-
-/** Adds what an announcement implies: ouvert (not Null) → Hand, Schneider, Schwarz; Revolution
- * → ouvert and Hand. */
-export function normalizeContract(c) {
-  const out = { ...c };
-  if (out.revolution) out.hand = out.ouvert = true;
-  if (out.game === "N" || out.game === "R") {
-    out.schneider = false;
-    out.schwarz = false;
-    return out;
-  }
-  if (out.ouvert) out.hand = out.schwarz = true;
-  if (out.schwarz) out.schneider = true;
-  return out;
 }
 
 /** True for a legal-action token that is a declaration. */

@@ -1,38 +1,27 @@
 // Starting a deal: the series' next deal, a typed deal number, a replay, the deal that waits.
 
 import * as api from "./api.js";
-import * as storage from "./store.js";
 import * as sheet from "./sheet.js";
 import { t } from "./i18n.js";
 import { announce } from "./dom.js";
-import { mayAct, notify, persist } from "./noticebar.js";
-import { withPart } from "./notices.js";
+import { mayAct, notify } from "./noticebar.js";
 import { dealOptions, loadRules, playerLevel, rule } from "./settings.js";
-import { archive, drawText } from "./sheetpanel.js";
+import { drawText } from "./sheetpanel.js";
 import { fail, receive } from "./turns.js";
-
-let app = null; // the table's state (app.js)
-let ctx = null; // {app, render, send, startDeal}, given by app.js
-
-/** Takes the table's state and its verbs from app.js, once at the start. */
-export function connect(given) {
-  ctx = given;
-  app = given.app;
-}
+import { archive, dealAsked, dealTaken, keepTypedNumber, noticePart, openDealSetAside, render, requestDone, requestStarted, seriesStarted, setNotice, state } from "./state.js";
 
 /** The series the next deal belongs to: the current one, or a new one after a seat draw. */
 async function seriesForNextDeal() {
-  let series = app.store.series;
+  let series = state.store.series;
   if (series && !sheet.isComplete(series)) return series;
   const draw = await api.draw();
   if (series) archive(series);
-  series = sheet.newSeries(app.settings.seriesLength ?? 0, rule("score_list"), draw);
-  app.store.series = series;
-  persist();
+  series = sheet.newSeries(state.settings.seriesLength ?? 0, rule("score_list"), draw);
+  seriesStarted(series);
   // a notice about the store may still be up (until closed, or until the person acts when it
   // only told what had happened): the draw is said with it
-  if (app.notice?.parts) app.notice = withPart(app.notice, "draw", () => drawText(series));
-  else app.notice = { say: () => drawText(series), kind: "draw" };
+  if (state.notice?.parts) noticePart("draw", () => drawText(series));
+  else setNotice({ say: () => drawText(series), kind: "draw" });
   announce(drawText(series));
   return series;
 }
@@ -42,26 +31,25 @@ async function seriesForNextDeal() {
  * person's language naming what is wrong and stays in the field to be corrected; the number of the
  * series deal that waits is not played as practice. */
 export async function playTyped(text) {
-  if (app.busy || !mayAct()) return;
+  if (state.busy || !mayAct()) return;
   const typed = String(text ?? "").trim();
-  app.busy = true;
-  app.error = null;
-  ctx.render();
+  requestStarted();
+  render();
   let data;
   try {
-    data = await api.newDeal(typed, dealOptions(app.store.series), null, playerLevel());
+    data = await api.newDeal(typed, dealOptions(state.store.series), null, playerLevel());
   } catch (err) {
-    app.busy = false;
+    requestDone();
     if (err.code !== "bad_notation") {
       fail(err);
       return;
     }
-    app.typedNumber = String(text ?? "");
+    keepTypedNumber(text);
     // said under the bar, where it covers neither the table nor an open result
     notify("bad-number", () => badNumberText(err, typed));
     return;
   }
-  app.busy = false;
+  requestDone();
   // The waiting series deal's own number as practice would show another seat's cards and the
   // skat of a deal still to be played.
   const waiting = waitingNumber();
@@ -84,14 +72,14 @@ function badNumberText(err, typed) {
 
 /** The deal number of the series deal not played out yet (BigInt), or null. */
 function waitingNumber() {
-  const found = /DN\[(\d+)\]/.exec(app.store.series?.open?.record ?? "");
+  const found = /DN\[(\d+)\]/.exec(state.store.series?.open?.record ?? "");
   return found ? BigInt(found[1]) : null;
 }
 
 /** True while the table holds a deal of the current series that is not played out. */
 function inOpenSeriesDeal() {
-  const v = app.view;
-  return Boolean(v && v.phase !== "result" && !app.practice && app.seriesId && app.store.series?.id === app.seriesId);
+  const v = state.view;
+  return Boolean(v && v.phase !== "result" && !state.practice && state.seriesId && state.store.series?.id === state.seriesId);
 }
 
 /**
@@ -100,7 +88,7 @@ function inOpenSeriesDeal() {
  * bad hand could be dealt again and again), it says so; a typed number plays practice meanwhile.
  */
 export function nextDeal() {
-  if (app.busy) return;
+  if (state.busy) return;
   if (inOpenSeriesDeal()) {
     notify("finish-first", () => t("deal.finishFirst"));
     return;
@@ -114,20 +102,9 @@ export function nextDeal() {
  * `how.data`: the server's answer for a typed number, already fetched.
  */
 export async function startDeal(number, how = {}) {
-  if (app.busy || !mayAct()) return;
-  app.busy = true;
-  app.error = null;
-  app.typedNumber = null;
-  app.bubbles = {};
-  app.discard = [];
-  app.exchange = [];
-  app.declaring = null;
-  app.showLastTrick = false;
-  app.showCalls = false;
-  app.reviewing = null;
-  // a new deal closes the notices of the last one; what is said about the store stays until closed
-  if (app.notice && !app.notice.parts) app.notice = null;
-  ctx.render();
+  if (state.busy || !mayAct()) return;
+  dealAsked(); // closes the notices of the last deal; what is said about the store stays
+  render();
   try {
     await loadRules(); // the options of a deal are the settings' rules: they must be known
     // What the new deal is (practice or which series) is taken over only with its data: a
@@ -150,13 +127,10 @@ export async function startDeal(number, how = {}) {
       data = how.data;
     } else {
       const seat = how.humanSeat ?? null;
-      const options = how.options ?? dealOptions(app.store.series);
+      const options = how.options ?? dealOptions(state.store.series);
       data = await api.newDeal(number, options, seat, playerLevel());
     }
-    app.practice = seriesId === null;
-    app.seriesId = seriesId;
-    app.assisted = assisted;
-    app.hint = null;
+    dealTaken(seriesId, assisted);
     await receive(data, null);
     sayWhenSeriesWaits();
   } catch (err) {
@@ -166,7 +140,7 @@ export async function startDeal(number, how = {}) {
 
 /** In practice, says that a deal of the series waits (unless the store is being talked about). */
 export function sayWhenSeriesWaits() {
-  if (!app.practice || !app.store.series?.open || app.notice?.parts) return;
+  if (!state.practice || !state.store.series?.open || state.notice?.parts) return;
   notify("series-waits", () => t("deal.seriesWaits", { next: t("deal.next") }));
 }
 
@@ -182,9 +156,7 @@ async function resumeOpen(series) {
     return await api.view(open.record, open.human_seat, playerLevel());
   } catch (err) {
     if (!api.refused(err)) throw err;
-    storage.setAside("series.open", open); // said by persist, once written
-    delete series.open;
-    persist();
+    openDealSetAside(series); // said once written (noticebar.js heed)
     return null;
   }
 }

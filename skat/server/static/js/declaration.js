@@ -6,15 +6,7 @@ import { isContract } from "./cards.js";
 import { actionButton } from "./play.js";
 import { h } from "./dom.js";
 import { cardLabel, contractText, gameNode } from "./names.js";
-
-let app = null; // the table's state (app.js)
-let ctx = null; // {app, render, send, startDeal}, given by app.js
-
-/** Takes the table's state and its verbs from app.js, once at the start. */
-export function connect(given) {
-  ctx = given;
-  app = given.app;
-}
+import { chooseDeclaration, closeLayer, declared, focus, openDeclaration, render, send, state } from "./state.js";
 
 // The announcements' switches of the declaration dialog (which of them a contract has, and which
 // contracts there are, the server says: view.declarations); Revolution's only where the server
@@ -27,7 +19,7 @@ const ANNOUNCEMENTS = ["hand", "schneider", "schwarz", "ouvert", "revolution"];
  * after the discard, which the server sends ahead).
  */
 function declarable() {
-  return app.view?.declarations ?? [];
+  return state.view?.declarations ?? [];
 }
 
 /** The games of `entries` in the server's order (♣ ♠ ♥ ♦, Grand, Spitze, Null). */
@@ -53,13 +45,12 @@ function openingEntry(entries, kept) {
 }
 
 export function openDeclare(hand, discard) {
-  app.declaring = { hand, discard };
-  const kept = (app.view?.hand ?? []).filter((card) => !(discard ?? []).includes(card));
-  app.dialog = openingEntry(declarable(), kept);
+  const kept = (state.view?.hand ?? []).filter((card) => !(discard ?? []).includes(card));
+  openDeclaration(hand, discard, openingEntry(declarable(), kept));
   // Keyboard play: the focus goes to the confirm (Enter plays the game shown); Shift+Tab reaches
   // the switches and the games.
-  app.focusKey = `[data-action="declare"]`;
-  ctx.render();
+  focus(`[data-action="declare"]`);
+  render();
 }
 
 const fewestFirst = (a, b) => a.announced.length - b.announced.length;
@@ -118,7 +109,7 @@ function worthText(d) {
 
 export function declareDialog(v) {
   const entries = declarable();
-  const d = entries.includes(app.dialog) ? app.dialog : entries.find((e) => e.contract === app.dialog?.contract) ?? null;
+  const d = entries.includes(state.dialog) ? state.dialog : entries.find((e) => e.contract === state.dialog?.contract) ?? null;
   const gameButtons = gamesOf(entries).map((g) =>
     h(
       "button",
@@ -127,8 +118,8 @@ export function declareDialog(v) {
         "data-game": g,
         "aria-pressed": String(d?.game === g),
         onclick: () => {
-          app.dialog = sameAnnouncements(entries, d, g);
-          ctx.render();
+          chooseDeclaration(sameAnnouncements(entries, d, g));
+          render();
         },
       },
       gameNode(g),
@@ -148,8 +139,8 @@ export function declareDialog(v) {
         checked: Boolean(d?.announced.includes(o)),
         disabled: !allowed,
         onchange: () => {
-          app.dialog = next ?? d;
-          ctx.render();
+          chooseDeclaration(next ?? d);
+          render();
         },
       }),
       h("span", {}, t("option." + o)),
@@ -159,8 +150,8 @@ export function declareDialog(v) {
   const warning = overbidWarning(d, v.bid);
   const body = [
     h("h2", {}, t("declare.title")),
-    app.declaring.discard
-      ? h("p", { class: "hint" }, t("declare.discarded", { cards: list(app.declaring.discard.map(cardLabel)) }))
+    state.declaring.discard
+      ? h("p", { class: "hint" }, t("declare.discarded", { cards: list(state.declaring.discard.map(cardLabel)) }))
       : null,
     h("div", { class: "games", role: "group", "aria-label": t("declare.game"), style: `--games:${gameButtons.length}` }, gameButtons),
     h("div", { class: "switches", role: "group", "aria-label": t("declare.options") }, switches),
@@ -182,11 +173,11 @@ export function declareDialog(v) {
           class: "btn",
           "data-ui": "declare-back",
           onclick: () => {
-            app.declaring = null;
-            ctx.render();
+            closeLayer("declaring");
+            render();
           },
         },
-        app.declaring.discard ? t("declare.changeDiscard") : t("button.back"),
+        state.declaring.discard ? t("declare.changeDiscard") : t("button.back"),
       ),
       h(
         "button",
@@ -197,11 +188,10 @@ export function declareDialog(v) {
           disabled: !chosen,
           onclick: () => {
             // A click that lands before the table is drawn again finds the dialog closed.
-            if (!app.declaring) return;
-            const actions = app.declaring.discard ? [app.declaring.discard.join("."), chosen] : [chosen];
-            app.declaring = null;
-            app.discard = [];
-            ctx.send(actions);
+            if (!state.declaring) return;
+            const actions = state.declaring.discard ? [state.declaring.discard.join("."), chosen] : [chosen];
+            declared();
+            send(actions);
           },
         },
         t("declare.confirm"),
@@ -230,7 +220,7 @@ export function skatControls(v, legal, handled, out) {
  * handle go into `handled`. */
 export function discardControls(v, legal, handled, out) {
   legal.forEach((a) => handled.add(a));
-  const ready = app.discard.length === 2;
+  const ready = state.discard.length === 2;
   out.push(h("p", { class: "hint" }, t("discard.hint")));
   out.push(
     h(
@@ -240,7 +230,7 @@ export function discardControls(v, legal, handled, out) {
         "data-action": "discard",
         disabled: !ready,
         onclick: () => {
-          if (app.discard.length === 2) openDeclare(false, app.discard.slice());
+          if (state.discard.length === 2) openDeclare(false, state.discard.slice());
         },
       },
       t("discard.confirm"),

@@ -2,8 +2,8 @@
 
 import { formatNumber, t } from "./i18n.js";
 import { h } from "./dom.js";
-import { RULES } from "./settings.js";
 import { panel } from "./sidepanel.js";
+import { state } from "./state.js";
 function paragraphs(text, cls) {
   return String(text)
     .split("\n")
@@ -45,7 +45,7 @@ function helpRules() {
     h(
       "dl",
       {},
-      RULES.map((r) => [
+      state.rules.map((r) => [
         h("dt", { "data-help-rule": r.key }, t("setting.rule." + r.key)),
         h(
           "dd",

@@ -1,15 +1,6 @@
 // Keyboard play: the keys of the controls, moving in the hand, and where the focus goes.
 
-import { closeTopLayer } from "./layers.js";
-
-let app = null; // the table's state (app.js)
-let ctx = null; // {app, render, send, startDeal}, given by app.js
-
-/** Takes the table's state and its verbs from app.js, once at the start. */
-export function connect(given) {
-  ctx = given;
-  app = given.app;
-}
+import { closeTopLayer, render, state } from "./state.js";
 
 /** A key naming a focusable control, so focus survives a render (keyboard play). */
 export function focusKeyOf(el) {
@@ -32,7 +23,7 @@ export function restoreFocus(key, wasInHand) {
 /** Puts the keyboard focus where the person acts next: a playable card, else the first control. */
 export function focusFirstControl() {
   const el =
-    (app.view?.phase === "play" ? document.querySelector(".hand [data-card]:not([disabled])") : null) ??
+    (state.view?.phase === "play" ? document.querySelector(".hand [data-card]:not([disabled])") : null) ??
     document.querySelector(".controls button:not([disabled])") ??
     document.querySelector(".hand [data-card]:not([disabled])");
   el?.focus({ preventScroll: true });
@@ -51,7 +42,7 @@ export function onKey(e) {
   if (e.key === "Escape") {
     if (!closeTopLayer()) return;
     e.preventDefault();
-    ctx.render();
+    render();
     return;
   }
   if (typing) return;
@@ -79,9 +70,9 @@ export function onKey(e) {
     }
     return;
   }
-  if (app.panel || app.reviewing || app.analysing || app.confirming || app.busy || app.animating) return;
+  if (state.panel || state.reviewing || state.analysing || state.confirming || state.busy || state.animating) return;
   const what = KEYS[e.key.toLowerCase()];
-  if (!what || (AUCTION_ONLY.has(what) && app.view?.phase !== "bidding")) return;
+  if (!what || (AUCTION_ONLY.has(what) && state.view?.phase !== "bidding")) return;
   let el = null;
   if (what === "bid") el = [...document.querySelectorAll(".controls .btn.primary[data-action]")].find((b) => /^\d+$/.test(b.dataset.action)) ?? null;
   else if (what === "hand") el = document.querySelector("[data-ui='hand']");

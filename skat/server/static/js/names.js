@@ -1,41 +1,21 @@
 // What the table calls things in the person's language and deck: seats, players, cards, games,
-// contracts, calls, and the card faces. Everything is seen from the person's seat (app.humanSeat).
+// contracts, calls, and the card faces. Everything is seen from the person's seat (state.humanSeat).
 
 import { isContract, parseContract, sortHand } from "./cards.js";
 import { cardBackSvg, cardSvg, namingDeck, suitIcon } from "./deck.js";
 import { formatNumber, list, rankLabels, t, tn } from "./i18n.js";
 import { h } from "./dom.js";
-
-let app = null; // the table's state (app.js)
-
-/** Takes the table's state from app.js, once at the start. */
-export function connect(given) {
-  app = given.app;
-}
-
-/**
- * What `draw()` returns, drawn with every name seen from `seat` (a reviewed or analysed deal's
- * person may have sat in another seat than the deal on the table).
- */
-export function seenFrom(seat, draw) {
-  const keep = app.humanSeat;
-  app.humanSeat = seat;
-  try {
-    return draw();
-  } finally {
-    app.humanSeat = keep;
-  }
-}
+import { state } from "./state.js";
 
 export function seatPosition(seat) {
   // The human sits at the bottom; play goes clockwise, so the next seat sits on the left.
-  const d = (seat - app.humanSeat + 3) % 3;
+  const d = (seat - state.humanSeat + 3) % 3;
   return ["bottom", "left", "right"][d];
 }
 
 /** The seats in the score sheet's order of its columns: the person, left, right. */
 export function seatsInSheetOrder() {
-  return [0, 1, 2].map((d) => (app.humanSeat + d) % 3);
+  return [0, 1, 2].map((d) => (state.humanSeat + d) % 3);
 }
 
 export function playerName(seat) {
@@ -47,7 +27,7 @@ export function roleName(seat) {
 }
 
 function naming() {
-  return namingDeck(app.settings.deck) === "german" ? "german." : "";
+  return namingDeck(state.settings.deck) === "german" ? "german." : "";
 }
 
 export function suitName(suit) {
@@ -63,8 +43,15 @@ function gameLabel(game) {
   return t("game." + game);
 }
 
+/** The contract of `token` with its announcements as the server lists them (state.contracts:
+ * the implied ones too), or null (cards.js parseContract). */
+export function contractOf(token) {
+  return parseContract(token, Object.hasOwn(state.contracts, token ?? "") ? state.contracts[token] : null);
+}
+
+/** A contract's name ("Grand Ouvert Hand"); a text that is no contract is shown as it is. */
 export function contractText(text) {
-  const c = parseContract(text);
+  const c = contractOf(text);
   if (!c) return text;
   if (c.revolution) return t("game.revolution");
   const parts = [gameLabel(c.game)];
@@ -77,7 +64,7 @@ export function contractText(text) {
 
 export function gameNode(game) {
   if (["C", "S", "H", "D"].includes(game)) {
-    return h("span", { class: "game-name" }, h("span", { html: suitIcon(game, app.settings.deck) }), gameLabel(game));
+    return h("span", { class: "game-name" }, h("span", { html: suitIcon(game, state.settings.deck) }), gameLabel(game));
   }
   return h("span", { class: "game-name" }, gameLabel(game));
 }
@@ -128,7 +115,7 @@ export function cardFace(card, extra = {}) {
     "data-face": card,
     role: "img",
     "aria-label": cardLabel(card),
-    html: cardSvg(card, rankLabels(namingDeck(app.settings.deck)), app.settings.deck),
+    html: cardSvg(card, rankLabels(namingDeck(state.settings.deck)), state.settings.deck),
     ...extra,
   });
 }
@@ -138,8 +125,8 @@ export function cardBack() {
 }
 
 /** `cards` sorted as the person sorts a hand (the settings) in the game of `view`. */
-export function sorted(cards, view = app.view) {
-  return sortHand(cards ?? [], view?.card_order ?? null, app.settings.sort);
+export function sorted(cards, view = state.view) {
+  return sortHand(cards ?? [], view?.card_order ?? null, state.settings.sort);
 }
 
 /**
@@ -154,7 +141,7 @@ export function bubbleToken(ev) {
   // a discard is not said aloud: the person's own, too, shows as "puts two cards away"
   if (ev.kind === "discard") return "??.??";
   // a Null declarer's claim is "Null is safe", not "the rest is mine" (the same token CL)
-  if (ev.kind === "claim" && ev.action === "CL" && parseContract(app?.view?.contract)?.game === "N") return "claim:null";
+  if (ev.kind === "claim" && ev.action === "CL" && parseContract(state?.view?.contract)?.game === "N") return "claim:null";
   return ev.action;
 }
 

@@ -6,37 +6,22 @@ import * as notices from "./notices.js";
 import { t } from "./i18n.js";
 import { announce, download, h } from "./dom.js";
 import { ask } from "./layers.js";
-
-let app = null; // the table's state (app.js)
-let ctx = null; // {app, render, send, startDeal}, given by app.js
-
-/** Takes the table's state and its verbs from app.js, once at the start. */
-export function connect(given) {
-  ctx = given;
-  app = given.app;
-}
-
-export function persist() {
-  if (app.store) {
-    app.store.settings = app.settings;
-    heed(storage.save(app.store));
-  }
-}
+import { keysDeleted, keysSetAside, noticePart, render, save, setNotice, settingsSetBack, state } from "./state.js";
 
 /** Shows `say` (a function giving the text in the current language) as the notice `kind`, and
  * tells screen readers. */
 export function notify(kind, say) {
-  app.notice = { say, kind };
+  setNotice({ say, kind });
   announce(say());
-  ctx.render();
+  render();
 }
 
 /** Says `say` as the store notice `kind`, with the buttons `actions()` gives; `say` null takes it
  * back (notices.js withPart: several are said together, and a new deal does not close them). */
 export function sayStore(kind, say, actions = null) {
-  const said = app.notice?.parts?.some((p) => p.kind === kind);
-  if (!say && !app.notice?.parts) return;
-  app.notice = notices.withPart(app.notice, kind, say, actions);
+  const said = state.notice?.parts?.some((p) => p.kind === kind);
+  if (!say && !state.notice?.parts) return;
+  noticePart(kind, say, actions);
   if (say && !said) announce(say());
 }
 
@@ -49,10 +34,10 @@ export function heed(outcome) {
     return;
   }
   if (keptAside.length) {
-    app.keptAside = app.keptAside.concat(keptAside);
-    sayStore("damaged", () => t("store.setAside", { keys: app.keptAside.join(", ") }));
+    keysSetAside(keptAside);
+    sayStore("damaged", () => t("store.setAside", { keys: state.keptAside.join(", ") }));
   }
-  const failing = app.notice?.parts?.some((p) => p.kind === "save-failed" || p.kind === "not-set-aside");
+  const failing = state.notice?.parts?.some((p) => p.kind === "save-failed" || p.kind === "not-set-aside");
   if (status === "held") {
     sayStore("save-failed", null);
     const size = notices.sizeText(storage.waitingData().reduce((sum, w) => sum + w.size, 0));
@@ -61,7 +46,7 @@ export function heed(outcome) {
     sayStore("not-set-aside", () => t("store.notSetAside", { size }) + more(), () => [...waitingButtons(size), ...roomButtons()]);
   } else if (status === "full" || status === "no-room") {
     sayStore("not-set-aside", null);
-    sayStore("save-failed", () => notices.saveFailedText(status, storage.setAsideData(), app.store), roomButtons);
+    sayStore("save-failed", () => notices.saveFailedText(status, storage.setAsideData(), state.store), roomButtons);
   } else if (failing) {
     sayStore("not-set-aside", null);
     sayStore("save-failed", null);
@@ -72,12 +57,12 @@ export function heed(outcome) {
 /** True when an action may be sent (store.js readyToGoOn): else nothing is sent, as what it
  * brings could not be kept and a reload would take it back, and the notice says how to make room. */
 export function mayAct() {
-  const said = app.notice?.parts?.some((p) => p.kind === "save-failed" || p.kind === "not-set-aside");
-  const ready = storage.readyToGoOn(app.store);
+  const said = state.notice?.parts?.some((p) => p.kind === "save-failed" || p.kind === "not-set-aside");
+  const ready = storage.readyToGoOn(state.store);
   heed(ready);
   if (ready.goOn || ready.status === "stale") return ready.goOn;
-  if (said) announce(app.notice?.say()); // tried again: said again
-  ctx.render();
+  if (said) announce(state.notice?.say()); // tried again: said again
+  render();
   return false;
 }
 
@@ -97,10 +82,10 @@ function roomButtons() {
       ask(t("store.askClearKept", { list }), t("store.clearKept"), () => {
         storage.removeSetAside(keys);
         // what is deleted is kept aside no more: the notice says so no more
-        app.keptAside = app.keptAside.filter((key) => !keys.includes(key));
-        if (!app.keptAside.length) sayStore("damaged", null);
-        persist();
-        ctx.render();
+        keysDeleted(keys);
+        if (!state.keptAside.length) sayStore("damaged", null);
+        save();
+        render();
       }),
     ),
   ];
@@ -113,27 +98,25 @@ function waitingButtons(size) {
     noticeButton("drop-waiting", t("store.dropWaiting"), () =>
       ask(t("store.askDropWaiting", { size }), t("store.dropWaiting"), () => {
         storage.dropWaiting();
-        persist();
-        ctx.render();
+        save();
+        render();
       }),
     ),
   ];
 }
 
-const settingsReset = []; // [{key, value}]: the stored settings set back since the page opened
-
 /** Says which stored settings were set back to their defaults (store.js checkSettings). */
 export function sayReset(reset) {
-  settingsReset.push(...reset);
-  sayStore("settings-reset", () => notices.resetText(settingsReset));
+  settingsSetBack(reset);
+  sayStore("settings-reset", () => notices.resetText(state.settingsReset));
 }
 
 export function noticeBanner() {
   return h(
     "div",
-    { class: "notice", role: "status", "data-notice": app.notice.kind ?? "info" },
-    h("span", {}, app.notice.say()),
-    app.notice.actions ? app.notice.actions() : null,
-    h("button", { class: "btn small", "data-ui": "close-notice", onclick: () => { app.notice = null; ctx.render(); } }, t("button.close")),
+    { class: "notice", role: "status", "data-notice": state.notice.kind ?? "info" },
+    h("span", {}, state.notice.say()),
+    state.notice.actions ? state.notice.actions() : null,
+    h("button", { class: "btn small", "data-ui": "close-notice", onclick: () => { setNotice(null); render(); } }, t("button.close")),
   );
 }

@@ -6,22 +6,13 @@ import { h } from "./dom.js";
 import { ask } from "./layers.js";
 import { parseContract } from "./cards.js";
 import { actionLabel, cardLabel, playerName } from "./names.js";
-import { persist } from "./noticebar.js";
-
-let app = null; // the table's state (app.js)
-let ctx = null; // {app, render, send, startDeal}, given by app.js
-
-/** Takes the table's state and its verbs from app.js, once at the start. */
-export function connect(given) {
-  ctx = given;
-  app = given.app;
-}
+import { clearDiscard, clearExchange, render, send, state, toggleDiscard, toggleExchange } from "./state.js";
 
 export function actionButton(token, label, extra = {}) {
   // conceding throws the game away, a claim ends it: asked once more, a slip of the mouse must
   // not cost it
   const question = token === "RE" ? t("concede.ask") : extra.ask;
-  const go = question ? () => ask(question, label ?? actionLabel(token), () => ctx.send([token])) : () => ctx.send([token]);
+  const go = question ? () => ask(question, label ?? actionLabel(token), () => send([token])) : () => send([token]);
   return h("button", { class: "btn " + (extra.class ?? ""), "data-action": token, onclick: go }, label ?? actionLabel(token));
 }
 
@@ -32,20 +23,13 @@ export function pairToken(cards, legal) {
 }
 
 export function playCard(card) {
-  ctx.send([card]);
+  send([card]);
 }
 
-export function toggleDiscard(card) {
-  const i = app.discard.indexOf(card);
-  if (i >= 0) app.discard.splice(i, 1);
-  else if (app.discard.length < 2) app.discard.push(card);
-  else app.discard = [app.discard[1], card];
-  // kept with the deal, so that a reload before the declaration shows the same cards chosen
-  if (app.store.current) {
-    app.store.current.discard = app.discard.slice();
-    persist();
-  }
-  ctx.render();
+/** A card of the hand chosen for the discard (or a Schieberamsch's push), or unchosen. */
+export function pickDiscard(card) {
+  toggleDiscard(card);
+  render();
 }
 
 /** A Schieberamsch's controls (take the skat or pass it on unseen, then push two cards on)
@@ -59,7 +43,7 @@ export function schiebenControls(v, legal, handled, out) {
     return;
   }
   legal.forEach((a) => handled.add(a));
-  const pair = app.discard.length === 2 ? pairToken(app.discard, legal) : null;
+  const pair = state.discard.length === 2 ? pairToken(state.discard, legal) : null;
   out.push(h("p", { class: "hint" }, t("schieben.hint")));
   out.push(
     h(
@@ -70,8 +54,8 @@ export function schiebenControls(v, legal, handled, out) {
         disabled: !pair,
         onclick: () => {
           if (pair) {
-            app.discard = [];
-            ctx.send([pair]);
+            clearDiscard();
+            send([pair]);
           }
         },
       },
@@ -80,11 +64,10 @@ export function schiebenControls(v, legal, handled, out) {
   );
 }
 
-export function toggleExchange(card) {
-  const i = app.exchange.indexOf(card);
-  if (i >= 0) app.exchange.splice(i, 1);
-  else app.exchange.push(card);
-  ctx.render();
+/** A card of the hand chosen for a Revolution's exchange, or unchosen. */
+export function pickExchange(card) {
+  toggleExchange(card);
+  render();
 }
 
 /** The legal exchange token (EX.CA.C7, EX for none) that passes exactly `cards`, or null: the
@@ -101,8 +84,8 @@ export function exchangeControls(v, legal, handled, out) {
   legal.forEach((a) => handled.add(a));
   const ex = v.exchange ?? { count: null, cards: [], received: [] };
   const declarer = v.declarer ?? 0;
-  const partner = [0, 1, 2].find((s) => s !== declarer && s !== app.humanSeat);
-  const chosen = app.exchange.filter((c) => ex.cards.includes(c));
+  const partner = [0, 1, 2].find((s) => s !== declarer && s !== state.humanSeat);
+  const chosen = state.exchange.filter((c) => ex.cards.includes(c));
   const token = exchangeToken(chosen, legal);
   if (ex.count === null) out.push(h("p", { class: "hint" }, t("exchange.hintFirst", { name: playerName(partner) })));
   else {
@@ -122,8 +105,8 @@ export function exchangeControls(v, legal, handled, out) {
         disabled: !token,
         onclick: () => {
           if (!token) return;
-          app.exchange = [];
-          ctx.send([token]);
+          clearExchange();
+          send([token]);
         },
       },
       label,

@@ -7,18 +7,9 @@
 import * as api from "./api.js";
 import { t } from "./i18n.js";
 import { announce, h, spinner } from "./dom.js";
-import { callText, cardFace, cardLabel, contractText, playerName, roleName, seenFrom, signed } from "./names.js";
-import { persist } from "./noticebar.js";
+import { callText, cardFace, cardLabel, contractText, playerName, roleName, signed } from "./names.js";
 import { playerLevel } from "./settings.js";
-
-let app = null; // the table's state (app.js)
-let ctx = null; // {app, render, send, startDeal}, given by app.js
-
-/** Takes the table's state and its verbs from app.js, once at the start. */
-export function connect(given) {
-  ctx = given;
-  app = given.app;
-}
+import { closeReplay, keepReplayScore, openReplay, render, replayAnswered, seenFrom, state } from "./state.js";
 
 // Answers already had, by seat, level and record: the same request gives the same replay, so a
 // panel opened again shows it at once (kept while the page is open).
@@ -47,51 +38,34 @@ function isCard(token) {
 export function replayButton(record, humanSeat, row = null) {
   return h(
     "button",
-    { class: "btn", "data-ui": "replay-computer", onclick: () => openReplay(record, humanSeat, row) },
+    { class: "btn", "data-ui": "replay-computer", onclick: () => askReplay(record, humanSeat, row) },
     t("replay.button"),
   );
 }
 
-async function openReplay(record, humanSeat, row) {
+async function askReplay(record, humanSeat, row) {
   const level = playerLevel();
   const key = `${humanSeat}|${level ?? ""}|${record}`;
   const token = {};
-  app.replaying = { record, humanSeat, data: answers.get(key) ?? null, error: null, token };
-  app.focusKey = `[data-ui="close-replay"]`;
-  ctx.render();
-  if (app.replaying.data) return;
+  openReplay({ record, humanSeat, data: answers.get(key) ?? null, error: null, token });
+  render();
+  if (state.replaying.data) return;
   announce(t("replay.waiting"));
   let data = null;
   let error = null;
   try {
     data = await api.replay(record, humanSeat, level);
     answers.set(key, data);
-    keepOnSheet(record, humanSeat, row, data);
+    keepReplayScore(record, humanSeat, row, { score: data.computer.score, player: data.player });
   } catch (err) {
     error = err.code ?? String(err);
   }
-  if (app.replaying?.token !== token) {
-    if (data && app.panel === "sheet") ctx.render(); // the row shows the score now
+  if (!replayAnswered(token, data, error)) {
+    if (data && state.panel === "sheet") render(); // the row shows the score now
     return; // closed while it was computed
   }
-  app.replaying.data = data;
-  app.replaying.error = error;
-  app.focusKey = `[data-ui="close-replay"]`;
-  ctx.render();
+  render();
   announce(data ? scoresText(data) : t("replay.failed", { message: error }));
-}
-
-/** The computer's score goes on the rows of the score sheet that hold this deal in this seat
- * (the totals stay the person's; sheet.js reads list_scores only). */
-function keepOnSheet(record, humanSeat, row, data) {
-  let changed = false;
-  for (const deal of app.store?.series?.deals ?? []) {
-    if (deal && deal.human_seat === humanSeat && (deal === row || deal.record === record)) {
-      deal.replay = { score: data.computer.score, player: data.player };
-      changed = true;
-    }
-  }
-  if (changed) persist();
 }
 
 /** The computer's score kept on a score sheet row, as shown beside the person's, or null. */
@@ -110,9 +84,8 @@ function scoresText(data) {
 }
 
 function close() {
-  app.replaying = null;
-  app.focusKey = `[data-ui="replay-computer"]`;
-  ctx.render();
+  closeReplay();
+  render();
 }
 
 /** The name of a seat in one of the two deals: the person's seat is the computer's in the replay. */
@@ -252,7 +225,7 @@ function body(rp) {
 }
 
 export function replayPanel() {
-  const rp = app.replaying;
+  const rp = state.replaying;
   // Both deals are drawn as seen from the person's seat in that deal.
   const inner = seenFrom(rp.humanSeat, () => body(rp));
   return h(

@@ -8,20 +8,12 @@ import { formatNumber, list, t, tn } from "./i18n.js";
 import { callsList } from "./bidding.js";
 import { h } from "./dom.js";
 import { openPanel } from "./layers.js";
-import { cardFace, cardLabel, contractText, playerLabel, playerName, roleName, seatPosition, seatsInSheetOrder, seenFrom, signed, sorted } from "./names.js";
-import { notify, persist } from "./noticebar.js";
+import { cardFace, cardLabel, contractText, playerLabel, playerName, roleName, seatPosition, seatsInSheetOrder, signed, sorted } from "./names.js";
+import { notify } from "./noticebar.js";
 import { replayButton } from "./replay.js";
 import { playerLevel } from "./settings.js";
 import { resultHeadline } from "./speech.js";
-
-let app = null; // the table's state (app.js)
-let ctx = null; // {app, render, send, startDeal}, given by app.js
-
-/** Takes the table's state and its verbs from app.js, once at the start. */
-export function connect(given) {
-  ctx = given;
-  app = given.app;
-}
+import { closeLayer, markRowDamaged, render, seenFrom, setNotice, showPanel, showReview, startDeal, state } from "./state.js";
 
 const LEVEL_CODES = new Set([
   "game",
@@ -89,7 +81,7 @@ function resultBody(v) {
       h(
         "p",
         { class: "game-line" },
-        t(r.declarer === app.humanSeat ? "result.gameYou" : "result.game", {
+        t(r.declarer === state.humanSeat ? "result.gameYou" : "result.game", {
           name: playerName(r.declarer),
           game: contractText(r.contract),
           bid: r.bid,
@@ -149,8 +141,8 @@ function resultBody(v) {
 }
 
 function seriesLine() {
-  const series = app.store?.series;
-  if (app.practice) return h("p", { class: "series-line" }, t("series.practice"));
+  const series = state.store?.series;
+  if (state.practice) return h("p", { class: "series-line" }, t("series.practice"));
   if (!series) return null;
   const { totals } = sheet.tally(series);
   const parts = [0, 1, 2].map((p) => `${playerLabel(p)} ${formatNumber(totals.points[p], 0)}`).join(" · ");
@@ -169,7 +161,7 @@ function seriesLine() {
 
 export function resultPanel(v) {
   const r = v.result;
-  const options = recordOptions(app.record ?? "");
+  const options = recordOptions(state.record ?? "");
   return h(
     "div",
     { class: "overlay" },
@@ -181,7 +173,7 @@ export function resultPanel(v) {
         tabindex: "-1",
         "aria-label": t("result.title"),
         "data-result": v.iss_result ?? "",
-        "data-record": app.record ?? "",
+        "data-record": state.record ?? "",
       },
       resultBody(v),
       seriesLine(),
@@ -189,17 +181,17 @@ export function resultPanel(v) {
         "div",
         { class: "dialog-buttons" },
         h("button", { class: "btn", "data-ui": "show-sheet", onclick: () => openPanel("sheet") }, t("menu.sheet")),
-        !app.record ? null : analyseButton(app.record, app.humanSeat, "result"),
-        r.passed ? null : h("button", { class: "btn", "data-ui": "replay", onclick: () => ctx.startDeal(v.deal_number, { humanSeat: app.humanSeat, options }) }, t("result.replay")),
-        app.record ? replayButton(app.record, app.humanSeat) : null,
-        h("button", { class: "btn primary", "data-ui": "next", onclick: () => ctx.startDeal(null) }, t("result.next")),
+        !state.record ? null : analyseButton(state.record, state.humanSeat, "result"),
+        r.passed ? null : h("button", { class: "btn", "data-ui": "replay", onclick: () => startDeal(v.deal_number, { humanSeat: state.humanSeat, options }) }, t("result.replay")),
+        state.record ? replayButton(state.record, state.humanSeat) : null,
+        h("button", { class: "btn primary", "data-ui": "next", onclick: () => startDeal(null) }, t("result.next")),
       ),
     ),
   );
 }
 
 export function winnerText(trick) {
-  if (trick.winner === app.humanSeat) return t("review.winnerYou", { points: trick.points });
+  if (trick.winner === state.humanSeat) return t("review.winnerYou", { points: trick.points });
   return t("review.winner", { name: playerName(trick.winner), points: trick.points });
 }
 
@@ -217,7 +209,7 @@ function namedCard(seat, card, winner) {
  * server checked with every card open (view.claim). */
 function claimProof(v) {
   const c = v.claim;
-  const title = c.seat === app.humanSeat ? t("claim.hands_you") : t("claim.hands", { name: playerName(c.seat) });
+  const title = c.seat === state.humanSeat ? t("claim.hands_you") : t("claim.hands", { name: playerName(c.seat) });
   return h(
     "div",
     { class: "claim-proof", "data-claim": c.action, "data-claim-seat": String(c.seat) },
@@ -273,7 +265,7 @@ function review(v) {
 }
 
 export async function openReview(index) {
-  const deal = app.store.series?.deals?.[index];
+  const deal = state.store.series?.deals?.[index];
   if (!deal) return;
   // A row without a record or a seat to show it from cannot be reviewed: it says why.
   const damage = sheet.dealDamage(deal);
@@ -284,24 +276,22 @@ export async function openReview(index) {
   }
   try {
     const data = await api.view(deal.record, deal.human_seat, playerLevel());
-    if (app.panel !== "sheet") return; // the sheet was closed (Esc, Back) while the review loaded
-    app.reviewing = { view: data.view, record: data.record, index, humanSeat: deal.human_seat, options: recordOptions(deal.record) };
-    app.focusKey = `[data-ui="close-review"]`;
+    if (state.panel !== "sheet") return; // the sheet was closed (Esc, Back) while the review loaded
+    showReview({ view: data.view, record: data.record, index, humanSeat: deal.human_seat, options: recordOptions(deal.record) });
   } catch (err) {
     if (api.refused(err)) {
       // the server cannot read the record: the row is marked (its score counts as written)
-      deal.damaged = "record";
-      persist();
+      markRowDamaged(deal);
       rowDamaged(() => `${t("sheet.damaged.record")}: ${err.code}`);
       return;
     }
-    app.notice = { say: () => t("error.generic", { message: err.code ?? String(err) }), kind: "error" };
+    setNotice({ say: () => t("error.generic", { message: err.code ?? String(err) }), kind: "error" });
   }
-  ctx.render();
+  render();
 }
 
 export function reviewPanel() {
-  const rv = app.reviewing;
+  const rv = state.reviewing;
   // The review is drawn as seen from the person's seat in that deal.
   const inner = seenFrom(rv.humanSeat, () => resultBody(rv.view, rv.record));
   return h(
@@ -315,12 +305,12 @@ export function reviewPanel() {
       h(
         "div",
         { class: "dialog-buttons" },
-        h("button", { class: "btn", "data-ui": "close-review", onclick: () => { app.reviewing = null; ctx.render(); } }, t("button.close")),
+        h("button", { class: "btn", "data-ui": "close-review", onclick: () => { closeLayer("reviewing"); render(); } }, t("button.close")),
         analyseButton(rv.record, rv.humanSeat, "row"),
-        replayButton(rv.record, rv.humanSeat, app.store.series?.deals?.[rv.index] ?? null),
+        replayButton(rv.record, rv.humanSeat, state.store.series?.deals?.[rv.index] ?? null),
         h(
           "button",
-          { class: "btn primary", "data-ui": "replay-row", onclick: () => { const r = app.reviewing; app.panel = null; ctx.startDeal(r.view.deal_number, { humanSeat: r.humanSeat, options: r.options }); } },
+          { class: "btn primary", "data-ui": "replay-row", onclick: () => { const r = state.reviewing; showPanel(null); startDeal(r.view.deal_number, { humanSeat: r.humanSeat, options: r.options }); } },
           t("result.replay"),
         ),
       ),

@@ -7,19 +7,11 @@ import { SORTINGS } from "./cards.js";
 import { DECK_NAMES, namingDeck } from "./deck.js";
 import { formatNumber, LANGUAGES, setDeck, setLanguage, t, tn } from "./i18n.js";
 import { h } from "./dom.js";
-import { persist, sayReset } from "./noticebar.js";
+import { sayReset } from "./noticebar.js";
 import { panel } from "./sidepanel.js";
 import { sayAgain } from "./speech.js";
 import { ASSIST_CHOICES, ASSIST_DEFAULTS, seriesSettings } from "./assist.js";
-
-let app = null; // the table's state (app.js)
-let ctx = null; // {app, render, send, startDeal}, given by app.js
-
-/** Takes the table's state and its verbs from app.js, once at the start. */
-export function connect(given) {
-  ctx = given;
-  app = given.app;
-}
+import { focus, render, serverTold, setRuleOptions, setSetting, state } from "./state.js";
 
 /** The settings before the person changes any: ISkO rules, the strong computer, French cards. */
 export function DEFAULT_SETTINGS() {
@@ -37,17 +29,13 @@ export function DEFAULT_SETTINGS() {
   };
 }
 
-/** The rule options the settings panel offers, {key, values} with the ISkO default first: the
- * server's (GET /api/options, skat.options.Options), filled in once by loadRules. */
-export const RULES = [];
-
 const SERIES_LENGTHS = [0, 3, 6, 9, 12, 18, 24, 36, 48];
 
 export const PLAYER_LEVELS = ["auto", "heuristic", "strong"];
 
 /** The level to name in a request: null lets the server use its own. */
 export function playerLevel() {
-  return app.settings.player && app.settings.player !== "auto" ? app.settings.player : null;
+  return state.settings.player && state.settings.player !== "auto" ? state.settings.player : null;
 }
 
 const TRICK_TIMES = [600, 1100, 2000, 3500];
@@ -69,16 +57,18 @@ export const SETTING_CHOICES = {
   ...ASSIST_CHOICES,
 };
 
-/** Fills RULES from the server (once), and sets a stored rule option that is not one of them
- * back to its default, saying so. Throws the ApiError when the server cannot be asked. */
+/** Asks the server (once) for the rule options the settings panel offers (state.rules: {key,
+ * values, idleWhen}, the ISkO default first; skat.options.Options) and every contract's
+ * announcements (state.contracts), and sets a stored rule option that is not one of them back to
+ * its default, saying so. Throws the ApiError when the server cannot be asked. */
 export async function loadRules() {
-  if (RULES.length) return;
-  const spec = await api.options();
-  RULES.push(...spec.map((o) => ({ key: o.name, values: [o.default, ...o.values.filter((v) => v !== o.default)], idleWhen: o.idle_when ?? null })));
-  const { settings, reset } = storage.checkSettings({ options: app.settings.options }, {}, {}, RULES);
+  if (state.rules.length) return;
+  const { options: spec, contracts } = await api.options();
+  const rules = spec.map((o) => ({ key: o.name, values: [o.default, ...o.values.filter((v) => v !== o.default)], idleWhen: o.idle_when ?? null }));
+  serverTold({ rules, contracts });
+  const { settings, reset } = storage.checkSettings({ options: state.settings.options }, {}, {}, rules);
   if (reset.length) {
-    app.settings.options = settings.options;
-    persist();
+    setRuleOptions(settings.options);
     sayReset(reset);
   }
 }
@@ -86,7 +76,7 @@ export async function loadRules() {
 /** The options of the next deal: the settings' rules, with the list kind of the series. */
 export function dealOptions(series) {
   const options = {};
-  for (const r of RULES) {
+  for (const r of state.rules) {
     const value = rule(r.key);
     if (value !== r.values[0] || r.key === "score_list") options[r.key] = value;
   }
@@ -95,25 +85,19 @@ export function dealOptions(series) {
 }
 
 export function rule(key) {
-  const r = RULES.find((x) => x.key === key);
-  const value = app.settings.options?.[key];
+  const r = state.rules.find((x) => x.key === key);
+  const value = state.settings.options?.[key];
   return value === undefined ? r?.values[0] : value;
 }
 
 export function changeSetting(key, value, focusKey = null) {
+  setSetting(key, value);
   if (key === "lang") {
     setLanguage(value);
-    app.settings.lang = value;
     sayAgain();
-  } else if (key.startsWith("rule.")) {
-    app.settings.options = { ...(app.settings.options ?? {}), [key.slice(5)]: value };
-  } else {
-    app.settings[key] = value;
-    if (key === "deck") setDeck(namingDeck(value));
-  }
-  persist();
-  app.focusKey = focusKey ?? `[data-setting="${key}"]`;
-  ctx.render();
+  } else if (key === "deck") setDeck(namingDeck(value));
+  focus(focusKey ?? `[data-setting="${key}"]`);
+  render();
 }
 
 /** The words of what an idle rule option waits for, by the option it waits on. */
@@ -131,9 +115,8 @@ function ruleIdle(r) {
 }
 
 function resetRules() {
-  app.settings.options = {};
-  persist();
-  ctx.render();
+  setRuleOptions({});
+  render();
 }
 
 /** A setting's select; `idle`: why the setting cannot take effect under the others (shown, not
@@ -169,15 +152,15 @@ export function settingsPanel() {
       "div",
       { class: "settings-group", role: "group", "aria-labelledby": "settings-table" },
       h("h3", { id: "settings-table" }, t("settings.table")),
-      choice("lang", LANGUAGES, app.settings.lang, (v) => t("language." + v)),
-      choice("deck", DECK_NAMES, app.settings.deck, (v) => t("deck." + v)),
-      choice("sort", SORTINGS, app.settings.sort, (v) => t("setting.sort." + v)),
-      choice("player", PLAYER_LEVELS, app.settings.player, (v) =>
-        v === "auto" && app.serverPlayer ? t("player.level.autoIs", { level: t("player.level." + app.serverPlayer) }) : t("player.level." + v),
+      choice("lang", LANGUAGES, state.settings.lang, (v) => t("language." + v)),
+      choice("deck", DECK_NAMES, state.settings.deck, (v) => t("deck." + v)),
+      choice("sort", SORTINGS, state.settings.sort, (v) => t("setting.sort." + v)),
+      choice("player", PLAYER_LEVELS, state.settings.player, (v) =>
+        v === "auto" && state.serverPlayer ? t("player.level.autoIs", { level: t("player.level." + state.serverPlayer) }) : t("player.level." + v),
       ),
-      choice("trickWait", TRICK_WAITS, app.settings.trickWait, (v) => t("setting.trickWait." + v)),
-      app.settings.trickWait === "time"
-        ? choice("trickMs", TRICK_TIMES, app.settings.trickMs, (v) => t("setting.seconds", { n: formatNumber(v / 1000, 1) }))
+      choice("trickWait", TRICK_WAITS, state.settings.trickWait, (v) => t("setting.trickWait." + v)),
+      state.settings.trickWait === "time"
+        ? choice("trickMs", TRICK_TIMES, state.settings.trickMs, (v) => t("setting.seconds", { n: formatNumber(v / 1000, 1) }))
         : null,
       seriesSettings(changeSetting),
     ),
@@ -186,10 +169,10 @@ export function settingsPanel() {
       { class: "settings-group", role: "group", "aria-labelledby": "settings-rules" },
       h("h3", { id: "settings-rules" }, t("settings.rules")),
       h("p", { class: "hint" }, t("settings.rulesHint")),
-      RULES.map((r) =>
+      state.rules.map((r) =>
         choice("rule." + r.key, r.values, rule(r.key), (v) => (typeof v === "boolean" ? yesNo(v) : t("rule." + r.key + "." + v)), ruleIdle(r)),
       ),
-      choice("seriesLength", SERIES_LENGTHS, app.settings.seriesLength ?? 0, (v) => (v ? tn("series.length", v) : t("series.open"))),
+      choice("seriesLength", SERIES_LENGTHS, state.settings.seriesLength ?? 0, (v) => (v ? tn("series.length", v) : t("series.open"))),
       h("button", { class: "btn", "data-ui": "rules-default", onclick: resetRules }, t("settings.defaults")),
     ),
   );

@@ -9,26 +9,13 @@ import { formatDate, formatNumber, list, sentences, t, tn } from "./i18n.js";
 import { download, h } from "./dom.js";
 import { ask } from "./layers.js";
 import { cardLabel, contractText, playerLabel } from "./names.js";
-import { notify, persist } from "./noticebar.js";
+import { notify } from "./noticebar.js";
 import { openReview } from "./result.js";
 import { sheetMarks } from "./assist.js";
 import { rowReplayScore } from "./replay.js";
 import { dealOptions, playerLevel } from "./settings.js";
 import { panel } from "./sidepanel.js";
-
-let app = null; // the table's state (app.js)
-let ctx = null; // {app, render, send, startDeal}, given by app.js
-
-/** Takes the table's state and its verbs from app.js, once at the start. */
-export function connect(given) {
-  ctx = given;
-  app = given.app;
-}
-
-/** Puts `series` among the finished ones (a deal of it not played out stays unplayed). */
-export function archive(series) {
-  app.store.archive.push({ ...sheet.settled(series), closed: true });
-}
+import { render, seriesEnded, seriesImported, setNotice, sheetsCleared, startDeal, state } from "./state.js";
 
 export function drawText(series) {
   const drawn = sheet.drawnBy(series.draw);
@@ -52,7 +39,7 @@ function gameCell(deal) {
 }
 
 export function sheetPanel() {
-  const series = app.store?.series;
+  const series = state.store?.series;
   if (!series) {
     return panel("sheet", t("sheet.title"), h("p", {}, t("sheet.empty")), sheetButtons(null));
   }
@@ -164,7 +151,7 @@ function bockLine(series) {
     const came = (data) => {
       if (bockFigures.key !== key) return;
       bockFigures.data = data;
-      if (app.panel === "sheet") ctx.render();
+      if (state.panel === "sheet") render();
     };
     api.bock(rows, options).then(came, (err) => came({ error: err?.code ?? "generic", message: err?.message ?? "" }));
     return null;
@@ -179,7 +166,7 @@ function bockLine(series) {
 
 /** The finished series kept in this browser, newest first, with their totals. */
 function archiveList() {
-  const archive = (app.store?.archive ?? []).filter((x) => x.deals.length);
+  const archive = (state.store?.archive ?? []).filter((x) => x.deals.length);
   if (!archive.length) return null;
   const items = archive
     .slice()
@@ -234,13 +221,10 @@ function columnHead(key) {
 }
 
 function askNewSeries() {
-  const series = app.store.series;
+  const series = state.store.series;
   const start = () => {
-    if (series) archive(series);
-    app.store.series = null;
-    persist();
-    app.panel = null;
-    ctx.startDeal(null);
+    seriesEnded();
+    startDeal(null);
   };
   if (series && unfinished(series)) ask(t("sheet.askNewSeries"), t("sheet.newSeries"), start);
   else start();
@@ -251,27 +235,11 @@ function unfinished(series) {
   return Boolean((series.deals.length || series.open) && !sheet.isComplete(series));
 }
 
-/** The deal on the table, when it is an unfinished deal of the series `gone` (replaced by an
- * import or cleared), goes on as a practice deal: no sheet holds its series any more. True when
- * it did (the notice then says so). */
-function tableToPractice(gone) {
-  const orphan = Boolean(gone) && !app.practice && app.seriesId === gone.id && app.view?.phase !== "result";
-  if (!orphan) return false;
-  app.practice = true;
-  app.seriesId = null;
-  app.assisted = [];
-  if (app.store.current) app.store.current = { ...app.store.current, practice: true, series_id: undefined, assisted: [] };
-  return true;
-}
-
 function askClear() {
   ask(t("sheet.askClear"), t("sheet.clear"), () => {
-    const orphan = tableToPractice(app.store.series);
-    app.store.series = null;
-    app.store.archive = [];
-    persist();
-    app.notice = { say: () => sentences([t("sheet.cleared"), orphan ? t("sheet.tablePractice") : ""]), kind: "cleared" };
-    ctx.render();
+    const orphan = sheetsCleared();
+    setNotice({ say: () => sentences([t("sheet.cleared"), orphan ? t("sheet.tablePractice") : ""]), kind: "cleared" });
+    render();
   });
 }
 
@@ -327,7 +295,7 @@ async function importFile(file) {
       await checkBock(series.deals);
       // the same series imported over itself keeps the deal that waits in it: dealt anew, its
       // place in the series would get other cards
-      const waiting = app.store.series?.id === series.id ? app.store.series.open : undefined;
+      const waiting = state.store.series?.id === series.id ? state.store.series.open : undefined;
       if (waiting) series.open = waiting;
     } else {
       series = sheet.newSeries(0, sheet.recordScoreList(parsed.records[0].record), null);
@@ -335,24 +303,19 @@ async function importFile(file) {
       await checkBock(series.deals);
     }
     // the sheet closed while the deals were replayed: nothing is asked or taken over the table
-    if (app.panel !== "sheet") return;
+    if (state.panel !== "sheet") return;
     // a series the sheets already hold (exported here and imported again) is not added twice
-    const copy = sheet.storedCopy(app.store, series);
+    const copy = sheet.storedCopy(state.store, series);
     if (copy) {
       notify("import-known", () => tn("import.known", copy.deals.length, { date: formatDate(copy.started) }));
       return;
     }
-    const current = app.store.series;
+    const current = state.store.series;
     const take = () => {
-      const replaced = app.store.series;
-      if (replaced) archive(replaced);
-      app.store.series = series;
-      // the same series imported again keeps its deal waiting
-      const orphan = replaced?.id !== series.id && tableToPractice(replaced);
-      persist();
+      const orphan = seriesImported(series);
       const done = () => tn("import.done", series.deals.length);
-      app.notice = { say: orphan ? () => sentences([done(), t("import.tablePractice")]) : done, kind: "imported" };
-      ctx.render();
+      setNotice({ say: orphan ? () => sentences([done(), t("import.tablePractice")]) : done, kind: "imported" });
+      render();
     };
     // another series in place of one in progress: asked first, as "New series" asks; so is
     // this series with other deals than the stored one (an older or a changed export of it)
@@ -370,7 +333,7 @@ async function importFile(file) {
   } catch (err) {
     const key = String(err?.message ?? "");
     const params = err?.params ?? {};
-    app.notice = { say: () => (key.startsWith("import.") ? t(key, params) : t("import.failed", { message: err?.code ?? key })), kind: "import-failed" };
+    setNotice({ say: () => (key.startsWith("import.") ? t(key, params) : t("import.failed", { message: err?.code ?? key })), kind: "import-failed" });
   }
-  ctx.render();
+  render();
 }

@@ -4,13 +4,7 @@ import { t } from "./i18n.js";
 import { h } from "./dom.js";
 import { openPanel } from "./layers.js";
 import { noticeBanner } from "./noticebar.js";
-
-let app = null; // the table's state (app.js)
-
-/** Takes the table's state from app.js, once at the start. */
-export function connect(given) {
-  app = given.app;
-}
+import { state } from "./state.js";
 
 export function panel(name, title, ...body) {
   return h(
@@ -21,7 +15,7 @@ export function panel(name, title, ...body) {
       { class: "dialog panel panel-" + name, role: "dialog", "aria-modal": "true", "aria-labelledby": "panel-title", "data-panel": name },
       h("div", { class: "panel-head" }, h("h2", { id: "panel-title" }, title), h("button", { class: "btn small", "data-ui": "close-panel", onclick: () => openPanel(null) }, t("button.close"))),
       // the sheet writes the seat draw above its table: not the same line twice
-      app.notice && !(name === "sheet" && app.notice.kind === "draw") ? noticeBanner() : null,
+      state.notice && !(name === "sheet" && state.notice.kind === "draw") ? noticeBanner() : null,
       body,
     ),
   );
@@ -32,5 +26,5 @@ export function panel(name, title, ...body) {
 function panelOverlayClick(e) {
   const under = document.elementsFromPoint(e.clientX, e.clientY).find((el) => el.matches?.('.menu [data-ui^="open-"]'));
   const name = under ? under.getAttribute("data-ui").slice("open-".length) : null;
-  openPanel(name === app.panel ? null : name);
+  openPanel(name === state.panel ? null : name);
 }

@@ -5,13 +5,7 @@ import { list, t, tn } from "./i18n.js";
 import { bidHint } from "./bidding.js";
 import { announce } from "./dom.js";
 import { bubbleToken, callText, cardLabel, playerName } from "./names.js";
-
-let app = null; // the table's state (app.js)
-
-/** Takes the table's state from app.js, once at the start. */
-export function connect(given) {
-  app = given.app;
-}
+import { state } from "./state.js";
 
 /** The headline of a result as seen by the person: {text, good}. */
 export function resultHeadline(r) {
@@ -19,13 +13,13 @@ export function resultHeadline(r) {
   let good = false;
   if (r.passed) headline = t("result.passed");
   else if (r.kind === "ramsch") {
-    good = !(r.losers ?? []).includes(app.humanSeat);
+    good = !(r.losers ?? []).includes(state.humanSeat);
     // a Durchmarsch (every trick, where the rules count it) is a win, not just escaping the loss
     const march = (r.steps ?? []).some((s) => s.code === "durchmarsch");
-    if (march && r.durchmarsch === app.humanSeat) headline = t("result.durchmarschYou");
+    if (march && r.durchmarsch === state.humanSeat) headline = t("result.durchmarschYou");
     else if (march) headline = t("result.durchmarsch", { name: playerName(r.durchmarsch) });
     else headline = good ? t("result.ramschWon") : t("result.ramschLost");
-  } else if (r.declarer === app.humanSeat) {
+  } else if (r.declarer === state.humanSeat) {
     headline = r.won ? t("result.youWon") : t("result.youLost");
     good = r.won;
   } else {
@@ -42,21 +36,21 @@ export function resultHeadline(r) {
 export function sayAgain() {
   const region = document.getElementById("announce");
   if (region) region.replaceChildren();
-  const v = app.view;
-  if (!v || app.animating) return;
+  const v = state.view;
+  if (!v || state.animating) return;
   if (v.phase === "result" && v.result) announce(resultHeadline(v.result).text);
-  else if (v.to_act === app.humanSeat) announce(yourTurnText(v));
+  else if (v.to_act === state.humanSeat) announce(yourTurnText(v));
 }
 
 export function announceEvent(ev) {
-  if (ev.seat === null || ev.seat === undefined || ev.seat === app.humanSeat) return;
+  if (ev.seat === null || ev.seat === undefined || ev.seat === state.humanSeat) return;
   if (ev.kind === "discard") return;
   announce(t("announce.says", { name: playerName(ev.seat), what: callText(bubbleToken(ev)) }));
 }
 
 export function trickText(ev) {
   const cards = list((ev.cards ?? []).map((x) => (typeof x === "string" ? x : x.card)).map(cardLabel));
-  const who = ev.winner === app.humanSeat ? t("player.bottom") : playerName(ev.winner);
+  const who = ev.winner === state.humanSeat ? t("player.bottom") : playerName(ev.winner);
   return tn("announce.trick", ev.points ?? 0, { cards, name: who, points: ev.points ?? 0 });
 }
 

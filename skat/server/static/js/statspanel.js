@@ -14,18 +14,10 @@ import { formatDate, formatNumber, t, tn } from "./i18n.js";
 import { h, spinner } from "./dom.js";
 import { actionLabel, contractText, gameNode, playerLabel } from "./names.js";
 import { panel } from "./sidepanel.js";
+import { chooseStatsSeries, focus, render, state } from "./state.js";
 
-let app = null; // the table's state (app.js)
-let ctx = null; // {app, render, send, startDeal}, given by app.js
-let chosen = "current"; // "current", "archive:<id>" or "all"
 const answers = new Map(); // the request's key → {data} | {error}
 let asking = null; // the key of the request on its way
-
-/** Takes the table's state and its verbs from app.js, once at the start. */
-export function connect(given) {
-  ctx = given;
-  app = given.app;
-}
 
 const PLAYERS = [0, 1, 2];
 
@@ -33,9 +25,9 @@ const PLAYERS = [0, 1, 2];
  * finished ones newest first), each with deals. */
 function choices() {
   const out = [];
-  const current = app.store?.series;
+  const current = state.store?.series;
   if (current?.deals?.length) out.push({ value: "current", label: t("stats.current", { date: formatDate(current.started) }), series: current });
-  const archive = (app.store?.archive ?? []).filter((x) => x?.deals?.length);
+  const archive = (state.store?.archive ?? []).filter((x) => x?.deals?.length);
   for (const x of archive.slice().reverse()) {
     out.push({ value: "archive:" + x.id, label: t("stats.finished", { date: formatDate(x.started) }), series: x });
   }
@@ -69,14 +61,15 @@ function ask(key, list) {
     )
     .finally(() => {
       if (asking === key) asking = null;
-      if (app.panel === "stats") ctx.render();
+      if (state.panel === "stats") render();
     });
 }
 
 export function statsPanel() {
   const options = choices();
   if (!options.length) return panel("stats", t("stats.title"), h("p", { "data-stats-empty": "" }, t("stats.empty")));
-  if (chosen !== "all" && !options.some((o) => o.value === chosen)) chosen = options[0].value;
+  // the series chosen (state.statsSeries), or the first when it is no longer there
+  const chosen = state.statsSeries === "all" || options.some((o) => o.value === state.statsSeries) ? state.statsSeries : options[0].value;
   const one = options.find((o) => o.value === chosen);
   const list = one ? [one.series] : options.map((o) => o.series);
   const key = keyOf(list);
@@ -88,9 +81,9 @@ export function statsPanel() {
       "data-ui": "stats-series",
       "aria-label": t("stats.choose"),
       onchange: (e) => {
-        chosen = e.target.value;
-        app.focusKey = `[data-ui="stats-series"]`;
-        ctx.render();
+        chooseStatsSeries(e.target.value);
+        focus(`[data-ui="stats-series"]`);
+        render();
       },
     },
     options.map((o) => h("option", { value: o.value, selected: o.value === chosen }, o.label)),
@@ -101,7 +94,7 @@ export function statsPanel() {
   else if (answer.error) {
     const retry = () => {
       answers.delete(key);
-      ctx.render();
+      render();
     };
     body = h(
       "p",

@@ -5,7 +5,7 @@
 //
 // Layout of schema 2 (key "skat.store"):
 //   { schema: 2,
-//     settings: {...},                        // see app.js DEFAULT_SETTINGS; checked by checkSettings
+//     settings: {...},                        // see settings.js DEFAULT_SETTINGS; checked by checkSettings
 //     current: {record, human_seat, practice, series_id?, discard?} | null,   // discard: the cards chosen to put away, not yet declared
 //     series: {id, started, length, list, draw, deals: [Deal], closed,
 //              open?: {record, human_seat}} | null,   // open: its deal not played out yet

@@ -5,19 +5,11 @@ import { t } from "./i18n.js";
 import { allCalls, biddingControls, callsPanel } from "./bidding.js";
 import { declareControls, declareDialog, discardControls, skatControls } from "./declaration.js";
 import { h } from "./dom.js";
-import { bubbleToken, callText, cardBack, cardFace, cardLabel, playerName, roleName, seatPosition, sorted, suitName } from "./names.js";
-import { actionButton, exchangeControls, kontraControls, playCard, playControls, schiebenControls, toggleDiscard, toggleExchange } from "./play.js";
+import { callText, cardBack, cardFace, cardLabel, playerName, roleName, seatPosition, sorted, suitName } from "./names.js";
+import { actionButton, exchangeControls, kontraControls, playCard, playControls, schiebenControls, pickDiscard, pickExchange } from "./play.js";
 import { resultPanel, winnerText } from "./result.js";
 import { assistControls, decorate } from "./assist.js";
-
-let app = null; // the table's state (app.js)
-let ctx = null; // {app, render, send, startDeal}, given by app.js
-
-/** Takes the table's state and its verbs from app.js, once at the start. */
-export function connect(given) {
-  ctx = given;
-  app = given.app;
-}
+import { closeError, closeLayer, render, showCalls, showLastTrick, state } from "./state.js";
 
 /** The words of each reason the server gives for a card that cannot be played or chosen now
  * (view.card_reasons, skat.server.game.CARD_REASONS). */
@@ -33,8 +25,8 @@ const REASONS = {
 /** Why `card` of the hand cannot be played or chosen now, in the person's language ("" when the
  * server gives no reason): the server's reason, or that the table is busy. */
 function disabledReason(card) {
-  if (app.busy || app.animating) return t("reason.wait");
-  const why = app.view.card_reasons?.[card];
+  if (state.busy || state.animating) return t("reason.wait");
+  const why = state.view.card_reasons?.[card];
   if (!why || !REASONS[why.code]) return "";
   return t(REASONS[why.code], why.suit ? { suit: suitName(why.suit) } : {});
 }
@@ -42,8 +34,8 @@ function disabledReason(card) {
 export function table(v) {
   // After the discard is chosen the browser holds it until the game is declared (discard and
   // declaration go to the server together), so the table is then in the declare phase.
-  const phase = app.animating ? app.shownPhase : app.declaring?.discard ? "declare" : v.phase;
-  const toAct = app.animating ? app.shownToAct : v.to_act;
+  const phase = state.animating ? state.shownPhase : state.declaring?.discard ? "declare" : v.phase;
+  const toAct = state.animating ? state.shownToAct : v.to_act;
   const root = h(
     "main",
     {
@@ -51,18 +43,18 @@ export function table(v) {
       id: "table",
       "data-phase": phase,
       "data-to-act": toAct === null || toAct === undefined ? "" : String(toAct),
-      "data-human": String(app.humanSeat),
-      "data-busy": app.busy || app.animating ? "1" : "0",
+      "data-human": String(state.humanSeat),
+      "data-busy": state.busy || state.animating ? "1" : "0",
     },
     seatArea(1),
     seatArea(2),
     centre(v),
     humanArea(v),
   );
-  if (app.error) root.append(errorBanner());
-  if (v.phase === "result" && !app.animating && v.result) root.append(resultPanel(v));
-  if (app.showLastTrick && v.last_trick && !app.animating) root.append(lastTrickPanel(v));
-  if (app.showCalls && v.phase !== "result") root.append(callsPanel(v));
+  if (state.error) root.append(errorBanner());
+  if (v.phase === "result" && !state.animating && v.result) root.append(resultPanel(v));
+  if (state.showLastTrick && v.last_trick && !state.animating) root.append(lastTrickPanel(v));
+  if (state.showCalls && v.phase !== "result") root.append(callsPanel(v));
   decorate(root);
   return root;
 }
@@ -74,12 +66,12 @@ export function errorParams(error) {
 }
 
 export function errorBanner() {
-  if (app.error.line) return claimRefused(app.error.line);
+  if (state.error.line) return claimRefused(state.error.line);
   return h(
     "div",
     { class: "error-banner", role: "alert" },
-    h("span", {}, t("error." + app.error.code, errorParams(app.error), t("error.generic", { message: app.error.message || app.error.code }))),
-    h("button", { class: "btn small", onclick: () => { app.error = null; ctx.render(); } }, t("button.close")),
+    h("span", {}, t("error." + state.error.code, errorParams(state.error), t("error.generic", { message: state.error.message || state.error.code }))),
+    h("button", { class: "btn small", onclick: () => { closeError(); render(); } }, t("button.close")),
   );
 }
 
@@ -94,7 +86,7 @@ function claimRefused(line) {
     { class: "error-banner claim-refused", role: "alert", "data-ui": "claim-refused", "data-line": line.map(({ seat, card }) => `${seat}:${card}`).join(" ") },
     h("p", {}, t("claim.refused")),
     cards.length ? h("div", { class: "mini-cards claim-line" }, cards) : h("p", {}, t("claim.reached")),
-    h("button", { class: "btn small", "data-ui": "close-error", onclick: () => { app.error = null; ctx.render(); } }, t("button.close")),
+    h("button", { class: "btn small", "data-ui": "close-error", onclick: () => { closeError(); render(); } }, t("button.close")),
   );
 }
 
@@ -102,55 +94,30 @@ function isFresh(stamp) {
   return stamp !== undefined && performance.now() - stamp < 200;
 }
 
-/**
- * After a reload (or a waiting deal taken up again) no event says what was called: each seat's
- * last call of the auction is shown again, without the pop, while the auction's bubbles still
- * matter (until the first trick is taken).
- */
-export function bubblesFromCalls(view) {
-  const declarer = view?.declarer ?? null;
-  // in play the calls stay up through the first trick (as without the reload)
-  const firstTrick = view?.phase === "play" && !view.last_trick;
-  if (!["bidding", "skat", "discard", "declare", "exchange", "kontra", "schieben"].includes(view?.phase) && !firstTrick) return;
-  for (const call of view.calls ?? []) app.bubbles[call.seat] = call.action;
-  // the declarer's last word: the game once declared, else taking the skat (only the person
-  // sees a pick-up); then what was said after the auction (Kontra and its answers, a
-  // Schieberamsch's pick-ups and pushes), each over the seat's earlier word
-  if (declarer !== null && view.contract) app.bubbles[declarer] = view.contract;
-  else if (declarer !== null && (view.picked_up ?? []).length) app.bubbles[declarer] = "s";
-  for (const ev of view.later_calls ?? []) app.bubbles[ev.seat] = bubbleToken(ev);
-}
-
-/** Shows a call at its seat; the token is kept, so the bubble follows a change of language. */
-export function setBubble(seat, token) {
-  app.bubbles[seat] = token;
-  app.bubbleTimes[seat] = performance.now();
-}
-
 function seatPlate(seat) {
-  const v = app.view;
-  const toAct = app.animating ? app.shownToAct : v.to_act;
+  const v = state.view;
+  const toAct = state.animating ? state.shownToAct : v.to_act;
   const badges = [h("span", { class: "role" }, roleName(seat))];
   if (seat === 2) badges.push(h("span", { class: "badge dealer", title: t("seat.dealerHint") }, t("seat.dealer")));
   if (v.declarer === seat && v.contract) badges.push(h("span", { class: "badge declarer" }, t("seat.declarer")));
   // while a trick is still on the table, it is not yet counted to the seat that takes it
-  const tricks = ((app.animating ? app.displayTricks : null) ?? v.tricks ?? [0, 0, 0])[seat];
+  const tricks = ((state.animating ? state.displayTricks : null) ?? v.tricks ?? [0, 0, 0])[seat];
   return h(
     "div",
     { class: "plate" + (toAct === seat ? " to-act" : ""), "data-seat": seat },
     h("span", { class: "name" }, playerName(seat)),
     badges,
     v.phase === "play" || v.phase === "result" ? h("span", { class: "tricks", title: t("seat.tricksHint") }, t("seat.tricks", { n: tricks })) : null,
-    app.busy && toAct === seat && seat !== app.humanSeat ? h("span", { class: "spinner small" }) : null,
-    app.bubbles[seat]
-      ? h("span", { class: "bubble" + (isFresh(app.bubbleTimes[seat]) ? " pop" : ""), "data-bubble": seat }, callText(app.bubbles[seat]))
+    state.busy && toAct === seat && seat !== state.humanSeat ? h("span", { class: "spinner small" }) : null,
+    state.bubbles[seat]
+      ? h("span", { class: "bubble" + (isFresh(state.bubbleTimes[seat]) ? " pop" : ""), "data-bubble": seat }, callText(state.bubbles[seat]))
       : null,
   );
 }
 
 function seatArea(offset) {
-  const v = app.view;
-  const seat = (app.humanSeat + offset) % 3;
+  const v = state.view;
+  const seat = (state.humanSeat + offset) % 3;
   const count = (v.hand_sizes ?? [10, 10, 10])[seat];
   const open = v.open_hand && v.open_hand.seat === seat ? v.open_hand.cards : null;
   let cards;
@@ -165,7 +132,7 @@ function seatArea(offset) {
 }
 
 function centre(v) {
-  const trick = app.animating ? app.displayTrick ?? [] : v.trick ?? [];
+  const trick = state.animating ? state.displayTrick ?? [] : v.trick ?? [];
   const slots = trick.map(({ seat, card }) =>
     h(
       "div",
@@ -173,24 +140,24 @@ function centre(v) {
         class:
           "trick-card pos-" +
           seatPosition(seat) +
-          (card === app.freshCard && app.animating ? " fresh" : "") +
-          (app.trickTaken !== undefined && app.trickTaken !== null ? " taken-" + seatPosition(app.trickTaken) : ""),
+          (card === state.freshCard && state.animating ? " fresh" : "") +
+          (state.trickTaken !== undefined && state.trickTaken !== null ? " taken-" + seatPosition(state.trickTaken) : ""),
         "data-trick-card": card,
       },
       cardFace(card, { title: cardLabel(card) }),
     ),
   );
   const children = [h("div", { class: "trick" }, slots)];
-  if (app.waitingClick) children.push(h("p", { class: "hint", "data-ui": "continue" }, t("table.clickToContinue")));
+  if (state.waitingClick) children.push(h("p", { class: "hint", "data-ui": "continue" }, t("table.clickToContinue")));
   if (v.skat_shown && v.skat_shown.length) {
     children.push(h("div", { class: "skat-shown" }, h("span", { class: "label" }, t("table.skat")), v.skat_shown.map((c) => cardFace(c))));
   } else if (["bidding", "skat"].includes(v.phase) || (v.phase === "declare" && !v.picked_up)) {
     children.push(h("div", { class: "skat-pile", role: "img", "aria-label": t("table.skat") }, cardBack(), cardBack()));
   }
   // while events are shown, the view's last trick may hold cards not yet on the table
-  if (v.last_trick && v.phase === "play" && !app.animating) {
+  if (v.last_trick && v.phase === "play" && !state.animating) {
     children.push(
-      h("button", { class: "btn small last-trick-btn", "data-ui": "last-trick", onclick: () => { app.showLastTrick = true; ctx.render(); } }, t("table.lastTrick")),
+      h("button", { class: "btn small last-trick-btn", "data-ui": "last-trick", onclick: () => { showLastTrick(); render(); } }, t("table.lastTrick")),
     );
   }
   // the whole auction, not only each seat's last call in its bubble (the review has it too)
@@ -198,7 +165,7 @@ function centre(v) {
     children.push(
       h(
         "button",
-        { class: "btn small calls-btn", "data-ui": "show-calls", "aria-haspopup": "dialog", onclick: () => { app.showCalls = true; app.focusKey = `[data-ui="close-calls"]`; ctx.render(); } },
+        { class: "btn small calls-btn", "data-ui": "show-calls", "aria-haspopup": "dialog", onclick: () => { showCalls(); render(); } },
         t("calls.title"),
       ),
     );
@@ -207,24 +174,24 @@ function centre(v) {
 }
 
 function humanArea(v) {
-  const seat = app.humanSeat;
-  const legal = new Set(app.busy || app.animating ? [] : v.legal ?? []);
+  const seat = state.humanSeat;
+  const legal = new Set(state.busy || state.animating ? [] : v.legal ?? []);
   const cards = sorted(v.hand);
-  const discardPhase = v.phase === "discard" && v.to_act === seat && !app.busy && !app.animating;
+  const discardPhase = v.phase === "discard" && v.to_act === seat && !state.busy && !state.animating;
   // Schieberamsch: after taking the skat, two cards (no jacks) are pushed on.
   const pushable = new Set(
-    v.phase === "schieben" && v.to_act === seat && !app.busy && !app.animating
+    v.phase === "schieben" && v.to_act === seat && !state.busy && !state.animating
       ? (v.legal ?? []).filter((a) => a.includes(".")).flatMap((a) => a.split("."))
       : [],
   );
   // Revolution: the defender to pass cards chooses among his own dealt ones (the server's list).
-  const exchangeable = new Set(v.phase === "exchange" && v.to_act === seat && !app.busy && !app.animating ? v.exchange?.cards ?? [] : []);
+  const exchangeable = new Set(v.phase === "exchange" && v.to_act === seat && !state.busy && !state.animating ? v.exchange?.cards ?? [] : []);
   const received = new Set(v.info?.received ?? []);
   const buttons = cards.map((card) => {
     const playable = v.phase === "play" && legal.has(card);
-    const selectable = (discardPhase && !app.declaring) || pushable.has(card) || exchangeable.has(card);
+    const selectable = (discardPhase && !state.declaring) || pushable.has(card) || exchangeable.has(card);
     const enabled = playable || selectable;
-    const picked = app.discard.includes(card) || app.exchange.includes(card);
+    const picked = state.discard.includes(card) || state.exchange.includes(card);
     const reason = enabled ? null : disabledReason(card);
     return h(
       "button",
@@ -239,7 +206,7 @@ function humanArea(v) {
         disabled: !enabled,
         "aria-pressed": selectable ? String(picked) : null,
         title: reason ? cardLabel(card) + " — " + reason : cardLabel(card),
-        onclick: () => (exchangeable.has(card) ? toggleExchange(card) : selectable ? toggleDiscard(card) : playCard(card)),
+        onclick: () => (exchangeable.has(card) ? pickExchange(card) : selectable ? pickDiscard(card) : playCard(card)),
       },
       // The name comes from the (visually hidden) text: it then holds what the face shows.
       h("span", { class: "sr-only" }, cardLabel(card)),
@@ -260,13 +227,13 @@ function humanArea(v) {
  * the table waits for. Each phase's controls are drawn by its module; a legal action no phase
  * handles gets a button of its own. */
 function controls(v) {
-  if (app.busy || app.animating || v.to_act !== app.humanSeat || v.phase === "result") {
-    if (v.phase !== "result" && v.to_act !== null && v.to_act !== undefined && v.to_act !== app.humanSeat) {
+  if (state.busy || state.animating || v.to_act !== state.humanSeat || v.phase === "result") {
+    if (v.phase !== "result" && v.to_act !== null && v.to_act !== undefined && v.to_act !== state.humanSeat) {
       return [h("p", { class: "hint" }, t("status.waitingFor", { name: playerName(v.to_act) }))];
     }
     return [];
   }
-  if (app.declaring) return [declareDialog(v)];
+  if (state.declaring) return [declareDialog(v)];
   const legal = v.legal ?? [];
   const handled = new Set();
   const out = [];
@@ -292,14 +259,14 @@ function lastTrickPanel(v) {
   const lt = v.last_trick;
   return h(
     "div",
-    { class: "overlay", onclick: () => { app.showLastTrick = false; ctx.render(); } },
+    { class: "overlay", onclick: () => { closeLayer("showLastTrick"); render(); } },
     h(
       "section",
       { class: "dialog last-trick", role: "dialog", "aria-label": t("table.lastTrick") },
       h("h2", {}, t("table.lastTrick")),
       h("div", { class: "mini-cards" }, lt.cards.map(({ seat, card }) => h("span", { class: "mini-card" + (seat === lt.winner ? " winner" : "") }, cardFace(card), h("span", { class: "mini-name" }, playerName(seat))))),
       h("p", {}, winnerText(lt)),
-      h("button", { class: "btn", onclick: () => { app.showLastTrick = false; ctx.render(); } }, t("button.close")),
+      h("button", { class: "btn", onclick: () => { closeLayer("showLastTrick"); render(); } }, t("button.close")),
     ),
   );
 }

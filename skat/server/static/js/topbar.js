@@ -1,22 +1,15 @@
 // The top bar: the deal number, new deal, the game info, the menu and the language.
 
-import { parseContract } from "./cards.js";
 import { LANGUAGES, t } from "./i18n.js";
 import { nextDeal, playTyped } from "./dealing.js";
 import { h, spinner } from "./dom.js";
 import { openPanel } from "./layers.js";
-import { actionLabel, contractText, gameNode, playerName } from "./names.js";
+import { actionLabel, contractOf, contractText, gameNode, playerName } from "./names.js";
 import { changeSetting } from "./settings.js";
-
-let app = null; // the table's state (app.js)
-
-/** Takes the table's state from app.js, once at the start. */
-export function connect(given) {
-  app = given.app;
-}
+import { state } from "./state.js";
 
 export function topBar() {
-  const v = app.view;
+  const v = state.view;
   const number = h("input", {
     class: "deal-number",
     "data-deal-number": true,
@@ -25,7 +18,7 @@ export function topBar() {
     "aria-label": t("deal.number"),
     title: t("deal.numberHint"),
     // the number as it is passed on: with the seat when it is not the plain number's (12255238-2)
-    value: app.typedNumber ?? v?.seated_number ?? v?.deal_number ?? "",
+    value: state.typedNumber ?? v?.seated_number ?? v?.deal_number ?? "",
     onkeydown: (e) => {
       if (e.key !== "Enter") return;
       // the Enter must not go on to press the button that a question may focus next
@@ -41,7 +34,7 @@ export function topBar() {
       "data-ui": "lang",
       onchange: (e) => changeSetting("lang", e.target.value, `[data-ui="lang"]`),
     },
-    LANGUAGES.map((code) => h("option", { value: code, selected: code === app.settings.lang }, t("language." + code))),
+    LANGUAGES.map((code) => h("option", { value: code, selected: code === state.settings.lang }, t("language." + code))),
   );
   return h(
     "header",
@@ -56,7 +49,7 @@ export function topBar() {
     ),
     h("button", { class: "btn small", "data-ui": "next-deal", onclick: nextDeal }, t("deal.next")),
     gameInfo(),
-    app.busy ? spinner(t("status.thinking")) : null,
+    state.busy ? spinner(t("status.thinking")) : null,
     h(
       "nav",
       { class: "menu", "aria-label": t("menu.label") },
@@ -73,21 +66,21 @@ function menuButton(panel, label) {
   return h(
     "button",
     {
-      class: "btn small" + (app.panel === panel ? " selected" : ""),
+      class: "btn small" + (state.panel === panel ? " selected" : ""),
       "data-ui": "open-" + panel,
-      "aria-expanded": String(app.panel === panel),
-      onclick: () => openPanel(app.panel === panel ? null : panel),
+      "aria-expanded": String(state.panel === panel),
+      onclick: () => openPanel(state.panel === panel ? null : panel),
     },
     label,
   );
 }
 
 function gameInfo() {
-  const v = app.view;
+  const v = state.view;
   if (!v) return h("span", { class: "game-info" });
   const items = [];
   if (v.declarer !== null && v.declarer !== undefined && v.contract) {
-    const c = parseContract(v.contract);
+    const c = contractOf(v.contract);
     items.push(
       h(
         "span",
