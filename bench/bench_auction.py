@@ -35,11 +35,12 @@ from typing import Any, NamedTuple
 from bench.common import argument_parser
 from skat.action import Action, ActionKind
 from skat.arena import arena_deal_number, options_json
+from skat.information import InformationState
 from skat.options import Options
 from skat.players import contracts as ct
 from skat.players import decision_rng
 from skat.players.strong import StrongPlayer
-from skat.state import InformationState, Phase, State
+from skat.state import Phase, State
 
 
 class Auction(NamedTuple):

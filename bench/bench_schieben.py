@@ -26,12 +26,12 @@ import skat.players as players
 from bench.common import add_deal_arguments, argument_parser
 from skat.action import Action, ActionKind
 from skat.arena import run_arena
+from skat.information import InformationState
 from skat.options import AllPass, Options
 from skat.players import Player
 from skat.players import evaluation as ev
 from skat.players.evaluation import push_pair
 from skat.players.heuristic import HeuristicPlayer
-from skat.state import InformationState
 
 
 class TakeRule(HeuristicPlayer):

@@ -47,10 +47,11 @@ from skat.action import Action, ActionKind
 from skat.contract import Contract
 from skat.deal import Deal, deal
 from skat.errors import SkatError
+from skat.information import InformationState
 from skat.options import Options
 from skat.players import Player, decision_rng
 from skat.rules import GameType
-from skat.state import InformationState, Phase, State
+from skat.state import Phase, State
 
 _REIZW = (
     18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60, 63, 66, 70,

@@ -24,10 +24,11 @@ from bench.common import mean_interval
 from bench.xskat_driver import at_xskat_table
 from skat.arena import arena_deal_number
 from skat.errors import SkatError
+from skat.information import InformationState
 from skat.options import Options, ScoreList
 from skat.players import Player, decision_rng
 from skat.scoring import GameResult, list_scores
-from skat.state import InformationState, State
+from skat.state import State
 
 FORMAT = 1
 """The checkpoint format; a file of another format is refused."""

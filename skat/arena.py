@@ -40,7 +40,8 @@ from skat.options import WORDS, AllPass, BockDeal, BockRule, Options, ScoreList,
 from skat.options import parse_words as parse_options
 from skat.options import to_json as options_json
 from skat.players import PLAYER_NAMES, Player, decision_rng, decision_seed, get_player
-from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
+from skat.ramsch import RamschResult, ramsch_list_scores
+from skat.scoring import GameResult, list_scores
 from skat.state import Phase, State
 
 __all__ = [

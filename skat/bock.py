@@ -37,8 +37,9 @@ from enum import StrEnum
 from skat.errors import RecordError, SkatError, cut
 from skat.options import BockDeal, BockRule, Options
 from skat.phases import Ending
+from skat.ramsch import RamschResult, ramsch_list_scores
 from skat.rules import GameType
-from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
+from skat.scoring import GameResult, list_scores
 from skat.state import State
 from skat.values import table_values
 

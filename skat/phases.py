@@ -62,8 +62,9 @@ from skat.cards import JACKS, card_pairs, cards_of_mask, format_card, format_car
 from skat.contract import Contract, legal_declarations
 from skat.deal import Deal
 from skat.options import AllPass, BockDeal, KontraRule, Options
+from skat.ramsch import RamschResult
 from skat.rules import GameType, legal_cards, trick_winner
-from skat.scoring import GameResult, RamschResult
+from skat.scoring import GameResult
 from skat.values import table_values
 
 __all__ = [

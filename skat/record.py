@@ -44,8 +44,9 @@ from skat.deal import Deal, not_the_numbers_cards, parse_deal_number
 from skat.errors import IllegalActionError, NotationError, RecordError, SkatError, cut
 from skat.options import format_record as format_options
 from skat.options import parse_record as parse_options
+from skat.ramsch import RamschResult
 from skat.rules import GameType
-from skat.scoring import GameResult, RamschResult
+from skat.scoring import GameResult
 from skat.state import ClaimCheck, Ending, Phase, State
 
 __all__ = [

@@ -11,7 +11,7 @@ list scores). Seeger-Fabian points are the list scores of the Skatwettspielordnu
 :func:`skat.scoring.list_scores` writes them (a won game: score + 50; a lost one: score − 50 and
 +40 to each defender), counted so for every deal whatever list its series kept, so that the
 figure compares across series; a Ramsch counts its scores as they are
-(:func:`skat.scoring.ramsch_list_scores`), a passed deal 0.
+(:func:`skat.ramsch.ramsch_list_scores`), a passed deal 0.
 
 The hand quality (jacks, aces, tens dealt to each player, before any skat is taken up) is
 evidence that the deals are fair: each player's ten cards of 32 hold on average
@@ -33,8 +33,9 @@ from fractions import Fraction
 from skat.action import ActionKind
 from skat.cards import JACKS, Rank, rank_mask
 from skat.options import ScoreList
+from skat.ramsch import RamschResult, ramsch_list_scores
 from skat.rules import GameType
-from skat.scoring import RamschResult, list_scores, ramsch_list_scores
+from skat.scoring import list_scores
 from skat.state import Ending, State
 
 __all__ = [

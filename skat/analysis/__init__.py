@@ -46,9 +46,10 @@ from skat.claim import settle
 from skat.contract import Contract
 from skat.errors import NotFinishedError, SkatError, shown
 from skat.options import RamschSkat
+from skat.ramsch import RamschResult
 from skat.record import read_record
 from skat.rules import GameType
-from skat.scoring import GameResult, RamschResult
+from skat.scoring import GameResult
 from skat.solver import Solver, position_from_state
 from skat.state import Phase, State
 

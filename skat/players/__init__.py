@@ -1,6 +1,6 @@
 """Computer players: a :class:`Player` chooses an action from its seat's information state.
 
-A player sees only :class:`~skat.state.InformationState` (docs/design.md, decision 3) and
+A player sees only :class:`~skat.information.InformationState` (docs/design.md, decision 3) and
 returns one of its legal actions; the engine checks it exactly like a human's. Its random source
 is passed in and seeded by :func:`decision_rng` from the deal number and the action index
 (docs/design.md, decision 4), so the same play gets the same answers on every machine.
@@ -28,7 +28,7 @@ from skat.errors import SkatError
 
 if TYPE_CHECKING:
     from skat.action import Action
-    from skat.state import InformationState
+    from skat.information import InformationState
 
 __all__ = [
     "PLAYER_NAMES",

@@ -57,9 +57,10 @@ from typing import Any
 from skat.action import Action, ActionKind
 from skat.cards import cards_of_mask, format_card, format_cards
 from skat.contract import Contract
+from skat.information import InformationState
 from skat.players import contracts as ct
 from skat.players.strong import StrongPlayer, _best_choice
-from skat.state import InformationState, Phase
+from skat.state import Phase
 
 __all__ = ["Advice", "advise", "bid_value"]
 

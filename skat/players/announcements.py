@@ -22,13 +22,13 @@ from typing import TYPE_CHECKING, Any
 
 from skat.action import Action, ActionKind
 from skat.contract import Contract
+from skat.information import InformationState
 from skat.players import worlds as wd
 from skat.players.calibration import LEVELS, calibrated
 from skat.players.evaluation import list_outcomes
 from skat.rules import GameType
 from skat.scoring import game_value, suit_levels
 from skat.solver import Solver
-from skat.state import InformationState
 from skat.values import table_values
 
 if TYPE_CHECKING:

@@ -21,11 +21,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from skat.cards import ALL_CARDS, mask_of, points
+from skat.information import InformationState
 from skat.players import worlds as wd
 from skat.players.heuristic_play import choose_card, table_of
 from skat.rules import GameType
 from skat.solver import SCHWARZ, Position, Solver
-from skat.state import InformationState
 
 if TYPE_CHECKING:
     from skat.players.strong_settings import StrongSettings

@@ -1,6 +1,6 @@
 """The heuristic player: a rule-based club player, the "easy" level.
 
-It reads only its seat's :class:`~skat.state.InformationState` and decides by rules:
+It reads only its seat's :class:`~skat.information.InformationState` and decides by rules:
 
 * **Bidding** by hand evaluation (:mod:`skat.players.evaluation`): jacks, aces, tens, long suits,
   voids, position; it bids up to the value of the best game it expects to win (Null and Null
@@ -37,11 +37,12 @@ from skat.action import Action, ActionKind
 from skat.cards import JACKS, mask_of
 from skat.contract import Contract, declarable_games
 from skat.errors import IllegalActionError
+from skat.information import InformationState
 from skat.players import evaluation as ev
 from skat.players.heuristic_play import choose_card, table_of
 from skat.players.revolution import revolution_declaration, revolution_limit
 from skat.rules import GameType, trump_mask
-from skat.state import InformationState, Phase
+from skat.state import Phase
 
 if TYPE_CHECKING:
     from skat.solver import Solver

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from skat.cards import ALL_CARDS, JACKS, RANK_POINTS, cards_ascending, points
 from skat.errors import IllegalActionError
+from skat.information import InformationState
 from skat.players import evaluation as ev
 from skat.rules import (
     TRUMP,
@@ -32,7 +33,6 @@ from skat.rules import (
     trick_winner,
     trump_mask,
 )
-from skat.state import InformationState
 
 __all__ = ["Table", "choose_card", "possible_cards", "table_of"]
 

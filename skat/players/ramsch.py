@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from skat.action import Action, ActionKind
 from skat.cards import ALL_CARDS, cards_ascending, points
+from skat.information import InformationState
 from skat.options import Options
 from skat.players import contracts as ct
 from skat.players import worlds as wd
@@ -23,9 +24,8 @@ from skat.players.card_play import best_cards, heuristic_card
 from skat.players.evaluation import push_danger, push_pair, takes_skat
 from skat.players.heuristic import HeuristicPlayer
 from skat.players.heuristic_play import Table, choose_card
+from skat.ramsch import score_ramsch
 from skat.rules import GameType, legal_cards, trick_winner
-from skat.scoring import score_ramsch
-from skat.state import InformationState
 
 if TYPE_CHECKING:
     from skat.players.strong_settings import StrongSettings

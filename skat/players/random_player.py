@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from skat.action import Action
-    from skat.state import InformationState
+    from skat.information import InformationState
 
 __all__ = ["RandomPlayer"]
 

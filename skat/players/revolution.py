@@ -26,10 +26,11 @@ from skat.action import Action, ActionKind
 from skat.cards import ALL_CARDS, card_pairs, cards_of_mask, suit_mask
 from skat.contract import Contract
 from skat.errors import IllegalActionError
+from skat.information import InformationState
 from skat.phases import exchange_seats
 from skat.players import evaluation as ev
 from skat.rules import GameType, card_order
-from skat.state import InformationState, Phase
+from skat.state import Phase
 from skat.values import table_values
 
 if TYPE_CHECKING:  # the solver (and numba) is loaded only when a defender exchanges

@@ -38,6 +38,7 @@ from typing import Any
 from skat.action import CONCEDE, PASS, Action, ActionKind
 from skat.contract import Contract
 from skat.errors import IllegalActionError
+from skat.information import InformationState
 from skat.options import BockDeal, Options
 from skat.players import contracts as ct
 from skat.players.announcements import announced, declarer_chance, kontra_choice
@@ -55,7 +56,7 @@ from skat.players.revolution import (
 from skat.players.strong_settings import _SETTING_NAMES, StrongSettings
 from skat.rules import GameType
 from skat.solver import Solver
-from skat.state import InformationState, Phase
+from skat.state import Phase
 
 __all__ = ["StrongPlayer"]
 

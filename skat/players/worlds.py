@@ -23,12 +23,13 @@ from dataclasses import dataclass, replace
 from skat.action import ActionKind
 from skat.cards import ALL_CARDS, card_pairs, cards_ascending, points
 from skat.errors import IllegalActionError
+from skat.information import InformationState
 from skat.players import contracts as ct
 from skat.players import evaluation as ev
 from skat.players.heuristic_play import Table, choose_card, possible_cards
 from skat.rules import GameType, effective_suit, effective_suit_mask, legal_cards
 from skat.solver import SCHWARZ, Position
-from skat.state import InformationState, Phase
+from skat.state import Phase
 
 __all__ = [
     "PLAY_MISMATCH",

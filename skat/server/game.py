@@ -27,6 +27,7 @@ from skat.deal import (
     parse_seated_number,
 )
 from skat.errors import IllegalActionError, NotFinishedError, RecordError, SkatError, shown
+from skat.information import InformationState
 from skat.options import Options, from_json
 from skat.options import spec_json as options_spec
 from skat.options import to_json as options_json
@@ -42,7 +43,7 @@ from skat.server.view import (
     turn_moves,
     view,
 )
-from skat.state import InformationState, Phase, State
+from skat.state import Phase, State
 
 __all__ = [
     "CARD_REASONS",

@@ -22,7 +22,7 @@ the deal is over), ``claim`` (when a claim ended the game: ``{seat, action, hand
 claimant, ``CL`` or ``CD``, every hand and the trick as they were at the claim, the proof the
 person sees: :func:`skat.claim.claim_json`), ``options`` (the deal's rule options, as
 :func:`options_json` gives them) and ``info`` (the seat's
-:meth:`~skat.state.InformationState.to_json`), ``exchange`` (a Revolution's exchange while the
+:meth:`~skat.information.InformationState.to_json`), ``exchange`` (a Revolution's exchange while the
 human defender is to pass cards: ``{"count", "cards", "received"}``, the number he must pass,
 None for any, the cards he may pass and those his partner passed him; else None:
 :func:`exchange_json`).
@@ -49,10 +49,12 @@ from skat.contract import Contract
 from skat.deal import format_seated_number
 from skat.declaration import prospect
 from skat.errors import NotationError
+from skat.information import InformationState
 from skat.options import to_json as options_json
+from skat.ramsch import RamschResult, ramsch_list_scores
 from skat.rules import TRUMP, GameType, card_order, effective_suit, trump_mask
-from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
-from skat.state import InformationState, Phase, State
+from skat.scoring import GameResult, list_scores
+from skat.state import Phase, State
 
 __all__ = [
     "CARD_REASONS",

@@ -11,9 +11,10 @@ import pytest
 from bench import bench_kontra as bk
 from skat.action import Action
 from skat.arena import arena_deal_number
+from skat.information import InformationState
 from skat.options import KontraRule, Options
 from skat.players import decision_rng, get_player
-from skat.state import InformationState, Phase, State
+from skat.state import Phase, State
 
 
 def _auction(number: int, person_seat: int) -> State:

@@ -15,7 +15,8 @@ import pytest
 
 from skat import record as iss
 from skat.cards import JACKS
-from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores
+from skat.ramsch import RamschResult, ramsch_list_scores
+from skat.scoring import GameResult, list_scores
 from skat.server import game
 from skat.server.statistics import MAX_DEALS
 from skat.state import State

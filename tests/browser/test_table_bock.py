@@ -19,7 +19,7 @@ import pytest
 from skat import record as iss
 from skat.bock import seat_list_scores, walk
 from skat.options import BockDeal, BockRule, Options
-from skat.scoring import RamschResult
+from skat.ramsch import RamschResult
 from skat.state import State
 
 from table_helpers import (

@@ -13,7 +13,7 @@ import pytest
 
 from skat import record as iss
 from skat.cards import cards_of_mask, format_card
-from skat.scoring import RamschResult
+from skat.ramsch import RamschResult
 
 from table_helpers import (
     SIZES,

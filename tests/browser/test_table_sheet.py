@@ -1,7 +1,7 @@
 """Around the table, in a real Chromium: the score sheet of a series and the series' deals.
 
 Totals on the sheet are checked against the core: each stored record is replayed and scored
-with :func:`skat.scoring.list_scores` / :func:`skat.scoring.ramsch_list_scores`.
+with :func:`skat.scoring.list_scores` / :func:`skat.ramsch.ramsch_list_scores`.
 
 Helpers: ``tests/table_helpers.py``; the server and Chromium: the conftest's.
 """
@@ -16,7 +16,8 @@ import pytest
 
 from skat import record as iss
 from skat.options import Options
-from skat.scoring import GameResult, RamschResult, list_scores, ramsch_list_scores, score_ramsch
+from skat.ramsch import RamschResult, ramsch_list_scores, score_ramsch
+from skat.scoring import GameResult, list_scores
 
 from table_helpers import (
     SHOTS,

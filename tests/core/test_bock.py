@@ -37,9 +37,10 @@ from skat.options import (
 from skat.phases import Phase
 from skat.players import contracts as ct
 from skat.players import evaluation as ev
+from skat.ramsch import RamschResult, score_ramsch
 from skat.record import parse, read_record, replay, write_record
 from skat.rules import GameType
-from skat.scoring import RamschResult, list_scores, score_ramsch
+from skat.scoring import list_scores
 from skat.state import State
 from skat.values import table_values
 

@@ -24,9 +24,11 @@ from skat.action import Action, ActionKind
 from skat.cards import ALL_CARDS, points
 from skat.claim import declarer_target, holds, settle
 from skat.errors import ClaimError
+from skat.information import InformationState
 from skat.options import AllPass, KontraRule, Options, RamschSkat
-from skat.scoring import GameResult, RamschResult
-from skat.state import Ending, InformationState, Phase, State
+from skat.ramsch import RamschResult
+from skat.scoring import GameResult
+from skat.state import Ending, Phase, State
 
 DEALS = 10_000
 FULL_CHECK_EVERY = 10

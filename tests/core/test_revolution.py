@@ -15,12 +15,13 @@ from skat.action import Action, ActionKind
 from skat.cards import cards_of_mask, mask_of, parse_cards
 from skat.contract import Contract, legal_declarations
 from skat.errors import IllegalExchangeError, NotationError, RecordError
+from skat.information import InformationState
 from skat.options import KontraRule, Options, parse_words
 from skat.players import Player, decision_rng, get_player
 from skat.players.revolution import revolution_safe
 from skat.rules import GameType
 from skat.scoring import GameResult, game_value, score_game
-from skat.state import Ending, InformationState, Phase, State
+from skat.state import Ending, Phase, State
 from skat.values import table_values
 
 REVOLUTION = Options(revolution=True)

@@ -13,15 +13,9 @@ import pytest
 from skat.contract import Contract
 from skat.errors import SkatError
 from skat.options import Options, ScoreList
+from skat.ramsch import RamschResult, score_ramsch
 from skat.rules import GameType
-from skat.scoring import (
-    GameResult,
-    RamschResult,
-    Step,
-    list_scores,
-    score_game,
-    score_ramsch,
-)
+from skat.scoring import GameResult, Step, list_scores, score_game
 
 from scoring_helpers import KONTRA, matador_mask, score
 

@@ -1,4 +1,4 @@
-"""Scoring of Ramsch and Schieberamsch (skat.scoring.score_ramsch): the loser, the skat, pushes,
+"""Scoring of Ramsch and Schieberamsch (skat.ramsch.score_ramsch): the loser, the skat, pushes,
 Jungfrau and Durchmarsch, after the pub rules of the seeds.
 """
 
@@ -10,11 +10,8 @@ import pytest
 
 from skat.errors import SkatError
 from skat.options import Options, RamschSkat, ScoreList
-from skat.scoring import (
-    Step,
-    ramsch_list_scores,
-    score_ramsch,
-)
+from skat.ramsch import ramsch_list_scores, score_ramsch
+from skat.scoring import Step
 
 # Ramsch (pub rules of the seeds)
 

@@ -18,8 +18,9 @@ from skat.contract import Contract
 from skat.deal import Deal, Seat
 from skat.errors import IllegalActionError, NotationError
 from skat.options import AllPass, KontraRule, Options
+from skat.ramsch import RamschResult
 from skat.rules import GameType
-from skat.scoring import GameResult, RamschResult
+from skat.scoring import GameResult
 from skat.state import Ending, Phase, State
 
 # forehand holds all jacks and clubs, middlehand spades and three hearts, rearhand the rest

@@ -16,8 +16,8 @@ import pytest
 from skat.cards import CardSet
 from skat.deal import Deal
 from skat.options import AllPass, KontraRule, Options
+from skat.ramsch import RamschResult
 from skat.rules import GameType
-from skat.scoring import RamschResult
 from skat.state import State
 from skat.statistics import EXPECTED_PER_HAND, Mean, player_of_seat, statistics
 

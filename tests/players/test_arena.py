@@ -14,9 +14,9 @@ from skat.action import Action
 from skat.arena import mean_ci, parse_options, run_arena, seatings
 from skat.cli import main
 from skat.errors import SkatError
+from skat.information import InformationState
 from skat.options import AllPass, KontraRule, Options
 from skat.players import Player, get_player
-from skat.state import InformationState
 
 
 def test_mean_ci_is_the_mean_with_a_normal_95_percent_interval() -> None:

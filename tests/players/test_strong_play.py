@@ -16,8 +16,9 @@ from skat.players.ramsch import _ramsch_rollout, _schieben_out
 from skat.players.strong import StrongPlayer
 from skat.players.worlds import PLAY_MISMATCH, _play_likelihood, sample_world
 from skat.players.worlds import plays as _plays
+from skat.ramsch import RamschResult
 from skat.rules import GameType
-from skat.scoring import GameResult, RamschResult
+from skat.scoring import GameResult
 from skat.state import Phase, State
 
 from strong_positions import forehand_declares

@@ -9,10 +9,11 @@ import pytest
 
 from skat.action import Action
 from skat.arena import parse_options
+from skat.information import InformationState
 from skat.players import Player, decision_rng, get_player
 from skat.players.strong import StrongPlayer
 from skat.players.strong_settings import STRONG_V1, StrongSettings
-from skat.state import InformationState, State
+from skat.state import State
 
 V1_DECISIONS = [
     # what, deal number, rule options, the actions before it, the decision at commit 5d103b7
