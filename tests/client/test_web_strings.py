@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from skat import scoring
+from skat import ramsch, scoring
 from skat.options import OPTION_ENUMS, RULES
 
 STATIC = Path(scoring.__file__).parent / "server" / "static"
@@ -114,7 +114,11 @@ FOLDED_STEPS = {"base_value", "multiplier", "score", "game_value", "null_value",
 FOLDED_STEPS |= {"raised_value"}
 LEVELS = ["game", "hand", "schneider", "schneider_announced", "schwarz", "schwarz_announced"]
 STEP_CODES = sorted(
-    set(re.findall(r'Step\(\s*"([a-z_]+)"', Path(scoring.__file__).read_text(encoding="utf-8")))
+    {
+        code
+        for source in (scoring.__file__, ramsch.__file__)
+        for code in re.findall(r'Step\(\s*"([a-z_]+)"', Path(str(source)).read_text("utf-8"))
+    }
     | set(scoring.KONTRA_CODES)
     | set(scoring.OUTCOME_CODES)
     | set(scoring.CLAIM_CODES)
