@@ -18,6 +18,8 @@ from skat.players.contract_model import load_model
 from skat.scoring import GameResult, list_scores
 from skat.state import State
 
+from rows_helpers import check_resumes
+
 SMALL = (
     "strong:worlds=4,node_budget=20000,defence_worlds=4,defence_budget=20000,"
     "contract_worlds=4,contract_budget=20000"
@@ -103,28 +105,7 @@ def test_a_row_is_a_game_the_state_replays_labelled_as_skat_scoring_scores_it(jo
 def test_a_stopped_run_goes_on_where_it_stopped_dropping_a_cut_off_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "rows.jsonl"
-    whole = _run(path, ProcessMapper(1))
-    assert len(whole) == len(JOBS)
-    assert read_rows(str(path)) == whole
-    lines = path.read_text().splitlines()
-    path.write_text("\n".join(lines[:2]) + "\n" + lines[2][:20])  # stopped within row 3
-    played: list[dd.Job] = []
-    real = dd.play_contract
-
-    def counting(job: dd.Job) -> Row:
-        played.append(job)
-        return real(job)
-
-    monkeypatch.setattr(dd, "play_contract", counting)
-    assert _run(path, ProcessMapper(1)) == whole[2:]
-    assert played == JOBS[2:]
-    assert read_rows(str(path)) == whole
-    played.clear()
-    text = path.read_text()
-    assert _run(path, ProcessMapper(1)) == []
-    assert played == []
-    assert path.read_text() == text  # a finished file is left as it is
+    check_resumes(tmp_path / "rows.jsonl", _run, dd, "play_contract", JOBS, monkeypatch)
 
 
 def test_a_data_file_of_other_settings_is_refused(tmp_path: Path) -> None:

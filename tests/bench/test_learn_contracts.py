@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 
 from bench import learn_contracts as lc
-from bench.rows import Mapper, ProcessMapper, RayMapper, Row, read_rows
+from bench.rows import Mapper, ProcessMapper, RayMapper, Row
+
+from rows_helpers import check_resumes
 
 SETTINGS = lc.settings_of(28, 1, 100_000)
 JOBS = lc.jobs_of(28, 0, 2, 1, 100_000)
@@ -35,28 +37,7 @@ def test_a_row_holds_every_contracts_hand_and_pick_up_label_of_one_seat() -> Non
 def test_a_stopped_run_goes_on_where_it_stopped_dropping_a_cut_off_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = tmp_path / "rows.jsonl"
-    whole = _run(path, ProcessMapper(1))
-    assert read_rows(str(path)) == whole
-    assert len(whole) == 6
-    lines = path.read_text().splitlines()
-    path.write_text("\n".join(lines[:2]) + "\n" + lines[2][:20])  # stopped within row 3
-    labelled: list[lc.Job] = []
-    real = lc.label_row
-
-    def counting(job: lc.Job) -> Row:
-        labelled.append(job)
-        return real(job)
-
-    monkeypatch.setattr(lc, "label_row", counting)
-    assert _run(path, ProcessMapper(1)) == whole[2:]
-    assert labelled == JOBS[2:]
-    assert read_rows(str(path)) == whole
-    labelled.clear()
-    text = path.read_text()
-    assert _run(path, ProcessMapper(1)) == []
-    assert labelled == []
-    assert path.read_text() == text  # a finished file is left as it is
+    check_resumes(tmp_path / "rows.jsonl", _run, lc, "label_row", JOBS, monkeypatch)
 
 
 def test_a_data_file_of_other_settings_is_refused(tmp_path: Path) -> None:
