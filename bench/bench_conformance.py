@@ -82,7 +82,7 @@ def card_play(rng: random.Random, deals: int) -> tuple[int, float]:
     declared by forehand at 18; returns the cards played and the seconds spent playing them."""
     starts = []
     for _ in range(deals):
-        state = State.new(rng.randrange(2**64))
+        state = State.new(rng.randrange(2**64), Options())
         for token in ("18", "y", "p", "p", "GH"):
             state = state.apply(token)
         starts.append(state)

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from bench.common import add_deal_arguments, argument_parser
 from skat.action import Action
 from skat.arena import mean_ci
+from skat.options import Options
 from skat.players import Player, decision_rng, get_player
 from skat.rules import GameType
 from skat.scoring import GameResult
@@ -127,7 +128,7 @@ def contract_of(number: int, bidder: str = "heuristic") -> State:
         UnknownPlayerError: ``bidder`` is not a player name.
     """
     player = _player(bidder)
-    state = State.new(number)
+    state = State.new(number, Options())
     while not state.is_terminal() and state.phase != Phase.PLAY:
         seat = state.current_player
         assert seat is not None

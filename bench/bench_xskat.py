@@ -269,7 +269,7 @@ class Check:
 
 
 def replay(number: int, g: XSkatGame, options: Options) -> Check:
-    """Apply XSkat's game to ``State.new(number)`` and compare the results.
+    """Apply XSkat's game to ``State.new(number, Options())`` and compare the results.
 
     The engine rejecting an action, different hands, a different winner or different
     points or scores are listed as problems; nothing raises.

@@ -44,7 +44,7 @@ other settings is refused. A row::
 put away (the skat for a Hand game); ``won`` … ``matadors`` come from the game's
 :class:`skat.scoring.GameResult`, ``sf`` is the seat's Seeger-Fabian score
 (:func:`skat.scoring.list_scores`); ``actions`` are the game's actions in ISS notation, which
-``State.new(number)`` replays. The contracts left out by the filter have no row.
+``State.new(number, Options())`` replays. The contracts left out by the filter have no row.
 
 Usage::
 
@@ -67,7 +67,7 @@ from skat.action import PASS, PICKUP, Action
 from skat.arena import arena_deal_number
 from skat.contract import Contract
 from skat.deal import deal
-from skat.options import ScoreList
+from skat.options import Options, ScoreList
 from skat.players import Player, decision_rng, decision_seed, get_player
 from skat.players import evaluation as ev
 from skat.players.contract_model import load_model
@@ -198,7 +198,7 @@ def play_contract(job: Job) -> Row:
     game_seed = decision_seed(number, 16 * seat + k)
     declarer = get_player(settings.declarer)
     players = [declarer if s == seat else get_player(settings.defenders) for s in range(3)]
-    state = _auction(State.new(number), seat, settings.bid)
+    state = _auction(State.new(number, Options()), seat, settings.bid)
     cards, skat = state.hand(seat), state.skat
     if contract.hand:
         state = state.apply(Action.declare(contract))

@@ -13,7 +13,8 @@ project's extension properties and tokens (deal number, dealer, rule options, Ko
 Ramsch, Schieberamsch) are described in ``docs/records.md``.
 
 >>> from skat.state import State
->>> s = State.new(7)
+>>> from skat.options import Options
+>>> s = State.new(7, Options())
 >>> for a in ("18", "p", "p", "s"):
 ...     s = s.apply(a)
 >>> line = write(from_state(s))

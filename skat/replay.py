@@ -18,7 +18,8 @@ This sits beside :mod:`skat.arena` above the core: it plays deals with players
 
 >>> from skat.players import get_player
 >>> from skat.state import State
->>> s = State.new(42)
+>>> from skat.options import Options
+>>> s = State.new(42, Options())
 >>> player = get_player("heuristic")
 >>> while not s.is_terminal():
 ...     rng = decision_rng(42, len(s.actions))

@@ -8,7 +8,7 @@ copies more than a few small tuples. The actions and their notation are :mod:`sk
 
 Players only ever see :class:`~skat.information.InformationState` views.
 
->>> s = State.new(7)
+>>> s = State.new(7, Options())
 >>> s.phase, s.current_player, [str(a) for a in s.legal_actions()[:3]]
 (<Phase.BIDDING: 'bidding'>, <Seat.MIDDLEHAND: 1>, ['18', '20', '22'])
 >>> s = s.apply("p").apply("p").apply("p")
@@ -141,7 +141,7 @@ class State:
     def new(
         cls,
         number: int,
-        options: Options = Options(),  # noqa: B008
+        options: Options,
         dealer: int = 0,
         *,
         claim_check: ClaimCheck | None = None,
@@ -159,7 +159,7 @@ class State:
     def from_deal(
         cls,
         d: Deal,
-        options: Options = Options(),  # noqa: B008
+        options: Options,
         dealer: int = 0,
         *,
         claim_check: ClaimCheck | None = None,

@@ -18,7 +18,8 @@ evidence that the deals are fair: each player's ten cards of 32 hold on average
 :data:`EXPECTED_PER_HAND` (= 4 × 10 / 32 = 1.25) of each.
 
 >>> from skat.state import Ending, State
->>> passed = State.new(1).apply("p").apply("p").apply("p")
+>>> from skat.options import Options
+>>> passed = State.new(1, Options()).apply("p").apply("p").apply("p")
 >>> stats = statistics([(passed, 0)])
 >>> stats.deals, stats.passed, stats.games, stats.jacks[0].count
 (1, 1, 0, 1)

@@ -26,7 +26,8 @@ The analysis is deterministic: the same deal and seat give the same answer (a ne
 analysis; the game choice's search is bounded by solver nodes, not by the clock).
 
 >>> from skat.state import State
->>> s = State.new(7)
+>>> from skat.options import Options
+>>> s = State.new(7, Options())
 >>> analyse(s, 0)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...

@@ -18,7 +18,8 @@ The strong player's limit is its estimate of a game it expects to win from the c
 (the heuristic evaluation with its tuned bonus; ISkO 5.2 for the values), not an open-hand value.
 
 >>> from skat.state import State
->>> e = estimate(State.new(14), 2)
+>>> from skat.options import Options
+>>> e = estimate(State.new(14, Options()), 2)
 >>> (e.player, e.bid_limit, e.bid, e.calls)
 ('strong', 36, 0, ())
 """

@@ -151,7 +151,7 @@ class Judge:
         bid: int,
         matador_cards: int,
         kontra: int = 0,
-        options: Options = Options(),  # noqa: B008 (frozen)
+        options: Options,
     ) -> None:
         self.solver = solver
         self.contract = contract

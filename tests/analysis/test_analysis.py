@@ -292,7 +292,7 @@ def test_ramsch_with_the_skat_to_the_loser_counts_the_tricks_only() -> None:
 
 
 def test_a_passed_deal_has_no_card_play_to_analyse() -> None:
-    state = State.new(1)
+    state = State.new(1, Options())
     for action in ("p", "p", "p"):
         state = state.apply(action)
     a = analyse(state, 0)
@@ -387,7 +387,7 @@ def test_skat_analyse_refuses_an_unfinished_deal_with_one_line(
 
 def _heuristic_deal(number: int) -> State:
     player = get_player("heuristic")
-    state = State.new(number)
+    state = State.new(number, Options())
     while not state.is_terminal():
         info = state.information_state(int(state.current_player))  # type: ignore[arg-type]
         state = state.apply(player.choose(info, decision_rng(number, len(state.actions))))

@@ -135,7 +135,7 @@ def test_the_estimate_is_the_strong_players_bid_limit_from_the_seats_cards_besid
     assert (defender.bid_limit, defender.bid) == (0, 0)
     assert declarer.bid_limit == StrongPlayer().bid_limit(lost.deal.hands[2].mask, 2, Options())
     # what the seat knew before the auction gives the same limit: no other card, no bid heard
-    fresh = State.new(14)
+    fresh = State.new(14, Options())
     assert estimate(fresh, 2).bid_limit == 36
     assert estimate(fresh, 2).bid == 0
     assert {k: v for k, v in declarer.to_json().items() if k != "calls"} == {
@@ -146,7 +146,7 @@ def test_the_estimate_is_the_strong_players_bid_limit_from_the_seats_cards_besid
 
 
 def test_every_analysis_carries_the_estimate_even_when_all_passed() -> None:
-    state = State.new(7)
+    state = State.new(7, Options())
     for action in ("p", "p", "p"):
         state = state.apply(action)
     a = analyse(state, 1)

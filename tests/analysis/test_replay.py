@@ -173,7 +173,7 @@ def test_the_same_deal_and_players_give_the_same_replay_whatever_the_global_rand
 
 def test_a_deal_not_finished_is_not_replayed() -> None:
     with pytest.raises(NotFinishedError, match="not finished"):
-        replay_seat(State.new(7), 0, HEURISTIC, HEURISTIC)
+        replay_seat(State.new(7, Options()), 0, HEURISTIC, HEURISTIC)
 
 
 def test_a_deal_with_a_move_out_of_turn_is_refused_as_a_bad_record() -> None:

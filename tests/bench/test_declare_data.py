@@ -13,7 +13,7 @@ from bench.rows import ProcessMapper, Row, read_rows
 from skat.action import Action
 from skat.arena import arena_deal_number
 from skat.deal import deal
-from skat.options import ScoreList
+from skat.options import Options, ScoreList
 from skat.players.contract_model import load_model
 from skat.scoring import GameResult, list_scores
 from skat.state import State
@@ -80,7 +80,7 @@ def test_a_row_is_a_game_the_state_replays_labelled_as_skat_scoring_scores_it(jo
         assert row["discard"] & ~(row["cards"] | row["skat"]) == 0
     # the game again, action by action, through the State: the seat declared at 18 and the
     # labels are what skat.scoring says of it
-    state = State.new(number)
+    state = State.new(number, Options())
     for text in row["actions"].split():
         state = state.apply(Action.parse(text))
     assert state.is_terminal()

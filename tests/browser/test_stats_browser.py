@@ -15,6 +15,7 @@ import pytest
 
 from skat import record as iss
 from skat.cards import JACKS
+from skat.options import Options
 from skat.ramsch import RamschResult, ramsch_list_scores
 from skat.scoring import GameResult, list_scores
 from skat.server import game
@@ -282,7 +283,7 @@ def test_the_panel_says_so_when_no_deal_is_on_a_score_sheet(browser: Any, server
 def _stored_row(number: int, human: int) -> dict[str, Any]:
     """A finished deal as the score sheet keeps it: deal ``number`` played by the first legal
     action each time, with the server's result for the person in seat ``human``."""
-    state = State.new(number)
+    state = State.new(number, Options())
     while not state.is_terminal():
         state = state.apply(state.legal_actions()[0])
     view = game.answer(game.Turn(state, human))["view"]

@@ -15,6 +15,7 @@ import pytest
 
 from skat import record as iss
 from skat.cards import format_card
+from skat.options import Options
 from skat.state import State
 
 from table_helpers import (
@@ -476,7 +477,7 @@ def _context_at(browser: Any, record: str, seat: int, **settings: Any) -> Any:
 def _declared_on_136(contract: str) -> str:
     """Deal 136: the others pass, forehand plays ``contract`` at 18 and leads the first trick.
     Forehand holds ♣A ♣Q ♣8 ♠9 ♥J ♥10 ♥9 ♥8 ♥7 ♦K."""
-    state = State.new(136)
+    state = State.new(136, Options())
     for action in ("p", "p", "18", contract):
         state = state.apply(action)
     return iss.write(iss.from_state(state))

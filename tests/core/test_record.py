@@ -203,7 +203,7 @@ def test_own_records_round_trip_both_ways(options: Options, seed: int) -> None:
 
 
 def test_unfinished_state_writes_no_result_and_replays() -> None:
-    state = State.new(99).apply("18").apply("y").apply("p").apply("p").apply("s")
+    state = State.new(99, Options()).apply("18").apply("y").apply("p").apply("p").apply("s")
     rec = record.from_state(state)
     assert rec.result is None
     assert rec.moves[-1] == Move("w", format_cards(cards_of_mask(state.deal.skat.mask), "."))
@@ -274,19 +274,19 @@ def test_a_property_given_twice_is_refused(key: str) -> None:
     ],
 )
 def test_a_malformed_record_line_is_refused_by_name(change: Any, message: str) -> None:
-    line = record.write_record(State.new(3))
+    line = record.write_record(State.new(3, Options()))
     assert "DN[3]" in line
     with pytest.raises(RecordError, match=message):
         record.read_record(change(line))
 
 
 def test_space_and_a_byte_order_mark_around_a_record_are_no_text() -> None:
-    line = record.write_record(State.new(3))
+    line = record.write_record(State.new(3, Options()))
     assert record.read_record("\ufeff " + line + " \r\n") == record.read_record(line)
 
 
 def test_deal_number_must_match_the_cards() -> None:
-    line = record.write_record(State.new(3))
+    line = record.write_record(State.new(3, Options()))
     with pytest.raises(RecordError, match=r"DN\[4\] does not give the cards"):
         record.read_record(line.replace("DN[3]", "DN[4]"))
 
@@ -315,7 +315,7 @@ def _rearranged(line: str, swaps: list[tuple[int, int]]) -> str:
 def test_every_card_of_the_deal_must_be_the_deal_numbers(
     swaps: list[tuple[int, int]], named: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    state = State.new(43)
+    state = State.new(43, Options())
     for token in ("18", "y", "p", "p", "s"):
         state = state.apply(token)
     line = record.write_record(state)
@@ -333,7 +333,7 @@ def test_every_card_of_the_deal_must_be_the_deal_numbers(
 
 
 def test_the_order_of_the_cards_within_a_hand_is_free() -> None:
-    line = record.write_record(State.new(43))
+    line = record.write_record(State.new(43, Options()))
     # forehand's first and last card, and the two of the skat, trade places: the same hands
     same = _rearranged(line, [(0, 9), (30, 31)])
     assert same != line
@@ -341,14 +341,14 @@ def test_the_order_of_the_cards_within_a_hand_is_free() -> None:
 
 
 def test_without_a_deal_number_any_deal_of_32_cards_is_read() -> None:
-    line = record.write_record(State.new(43)).replace("DN[43]", "")
+    line = record.write_record(State.new(43, Options())).replace("DN[43]", "")
     read = record.read_record(_rearranged(line, [(10, 20), (29, 30)]))
     assert read.deal.number == -1
-    assert read.deal.skat != State.new(43).deal.skat
+    assert read.deal.skat != State.new(43, Options()).deal.skat
 
 
 def test_ouvert_cards_appended_to_the_declaration_are_checked() -> None:
-    state = State.new(11)
+    state = State.new(11, Options())
     for token in ("18", "y", "p", "p"):
         state = state.apply(token)
     assert state.phase == Phase.SKAT
@@ -374,7 +374,9 @@ def test_ouvert_cards_appended_to_the_declaration_are_checked() -> None:
 def test_a_bad_declaration_or_table_move_is_named_for_what_is_wrong(
     picked: bool, declaration: str, named: str
 ) -> None:
-    state = State.new(3)  # forehand holds 18, both others pass: forehand is to pick up or not
+    state = State.new(
+        3, Options()
+    )  # forehand holds 18, both others pass: forehand is to pick up or not
     for token in ("18", "y", "p", "p", "s")[: 4 + picked]:
         state = state.apply(token)
     move = declaration if declaration.startswith("w ") else f"0 {declaration}"

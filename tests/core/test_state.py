@@ -507,7 +507,7 @@ def test_state_rebuilt_from_its_actions_is_equal() -> None:
 
 
 def test_new_from_a_deal_number_is_the_deal_of_that_number() -> None:
-    s = State.new(12345)
+    s = State.new(12345, Options())
     assert s.deal.number == 12345
     assert sum(len(h) for h in s.hands()) == 30
 
@@ -519,7 +519,7 @@ def test_from_deal_rejects_a_bad_deal() -> None:
         CardSet.from_str(SKAT),
     )
     with pytest.raises(NotationError, match="10 \\+ 10 \\+ 10 cards"):
-        State.from_deal(bad)
+        State.from_deal(bad, Options())
 
 
 # -- golden playthroughs (regenerate with scripts/regen_golden.py) ------------------------------

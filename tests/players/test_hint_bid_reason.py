@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from skat.action import ActionKind
+from skat.options import Options
 from skat.players import decision_rng
 from skat.players.advice import Advice, advise
 from skat.players.strong import StrongPlayer
@@ -25,7 +26,7 @@ def _bid_hints(deals: int, seed: int) -> list[Advice]:
     """The hint at every bid decision of ``deals`` deals (each seat following its hint)."""
     out = []
     for number in range(deals):
-        state = State.new(seed + number)
+        state = State.new(seed + number, Options())
         while state.phase == Phase.BIDDING:
             seat = state.current_player
             assert seat is not None

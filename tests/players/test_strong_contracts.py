@@ -216,7 +216,7 @@ def test_an_auction_is_contested_once_another_seat_bids_or_holds() -> None:
 def test_a_contest_penalty_lowers_the_limit_only_once_an_opponent_has_bid() -> None:
     # deal 22: middlehand bids 18 first; forehand's clubs hand is worth 48 with a bidding bonus
     # of 0.35 (the default 0.9 would bid a Grand up to 96)
-    state = State.new(22)
+    state = State.new(22, Options())
     hand = state.hand(0)
     assert CardSet(hand) == CardSet.from_str("CA CT CK C7 ST SK HK DJ DA D9")
     assert StrongPlayer().bid_limit(hand, 0, Options()) == 96
@@ -239,7 +239,7 @@ def test_a_contest_penalty_lowers_the_limit_only_once_an_opponent_has_bid() -> N
 def test_the_contest_check_judges_only_contested_bids() -> None:
     # deal 22 as above: a check no hand passes makes forehand pass its hold, not middlehand's
     # opening bid; a check every hand passes changes nothing
-    state = State.new(22)
+    state = State.new(22, Options())
     never, always = StrongPlayer(contest_check=math.inf), StrongPlayer(contest_check=-math.inf)
     opening = [p.choose(state.information_state(1), decision_rng(22, 0)) for p in (never, always)]
     assert opening == [Action.bid(18), Action.bid(18)]
@@ -266,7 +266,7 @@ def test_the_contest_check_judges_the_deals_in_which_the_rival_passes(
     rival: int,
     value: int,
 ) -> None:
-    state = State.new(22)
+    state = State.new(22, Options())
     for token in tokens:
         state = state.apply(Action.parse(token))
     assert state.current_player == seat
@@ -287,7 +287,7 @@ def test_the_contest_check_judges_the_deals_in_which_the_rival_passes(
 @pytest.mark.slow
 def test_a_strong_hand_is_worth_its_hold_when_the_rival_passes() -> None:
     # forehand's clubs hand (deal 22), worth 48 to the heuristic, holding middlehand's 18
-    state = State.new(22).apply(Action.bid(18))
+    state = State.new(22, Options()).apply(Action.bid(18))
     worth = StrongPlayer(contest_check=0.0)._contested_worth(
         state.information_state(0), Action.parse("y")
     )
@@ -298,7 +298,7 @@ def test_the_model_contest_check_is_the_model_s_best_contract_worth_the_bid(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # forehand's clubs hand (deal 22) holding middlehand's 18, judged without a solve
-    state = State.new(22).apply(Action.bid(18))
+    state = State.new(22, Options()).apply(Action.bid(18))
     info = state.information_state(0)
     monkeypatch.setattr(ct, "evaluate_before_skat", None)  # a solve would fail
     notes: dict[str, object] = {}
@@ -339,7 +339,7 @@ def test_evaluating_only_the_contracts_that_reach_a_bid() -> None:
 
 def test_a_contract_that_reaches_the_bid_is_solved_though_the_heuristic_ranks_it_low() -> None:
     # a hand whose Grand (worth 48) is not among the heuristic's four best contracts
-    hand = State.new(8).hand(1)
+    hand = State.new(8, Options()).hand(1)
     assert all(g != GameType.GRAND for g, *_ in ct._candidates_before_skat(hand, 1, Options()))
     high = ct.evaluate_before_skat(hand, 1, (), Solver(), worlds=4, reaching=33, options=Options())
     assert [e.game for e in high] == [GameType.GRAND]

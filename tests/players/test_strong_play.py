@@ -211,7 +211,7 @@ def test_the_real_deal_fits_every_card_the_heuristic_played() -> None:
     checked = 0
     sampled: list[float] = []
     for number in (3, 7, 11, 19, 23):
-        state = State.new(number)
+        state = State.new(number, Options())
         rng = random.Random(number)
         while not state.is_terminal():
             seat = state.current_player
@@ -484,7 +484,7 @@ def test_the_kept_answers_of_the_world_weights_change_no_decision(
     player = StrongPlayer(worlds=8, defence_worlds=8)
 
     def play(number: int) -> list[Action]:
-        state = State.new(number)
+        state = State.new(number, Options())
         while not state.is_terminal():
             seat = state.current_player
             assert seat is not None

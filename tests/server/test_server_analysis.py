@@ -17,6 +17,7 @@ import pytest
 
 from skat.analysis import analyse
 from skat.analysis.estimate import calls
+from skat.options import Options
 from skat.players import get_player
 from skat.record import read_record
 from skat.server import create_app, game
@@ -84,7 +85,7 @@ def test_the_seats_calls_are_answered_apart_as_the_core_judges_them(client: Test
 
 def _played(number: int) -> State:
     choose = get_player("heuristic").choose
-    return game.computers(State.new(number), 3, choose).state
+    return game.computers(State.new(number, Options()), 3, choose).state
 
 
 def test_a_defenders_analysis_names_the_declarers_game_choice(client: TestClient) -> None:

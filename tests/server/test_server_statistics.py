@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from skat.options import Options
 from skat.record import read_record
 from skat.server import create_app, game
 from skat.server import statistics as server_statistics
@@ -35,7 +36,7 @@ def client() -> Iterator[TestClient]:
 @cache
 def finished(number: int) -> str:
     """The record of deal ``number`` played to its end, the first legal action each time."""
-    state = State.new(number)
+    state = State.new(number, Options())
     while not state.is_terminal():
         state = state.apply(state.legal_actions()[0])
     return game.write_record(state)
@@ -82,7 +83,7 @@ def test_a_body_larger_than_a_moves_is_taken_up_to_its_own_bound(client: TestCli
 def test_rows_that_cannot_be_counted_are_skipped_and_named(client: TestClient) -> None:
     good = finished(1)
     forged = good.replace("DN[1]", "DN[2]")  # the cards are deal 1's, not deal 2's
-    unfinished = game.write_record(State.new(5).apply("p"))
+    unfinished = game.write_record(State.new(5, Options()).apply("p"))
     rows: list[object] = [
         {"record": good, "human_seat": 0},
         "not a row",

@@ -75,12 +75,12 @@ def test_the_declaration_offers_every_legal_contract_with_the_cores_figures() ->
     declaring = game.view(picked.apply(picked.legal_actions()[0]), 0)["declarations"]
     assert [d["value"] for d in declaring] == [d["value"] for d in discarding["declarations"]]
     # nothing to declare: in the auction, and for the other seats
-    assert game.view(State.new(136), 1)["declarations"] == []
+    assert game.view(State.new(136, Options()), 1)["declarations"] == []
     assert game.view(state, 1)["declarations"] == []
 
 
 def test_the_card_order_names_only_cards_the_human_sees_until_the_end() -> None:
-    state = State.new(136)
+    state = State.new(136, Options())
     view = game.view(state, 1)
     order = view["card_order"]
     listed = order["trumps"] + [c for suit in order["suits"].values() for c in suit]
@@ -140,7 +140,7 @@ def test_the_view_says_why_each_card_cannot_be_played_in_play(
 
 
 def test_the_view_says_why_no_card_can_be_chosen_outside_play() -> None:
-    state = State.new(136)
+    state = State.new(136, Options())
     view = game.view(state, 0)
     assert view["phase"] == "bidding"
     assert view["card_reasons"] == {card: {"code": "not_now"} for card in view["hand"]}
