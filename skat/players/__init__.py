@@ -8,8 +8,9 @@ is passed in and seeded by :func:`decision_rng` from the deal number and the act
 The levels, by name (:func:`get_player`): ``random`` (tests only), ``heuristic`` (rule-based, the
 easy level, :mod:`skat.players.heuristic`) and ``strong`` (card play by sampling worlds and
 solving them with :mod:`skat.solver`, :mod:`skat.players.strong`); ``strong-v1`` is the strong
-player before its Kontra was judged by resampling and its defenders read the declarer's discard
-(:data:`skat.players.strong.STRONG_V1`), kept to measure against.
+player before its Kontra was judged by resampling and its defenders read the declarer's discard,
+``strong-v2`` the strong player before its contract choice learned from played-out games (issue
+48), both kept to measure against (:data:`skat.players.strong_settings.PRESETS`).
 
 >>> decision_rng(7, 0).random() == decision_rng(7, 0).random()
 True
@@ -96,26 +97,29 @@ def _heuristic() -> Player:
     return HeuristicPlayer()
 
 
-def _strong() -> Player:
-    from skat.players.strong import StrongPlayer
+def _strong(name: str) -> Callable[[], Player]:
+    """The factory of the strong player preset ``name``
+    (:data:`skat.players.strong_settings.PRESETS`)."""
 
-    return StrongPlayer()
+    def build() -> Player:
+        from skat.players.strong import StrongPlayer
+        from skat.players.strong_settings import PRESETS
+
+        player = StrongPlayer(PRESETS[name])
+        player.name = name
+        return player
+
+    return build
 
 
-def _strong_v1() -> Player:
-    from skat.players.strong import StrongPlayer
-    from skat.players.strong_settings import STRONG_V1
-
-    player = StrongPlayer(STRONG_V1)
-    player.name = "strong-v1"
-    return player
-
+_STRONG_LEVELS = ("strong", "strong-v1", "strong-v2")
+"""The strong player's presets, the keys of :data:`skat.players.strong_settings.PRESETS` (a
+module not imported before a strong player is asked for)."""
 
 _FACTORIES: dict[str, Callable[[], Player]] = {
     "random": _random,
     "heuristic": _heuristic,
-    "strong": _strong,
-    "strong-v1": _strong_v1,
+    **{name: _strong(name) for name in _STRONG_LEVELS},
 }
 
 PLAYER_NAMES: tuple[str, ...] = tuple(_FACTORIES)
@@ -165,11 +169,11 @@ def _with_settings(spec: str) -> Player:
     """The player of ``strong:key=value,...`` (see :func:`get_player`)."""
     level, _, text = spec.partition(":")
     shown = spec if len(spec) <= 80 else spec[:77] + "..."
-    if level not in ("strong", "strong-v1"):
-        raise UnknownPlayerError(f"only strong and strong-v1 take settings, not {shown!r}")
+    if level not in _STRONG_LEVELS:
+        raise UnknownPlayerError(f"only {', '.join(_STRONG_LEVELS)} take settings, not {shown!r}")
     try:
         from skat.players.strong import StrongPlayer
-        from skat.players.strong_settings import STRONG_V1, StrongSettings
+        from skat.players.strong_settings import PRESETS, StrongSettings
     except ImportError as err:
         raise UnknownPlayerError(f"player {shown!r} is not available: {err}") from None
     fields = StrongSettings.__dataclass_fields__
@@ -189,7 +193,7 @@ def _with_settings(spec: str) -> Player:
             raise UnknownPlayerError(f"{key!r} is given twice (player {shown!r})")
         changes[key] = _setting_value(value)
     try:
-        player = StrongPlayer(STRONG_V1 if level == "strong-v1" else StrongSettings(), **changes)
+        player = StrongPlayer(PRESETS[level], **changes)
     except (TypeError, ValueError) as err:
         raise UnknownPlayerError(f"{str(err)[:200]} (player {shown!r})") from None
     player.name = spec

@@ -1,7 +1,8 @@
 """The strong player's tuning: :class:`StrongSettings`, whose fields cite the notes in
-docs/experiments/ where they were measured, and :data:`STRONG_V1`, the preset registered as
-``strong-v1`` to measure against (issue 28). :class:`skat.players.strong.StrongPlayer` takes
-them; its module doc says how the settings are used."""
+docs/experiments/ where they were measured, and the presets registered to measure against:
+:data:`STRONG_V1` (``strong-v1``, issue 28) and :data:`STRONG_V2` (``strong-v2``, issue 48), by
+name in :data:`PRESETS`. :class:`skat.players.strong.StrongPlayer` takes them; its module doc
+says how the settings are used."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 
 from skat.players.calibration import CALIBRATIONS
 
-__all__ = ["INFERENCE_LEVELS", "STRONG_V1", "StrongSettings"]
+__all__ = ["INFERENCE_LEVELS", "PRESETS", "STRONG_V1", "STRONG_V2", "StrongSettings"]
 
 INFERENCE_LEVELS = 4
 """The highest level of ``inference`` and ``defence_inference``
@@ -312,3 +313,17 @@ declarer's discard (``defence_inference`` 3), a lost game counts the defenders' 
 against it (``lost_extra`` None: their +40 each on the Seeger-Fabian list), and a side lost in
 every world does not play for a slip (``slip_margin`` 0).
 tests/players/test_strong_settings.py pins its decisions on a few positions."""
+
+STRONG_V2 = StrongSettings()
+"""The strong player as it was when issue 48 began (commit d076b3b: the contract evaluator
+fitted on open-hand labels, mapped by the calibration of the opponents at hand), registered as
+``strong-v2`` to measure the played-out contract choice against. Today the defaults: a default
+that changes must be written out here with its old value, so that ``strong-v2`` stays that
+player; tests/players/test_strong_settings.py pins its decisions on a few positions."""
+
+PRESETS: dict[str, StrongSettings] = {
+    "strong": StrongSettings(),
+    "strong-v1": STRONG_V1,
+    "strong-v2": STRONG_V2,
+}
+"""The strong player's registered names (:func:`skat.players.get_player`) and their settings."""

@@ -1,8 +1,9 @@
-"""The strong player's settings: one typed object, the keywords that change it, and the preset
-``strong-v1``, whose decisions are pinned on positions of every phase."""
+"""The strong player's settings: one typed object, the keywords that change it, and the presets
+``strong-v1`` and ``strong-v2``, whose decisions are pinned on positions of every phase."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
@@ -12,7 +13,7 @@ from skat.arena import parse_options
 from skat.information import InformationState
 from skat.players import Player, decision_rng, get_player
 from skat.players.strong import StrongPlayer
-from skat.players.strong_settings import STRONG_V1, StrongSettings
+from skat.players.strong_settings import PRESETS, STRONG_V1, STRONG_V2, StrongSettings
 from skat.state import State
 
 V1_DECISIONS = [
@@ -66,6 +67,41 @@ def test_strong_v1_decides_as_the_strong_player_of_commit_5d103b7(
 ) -> None:
     info, index = _position(number, options, actions)
     assert strong_v1.choose(info, decision_rng(number, index)) == Action.parse(expected), what
+
+
+V2_DECISIONS = [
+    (what, number, options, actions, {"a contested bid": "y", "Kontra": "-"}.get(what, said))
+    for what, number, options, actions, said in V1_DECISIONS
+]
+"""The positions of :data:`V1_DECISIONS` and what the strong player of commit d076b3b (the
+default settings when issue 48 began, ``strong-v2``) chose there: it holds the contested bid
+that strong-v1 passes, and declines the Kontra that strong-v1 says."""
+
+
+@pytest.fixture(scope="module")
+def strong_v2() -> Player:
+    return get_player("strong-v2")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("what", "number", "options", "actions", "expected"), V2_DECISIONS)
+def test_strong_v2_decides_as_the_strong_player_of_commit_d076b3b(
+    strong_v2: Player, what: str, number: int, options: str, actions: str, expected: str
+) -> None:
+    info, index = _position(number, options, actions)
+    assert strong_v2.choose(info, decision_rng(number, index)) == Action.parse(expected), what
+
+
+def test_strong_v2_is_registered_with_its_preset_and_takes_settings() -> None:
+    player = get_player("strong-v2")
+    assert isinstance(player, StrongPlayer)
+    assert player.name == "strong-v2"
+    assert player.settings == STRONG_V2
+    assert PRESETS["strong-v2"] is STRONG_V2
+    assert PRESETS["strong-v1"] is STRONG_V1
+    changed = get_player("strong-v2:worlds=8")
+    assert isinstance(changed, StrongPlayer)
+    assert changed.settings == dataclasses.replace(STRONG_V2, worlds=8)
 
 
 @pytest.mark.slow
