@@ -75,19 +75,41 @@ def samples(rows: Sequence[dict[str, Any]]) -> list[Sample]:
 
 
 def fit_logistic(
-    x: np.ndarray, wins: np.ndarray, worlds: np.ndarray, l2: float, steps: int = 50
+    x: np.ndarray,
+    wins: np.ndarray,
+    worlds: np.ndarray,
+    l2: float,
+    steps: int = 50,
+    *,
+    offset: np.ndarray | None = None,
 ) -> np.ndarray:
     """Weights of a binomial logistic regression (``wins`` of ``worlds`` per row of ``x``; the
-    first column the bias, not penalised) by Newton's method with an L2 penalty ``l2``."""
+    first column the bias) by Newton's method with an L2 penalty ``l2``. Without ``offset`` the
+    bias is not penalised; with it (a logit per row added to ``x @ w``) every weight is, so that
+    the fit stays at the offset where the rows say little."""
     w = np.zeros(x.shape[1])
     penalty = np.full(x.shape[1], l2)
-    penalty[0] = 0.0
+    if offset is None:
+        penalty[0] = 0.0
+        offset = np.zeros(x.shape[0])
+
+    def objective(w: np.ndarray) -> float:
+        """The penalised log likelihood, which each step must not lower."""
+        z = offset + x @ w
+        return float(wins @ z - worlds @ np.logaddexp(0.0, z) - 0.5 * penalty @ (w * w))
+
+    current = objective(w)
     for _ in range(steps):
-        p = 1.0 / (1.0 + np.exp(-np.clip(x @ w, -30, 30)))
+        p = 1.0 / (1.0 + np.exp(-np.clip(offset + x @ w, -30, 30)))
         grad = x.T @ (wins - worlds * p) - penalty * w
         hess = (x * (worlds * p * (1 - p))[:, None]).T @ x + np.diag(penalty + 1e-9)
         step = np.linalg.solve(hess, grad)
+        # halved while it overshoots: far from the optimum (an offset far off the labels) a
+        # full Newton step can leave the region where the quadratic model holds
+        while objective(w + step) < current and float(np.max(np.abs(step))) > 1e-10:
+            step /= 2.0
         w += step
+        current = objective(w)
         if float(np.max(np.abs(step))) < 1e-8:
             break
     return w

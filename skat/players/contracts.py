@@ -54,6 +54,7 @@ __all__ = [
     "evaluate_before_skat",
     "evaluate_discards",
     "evaluate_hand_levels",
+    "model_chance",
     "model_limit",
     "model_worth",
     "rival",
@@ -613,14 +614,37 @@ def _model_contracts(
     evaluator's open-hand chance mapped to the opponents at hand by ``calibration`` (a plain
     Null by :data:`~skat.players.calibration.NULL_PLAIN_BONUS`, a Null Ouvert as it is)."""
     for (game, is_hand), share in load_model().win_chances(hand, seat).items():
-        share = min(max(share, 1e-6), 1.0 - 1e-6)
-        logit = math.log(share / (1.0 - share))
-        maps = [(False, calibration)]
-        if game == GameType.NULL:
-            maps = [(False, _NULL_PLAIN), (True, _NULL_OUVERT)]
-        for ouvert, cal in maps:
+        for ouvert in (False, True) if game == GameType.NULL else (False,):
             value = ev.contract_value(game, hand, options, hand=is_hand, ouvert=ouvert)
-            yield Contract.make(game, hand=is_hand, ouvert=ouvert), value, cal.chance(logit)
+            chance = _mapped(share, game, calibration, ouvert=ouvert)
+            yield Contract.make(game, hand=is_hand, ouvert=ouvert), value, chance
+
+
+def _mapped(share: float, game: GameType, calibration: Calibration, *, ouvert: bool) -> float:
+    """The learned evaluator's open-hand ``share`` of ``game`` as a chance at the table: a
+    suit game or Grand by ``calibration``, a plain Null by
+    :data:`~skat.players.calibration.NULL_PLAIN_BONUS`, a Null Ouvert as it is."""
+    share = min(max(share, 1e-6), 1.0 - 1e-6)
+    logit = math.log(share / (1.0 - share))
+    if game == GameType.NULL:
+        return (_NULL_OUVERT if ouvert else _NULL_PLAIN).chance(logit)
+    return calibration.chance(logit)
+
+
+def model_chance(
+    hand: int, seat: int, game: GameType, calibration: Calibration, *, pickup: bool, ouvert: bool
+) -> float:
+    """The win chance (0..1) that the strong player's bid limit and contest check
+    (:func:`model_limit`, :func:`model_worth`) give ``game`` (suit, Grand or Null; Null Ouvert
+    with ``ouvert``) declared by ``seat`` holding the ten cards ``hand`` (mask), Hand or (with
+    ``pickup``) after the pick-up: the learned evaluator's open-hand chance mapped to the
+    opponents at hand by ``calibration``.
+
+    Raises:
+        SkatError: a game without a model, or the shipped model is missing or broken.
+    """
+    share = load_model().win_chance(hand, seat, game, hand=not pickup)
+    return _mapped(share, game, calibration, ouvert=ouvert)
 
 
 def model_limit(

@@ -32,3 +32,17 @@ def test_the_penalty_shrinks_the_weights_but_not_the_bias() -> None:
 )
 def test_one_deal_in_five_is_held_out_with_all_its_seats(deal: int, out: bool) -> None:
     assert fit_contracts.held_out(deal) is out
+
+
+def test_with_an_offset_the_fit_finds_the_correction_and_a_penalty_keeps_it_at_the_offset() -> None:
+    rng = np.random.default_rng(48)
+    x = np.column_stack([np.ones(4000), rng.normal(size=4000)])
+    offset = rng.normal(size=4000)
+    truth = np.array([0.5, -1.0])
+    wins = rng.binomial(1, 1.0 / (1.0 + np.exp(-(offset + x @ truth)))).astype(float)
+    ones = np.ones(4000)
+    assert np.allclose(
+        fit_contracts.fit_logistic(x, wins, ones, 0.0, offset=offset), truth, atol=0.1
+    )
+    held = fit_contracts.fit_logistic(x, wins, ones, 1e7, offset=offset)
+    assert np.all(np.abs(held) < 1e-3)  # the bias is penalised too: the offset alone remains

@@ -1,0 +1,242 @@
+"""Fit the played-out win chance of each contract on the "declare everything" rows and measure it
+on held-out deals against the chance the strong player uses today (issue 48, point 2).
+
+Reads the rows of ``bench/declare_data.py`` (``--data``): every plausible contract of a seat's
+ten dealt cards, played out by the strong declarer against real defenders, with whether it was
+won. Fits, per contract family (suit, Grand, Null) and Hand or pick-up, a correction of today's
+chance (below): a logistic regression of ``won`` whose logit is today's plus a weighted sum of the
+features of :func:`skat.players.contract_model.features` (the ten dealt cards and the seat; a
+Null Ouvert by an added ``ouvert`` feature), every weight held towards 0 by an L2 penalty
+(``--l2``; :func:`bench.fit_contracts.fit_logistic` with an offset), so that a contract with few
+rows keeps today's chance. It is fitted on the deals whose index is not ``4`` modulo 5. On the
+held-out deals (index ``4`` modulo 5) it prints a Markdown report: the log loss and the Brier
+score per played contract of
+
+* the fit (the played-out chance),
+* today's chance: the open-hand evaluator's chance mapped by the calibration of the defenders
+  (``calibration[<defenders>]``, :func:`skat.players.contracts.model_chance`, as the strong
+  player's bid limit and contest check take it),
+* the constant base rate (the training share of the same contract),
+
+by contract, and a calibration table of the fit by tenths of its predicted chance. With
+``--model`` it writes the fit's weights as JSON (the shape of
+:func:`skat.players.contract_model.model_from_json`, keyed ``family/hand`` and
+``null/...`` with the ``ouvert`` feature).
+
+The rows are no random sample of contracts: a contract is played when the open-hand evaluator
+gives it at least ``min_chance`` (0.1, the data's settings), a choice made from the cards alone
+and not from how the game went, so the fit is unbiased above that line and says nothing below it.
+
+Usage::
+
+    .venv/bin/python -m bench.fit_outcomes --data declare-48-heuristic.jsonl
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from bench.common import argument_parser
+from bench.fit_contracts import fit_logistic
+from bench.rows import read_rows
+from bench.runs import IN_RUNS, run_path
+from skat.players.calibration import CALIBRATIONS
+from skat.players.contract_model import FAMILIES, family, features
+from skat.players.contracts import model_chance
+from skat.rules import GameType
+
+HELD_OUT = 5
+"""Deals whose index is ``HELD_OUT - 1`` modulo ``HELD_OUT`` are held out (one in five)."""
+
+EPS = 1e-6
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """One played contract: its features, whether it was won, its group and today's chance."""
+
+    values: dict[str, float]
+    won: bool
+    letter: str
+    hand: bool
+    ouvert: bool
+    today: float
+    sf: float
+
+    @property
+    def kind(self) -> str:
+        return family(GameType.from_letter(self.letter))
+
+    @property
+    def name(self) -> str:
+        ouvert = " Ouvert" if self.ouvert else ""
+        return f"{self.letter}{ouvert} {'Hand' if self.hand else 'pick-up'}"
+
+
+def held_out(deal_index: int) -> bool:
+    """Whether the deal of ``deal_index`` is held out of the fit."""
+    return deal_index % HELD_OUT == HELD_OUT - 1
+
+
+def samples(rows: Sequence[dict[str, Any]]) -> list[Sample]:
+    """Each row as a sample; today's chance against the rows' defenders.
+
+    Raises:
+        KeyError: the defenders have no calibration (:data:`CALIBRATIONS`).
+    """
+    out = []
+    for row in rows:
+        game = GameType.from_letter(row["game"])
+        calibration = CALIBRATIONS[row["settings"]["defenders"].partition(":")[0]]
+        values = features(row["cards"], row["seat"], game)
+        if game == GameType.NULL:
+            values["ouvert"] = float(row["ouvert"])
+        today = model_chance(
+            row["cards"],
+            row["seat"],
+            game,
+            calibration,
+            pickup=not row["hand"],
+            ouvert=row["ouvert"],
+        )
+        out.append(
+            Sample(values, row["won"], row["game"], row["hand"], row["ouvert"], today, row["sf"])
+        )
+    return out
+
+
+def fit(train: Sequence[Sample], l2: float) -> dict[str, dict[str, list[Any]]]:
+    """The weights of the correction of today's logit per (family, Hand), keyed
+    ``family/hand``."""
+    models: dict[str, dict[str, list[Any]]] = {}
+    for kind in FAMILIES:
+        for hand in (True, False):
+            part = [s for s in train if s.kind == kind and s.hand == hand]
+            if not part:
+                continue
+            names = sorted(part[0].values, key=lambda n: (n != "bias", n))
+            x = np.array([[s.values[n] for n in names] for s in part])
+            wins = np.array([float(s.won) for s in part])
+            offset = np.array([_logit(s.today) for s in part])
+            w = fit_logistic(x, wins, np.ones(len(part)), l2, offset=offset)
+            key = f"{kind}/{'hand' if hand else 'pickup'}"
+            models[key] = {"features": names, "weights": [round(float(v), 4) for v in w]}
+    return models
+
+
+def predict(models: dict[str, dict[str, list[Any]]], sample: Sample) -> float | None:
+    """The fit's chance of ``sample``, None when its (family, Hand) had no training rows."""
+    model = models.get(f"{sample.kind}/{'hand' if sample.hand else 'pickup'}")
+    if model is None:
+        return None
+    z = _logit(sample.today) + sum(
+        w * sample.values.get(n, 0.0)
+        for n, w in zip(model["features"], model["weights"], strict=True)
+    )
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+def _logit(p: float) -> float:
+    p = min(1 - EPS, max(EPS, p))
+    return math.log(p / (1 - p))
+
+
+def _losses(p: float, won: bool) -> tuple[float, float]:
+    p = min(1 - EPS, max(EPS, p))
+    return -math.log(p if won else 1 - p), (float(won) - p) ** 2
+
+
+def report(models: dict[str, dict[str, list[Any]]], train: list[Sample], test: list[Sample]) -> str:
+    """The Markdown report on the held-out samples."""
+    base: dict[str, float] = {}
+    for name in {s.name for s in train}:
+        same = [s for s in train if s.name == name]
+        base[name] = sum(s.won for s in same) / len(same)
+    scored = []
+    for s in test:
+        fitted = predict(models, s)
+        rate = base.get(s.name)
+        if fitted is not None and rate is not None:
+            scored.append((s, fitted, rate))
+    lines = [
+        f"{len(train)} contracts fitted, {len(test)} held out ({len(scored)} of them of a "
+        "contract with training rows).",
+        "",
+        "| contract | played | won | log loss: fit | today | base rate "
+        "| Brier: fit | today | base rate | mean: fit | today |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    names = sorted({s.name for s, _, _ in scored}, key=lambda n: ("Hand" in n, n))
+    for name in [*names, "all"]:
+        part = [t for t in scored if name in ("all", t[0].name)]
+        sums = [0.0] * 6
+        for s, fitted, rate in part:
+            for i, q in enumerate((fitted, s.today, rate)):
+                log, brier = _losses(q, s.won)
+                sums[i] += log
+                sums[3 + i] += brier
+        n = len(part)
+        cells = " | ".join(f"{v / n:.3f}" for v in sums)
+        won = sum(s.won for s, _, _ in part) / n
+        mean_fit = sum(f for _, f, _ in part) / n
+        mean_today = sum(s.today for s, _, _ in part) / n
+        lines.append(f"| {name} | {n} | {won:.3f} | {cells} | {mean_fit:.3f} | {mean_today:.3f} |")
+    lines += ["", "| fit's chance | played | mean predicted | share won |", "|---|---:|---:|---:|"]
+    for tenth in range(10):
+        binned = [(s, f) for s, f, _ in scored if min(9, int(f * 10)) == tenth]
+        label = f"{tenth / 10:.1f}–{(tenth + 1) / 10:.1f}"
+        if not binned:
+            lines.append(f"| {label} | 0 | – | – |")
+            continue
+        mean = sum(f for _, f in binned) / len(binned)
+        share = sum(s.won for s, _ in binned) / len(binned)
+        lines.append(f"| {label} | {len(binned)} | {mean:.3f} | {share:.3f} |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argument_parser(__doc__)
+    ap.add_argument(
+        "--data", required=True, type=run_path, help="the rows of bench/declare_data.py; " + IN_RUNS
+    )
+    ap.add_argument("--model", help="write the fit's weights to this JSON file")
+    ap.add_argument("--l2", type=float, default=1.0, help="L2 penalty of the weights (1.0)")
+    ap.add_argument("--deals", type=int, help="only the rows of the deals below this index")
+    args = ap.parse_args(argv)
+    rows = [r for r in read_rows(args.data) if args.deals is None or r["deal"] < args.deals]
+    if not rows:
+        raise SystemExit(f"{args.data} holds no rows")
+    train = samples([r for r in rows if not held_out(r["deal"])])
+    test = samples([r for r in rows if held_out(r["deal"])])
+    if not train or not test:
+        raise SystemExit(f"{args.data}: too few deals to hold one in {HELD_OUT} out")
+    models = fit(train, args.l2)
+    deals = 1 + max(r["deal"] for r in rows)
+    print(f"{len(rows)} rows of {deals} deals, settings {rows[0]['settings']}\n")
+    print(report(models, train, test))
+    if args.model:
+        source = {
+            "fitted_by": "bench/fit_outcomes.py",
+            "correcting": "skat.players.contracts.model_chance",
+            "deals": deals,
+            "rows": len(train),
+            "held_out_rows": len(test),
+            "settings": rows[0]["settings"],
+            "l2": args.l2,
+        }
+        with open(args.model, "w", encoding="utf-8") as f:
+            json.dump({"source": source, "models": models}, f, indent=1)
+            f.write("\n")
+        print(f"\nwrote {args.model}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

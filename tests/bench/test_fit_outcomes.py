@@ -1,0 +1,75 @@
+"""bench/fit_outcomes.py: the played-out chance fitted as a correction of today's chance, and
+today's chance the one the strong player's bid limit takes."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from bench import fit_outcomes
+from skat.arena import arena_deal_number
+from skat.deal import deal
+from skat.options import Options
+from skat.players.calibration import CALIBRATIONS
+from skat.players.contracts import _model_contracts, model_chance
+from skat.rules import GameType
+
+
+def test_today_s_chance_is_the_one_the_bid_limit_weighs() -> None:
+    calibration = CALIBRATIONS["heuristic"]
+    for i in range(6):
+        cards = deal(arena_deal_number(48, i)).hands[i % 3].mask
+        for contract, _, chance in _model_contracts(cards, i % 3, calibration, Options()):
+            game = GameType(contract.game)
+            one = model_chance(
+                cards, i % 3, game, calibration, pickup=not contract.hand, ouvert=contract.ouvert
+            )
+            assert one == pytest.approx(chance), contract
+
+
+def _rows(deals: int) -> list[dict[str, object]]:
+    """Rows in the shape of bench/declare_data.py, won with today's chance raised by a trump."""
+    rng = random.Random(7)
+    rows: list[dict[str, object]] = []
+    settings = {"seed": 1, "declarer": "strong", "defenders": "heuristic", "min_chance": 0.1}
+    for i in range(deals):
+        hands = deal(arena_deal_number(1, i)).hands
+        for seat in range(3):
+            for letter, hand in (("C", False), ("G", True), ("N", False)):
+                game = GameType.from_letter(letter)
+                today = model_chance(
+                    hands[seat].mask, seat, game, CALIBRATIONS["heuristic"], pickup=not hand,
+                    ouvert=False,
+                )  # fmt: skip
+                won = rng.random() < (0.5 + today) / 1.5
+                rows.append({"settings": settings, "deal": i, "seat": seat, "game": letter,
+                             "hand": hand, "ouvert": False, "cards": hands[seat].mask,
+                             "won": won, "sf": 50 if won else -100})  # fmt: skip
+    return rows
+
+
+def test_the_fit_beats_today_s_chance_where_the_rows_win_more_and_writes_its_weights(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "rows.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in _rows(60)), encoding="utf-8")
+    model = tmp_path / "model.json"
+    assert fit_outcomes.main(["--data", str(data), "--model", str(model)]) == 0
+    out = capsys.readouterr().out
+    total = next(line for line in out.splitlines() if line.startswith("| all |"))
+    cells = [c.strip() for c in total.strip("|").split("|")]
+    fit_loss, today_loss = float(cells[3]), float(cells[4])
+    assert fit_loss < today_loss
+    weights = json.loads(model.read_text(encoding="utf-8"))
+    assert set(weights["models"]) == {"suit/pickup", "grand/hand", "null/pickup"}
+    assert weights["source"]["correcting"] == "skat.players.contracts.model_chance"
+
+
+def test_no_rows_is_a_clear_error(tmp_path: Path) -> None:
+    data = tmp_path / "empty.jsonl"
+    data.write_text("", encoding="utf-8")
+    with pytest.raises(SystemExit, match="holds no rows"):
+        fit_outcomes.main(["--data", str(data)])
