@@ -66,7 +66,9 @@ server's own (``bad_json``, ``bad_request``, ``too_large``, ``timeout``, ``bad_h
 Every answer carries :data:`SECURITY_HEADERS` (a Content-Security-Policy that lets the page run
 its own modules only and no other site frame it, ``nosniff``, ...) and a ``Cache-Control``
 (pages, modules and locale files: ask again each time, answered by a 304 while unchanged; the
-API: never store). A request whose ``Host`` is not one of this server's names is refused (a page of
+API: never store); uvicorn's own answer to HTTP it cannot read gets them from
+:mod:`skat.server.connection`, which also closes connections that send no request. A request
+whose ``Host`` is not one of this server's names is refused (a page of
 another site reaching the loopback server through DNS rebinding), and so is a POST sent by
 another site's page (its ``Origin`` or ``Sec-Fetch-Site`` says so): see :class:`_Guard`.
 """
