@@ -122,6 +122,21 @@ def test_api_answers_are_never_stored(client: TestClient) -> None:
         {"origin": "http://localhost:8765"},  # another name of the same server: another origin
         {"origin": "null"},  # a sandboxed frame or a file:// page
         {"origin": "chrome-extension://abcdef"},
+        # forged forms of the server's own origin, which no browser writes
+        {"origin": "https://127.0.0.1:8765"},  # the server is served over http
+        {"origin": "ftp://127.0.0.1:8765"},
+        {"origin": "HTTP://127.0.0.1:8765"},
+        {"origin": "http://user@127.0.0.1:8765"},
+        {"origin": "http://user:pw@127.0.0.1:8765"},
+        {"origin": "http://evil.example@127.0.0.1:8765"},
+        {"origin": "http://127.0.0.1:8765@evil.example"},
+        {"origin": "http://127.0.0.1:8765/"},
+        {"origin": "http://127.0.0.1:8765/api"},
+        {"origin": "http://127.0.0.1:8765?x"},
+        {"origin": "http://127.0.0.1:08765"},
+        {"origin": "http://127.0.0.1"},  # port 80
+        {"origin": "http://127.0.0.1:8765, http://evil.example"},
+        {"origin": "http://127.0.0.1:8765 http://evil.example"},
     ],
 )
 @pytest.mark.parametrize("path", ["/api/new", "/api/act", "/api/view", "/api/draw"])
@@ -152,16 +167,37 @@ def test_a_post_from_the_servers_own_page_or_no_browser_is_answered(
     assert response.status_code == 200, response.text
 
 
-def test_the_same_origin_counts_the_schemes_default_port_as_none() -> None:
+@pytest.mark.parametrize(
+    ("url", "origin", "status"),
+    [
+        ("https://skat.example/api/draw", "https://skat.example", 200),
+        ("https://skat.example:443/api/draw", "https://skat.example", 200),
+        ("https://skat.example/api/draw", "https://skat.example:443", 200),
+        ("http://skat.example/api/draw", "http://skat.example:80", 200),
+        ("https://skat.example:8443/api/draw", "https://skat.example:8443", 200),
+        # the scheme counts: a page served over http is another origin than over https (a TLS
+        # proxy in front says X-Forwarded-Proto: https, which uvicorn makes the scheme)
+        ("http://skat.example:443/api/draw", "https://skat.example", 403),
+        ("https://skat.example/api/draw", "http://skat.example", 403),
+        ("https://skat.example/api/draw", "http://skat.example:443", 403),
+    ],
+)
+def test_the_same_origin_is_the_scheme_host_and_port_a_default_port_counting_as_none(
+    url: str, origin: str, status: int
+) -> None:
     with TestClient(create_app(player=PLAYER, hosts=["skat.example"])) as c:
-        response = c.post(
-            "https://skat.example/api/draw", json={}, headers={"origin": "https://skat.example"}
-        )
-        assert response.status_code == 200, response.text
-        response = c.post(
-            "http://skat.example:443/api/draw", json={}, headers={"origin": "https://skat.example"}
-        )
-        assert response.status_code == 200, response.text
+        response = c.post(url, json={}, headers={"origin": origin})
+    assert response.status_code == status, response.text
+
+
+@pytest.mark.parametrize("second", ["http://127.0.0.1:8765", "http://evil.example", "null"])
+def test_a_post_with_two_origins_is_refused(client: TestClient, second: str) -> None:
+    headers = [("origin", "http://127.0.0.1:8765"), ("origin", second)]
+    response = client.post("/api/draw", json={}, headers=headers)
+    assert response.status_code == 403, response.text
+    error = response.json()["error"]
+    assert error["code"] == "cross_origin"
+    assert "2 origins" in error["message"]
 
 
 def test_a_link_from_another_site_still_opens_the_page(client: TestClient) -> None:
