@@ -177,6 +177,22 @@ def test_serve_on_a_host_name_that_cannot_be_is_one_line(
     assert err.endswith(":8765: not a host name\n")
 
 
+def test_a_long_error_message_is_cut_on_its_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The core cuts what it echoes (skat.errors.cut); the command cuts any message once more,
+    should one still be long (MAX_MESSAGE)."""
+    from skat.errors import SkatError
+
+    def fail(args: object) -> int:
+        raise SkatError("x" * 10_000)
+
+    monkeypatch.setattr(cli, "_cmd_deal", fail)
+    assert cli.main(["deal", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"skat: {'x' * cli.MAX_MESSAGE} …\n"
+
+
 def test_serve_hands_uvicorn_the_servers_connection_options(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
