@@ -13,13 +13,14 @@ Two things the app cannot do itself, as they happen before a request reaches it:
   its own limit (:data:`skat.server.app.BODY_TIMEOUT_SECONDS`, a 408 from the app).
 
 Answers that leave through the app (404, 405, 413, a 500 of Starlette's) carry the headers from
-its middleware. uvicorn's own 500 (an app that ends without an answer) and 503 (its
-``limit_concurrency``, not set here) are never sent to this app: Starlette answers every error
-itself.
+its middleware. uvicorn's other answers of its own do not occur here: its 500 is for an app that
+ends without starting an answer (Starlette always answers, errors included) and its 503 for
+``limit_concurrency``, which is not set.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import h11
@@ -44,9 +45,9 @@ class Protocol(H11Protocol):
     """uvicorn's h11 protocol, with the security headers on its own 400 and the head timeout
     (module doc). Handed to uvicorn as ``http=Protocol`` (:func:`uvicorn_options`)."""
 
-    _head_timer: Any = None
+    _head_timer: asyncio.TimerHandle | None = None
 
-    def connection_made(self, transport: Any) -> None:
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         self._arm_head_timer()
 
