@@ -147,7 +147,7 @@ class Action:
             NotationError: the text is no action.
         """
         if not isinstance(text, str):
-            raise NotationError(f"not an action: {text!r}")
+            raise NotationError(f"not an action: {shown(text)}")
         cached = _PARSE_CACHE.get(text)
         if cached is not None:
             return cached
@@ -164,7 +164,7 @@ class Action:
         if text.isdigit() and text.isascii():
             value = int(text)
             if str(value) != text:
-                raise NotationError(f"not an action: {text!r} (a bid has no leading zero)")
+                raise NotationError(f"not an action: {shown(text)} (a bid has no leading zero)")
             return cls(ActionKind.BID, value)
         if text[:3] in ("TI.", "LE."):
             kind = ActionKind.TIMEOUT if text[0] == "T" else ActionKind.LEAVE
@@ -181,10 +181,10 @@ class Action:
         if "." in text:
             parts = text.split(".")
             if len(parts) != 2:
-                raise NotationError(f"not an action: {text!r} (a discard is two cards: ST.H8)")
+                raise NotationError(f"not an action: {shown(text)} (a discard is two cards: ST.H8)")
             a, b = (parse_card(p) for p in parts)
             if a == b:
-                raise NotationError(f"not an action: {text!r} (the same card twice)")
+                raise NotationError(f"not an action: {shown(text)} (the same card twice)")
             return cls(ActionKind.DISCARD, 1 << a | 1 << b)
         if len(text) == 2 and text[1] in "AKQJT987":
             return CARD_ACTIONS[parse_card(text)]
@@ -192,8 +192,9 @@ class Action:
             contract = Contract.parse(text)
         except NotationError:
             raise NotationError(
-                f"not an action: {text!r} (expected a bid, y, p, s, a discard ST.H8, a contract "
-                "like G CH NO, a card like SA, K, R, SU, -, RE, SC, CL, CD, an exchange EX.CA.C7)"
+                f"not an action: {shown(text)} (expected a bid, y, p, s, a discard ST.H8, a "
+                "contract like G CH NO, a card like SA, K, R, SU, -, RE, SC, CL, CD, an exchange "
+                "EX.CA.C7)"
             ) from None
         return cls(ActionKind.DECLARE, contract.code)
 

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
-from skat.errors import NotationError
+from skat.errors import NotationError, shown
 
 __all__ = [
     "ALL_CARDS",
@@ -161,7 +161,7 @@ def parse_card(text: str) -> int:
         or text[1] not in _RANK_LETTERS
     ):
         raise NotationError(
-            f"not a card: {text!r} (expected suit C S H D and rank A K Q J T 9 8 7)"
+            f"not a card: {shown(text)} (expected suit C S H D and rank A K Q J T 9 8 7)"
         )
     return _SUIT_LETTERS.index(text[0]) * 8 + _RANK_LETTERS.index(text[1])
 
@@ -223,7 +223,7 @@ def parse_cards(text: str, sep: str | None = None) -> list[int]:
         NotationError: a token is not a card.
     """
     if not isinstance(text, str):
-        raise NotationError(f"not cards: {text!r} (expected text like 'CJ SA HT')")
+        raise NotationError(f"not cards: {shown(text)} (expected text like 'CJ SA HT')")
     return [parse_card(token) for token in text.split(sep) if token]
 
 
@@ -258,11 +258,11 @@ class CardSet:
             NotationError: a token is not a card, or a card is given twice.
         """
         if not isinstance(text, str):
-            raise NotationError(f"not cards: {text!r} (expected text like 'CJ SA HT')")
+            raise NotationError(f"not cards: {shown(text)} (expected text like 'CJ SA HT')")
         cards = parse_cards(text.replace(".", " "))
         mask = mask_of(cards)
         if mask.bit_count() != len(cards):
-            raise NotationError(f"a card is given twice in {text!r}")
+            raise NotationError(f"a card is given twice in {shown(text)}")
         return cls(mask)
 
     @classmethod

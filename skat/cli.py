@@ -54,6 +54,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from skat.server import create_app
+    from skat.server.connection import uvicorn_options
 
     if not 1 <= args.port <= 65535:
         raise SkatError(f"the port must be 1 .. 65535, got {args.port}")
@@ -67,7 +68,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
     app = create_app(player=args.player, warm_up=True, on_ready=ready)
     print(f"skat: the game is at {url} (Ctrl-C to stop)", file=sys.stderr)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **uvicorn_options())
     return 0
 
 

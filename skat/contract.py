@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from skat.errors import NotationError
+from skat.errors import NotationError, shown
 from skat.options import Options
 from skat.rules import GameType
 from skat.values import table_values
@@ -114,11 +114,13 @@ class Contract:
             NotationError: unknown letters, repeated modifiers or an invalid combination.
         """
         if not isinstance(text, str) or not text:
-            raise NotationError(f"not a contract: {text!r}")
+            raise NotationError(f"not a contract: {shown(text)}")
         game = GameType.from_letter(text[0])
         mods = text[1:]
         if len(set(mods)) != len(mods) or any(m not in "OHSZV" for m in mods):
-            raise NotationError(f"not a contract: {text!r} (modifiers are O H S Z V, once each)")
+            raise NotationError(
+                f"not a contract: {shown(text)} (modifiers are O H S Z V, once each)"
+            )
         try:
             return cls.make(
                 game,
@@ -129,7 +131,7 @@ class Contract:
                 revolution="V" in mods,
             )
         except NotationError as err:
-            raise NotationError(f"not a contract: {text!r} ({err})") from None
+            raise NotationError(f"not a contract: {shown(text)} ({err})") from None
 
     @property
     def code(self) -> int:

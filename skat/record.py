@@ -42,7 +42,7 @@ from skat.cards import (
 )
 from skat.contract import Contract
 from skat.deal import Deal, not_the_numbers_cards, parse_deal_number
-from skat.errors import IllegalActionError, NotationError, RecordError, SkatError, cut
+from skat.errors import IllegalActionError, NotationError, RecordError, SkatError, cut, shown
 from skat.options import format_record as format_options
 from skat.options import parse_record as parse_options
 from skat.ramsch import RamschResult
@@ -229,7 +229,7 @@ def _read(line: str, errors: list[RecordError] | None) -> Record:
                 who, wpos = tokens[i]
                 tok, tpos = tokens[i + 1]
                 if who not in ("w", "0", "1", "2"):
-                    fail(f"bad mover {who!r} (expected w, 0, 1 or 2)", wpos)
+                    fail(f"bad mover {shown(who)} (expected w, 0, 1 or 2)", wpos)
                     continue
                 moves.append(Move(who, tok, tpos))
         else:
@@ -373,15 +373,27 @@ def _start(record: Record, claim_check: ClaimCheck | None) -> tuple[State, int]:
     options = parse_bk(record.get("BK"), parse_options(record.get("RU") or ""))
     dl = record.get("DL") or "0"
     if dl not in ("0", "1", "2"):
-        raise RecordError(f"DL[{dl}] is not a table position 0, 1 or 2", 0)
+        raise RecordError(f"DL[{cut(dl)}] is not a table position 0, 1 or 2", 0)
     dealt = _deal_of(record, moves[0])
     return State.from_deal(dealt, options, int(dl), claim_check=claim_check), 1
 
 
 def _bad(move: Move, message: str) -> RecordError:
+    """The error of ``move``: its mover, its token (cut as every echoed input: :func:`shown`),
+    its position, then ``message``."""
     return RecordError(
-        f"move {move.who} {move.token!r} at position {move.position}: {message}", move.position
+        f"move {move.who} {shown(move.token)} at position {move.position}: {message}",
+        move.position,
     )
+
+
+def _refused(move: Move, err: SkatError) -> RecordError:
+    """The error of ``move`` that the core refused with ``err``: as :func:`_bad`, but the token
+    is not named twice when ``err`` names it already (``not an action: 'X1'``)."""
+    message = str(err)
+    if shown(move.token) in message:
+        return RecordError(f"move {move.who} at position {move.position}: {message}", move.position)
+    return _bad(move, message)
 
 
 def _step(state: State, move: Move, pending: list[Contract]) -> State:
@@ -403,8 +415,8 @@ def _step(state: State, move: Move, pending: list[Contract]) -> State:
             raise _bad(move, "a hidden card '??' cannot be replayed")
         if tok == "SC" or tok.startswith("SC."):
             if tok != "SC":
-                shown = mask_of(parse_card(c) for c in tok[3:].split("."))
-                if shown != state.hand(seat):
+                hand = mask_of(parse_card(c) for c in tok[3:].split("."))
+                if hand != state.hand(seat):
                     raise _bad(move, "the shown cards are not the declarer's hand")
             return state.apply("SC", seat=seat)
         if tok == "RE":
@@ -443,7 +455,7 @@ def _step(state: State, move: Move, pending: list[Contract]) -> State:
     except RecordError:
         raise
     except SkatError as err:
-        raise _bad(move, str(err)) from None
+        raise _refused(move, err) from None
 
 
 def replay(record: Record, *, claim_check: ClaimCheck | None = None) -> State:
@@ -565,13 +577,13 @@ def parse_result(text: str) -> dict[str, object]:
             elif item == "ramsch":
                 out["outcome"] = item
             else:
-                raise RecordError(f"unknown result field {item!r} in R[{text}]")
+                raise RecordError(f"unknown result field {shown(item)} in R[...]")
             continue
         if key in _RESULT_INT_KEYS:
             try:
                 out[key] = int(value)
             except ValueError:
-                raise RecordError(f"result field {item!r} is not a number in R[{text}]") from None
+                raise RecordError(f"result field {shown(item)} is not a number in R[...]") from None
         else:
             out[key] = value
     return out

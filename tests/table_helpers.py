@@ -62,7 +62,7 @@ def _free_port() -> int:
 
 class Server:
     """``uvicorn`` serving ``create_app(**app)`` (default: the :data:`PLAYER` computers) on a free
-    loopback port, in its own process (restartable)."""
+    loopback port, in its own process (restartable), with ``skat serve``'s connection options."""
 
     def __init__(self, **app: str) -> None:
         self.port = _free_port()
@@ -77,8 +77,9 @@ class Server:
         arguments = ", ".join(f"{key}={value!r}" for key, value in self.app.items())
         code = (
             "import uvicorn; from skat.server import create_app; "
+            "from skat.server.connection import uvicorn_options; "
             f"uvicorn.run(create_app({arguments}), host='127.0.0.1', port={self.port}, "
-            "log_level='warning')"
+            "log_level='warning', **uvicorn_options())"
         )
         self.proc = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
         deadline = time.monotonic() + 30

@@ -66,7 +66,9 @@ server's own (``bad_json``, ``bad_request``, ``too_large``, ``timeout``, ``bad_h
 Every answer carries :data:`SECURITY_HEADERS` (a Content-Security-Policy that lets the page run
 its own modules only and no other site frame it, ``nosniff``, ...) and a ``Cache-Control``
 (pages, modules and locale files: ask again each time, answered by a 304 while unchanged; the
-API: never store). A request whose ``Host`` is not one of this server's names is refused (a page of
+API: never store); uvicorn's own answer to HTTP it cannot read gets them from
+:mod:`skat.server.connection`, which also closes connections that send no request. A request
+whose ``Host`` is not one of this server's names is refused (a page of
 another site reaching the loopback server through DNS rebinding), and so is a POST sent by
 another site's page (its ``Origin`` or ``Sec-Fetch-Site`` says so): see :class:`_Guard`.
 """
@@ -78,6 +80,7 @@ import json
 import logging
 import os
 import random
+import re
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -231,10 +234,11 @@ class _Guard:
       address (DNS rebinding): 400 ``bad_host``. A request without ``Host`` (HTTP/1.0) passes.
     * POST (any method but GET, HEAD, OPTIONS): refused with 403 ``cross_origin`` when the
       browser says another site's page sent it: ``Sec-Fetch-Site`` ``cross-site`` or
-      ``same-site``, or an ``Origin`` (``null`` included) that is not this server's own (scheme
-      default ports aside, the ``Host``'s name and port). A cross-site ``text/plain`` POST needs
-      no CORS preflight, so this is what stops it. Clients that are not browsers send neither
-      header and pass.
+      ``same-site``, or an ``Origin`` (``null`` included) that is not this server's own: the
+      request's scheme and the ``Host``'s name and port (a scheme's default port counting as
+      none), written as a browser writes it (no user, no path), and only one. A cross-site
+      ``text/plain`` POST needs no CORS preflight, so this is what stops it. Clients that are
+      not browsers send neither header and pass.
     """
 
     def __init__(self, app: ASGIApp, hosts: Iterable[str] = ()) -> None:
@@ -263,11 +267,15 @@ class _Guard:
         site = headers.get("sec-fetch-site")
         if site is not None and site.lower() in ("cross-site", "same-site"):
             return _cross_origin(f"the browser sent it from a page of another site ({site})")
-        origin = headers.get("origin")
-        if origin is None:
+        origins = headers.getlist("origin")
+        if not origins:
             return None
-        if own is None or not _same_origin(origin, own):
-            return _cross_origin(f"it comes from the page {shown(origin)}, not from this server")
+        if len(origins) > 1:  # no browser sends two: which one would count is a guess
+            return _cross_origin(f"it names {len(origins)} origins, a browser's request one")
+        if own is None or not _same_origin(origins[0], scope.get("scheme", "http"), own):
+            return _cross_origin(
+                f"it comes from the page {shown(origins[0])}, not from this server"
+            )
         return None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -303,24 +311,31 @@ def _cross_origin(why: str) -> JSONResponse:
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 
+_ORIGIN = re.compile(r"(https?)://((?:\[[0-9a-f:.]+\]|[^/?#@\\\s:\[\]]+)(?::[1-9][0-9]{0,4})?)")
+"""An ``Origin`` as a browser writes it: ``http`` or ``https``, ``://``, the host (an IPv6
+address in brackets) and its port if not the default, nothing else (no user, path, query or
+fragment)."""
 
-def _same_origin(origin: str, own: tuple[str, int | None]) -> bool:
-    """Whether ``origin`` (``scheme://name[:port]``) is the server's own: the ``Host``'s name
-    and port, ports equal to the scheme's default counting as none."""
-    try:
-        parts = urlsplit(origin)
-        port = parts.port
-    except ValueError:
+
+def _same_origin(origin: str, scheme: str, own: tuple[str, int | None]) -> bool:
+    """Whether ``origin`` (``scheme://name[:port]``, exactly: see :data:`_ORIGIN`) is the
+    server's own: the request's ``scheme`` (``http``; ``https`` behind TLS), the ``Host``'s name
+    and port (``own``), a port equal to the scheme's default counting as none. ``null`` (a
+    sandboxed or local page), other schemes and any other form are not."""
+    match = _ORIGIN.fullmatch(origin)
+    if match is None or match.group(1) != scheme:
         return False
-    default = _DEFAULT_PORTS.get(parts.scheme)
-    if default is None or not parts.hostname:
-        return False  # "null" (a sandboxed or local page) and other schemes
-    name, own_port = own
-    if own_port == default:
-        own_port = None
-    if port == default:
-        port = None
-    return parts.hostname.rstrip(".") == name and port == own_port
+    theirs = _split_host(match.group(2))
+    if theirs is None:
+        return False
+    default = _DEFAULT_PORTS[scheme]
+    name, port = theirs
+    own_name, own_port = own
+    if port is None:
+        port = default
+    if own_port is None:
+        own_port = default
+    return name == own_name and port == own_port
 
 
 def load_player(name: str | None = None) -> tuple[str, game.ChooseFn]:

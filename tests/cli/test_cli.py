@@ -177,6 +177,52 @@ def test_serve_on_a_host_name_that_cannot_be_is_one_line(
     assert err.endswith(":8765: not a host name\n")
 
 
+def test_a_long_error_message_is_cut_on_its_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The core cuts what it echoes (skat.errors.cut); the command cuts any message once more,
+    should one still be long (MAX_MESSAGE)."""
+    from skat.errors import SkatError
+
+    def fail(args: object) -> int:
+        raise SkatError("x" * 10_000)
+
+    monkeypatch.setattr(cli, "_cmd_deal", fail)
+    assert cli.main(["deal", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"skat: {'x' * cli.MAX_MESSAGE} …\n"
+
+
+def test_serve_hands_uvicorn_the_servers_connection_options(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The security headers on uvicorn's own 400 and the head timeout (skat.server.connection)
+    hold only when ``skat serve`` serves with them: whatever builds uvicorn's Config."""
+    import socket
+
+    import uvicorn
+
+    from skat.server.connection import uvicorn_options
+
+    seen: dict[str, object] = {}
+
+    class StoppedError(Exception):
+        pass
+
+    def config(self: object, app: object, **kwargs: object) -> None:
+        seen.update(kwargs)
+        raise StoppedError
+
+    monkeypatch.setattr(uvicorn.Config, "__init__", config)
+    with socket.socket() as probe:  # a port free now
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(StoppedError):
+        cli.main(["serve", "--no-browser", "--player", "heuristic", "--port", str(port)])
+    capsys.readouterr()
+    assert uvicorn_options().items() <= seen.items()
+
+
 @pytest.mark.slow
 def test_a_deal_number_with_its_seat_shows_the_same_cards_and_marks_that_seat() -> None:
     """The browser shows a deal played in another seat than number mod 3 as ``N-seat``; the

@@ -149,6 +149,43 @@ def test_illegal_move_in_a_record_is_named_with_its_position(
     assert report.error is not None
 
 
+LONG = "Q" * 3000
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "echoed"),
+    [
+        (" 1 p 2 18", f" 1 p 2 {LONG}", LONG),  # not an action
+        (" 1 p 2 18", f" 1 p 2 18{LONG}", "18" + LONG),
+        (" 1 p 2 18", f" 1 p 2 C{LONG}", "C" + LONG),  # not a contract
+        (" 0 CA 1 CQ", f" 0 CA.{LONG} 1 CQ", "CA." + LONG),  # a discard's card
+        (" 2 DHS", f" 2 DHS.{LONG}", "DHS." + LONG),  # a declaration's discard
+        (" 0 CA 1 CQ", f" 0 EX.{LONG} 1 CQ", "EX." + LONG),  # an exchange
+        (" 0 CA 1 CQ", f" 0 SC.{LONG} 1 CQ", "SC." + LONG),  # shown cards
+        (" 0 CA 1 CQ", f" {LONG} CA 1 CQ", LONG),  # the mover
+        ("MV[w DK.", f"MV[w {LONG}.", LONG),  # a card of the deal
+        ("MV[w", f"DL[{LONG}]MV[w", LONG),
+    ],
+)
+def test_a_bad_token_in_a_record_is_echoed_once_and_cut(old: str, new: str, echoed: str) -> None:
+    """A record's error names its bad token once, cut as every echoed input (skat.errors.cut)."""
+    line = _with_move(LINES[0], old, new)
+    with pytest.raises(RecordError) as info:
+        record.read_record(line)
+    message = str(info.value)
+    assert len(message) < 300, message[:300]
+    assert message.count(echoed[:30]) == 1, message
+
+
+@pytest.mark.parametrize("text", [f"d:2 {LONG} win", f"d:2 v:{LONG}"])
+def test_a_bad_result_field_is_echoed_once_and_cut(text: str) -> None:
+    with pytest.raises(RecordError) as info:
+        record.parse_result(text)
+    message = str(info.value)
+    assert len(message) < 100, message[:300]
+    assert message.count(LONG[:30]) == 1, message
+
+
 def test_wrong_recorded_result_is_a_mismatch() -> None:
     line = LINES[0].replace("v:72", "v:71")
     report = record.check(line)

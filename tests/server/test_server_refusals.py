@@ -98,6 +98,19 @@ def test_illegal_or_malformed_actions_are_refused(
     assert len(error["message"]) < 300  # a long input is not sent back whole
 
 
+@pytest.mark.parametrize("token", ["Z" * 3000, "18" + "x" * 3000, "SA." + "Q" * 3000])
+def test_a_bad_token_inside_a_record_is_named_once_and_cut(client: TestClient, token: str) -> None:
+    rec, seat, _ = _record_and_seat(client, 9)
+    bad = rec.replace(" ]", f" {seat} {token} ]")
+    assert len(bad) < 4000  # within a record's length: the token itself is what is refused
+    response = client.post("/api/view", json={"record": bad, "human_seat": seat})
+    assert response.status_code == 400, response.text[:300]
+    error = response.json()["error"]
+    assert error["code"] == "bad_record"
+    assert len(error["message"]) < 300, error["message"][:300]
+    assert error["message"].count(token[:30]) == 1, error["message"]
+
+
 def test_acting_for_another_seat_is_refused(client: TestClient) -> None:
     rec, seat, legal = _record_and_seat(client, 9)
     other = (seat + 1) % 3

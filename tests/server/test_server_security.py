@@ -14,7 +14,9 @@ from typing import Any
 
 import pytest
 
-from skat.server import create_app
+from skat.server import connection, create_app
+from skat.server.app import SECURITY_HEADERS
+from skat.server.connection import uvicorn_options
 
 from server_helpers import LOOPBACK, PLAYER
 
@@ -120,6 +122,21 @@ def test_api_answers_are_never_stored(client: TestClient) -> None:
         {"origin": "http://localhost:8765"},  # another name of the same server: another origin
         {"origin": "null"},  # a sandboxed frame or a file:// page
         {"origin": "chrome-extension://abcdef"},
+        # forged forms of the server's own origin, which no browser writes
+        {"origin": "https://127.0.0.1:8765"},  # the server is served over http
+        {"origin": "ftp://127.0.0.1:8765"},
+        {"origin": "HTTP://127.0.0.1:8765"},
+        {"origin": "http://user@127.0.0.1:8765"},
+        {"origin": "http://user:pw@127.0.0.1:8765"},
+        {"origin": "http://evil.example@127.0.0.1:8765"},
+        {"origin": "http://127.0.0.1:8765@evil.example"},
+        {"origin": "http://127.0.0.1:8765/"},
+        {"origin": "http://127.0.0.1:8765/api"},
+        {"origin": "http://127.0.0.1:8765?x"},
+        {"origin": "http://127.0.0.1:08765"},
+        {"origin": "http://127.0.0.1"},  # port 80
+        {"origin": "http://127.0.0.1:8765, http://evil.example"},
+        {"origin": "http://127.0.0.1:8765 http://evil.example"},
     ],
 )
 @pytest.mark.parametrize("path", ["/api/new", "/api/act", "/api/view", "/api/draw"])
@@ -150,16 +167,37 @@ def test_a_post_from_the_servers_own_page_or_no_browser_is_answered(
     assert response.status_code == 200, response.text
 
 
-def test_the_same_origin_counts_the_schemes_default_port_as_none() -> None:
+@pytest.mark.parametrize(
+    ("url", "origin", "status"),
+    [
+        ("https://skat.example/api/draw", "https://skat.example", 200),
+        ("https://skat.example:443/api/draw", "https://skat.example", 200),
+        ("https://skat.example/api/draw", "https://skat.example:443", 200),
+        ("http://skat.example/api/draw", "http://skat.example:80", 200),
+        ("https://skat.example:8443/api/draw", "https://skat.example:8443", 200),
+        # the scheme counts: a page served over http is another origin than over https (a TLS
+        # proxy in front says X-Forwarded-Proto: https, which uvicorn makes the scheme)
+        ("http://skat.example:443/api/draw", "https://skat.example", 403),
+        ("https://skat.example/api/draw", "http://skat.example", 403),
+        ("https://skat.example/api/draw", "http://skat.example:443", 403),
+    ],
+)
+def test_the_same_origin_is_the_scheme_host_and_port_a_default_port_counting_as_none(
+    url: str, origin: str, status: int
+) -> None:
     with TestClient(create_app(player=PLAYER, hosts=["skat.example"])) as c:
-        response = c.post(
-            "https://skat.example/api/draw", json={}, headers={"origin": "https://skat.example"}
-        )
-        assert response.status_code == 200, response.text
-        response = c.post(
-            "http://skat.example:443/api/draw", json={}, headers={"origin": "https://skat.example"}
-        )
-        assert response.status_code == 200, response.text
+        response = c.post(url, json={}, headers={"origin": origin})
+    assert response.status_code == status, response.text
+
+
+@pytest.mark.parametrize("second", ["http://127.0.0.1:8765", "http://evil.example", "null"])
+def test_a_post_with_two_origins_is_refused(client: TestClient, second: str) -> None:
+    headers = [("origin", "http://127.0.0.1:8765"), ("origin", second)]
+    response = client.post("/api/draw", json={}, headers=headers)
+    assert response.status_code == 403, response.text
+    error = response.json()["error"]
+    assert error["code"] == "cross_origin"
+    assert "2 origins" in error["message"]
 
 
 def test_a_link_from_another_site_still_opens_the_page(client: TestClient) -> None:
@@ -241,7 +279,8 @@ def _serve_in_thread(app: Any) -> tuple[Any, int, Any]:
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     port: int = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    config = uvicorn.Config(app, log_level="error", lifespan="off", **uvicorn_options())
+    server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 30
@@ -279,6 +318,118 @@ def test_a_half_sent_body_times_out_and_the_connection_is_closed() -> None:
     }
 
 
+@pytest.fixture
+def served() -> Any:
+    """The app under uvicorn with ``skat serve``'s options, in a thread: its port."""
+    server, port, thread = _serve_in_thread(create_app(player=PLAYER, workers=0))
+    yield port
+    server.should_exit = True
+    thread.join(10)
+
+
+def _exchange(port: int, data: bytes, delay: float = 0.0) -> tuple[bytes, float]:
+    """Send ``data`` on a new connection (``delay`` seconds after it opened) and read until the
+    server closes it: what came back and the seconds from the start (a connection still open
+    after 20 s fails the test)."""
+    import socket
+    import time
+
+    with socket.create_connection(("127.0.0.1", port), timeout=20) as conn:
+        start = time.monotonic()
+        time.sleep(delay)
+        if data:
+            conn.sendall(data)
+        answer = b""
+        while chunk := conn.recv(4096):
+            answer += chunk
+        return answer, time.monotonic() - start
+
+
+def _head(answer: bytes) -> dict[str, str]:
+    lines = answer.partition(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")
+    return {
+        "": lines[0],
+        **{k.lower(): v.strip() for k, _, v in (x.partition(":") for x in lines[1:])},
+    }
+
+
+@pytest.mark.parametrize(
+    ("data", "status"),
+    [
+        (b"GARBAGE\r\n\r\n", 400),  # no request line: uvicorn's (h11's) own answer
+        (b"GET / HTTP/1.1\r\n\r\n", 400),  # HTTP/1.1 without Host
+        (b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nno colon\r\n\r\n", 400),
+        (b"GET / HTTP/1.1\r\nHost: evil.example\r\nHost: 127.0.0.1\r\n\r\n", 400),
+        (b"GET /\x00 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 400),
+        (b"GET /api/nothing HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", 404),
+        (b"GET /api/new HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", 405),
+        (
+            b"POST /api/act HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 999999\r\n\r\n",
+            413,
+        ),
+    ],
+)
+def test_the_servers_own_answers_to_malformed_http_carry_the_security_headers(
+    served: int, data: bytes, status: int
+) -> None:
+    answer, _ = _exchange(served, data)
+    head = _head(answer)
+    assert head[""].startswith(f"HTTP/1.1 {status} "), answer[:300]
+    for name, value in SECURITY_HEADERS.items():
+        assert head.get(name) == value, (name, answer[:600])
+    assert head["cache-control"] == "no-store"
+
+
+def test_a_connection_that_sends_no_request_is_closed(
+    monkeypatch: pytest.MonkeyPatch, served: int
+) -> None:
+    assert 1 <= connection.HEAD_TIMEOUT_SECONDS <= 10  # "a few seconds"
+    monkeypatch.setattr(connection, "HEAD_TIMEOUT_SECONDS", 0.5)
+    answer, seconds = _exchange(served, b"")
+    assert answer == b""  # closed without a word, as nginx does
+    assert 0.4 <= seconds <= 3
+
+
+def test_a_request_head_sent_a_byte_at_a_time_is_cut_off(
+    monkeypatch: pytest.MonkeyPatch, served: int
+) -> None:
+    """Every byte would restart uvicorn's own keep-alive clock; the head's deadline stays."""
+    import socket
+    import time
+
+    monkeypatch.setattr(connection, "HEAD_TIMEOUT_SECONDS", 0.5)
+    head = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"X-Slow: " + b"a" * 100
+    start = time.monotonic()
+    with socket.create_connection(("127.0.0.1", served), timeout=20) as conn:
+        sent = 0
+        try:
+            for byte in head:
+                conn.sendall(bytes([byte]))
+                sent += 1
+                time.sleep(0.05)
+        except OSError:  # the server closed the connection
+            pass
+        conn.settimeout(20)
+        try:
+            rest = conn.recv(4096)
+        except OSError:  # reset: closed while bytes were still coming
+            rest = b""
+    assert rest == b""
+    assert sent < len(head)
+    assert time.monotonic() - start <= 3
+
+
+def test_a_kept_alive_connection_is_answered_then_closed_when_idle(
+    monkeypatch: pytest.MonkeyPatch, served: int
+) -> None:
+    monkeypatch.setattr(connection, "HEAD_TIMEOUT_SECONDS", 0.5)
+    request = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    answer, seconds = _exchange(served, request, delay=0.3)  # in time: answered
+    assert _head(answer)[""] == "HTTP/1.1 200 OK"
+    assert answer.endswith(b"}")
+    assert 0.3 + 0.4 <= seconds <= 3  # then idle for the head time again, and closed
+
+
 @pytest.mark.browser
 def test_the_page_runs_under_its_content_security_policy(server: Any, browser: Any) -> None:
     """Chromium enforces the policy: the game deals, with no console error and no violation."""
@@ -309,9 +460,12 @@ def test_the_page_runs_under_its_content_security_policy(server: Any, browser: A
     assert width is not None
 
 
-def test_the_web_api_doc_gives_the_policy_and_the_body_timeout_the_server_uses() -> None:
+def test_the_web_api_doc_gives_the_policy_and_the_timeouts_the_server_uses() -> None:
     from skat.server.app import BODY_TIMEOUT_SECONDS, CONTENT_SECURITY_POLICY
 
     text = (Path(__file__).parents[2] / "docs" / "web-api.md").read_text(encoding="utf-8")
     assert f"`{CONTENT_SECURITY_POLICY}`" in text
     assert f"within {BODY_TIMEOUT_SECONDS:g} s" in text
+    words = " ".join(text.split())
+    assert f"within {connection.HEAD_TIMEOUT_SECONDS:g} s of its opening" in words
+    assert f"idle {connection.KEEP_ALIVE_SECONDS:g} s after an answer" in words
