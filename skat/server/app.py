@@ -385,7 +385,6 @@ def create_app(
     player: str | None = None,
     rng: random.Random | None = None,
     warm_up: bool = False,
-    on_ready: Callable[[], None] | None = None,
     *,
     workers: int | None = None,
     decide: _workers.DecideFn = _workers.decide,
@@ -402,8 +401,9 @@ def create_app(
             available.
         rng: the source of random deal numbers; None: a fresh ``random.Random()``.
         warm_up: start the computer workers at start and let each warm up the solver's kernels
-            (``skat serve`` does); otherwise they start with the first decisions.
-        on_ready: called once the app has started (``skat serve`` opens the browser then).
+            (``skat serve`` does), before the server listens (uvicorn runs the app's start-up
+            first: ``skat serve`` names the address once its page answers); otherwise they
+            start with the first decisions.
         workers: the number of worker processes that decide the computers' turns
             (:class:`skat.server.workers.Computers`); None: one per core; 0: decide in the
             server's own threads (a decision then holds up the other answers).
@@ -455,8 +455,6 @@ def create_app(
         if warm_up:
             await computers.start()
         _log.info("computer player: %s", player_name)
-        if on_ready is not None:
-            on_ready()
         try:
             yield
         finally:
