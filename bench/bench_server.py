@@ -377,10 +377,34 @@ def _finished_record(number: int) -> str:
 
 
 def _own_ticks(pid: int) -> int:
-    """CPU time (user + system, clock ticks) of process ``pid`` alone (all its threads, none of
-    its children)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    """CPU time (user + system, clock ticks) of process ``pid`` alone (all its threads, those
+    that have ended too, none of its children); 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
     return int(fields[11]) + int(fields[12])
+
+
+def _children_ticks(pid: int) -> dict[int, int]:
+    """:func:`_own_ticks` of every living descendant of process ``pid``, by process id."""
+    out: dict[int, int] = {}
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            tasks = list(Path(f"/proc/{p}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                children = [int(c) for c in (task / "children").read_text().split()]
+            except (OSError, ValueError):
+                continue
+            for child in children:
+                out[child] = _own_ticks(child)
+                todo.append(child)
+    return out
 
 
 WALK_ROWS = 2000
@@ -395,7 +419,7 @@ def walking(requests: int) -> dict[str, Any]:
     tick = os.sysconf("SC_CLK_TCK")
     with _uvicorn("heuristic") as (port, pid):
         _fetch(port, "POST", "/api/bock", {"series": series[:1]})  # starts the workers
-        own, every = _own_ticks(pid), sum(_thread_ticks(pid).values())
+        own, workers = _own_ticks(pid), _children_ticks(pid)
         failed: list[BaseException] = []
 
         def walk() -> None:
@@ -415,12 +439,13 @@ def walking(requests: int) -> dict[str, Any]:
         if failed:
             raise RuntimeError(f"{len(failed)} of the walks failed: {failed[0]!r}")
         own = _own_ticks(pid) - own
-        every = sum(_thread_ticks(pid).values()) - every
+        after = _children_ticks(pid)
+        worked = sum(t - workers.get(c, 0) for c, t in after.items())
     return {
         "walks": (busy.page, busy.health),
         "wall": wall,
         "server cpu": own / tick,
-        "worker cpu": (every - own) / tick,
+        "worker cpu": worked / tick,
     }
 
 
