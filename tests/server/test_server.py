@@ -6,6 +6,7 @@ Helpers: ``tests/server_helpers.py``; the test client (``client``): the conftest
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import logging
@@ -17,6 +18,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 import warnings
 from dataclasses import fields
 from pathlib import Path
@@ -310,8 +312,12 @@ def test_serve_names_the_address_only_once_the_page_answers() -> None:
     threading.Thread(target=read, args=(server.stderr,), daemon=True).start()
     try:
         said: list[str] = []
+        deadline = time.monotonic() + START_SECONDS
         while not any("the game is at" in line for line in said):
-            said.append(lines.get(timeout=START_SECONDS))
+            assert server.poll() is None, f"skat serve stopped: {said}"
+            assert time.monotonic() < deadline, f"skat serve named no address: {said}"
+            with contextlib.suppress(queue.Empty):
+                said.append(lines.get(timeout=1.0))
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         try:
             connection.request("GET", "/")
