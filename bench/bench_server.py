@@ -23,10 +23,18 @@
    a fifth of the step (two decisions progressing at once; one lock around all decisions keeps
    it near 0 however idle the machine is). Goal: page files and health ≤ 50 ms while a computer
    thinks.
+4. *Answers while series are walked*: uvicorn with the heuristic player; ``--walks`` requests
+   ``POST /api/bock`` of a series of 2,000 records each (a deal played out by the heuristic
+   player, the most a series may hold) are sent at once while page files and ``/api/health``
+   are fetched as in 3; their wall time, and the CPU seconds of the server's own process and
+   of its worker processes meanwhile (``/proc``). Goal: page files and health ≤ 50 ms (issue
+   51: eight such requests slowed the page from 0.03 to 0.8 s when the walks ran in the
+   server's process).
 
 Usage::
 
     .venv/bin/python -m bench.bench_server --deals 200 --repeat 5 --pages 10 --decisions 6
+    .venv/bin/python -m bench.bench_server --deals 0 --pages 0 --decisions 0 --walks 8
 """
 
 from __future__ import annotations
@@ -194,8 +202,14 @@ def first_card_records(count: int) -> list[tuple[str, int]]:
     return out
 
 
-def _fetch(port: int, method: str, path: str, body: dict[str, Any] | None = None) -> bytes:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+def _fetch(
+    port: int,
+    method: str,
+    path: str,
+    body: dict[str, Any] | None = None,
+    timeout: float = 120.0,
+) -> bytes:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         data = None if body is None else json.dumps(body).encode()
         headers = {} if body is None else {"Content-Type": "application/json"}
@@ -350,6 +364,91 @@ def thinking(decisions: int, idle_samples: int = 100) -> dict[str, Any]:
     return out
 
 
+def _finished_record(number: int) -> str:
+    """Deal ``number`` played out by the heuristic player in every seat, as the browser keeps it."""
+    heuristic = HeuristicPlayer()
+    state = State.new(parse_deal_number(number), Options())
+    while not state.is_terminal():
+        seat = state.current_player
+        assert seat is not None
+        rng = decision_rng(number, len(state.actions))
+        state = state.apply(heuristic.choose(state.information_state(seat), rng))
+    return record.write(record.from_state(state))
+
+
+def _own_ticks(pid: int) -> int:
+    """CPU time (user + system, clock ticks) of process ``pid`` alone (all its threads, those
+    that have ended too, none of its children); 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])
+
+
+def _children_ticks(pid: int) -> dict[int, int]:
+    """:func:`_own_ticks` of every living descendant of process ``pid``, by process id."""
+    out: dict[int, int] = {}
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            tasks = list(Path(f"/proc/{p}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                children = [int(c) for c in (task / "children").read_text().split()]
+            except (OSError, ValueError):
+                continue
+            for child in children:
+                out[child] = _own_ticks(child)
+                todo.append(child)
+    return out
+
+
+WALK_ROWS = 2000
+"""The deals of each walked series: the most ``POST /api/bock`` takes (skat.server.bock)."""
+
+
+def walking(requests: int) -> dict[str, Any]:
+    """Latencies (ms) of page files and health while ``requests`` ``POST /api/bock`` of
+    :data:`WALK_ROWS` records each run at once; their wall time (s) and the CPU seconds of the
+    server's own process and of its workers meanwhile."""
+    series = [{"record": _finished_record(7), "human_seat": 0}] * WALK_ROWS
+    tick = os.sysconf("SC_CLK_TCK")
+    with _uvicorn("heuristic") as (port, pid):
+        _fetch(port, "POST", "/api/bock", {"series": series[:1]})  # starts the workers
+        own, workers = _own_ticks(pid), _children_ticks(pid)
+        failed: list[BaseException] = []
+
+        def walk() -> None:
+            try:  # minutes on a busy machine: the workers run at a lower priority
+                _fetch(port, "POST", "/api/bock", {"series": series}, timeout=3600)
+            except Exception as err:
+                failed.append(err)
+
+        with _Sampler(port) as busy:
+            start = time.perf_counter()
+            threads = [threading.Thread(target=walk) for _ in range(requests)]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+            wall = time.perf_counter() - start
+        if failed:
+            raise RuntimeError(f"{len(failed)} of the walks failed: {failed[0]!r}")
+        own = _own_ticks(pid) - own
+        after = _children_ticks(pid)
+        worked = sum(t - workers.get(c, 0) for c, t in after.items())
+    return {
+        "walks": (busy.page, busy.health),
+        "wall": wall,
+        "server cpu": own / tick,
+        "worker cpu": worked / tick,
+    }
+
+
 def _line(what: str, values: list[float]) -> str:
     return (
         f"{what}: n={len(values)} p50={statistics.median(values):.1f} ms "
@@ -364,6 +463,12 @@ def main() -> None:
     parser.add_argument("--pages", type=int, default=10, help="page loads to time (0: skip)")
     parser.add_argument(
         "--decisions", type=int, default=6, help="strong decisions to answer beside (0: skip)"
+    )
+    parser.add_argument(
+        "--walks",
+        type=int,
+        default=0,
+        help=f"POST /api/bock of {WALK_ROWS} records to send at once, answering beside (0: skip)",
     )
     args = parser.parse_args()
     if args.deals:
@@ -388,6 +493,16 @@ def main() -> None:
                 f"two at once: {wall:.2f} s (alone one after the other {alone_sum:.2f} s), "
                 f"server CPU {cpu:.2f} s per s, two threads computing in {both:.0%} of the time"
             )
+    if args.walks:
+        found = walking(args.walks)
+        page, health = found["walks"]
+        print(_line(f"page file, {args.walks} series walks running", page))
+        print(_line(f"/api/health, {args.walks} series walks running", health))
+        print(
+            f"{args.walks} walks of {WALK_ROWS} records at once: {found['wall']:.1f} s; CPU "
+            f"{found['server cpu']:.1f} s in the server's process, "
+            f"{found['worker cpu']:.1f} s in its workers"
+        )
 
 
 if __name__ == "__main__":

@@ -66,9 +66,25 @@ Triple = tuple[int, int, int]
 
 class BockError(SkatError):
     """A deal of a series whose Bock status (``BK[...]``) does not follow from the deals before
-    it, or a series that cannot be walked."""
+    it, or a series that cannot be walked.
+
+    Attributes:
+        index: the 0-based index of that deal in the series walked.
+        detail: what is wrong with it, the message without the index (``"is marked 'bock' (BK),
+            but the deals before it make it 'none'"``), for a caller that numbers the deals
+            otherwise (``POST /api/statistics``, :mod:`skat.server.statistics`).
+    """
 
     code = "bock_mismatch"
+
+    def __init__(self, index: int, detail: str) -> None:
+        super().__init__(f"deal {index} of the series {detail}")
+        self.index = index
+        self.detail = detail
+
+    def __reduce__(self) -> tuple[type[BockError], tuple[int, str]]:
+        # raised in a worker process, it comes back pickled
+        return (BockError, (self.index, self.detail))
 
 
 class BockEvent(StrEnum):
@@ -293,15 +309,16 @@ def walk(series: Sequence[tuple[State, int]]) -> BockWalk:
     out: list[DealBock] = []
     for index, (state, human) in enumerate(series):
         if human not in (0, 1, 2):
-            raise BockError(f"deal {index} of the series: the person's seat {human!r} is not 0..2")
+            raise BockError(index, f"names no seat: the person's seat {human!r} is not 0..2")
         if not state.is_terminal():
-            raise BockError(f"deal {index} of the series is not finished")
+            raise BockError(index, "is not finished")
         o = state.options
         expected = _expected(queued, o)
         if o.bock_deal != expected:
             raise BockError(
-                f"deal {index} of the series is marked {o.bock_deal.value!r} (BK), but the deals "
-                f"before it make it {expected.value!r}"
+                index,
+                f"is marked {o.bock_deal.value!r} (BK), but the deals before it make it "
+                f"{expected.value!r}",
             )
         if o.bock == BockRule.OFF:
             queued = 0

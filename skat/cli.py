@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import socket
 import sys
 from collections.abc import Sequence
 
@@ -31,8 +32,6 @@ def _cmd_deal(args: argparse.Namespace) -> int:
 
 def _check_listen(host: str, port: int) -> None:
     """Raise SkatError unless the server could listen on ``host``:``port`` now."""
-    import socket
-
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         family, kind, proto, _, address = infos[0]
@@ -46,8 +45,40 @@ def _check_listen(host: str, port: int) -> None:
         raise SkatError(f"cannot listen on {cut(host)}:{port}: not a host name") from None
 
 
+def _page_url(host: str, port: int) -> str:
+    """The address of the game served on ``host``:``port`` (an IPv6 address in brackets)."""
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+PAGE_WAIT_SECONDS = 30.0
+"""The longest ``skat serve`` asks its own page, once it listens, before it names the address
+anyway with the reason (the page answers at the first try unless the machine is overloaded)."""
+
+
+def _ask_page(host: str, port: int) -> str | None:
+    """GET ``/`` of the server at ``host``:``port`` until it answers (any HTTP status), for up to
+    :data:`PAGE_WAIT_SECONDS`; None once it has, else why not (the last error)."""
+    import http.client
+    import time
+
+    deadline = time.monotonic() + PAGE_WAIT_SECONDS
+    while True:
+        connection = http.client.HTTPConnection(host, port, timeout=PAGE_WAIT_SECONDS)
+        try:
+            connection.request("GET", "/")
+            connection.getresponse().read()
+            return None
+        except (OSError, http.client.HTTPException) as err:
+            if time.monotonic() >= deadline:
+                return str(err) or type(err).__name__
+        finally:
+            connection.close()
+        time.sleep(0.1)
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
-    """Start the browser game (uvicorn) and open it in the browser."""
+    """Start the browser game (uvicorn); once its page answers, name the address and open it in
+    the browser."""
     import threading
     import webbrowser
 
@@ -59,16 +90,36 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     if not 1 <= args.port <= 65535:
         raise SkatError(f"the port must be 1 .. 65535, got {args.port}")
     _check_listen(args.host, args.port)
-    url = f"http://{args.host}:{args.port}/"
+    url = _page_url(args.host, args.port)
 
-    def ready() -> None:
-        # uvicorn listens right after the app's start-up: open the page a moment later.
+    def announce() -> None:
+        # the server listens and the app has started (the workers warmed up): the page answers
+        why = _ask_page(args.host, args.port)
+        if why is None:
+            print(f"skat: the game is at {url} (Ctrl-C to stop)", file=sys.stderr, flush=True)
+        else:
+            print(
+                f"skat: the game should be at {url}, but it does not answer: {why}",
+                file=sys.stderr,
+                flush=True,
+            )
         if not args.no_browser:
-            threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+            webbrowser.open(url)
 
-    app = create_app(player=args.player, warm_up=True, on_ready=ready)
-    print(f"skat: the game is at {url} (Ctrl-C to stop)", file=sys.stderr)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **uvicorn_options())
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            # uvicorn starts the app (its lifespan: the workers' warm-up) and then listens; only
+            # then does the page answer, ten seconds and more after the start on a slow machine
+            await super().startup(sockets)
+            if self.started:
+                threading.Thread(target=announce, daemon=True).start()
+
+    app = create_app(player=args.player, warm_up=True)
+    print("skat: starting the game (the computer players warm up) ...", file=sys.stderr, flush=True)
+    config = uvicorn.Config(
+        app, host=args.host, port=args.port, log_level="warning", **uvicorn_options()
+    )
+    Server(config).run()
     return 0
 
 

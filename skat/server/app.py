@@ -53,8 +53,9 @@ Routes:
 this request (``heuristic``, ``strong``, ...; absent: the server's own).
 
 Every answer to ``new``, ``act`` and ``view`` is ``{"record", "view", "events"}`` (see
-:mod:`skat.server.game`); the computers' turns of it, an analysis and a replay are decided in
-worker processes (:mod:`skat.server.workers`), so that the server answers pages and other games
+:mod:`skat.server.game`); the computers' turns of it, an analysis, a replay, the statistics and
+the walk of a series for the Bock rule (``bock``, ``new`` with ``series``) run in worker
+processes (:mod:`skat.server.workers`), so that the server answers pages and other games
 meanwhile. Bad requests get a 4xx and ``{"error": {"code": ..., "message": ...}}`` with the
 core's stable codes (``bad_notation``, ``illegal_action``, ``bad_record``, ``not_finished``; a
 deal number's ``bad_notation`` adds its ``reason``: ``form``, ``range``, with the ``largest``
@@ -103,6 +104,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from skat.cards import format_card
 from skat.deal import MAX_DEAL_NUMBER
 from skat.errors import ClaimError, IllegalActionError, SkatError, shown
+from skat.options import BockRule
 from skat.players import UnknownPlayerError, get_player, player_names
 from skat.series import draw_seats
 from skat.server import assist, game
@@ -400,7 +402,6 @@ def create_app(
     player: str | None = None,
     rng: random.Random | None = None,
     warm_up: bool = False,
-    on_ready: Callable[[], None] | None = None,
     *,
     workers: int | None = None,
     decide: _workers.DecideFn = _workers.decide,
@@ -417,8 +418,9 @@ def create_app(
             available.
         rng: the source of random deal numbers; None: a fresh ``random.Random()``.
         warm_up: start the computer workers at start and let each warm up the solver's kernels
-            (``skat serve`` does); otherwise they start with the first decisions.
-        on_ready: called once the app has started (``skat serve`` opens the browser then).
+            (``skat serve`` does), before the server listens (uvicorn runs the app's start-up
+            first: ``skat serve`` names the address once its page answers); otherwise they
+            start with the first decisions.
         workers: the number of worker processes that decide the computers' turns
             (:class:`skat.server.workers.Computers`); None: one per core; 0: decide in the
             server's own threads (a decision then holds up the other answers).
@@ -470,8 +472,6 @@ def create_app(
         if warm_up:
             await computers.start()
         _log.info("computer player: %s", player_name)
-        if on_ready is not None:
-            on_ready()
         try:
             yield
         finally:
@@ -496,9 +496,12 @@ def create_app(
         _check_keys(data, {"deal_number", "human_seat", "options", "player", "series"})
         level = level_of(data)
         options = game.parse_options(data.get("options"))
-        walked = await run_in_threadpool(_bock.series_walk, data.get("series"), options)
-        if walked is not None:  # the series' next deal: a Bock or Bockramsch deal, or neither
-            options = replace(options, bock_deal=walked.next_deal(options))
+        series = data.get("series")
+        if options.bock != BockRule.OFF and series not in (None, []):
+            # the series' next deal, a Bock or Bockramsch deal or neither: a walk of up to
+            # 2,000 records, in a worker (no series, or the rule off: neither)
+            deal = await computers.call(_bock.next_deal, series, options)
+            options = replace(options, bock_deal=deal)
         state, human = game.new_deal(
             data.get("deal_number"), data.get("human_seat"), options, numbers
         )
@@ -549,7 +552,8 @@ def create_app(
         data = await _json_body(request, body_timeout, _statistics.MAX_BODY_BYTES)
         _check_keys(data, {"series", "options"})
         options = game.parse_options(data.get("options"))
-        return JSONResponse(await run_in_threadpool(_bock.answer, data.get("series"), options))
+        # a walk of up to 2,000 records: in a worker, so that the pages and other games go on
+        return JSONResponse(await computers.call(_bock.answer, data.get("series"), options))
 
     async def hint(request: Request) -> Response:
         data = await _json_body(request, body_timeout)

@@ -7,19 +7,24 @@ Each record is replayed with full checking (:func:`skat.server.game.load_finishe
 series walked (:func:`skat.bock.walk`): it decides whether the next deal is a Bock or a
 Bockramsch deal and how many such deals are queued, and refuses a deal whose ``BK[...]`` does not
 follow from the deals before it (:class:`skat.bock.BockError`, code ``bock_mismatch``).
+
+Both walk up to :data:`MAX_DEALS` records, seconds on one core: the server runs them in its
+worker processes (:mod:`skat.server.workers`), not in its own, so that one such request does
+not hold up the pages and the other games. ``POST /api/statistics`` checks the series it counts
+with the same walk (:mod:`skat.server.statistics`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from skat.bock import BockWalk, walk
+from skat.bock import walk
 from skat.errors import SkatError
-from skat.options import BockRule, Options
+from skat.options import BockDeal, BockRule, Options
 from skat.server import game
 from skat.state import State
 
-__all__ = ["MAX_DEALS", "answer", "load_series", "series_walk"]
+__all__ = ["MAX_DEALS", "answer", "load_series", "next_deal"]
 
 MAX_DEALS = 2000
 """The most deals a series sent for the Bock rule may hold (as ``POST /api/statistics``)."""
@@ -56,25 +61,26 @@ def load_series(rows: object) -> list[tuple[State, int]]:
     return out
 
 
-def series_walk(rows: object, options: Options) -> BockWalk | None:
-    """The Bock walk of the series ``rows`` (:func:`load_series`) for ``POST /api/new``; None
-    while the rule is off for the next deal (``options``): the deal is then no Bock deal,
-    whatever the series was.
+def next_deal(rows: object, options: Options) -> BockDeal:
+    """What the series' next deal is for ``POST /api/new``: the Bock walk of ``rows``
+    (:func:`load_series`, :func:`skat.bock.walk`) under the next deal's ``options``; none while
+    the rule is off for it, whatever the series was. A task of the server's workers
+    (:meth:`skat.server.workers.Computers.call`): it replays up to :data:`MAX_DEALS` records.
 
     Raises:
         RequestError: as :func:`load_series`.
         BockError: a deal whose ``BK`` does not follow from the deals before it.
     """
     if options.bock == BockRule.OFF:
-        return None
-    return walk(load_series(rows))
+        return BockDeal.NONE
+    return walk(load_series(rows)).next_deal(options)
 
 
 def answer(rows: object, options: Options) -> dict[str, Any]:
     """``POST /api/bock``'s answer: :meth:`skat.bock.BockWalk.to_json` under the next deal's
-    ``options``.
+    ``options``. A task of the server's workers, as :func:`next_deal`.
 
     Raises:
-        RequestError, BockError: as :func:`series_walk`.
+        RequestError, BockError: as :func:`next_deal`.
     """
     return walk(load_series(rows)).to_json(options)

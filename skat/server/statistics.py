@@ -6,16 +6,21 @@ series, each row the deal's record and the person's seat
 record with full checking (:func:`skat.server.game.load`, as for a move) and answers the figures of
 each series and of all of them together. A row that cannot be counted (not an object, a seat that
 is not 0..2, a record the server refuses, a deal not over) is skipped and named with its index,
-the core's error code and message; it never fails the request. A request whose shape is wrong
-(``series`` not a list, a series without ``deals``) or that is too large (:data:`MAX_DEALS`,
-:data:`MAX_SERIES`) is refused as a whole with a named code. The replays run in a worker process
-(:meth:`skat.server.workers.Computers.call`, :func:`answer`), not in the server's event loop.
+the core's error code and message; it never fails the request. The Bock marks (``BK[...]``) of
+each series' deals are checked as ``POST /api/bock`` checks them (:func:`skat.bock.walk`, over
+the rows read): a deal whose mark does not follow from the deals before it, and every deal after
+it, is skipped (``bock_mismatch``), so that a score counts double only where the series made the
+deal a Bock deal. A request whose shape is wrong (``series`` not a list, a series without
+``deals``) or that is too large (:data:`MAX_DEALS`, :data:`MAX_SERIES`) is refused as a whole
+with a named code. The replays run in a worker process (:meth:`skat.server.workers.Computers.call`,
+:func:`answer`), not in the server's event loop.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from skat.bock import BockError, walk
 from skat.errors import SkatError, shown
 from skat.server import game
 from skat.state import State
@@ -102,6 +107,38 @@ def _row(row: object) -> tuple[State, int]:
     return state, seat
 
 
+def _bock_checked(
+    loaded: list[tuple[int, State, int]],
+) -> tuple[list[tuple[State, int]], list[dict[str, Any]]]:
+    """The deals of one series whose Bock marks follow from the series, and the rows skipped for
+    the mark: the series walked as ``POST /api/bock`` walks it (:func:`skat.bock.walk`).
+
+    A deal whose ``BK[...]`` does not follow from the deals before it is skipped (code
+    ``bock_mismatch``), and so is every deal after it: what those are under the Bock rule rests on
+    it (``POST /api/bock`` and ``POST /api/new`` refuse such a series whole).
+
+    Args:
+        loaded: the rows read, each as (its index in the series, the finished deal, the person's
+            seat), in order.
+    """
+    try:
+        walk([(state, seat) for _, state, seat in loaded])
+    except BockError as err:
+        first = loaded[err.index][0]
+        skipped = [{"index": first, "code": err.code, "message": f"the deal {err.detail}"}]
+        skipped += [
+            {
+                "index": index,
+                "code": err.code,
+                "message": f"the deal comes after deal {first}, whose Bock mark (BK) does not "
+                "follow from the deals before it: its own cannot be checked",
+            }
+            for index, _, _ in loaded[err.index + 1 :]
+        ]
+        return [(state, seat) for _, state, seat in loaded[: err.index]], skipped
+    return [(state, seat) for _, state, seat in loaded], []
+
+
 def answer(ids: list[str], rows: Rows) -> dict[str, Any]:
     """The answer of ``POST /api/statistics``: ``{"overall": figures, "series": [{"id",
     "statistics": figures, "skipped": [{"index", "code", "message"}]}]}``, the figures those of
@@ -111,13 +148,15 @@ def answer(ids: list[str], rows: Rows) -> dict[str, Any]:
     everything: list[tuple[State, int]] = []
     skipped_in_all = 0
     for sid, deals in zip(ids, rows, strict=True):
-        counted: list[tuple[State, int]] = []
-        skipped = []
+        loaded: list[tuple[int, State, int]] = []
+        skipped: list[dict[str, Any]] = []
         for index, row in enumerate(deals):
             try:
-                counted.append(_row(row))
+                loaded.append((index, *_row(row)))
             except SkatError as err:
                 skipped.append({"index": index, "code": err.code, "message": str(err)})
+        counted, refused = _bock_checked(loaded)
+        skipped = sorted([*skipped, *refused], key=lambda s: int(s["index"]))
         figures = statistics(counted).to_json()
         figures["skipped"] = len(skipped)
         out.append({"id": sid, "statistics": figures, "skipped": skipped})

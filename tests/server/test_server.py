@@ -6,11 +6,23 @@ Helpers: ``tests/server_helpers.py``; the test client (``client``): the conftest
 
 from __future__ import annotations
 
+import contextlib
+import http.client
 import json
+import logging
+import os
+import queue
 import random
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
 import warnings
 from dataclasses import fields
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
 import pytest
 
@@ -26,6 +38,9 @@ from server_helpers import LOOPBACK, PLAYER, act_on, play_out, random_human, sta
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
+
+START_SECONDS = 180.0
+"""The longest a test waits for ``skat serve`` to start its workers on a busy machine."""
 
 
 @pytest.mark.slow
@@ -263,8 +278,6 @@ def test_serve_binds_loopback_port_8765_and_opens_the_browser_by_default() -> No
 def test_serve_refuses_an_address_it_cannot_listen_on(
     args: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import socket
-
     from skat.cli import main
 
     with socket.socket() as busy:
@@ -278,6 +291,51 @@ def test_serve_refuses_an_address_it_cannot_listen_on(
     assert message in err
 
 
+@pytest.mark.slow
+def test_serve_names_the_address_only_once_the_page_answers() -> None:
+    # The address came first and the server ten seconds later (the workers' warm-up): a person
+    # who opened it at once got "connection refused". The page is asked the moment it is named.
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    command = [sys.executable, "-m", "skat.cli", "serve", "--no-browser", "--port", str(port)]
+    root = Path(__file__).parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    server = subprocess.Popen(command, cwd=root, env=env, stderr=subprocess.PIPE, text=True)
+    lines: queue.Queue[str] = queue.Queue()
+
+    def read(stream: IO[str]) -> None:
+        for line in stream:
+            lines.put(line)
+
+    assert server.stderr is not None
+    threading.Thread(target=read, args=(server.stderr,), daemon=True).start()
+    try:
+        said: list[str] = []
+        deadline = time.monotonic() + START_SECONDS
+        while not any("the game is at" in line for line in said):
+            assert server.poll() is None, f"skat serve stopped: {said}"
+            assert time.monotonic() < deadline, f"skat serve named no address: {said}"
+            with contextlib.suppress(queue.Empty):
+                said.append(lines.get(timeout=1.0))
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            connection.request("GET", "/")
+            page = connection.getresponse()
+        except OSError as err:
+            pytest.fail(f"the address was named before the page answered: {err}")
+        assert page.status == 200
+        assert b"<html" in page.read().lower()
+        assert said[-1] == f"skat: the game is at http://127.0.0.1:{port}/ (Ctrl-C to stop)\n"
+    finally:
+        server.send_signal(signal.SIGINT)  # stops the workers as Ctrl-C does
+        try:
+            server.wait(START_SECONDS)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
 def test_the_strongest_available_player_is_the_default() -> None:
     from skat.players import player_names
     from skat.server.app import load_player
@@ -287,11 +345,15 @@ def test_the_strongest_available_player_is_the_default() -> None:
 
 
 @pytest.mark.slow
-def test_start_up_warms_the_solver_then_reports_ready() -> None:
-    ready: list[bool] = []
-    app = create_app(player=PLAYER, warm_up=True, on_ready=lambda: ready.append(True), workers=1)
-    with TestClient(app, base_url=LOOPBACK) as c:
-        assert ready == [True]
+def test_start_up_warms_the_workers_before_the_app_answers(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    app = create_app(player=PLAYER, warm_up=True, workers=1)
+    with (
+        caplog.at_level(logging.INFO, logger="skat.server"),
+        TestClient(app, base_url=LOOPBACK) as c,
+    ):
+        assert any("computer workers ready" in r.getMessage() for r in caplog.records)
         assert c.get("/api/health").json() == {"ok": True, "player": PLAYER}
 
 
