@@ -487,7 +487,7 @@ def _value(
     best = advice.action
     contracts = player.settings.contracts
     if phase == Phase.BIDDING and contracts:
-        return _bidding(player, info, taken, advice)
+        return _bidding(player, info, taken, advice, notes)
     if phase == Phase.SKAT and contracts and taken.kind in (ActionKind.PICKUP, ActionKind.DECLARE):
         return _skat(player, info, taken, best)
     if phase == Phase.DISCARD and contracts and taken.kind == ActionKind.DISCARD:
@@ -509,7 +509,11 @@ def _value(
 
 
 def _bidding(
-    player: StrongPlayer, info: InformationState, taken: Action, advice: Advice
+    player: StrongPlayer,
+    info: InformationState,
+    taken: Action,
+    advice: Advice,
+    notes: dict[str, Any],
 ) -> _Values:
     best = advice.action
     if taken == best:
@@ -517,7 +521,13 @@ def _bidding(
         return _Values(reason.get("expected"), reason.get("expected"), figures=dict(reason))
     legal = info.legal_actions()
     mine, mine_game = _call_worth(player, info, taken)
-    theirs, their_game = _call_worth(player, info, best)
+    estimate = notes.get("contest_estimate")
+    their_game: str | None
+    if best.kind in (ActionKind.BID, ActionKind.HOLD) and estimate is not None:
+        # the contest check has weighed the strong player's own call already
+        theirs, their_game = float(notes["contest_worth"]), _contract_token(estimate)
+    else:
+        theirs, their_game = _call_worth(player, info, best)
     taken_at = None if taken == PASS else bid_value(info, taken, legal)
     best_at = None if best == PASS else bid_value(info, best, legal)
     higher = best_at is None or (taken_at is not None and taken_at > best_at)
