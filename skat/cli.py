@@ -12,10 +12,14 @@ import io
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from skat.cards import format_cards
 from skat.deal import Seat, deal, parse_seated_number
 from skat.errors import SkatError, cut
+
+if TYPE_CHECKING:
+    from skat.analysis.review import Judgement
 
 
 def _cmd_deal(args: argparse.Namespace) -> int:
@@ -262,11 +266,8 @@ _REVIEW_HEADER = (
 )
 
 
-def _review_row(j: object) -> str:
+def _review_row(j: Judgement) -> str:
     """One row of ``skat review``'s table: a :class:`skat.analysis.review.Judgement`."""
-    from skat.analysis.review import Judgement
-
-    assert isinstance(j, Judgement)
 
     def pair(a: float | None, b: float | None, fmt: str) -> str:
         if a is None and b is None:
