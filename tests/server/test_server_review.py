@@ -5,6 +5,7 @@ records, seats and unfinished deals (a 4xx, never a 500)."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import warnings
 from collections.abc import Iterator
@@ -140,3 +141,24 @@ def test_a_failed_decision_ends_the_stream_with_an_error_line(
     lines = [json.loads(line) for line in response.text.splitlines()]
     assert "start" in lines[0]
     assert lines[-1] == {"error": {"code": "internal_error", "message": "the review failed"}}
+
+
+@pytest.mark.slow
+def test_the_decisions_are_judged_in_the_worker_processes_not_in_the_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the workers import the task by name: tests/fake_computers.py notes its process id
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1]))
+    import fake_computers
+
+    path = tmp_path / "pids"
+    monkeypatch.setenv(fake_computers.PIDS, str(path))
+    monkeypatch.setattr(server_review, "decision_task", fake_computers.noted_review_decision)
+    app = create_app(player="heuristic", workers=2)
+    with TestClient(app, base_url=LOOPBACK) as c:
+        status, data = _post(c, {"record": NULL["record"], "human_seat": 1}, "/api/review")
+    assert status == 200, data
+    noted = [line.split() for line in path.read_text().splitlines()]
+    assert len(noted) == len(data["review"]["decisions"])
+    assert {what for what, _ in noted} == {"decision"}
+    assert str(os.getpid()) not in {pid for _, pid in noted}
