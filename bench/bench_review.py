@@ -12,8 +12,11 @@ the open-hand verdict handed at once to two warmed-up worker processes
 (:class:`skat.server.workers.Computers`, :func:`skat.server.review.judgements`), one deal at a
 time; the wall time from the hand-over to the last answer is what a person waits for the whole
 review (less the HTTP round trip), the time to the first decision's judgement what they wait
-until the first line shows. Figures: median, p95 and max of both (seconds), the decisions per
-deal, and the load average before and after (the machine's other work slows a run down).
+until the first line shows; the workers' CPU seconds for the deal (:func:`timed_decision`,
+:func:`timed_verdict`) what it costs on cores of its own (on two idle cores the wall time is
+about half of it, as the decisions are shared by the two workers). Figures: median, p95 and max
+of the three (seconds), the decisions per deal, and the load average before and after (the
+machine's other work slows a run down).
 
 Run::
 
@@ -30,6 +33,7 @@ import random
 import statistics
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from bench.common import argument_parser, percentile
 from skat.analysis.review import Judgement, decision_indices
@@ -37,7 +41,7 @@ from skat.deal import default_seat
 from skat.options import Options
 from skat.players import decision_rng, get_player
 from skat.server import game
-from skat.server.review import judgements
+from skat.server.review import decision_task, judgements, verdict_task
 from skat.server.workers import Computers
 from skat.state import State
 
@@ -60,6 +64,20 @@ def deals(count: int, seed: int) -> list[tuple[str, int]]:
     return out
 
 
+def timed_decision(text: str, seat: int, index: int) -> tuple[Judgement, float]:
+    """:func:`skat.server.review.decision_task` and the CPU seconds it took (a worker's task)."""
+    start = time.process_time()
+    judged = decision_task(text, seat, index)
+    return judged, time.process_time() - start
+
+
+def timed_verdict(text: str, seat: int) -> tuple[dict[str, Any], float]:
+    """:func:`skat.server.review.verdict_task` and the CPU seconds it took (a worker's task)."""
+    start = time.process_time()
+    verdict = verdict_task(text, seat)
+    return verdict, time.process_time() - start
+
+
 def _row(name: str, values: Sequence[float]) -> str:
     return (
         f"| {name} | {len(values)} | {statistics.median(values):.2f} | "
@@ -72,6 +90,7 @@ async def _run(todo: list[tuple[str, int]], workers: int, verbose: bool) -> None
     await computers.start()
     whole: list[float] = []
     first: list[float] = []
+    cpus: list[float] = []
     counts: list[int] = []
     marks: dict[str, int] = {}
     try:
@@ -79,23 +98,31 @@ async def _run(todo: list[tuple[str, int]], workers: int, verbose: bool) -> None
             indices = decision_indices(game.load(text), seat)
             start = time.perf_counter()
             seen: float | None = None
-            async for item in judgements(computers, text, seat, indices):
+            busy = 0.0
+            timed = (timed_decision, timed_verdict)
+            async for item, cpu in judgements(computers, text, seat, indices, timed):
                 if seen is None:
                     seen = time.perf_counter() - start
                 if isinstance(item, Judgement):
                     marks[item.mark] = marks.get(item.mark, 0) + 1
+                busy += cpu
             seconds = time.perf_counter() - start
             whole.append(seconds)
             first.append(seconds if seen is None else seen)
+            cpus.append(busy)
             counts.append(len(indices))
             if verbose:
-                print(f"{seconds:6.2f} s, first {first[-1]:5.2f} s, {len(indices):2} decisions")
+                print(
+                    f"{seconds:6.2f} s, first {first[-1]:5.2f} s, {busy:6.2f} CPU s, "
+                    f"{len(indices):2} decisions"
+                )
     finally:
         computers.close()
     print("| time | deals | median s | p95 s | max s |")
     print("|---|---|---|---|---|")
     print(_row("whole review", whole))
     print(_row("first decision", first))
+    print(_row("CPU of the workers", cpus))
     print(f"decisions per deal: median {statistics.median(counts)}, max {max(counts)}")
     print("marks:", ", ".join(f"{k} {v}" for k, v in sorted(marks.items())))
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from skat.analysis.review import (
@@ -66,23 +66,30 @@ def verdict_task(text: str, seat: int) -> dict[str, Any]:
 
 
 async def judgements(
-    computers: Computers, text: str, seat: int, indices: list[int]
-) -> AsyncIterator[Judgement | dict[str, Any]]:
-    """Each of ``seat``'s decisions at ``indices`` of the finished deal ``text`` judged, in
-    order, then the open-hand verdict (a dict): all handed to ``computers`` at once; what is not
-    yet started when the caller stops reading is dropped.
+    computers: Computers,
+    text: str,
+    seat: int,
+    indices: list[int],
+    tasks: tuple[Callable[[str, int, int], Any], Callable[[str, int], Any]] | None = None,
+) -> AsyncIterator[Any]:
+    """Each of ``seat``'s decisions at ``indices`` of the finished deal ``text`` judged (a
+    :class:`~skat.analysis.review.Judgement`), in order, then the open-hand verdict (a dict):
+    all handed to ``computers`` at once; what is not yet started when the caller stops reading
+    is dropped. ``tasks``: the decision's and the verdict's task and what they give (None:
+    :func:`decision_task` and :func:`verdict_task`; bench/bench_review.py times them).
 
     Raises:
         the tasks' errors; BrokenProcessPool: a worker died.
     """
-    tasks = [asyncio.ensure_future(computers.call(decision_task, text, seat, i)) for i in indices]
-    verdict = asyncio.ensure_future(computers.call(verdict_task, text, seat))
+    decide, verdict_of = tasks or (decision_task, verdict_task)
+    futures = [asyncio.ensure_future(computers.call(decide, text, seat, i)) for i in indices]
+    verdict = asyncio.ensure_future(computers.call(verdict_of, text, seat))
     try:
-        for task in tasks:
-            yield await task
+        for pending_decision in futures:
+            yield await pending_decision
         yield await verdict
     finally:
-        pending: list[asyncio.Future[Any]] = [*tasks, verdict]
+        pending: list[asyncio.Future[Any]] = [*futures, verdict]
         for future in pending:
             future.cancel()  # a task not yet in a worker is dropped
             future.add_done_callback(_retrieve)
