@@ -1,4 +1,5 @@
-"""The ``skat`` command: ``serve``, ``deal``, ``records``, ``solve``, ``analyse``, ``arena``.
+"""The ``skat`` command: ``serve``, ``deal``, ``records``, ``solve``, ``analyse``, ``review``,
+``arena``.
 
 Each subcommand lives in a small function registered in :func:`build_parser`; errors in the input
 are printed as one line on stderr with exit status 2, never as a stack trace.
@@ -12,10 +13,14 @@ import os
 import socket
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from skat.cards import format_cards
 from skat.deal import Seat, deal, parse_seated_number
 from skat.errors import SkatError, cut
+
+if TYPE_CHECKING:
+    from skat.analysis.review import Judgement
 
 
 def _cmd_deal(args: argparse.Namespace) -> int:
@@ -266,6 +271,69 @@ def _cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_review(args: argparse.Namespace) -> int:
+    """Review finished deals (ISS records, one a line) for one seat: each decision beside the
+    strong player's from the seat's information, printed as soon as it is judged."""
+    import json
+
+    from skat.analysis.review import Review, open_hand_verdict, review_steps
+    from skat.claim import settle
+    from skat.record import read_file, read_record
+    from skat.solver import warm_up
+
+    records = list(read_file(_read_input(args.file)))
+    if not records:
+        raise SkatError(f"no records in {args.file}")
+    warm_up()
+    for index, (number, line) in enumerate(records):
+        try:
+            state = read_record(line, claim_check=settle)
+            seat = args.seat
+            if seat is None:
+                seat = 0 if state.declarer is None else int(state.declarer)
+            steps = review_steps(state, seat)
+            if not args.json:
+                print(("\n" if index else "") + f"{args.file}:{number} seat {seat}")
+                print(_REVIEW_HEADER)
+            decisions = []
+            for judgement in steps:
+                decisions.append(judgement)
+                if not args.json:
+                    print(_review_row(judgement), flush=True)
+            done = Review(seat, state.number, tuple(decisions), open_hand_verdict(state, seat))
+        except SkatError as err:
+            raise SkatError(f"{args.file}:{number}: {err}") from None
+        if args.json:
+            print(json.dumps(done.to_json(), ensure_ascii=False))
+        else:
+            marks = ", ".join(f"{n} {m}" for m, n in done.marks().items() if n)
+            print(f"given away: {done.total:.1f} points expected ({marks})")
+            print(f"with every card open: {done.open_hand['answer']}")
+    return 0
+
+
+_REVIEW_HEADER = (
+    f"{'#':>3} {'phase':<8} {'taken':<8} {'best':<8} {'mark':<10} {'cost':>6} "
+    f"{'chance':>13} {'expected':>15}  reason"
+)
+
+
+def _review_row(j: Judgement) -> str:
+    """One row of ``skat review``'s table: a :class:`skat.analysis.review.Judgement`."""
+
+    def pair(a: float | None, b: float | None, fmt: str) -> str:
+        if a is None and b is None:
+            return ""
+        return f"{'-' if a is None else format(a, fmt)}/{'-' if b is None else format(b, fmt)}"
+
+    cost = "" if j.cost is None else f"{j.cost:.1f}"
+    return (
+        f"{j.index:>3} {j.phase:<8} {j.taken:<8} {j.best:<8} {j.mark:<10} {cost:>6} "
+        f"{pair(j.taken_chance, j.best_chance, '.3f'):>13} "
+        f"{pair(j.taken_expected, j.best_expected, '.1f'):>15}  {j.reason}"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``skat`` command, one subparser per subcommand."""
     parser = argparse.ArgumentParser(
@@ -297,6 +365,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true", help="one JSON object per record")
     p.set_defaults(func=_cmd_analyse)
+    p = sub.add_parser(
+        "review", help="each decision of a seat weighed with what it knew (the strong player's)"
+    )
+    p.add_argument("file", metavar="RECORD_FILE", help="ISS records, one a line (- for stdin)")
+    p.add_argument(
+        "--seat",
+        type=int,
+        choices=(0, 1, 2),
+        default=None,
+        help="the seat to review: 0 forehand, 1 middlehand, 2 rearhand (default: the declarer)",
+    )
+    p.add_argument("--json", action="store_true", help="one JSON object per record")
+    p.set_defaults(func=_cmd_review)
     p = sub.add_parser("records", help="game records (ISS format)")
     rsub = p.add_subparsers(dest="records_command", required=True)
     p = rsub.add_parser("check", help="replay records, recompute and compare their results")

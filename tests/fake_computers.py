@@ -1,5 +1,6 @@
 """Slow and failing tasks for the server's computer workers, for the server's tests
-(tests/server/test_server_security.py, test_server_workers.py, test_server_analysis.py).
+(tests/server/test_server_security.py, test_server_workers.py, test_server_analysis.py,
+test_server_review.py).
 
 The workers are new processes, which import a task by its module's name: a test puts this
 directory on ``sys.path`` (they inherit it) and names the task's files in the environment
@@ -17,14 +18,17 @@ from pathlib import Path
 from typing import Any
 
 from skat.analysis import Analysis, GameChoice
+from skat.analysis.review import Judgement, judge_decision
+from skat.players.strong_settings import StrongSettings
+from skat.server import game
 from skat.server.workers import analysis_part, decide
 
 GATE = "SKAT_TEST_GATE"
 """The environment variable with the path of the gate file: one byte, 0 while the task waits."""
 
 PIDS = "SKAT_TEST_PIDS"
-"""The environment variable with the path of the file :func:`noted_analysis` notes its process
-ids in."""
+"""The environment variable with the path of the file :func:`noted_analysis` and
+:func:`noted_review_decision` note their process ids in."""
 
 WAIT_SECONDS = 30.0
 """The longest a task waits for its gate or its partner before it gives up."""
@@ -92,3 +96,15 @@ def noted_analysis(text: str, seat: int, part: str) -> Analysis | GameChoice | N
     with Path(os.environ[PIDS]).open("a") as file:
         file.write(f"{part} {os.getpid()}\n")
     return analysis_part(text, seat, part)
+
+
+def noted_review_decision(text: str, seat: int, index: int) -> Judgement:
+    """:func:`skat.server.review.decision_task` by a small strong player, after noting
+    ``decision <process id>`` in the file named by :data:`PIDS`."""
+    with Path(os.environ[PIDS]).open("a") as file:
+        file.write(f"decision {os.getpid()}\n")
+    small = StrongSettings(
+        worlds=6, node_budget=40_000, contract_worlds=6, contract_budget=200_000,
+        defence_worlds=6, defence_budget=40_000, kontra_draws=24,
+    )  # fmt: skip
+    return judge_decision(game.load(text), seat, index, small)

@@ -137,7 +137,13 @@ def _best_and_other(totals: dict[Any, float], chosen: Any) -> tuple[float, float
     return totals[chosen], (max(others) if others else None)
 
 
-def advise(player: StrongPlayer, info: InformationState, rng: random.Random) -> Advice:
+def advise(
+    player: StrongPlayer,
+    info: InformationState,
+    rng: random.Random,
+    *,
+    notes: dict[str, Any] | None = None,
+) -> Advice:
     """What ``player`` would do with ``info`` (drawing from ``rng``) and why.
 
     Args:
@@ -146,11 +152,16 @@ def advise(player: StrongPlayer, info: InformationState, rng: random.Random) -> 
         info: the seat's information state; the seat must be to act.
         rng: the decision's random source (``skat.players.decision_rng(deal number, action
             index)``, as the computer players draw).
+        notes: a dict to fill with every figure the player's decision was made on
+            (:meth:`~skat.players.strong.StrongPlayer.choose`'s ``notes``: e.g. ``wins`` of
+            every legal card, ``totals`` of every Ramsch card or push), beyond those the reason
+            keeps; the review of a deal (:mod:`skat.analysis.review`) reads them.
 
     Raises:
         IllegalActionError: the seat has no legal action.
     """
-    notes: dict[str, Any] = {}
+    if notes is None:
+        notes = {}
     action = player.choose(info, rng, notes=notes)
     legal = info.legal_actions()
     lost_extra = player.settings.lost_extra

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from skat.players.contracts import Estimate
     from skat.players.strong_settings import StrongSettings
 
-__all__ = ["announced", "declarer_chance", "kontra_choice"]
+__all__ = ["announced", "announcement_scores", "declarer_chance", "kontra_choice"]
 
 
 def announced(best: Estimate, lost_extra: float | None) -> tuple[Contract, float]:
@@ -52,9 +52,24 @@ def announced(best: Estimate, lost_extra: float | None) -> tuple[Contract, float
     defenders (they see the declarer's cards). A Null game, or an estimate without the Schneider
     count, gets the plain Hand contract and :meth:`~skat.players.contracts.Estimate.score`.
     """
+    scores = announcement_scores(best, lost_extra)
+    top = max(scores, key=lambda c: scores[c])
+    return top, scores[top]
+
+
+def announcement_scores(
+    best: Estimate, lost_extra: float | None, *, every_level: bool = False
+) -> dict[Contract, float]:
+    """The expected score (game points, as :func:`announced` counts it) of each Hand contract
+    of ``best``: the plain Hand game and, for a suit game or Grand whose estimate has the
+    Schneider count, also announced Schneider, announced Schwarz and ouvert; a Null game, or an
+    estimate without a deal won Schneider, has the plain Hand contract only (its
+    :meth:`~skat.players.contracts.Estimate.score`), unless ``every_level`` (for an estimate
+    made with the Schneider count: none of its deals won Schneider, and the announcements are
+    scored with that)."""
     plain = Contract.make(best.game, hand=True, ouvert=best.ouvert)
-    if best.game == GameType.NULL or not best.schneider:
-        return plain, best.score(lost_extra)
+    if best.game == GameType.NULL or not (best.schneider or every_level):
+        return {plain: best.score(lost_extra)}
     # "with or without n" from the plain Hand game's value, each level's value from the core
     options = best.options
     matadors = best.value // table_values(options).base_value(best.game) - len(_levels(plain))
@@ -76,7 +91,7 @@ def announced(best: Estimate, lost_extra: float | None) -> tuple[Contract, float
     announce_schneider = Contract.make(best.game, hand=True, schneider=True)
     announce_schwarz = Contract.make(best.game, hand=True, schwarz=True)
     ouvert = Contract.make(best.game, ouvert=True)
-    scores = {
+    return {
         plain: (win - schneider) * won(plain)
         + (schneider - schwarz) * won(plain, "schneider")
         + schwarz * won(plain, "schwarz")
@@ -87,8 +102,6 @@ def announced(best: Estimate, lost_extra: float | None) -> tuple[Contract, float
         announce_schwarz: schwarz * won(announce_schwarz) - (1 - schwarz) * lost(announce_schwarz),
         ouvert: open_schwarz * won(ouvert) - (1 - open_schwarz) * lost(ouvert),
     }
-    top = max(scores, key=lambda c: scores[c])
-    return top, scores[top]
 
 
 def _levels(contract: Contract, reached: str = "") -> list[str]:

@@ -211,6 +211,41 @@ class StrongPlayer:
         (:func:`skat.players.contracts.evaluate_discards`); unordered."""
         return self._discards(info)
 
+    def skat_estimates(self, info: InformationState) -> list[ct.Estimate]:
+        """Every contract this player weighs for the ten cards of ``info`` before the skat is
+        seen (Hand and with the pick-up), each with its estimate at this table, the Schneider
+        count included (:func:`skat.players.contracts.evaluate_before_skat`, as for its
+        decision in the skat phase); unordered, empty when none is worth solving."""
+        return self._before_skat(info.hand, int(info.seat), info.bids, **_table(info))
+
+    def call_worth(
+        self, info: InformationState, action: Action
+    ) -> tuple[float, ct.Estimate | None]:
+        """What a bid or hold ``action`` of the seat of ``info`` (in the auction) is worth:
+        the best expected score (game points, ``lost_extra`` as the player counts a loss) of a
+        contract worth the value it commits to, and that contract's estimate; ``(-inf, None)``
+        when none reaches the value.
+
+        Once an opponent has bid or held, in the deals weighted by the bids heard and by that
+        opponent passing next, as the contest check judges it (:meth:`_contested_worth`);
+        before, in the deals weighted by the bids heard (the estimates of
+        :meth:`skat_estimates` without the Schneider count).
+
+        Raises:
+            ValueError: ``action`` is neither a bid nor a hold.
+        """
+        if action.kind not in (ActionKind.BID, ActionKind.HOLD):
+            raise ValueError(f"only a bid or a hold has a worth, not {str(action)!r}")
+        seat = int(info.seat)
+        value = action.value if action.kind == ActionKind.BID else info.bid
+        if ct.contested(info.bids, seat):
+            notes: dict[str, Any] = {}
+            worth = self._contested_worth(info, action, notes)
+            return worth, notes.get("contest_estimate")
+        found = self._before_skat(info.hand, seat, info.bids, schneider=False, options=info.options)
+        best = ct.best_reaching(found, value, self.settings.lost_extra)
+        return (-math.inf, None) if best is None else (best.score(self.settings.lost_extra), best)
+
     def _at_table(self, estimates: list[ct.Estimate], options: Options) -> list[ct.Estimate]:
         """``estimates`` at this table: scored under ``options`` with the deal's Bock status
         (:class:`ct.Estimate`'s ``options``; the evaluation judged them before the Bock

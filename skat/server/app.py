@@ -25,6 +25,12 @@ Routes:
 * ``POST /api/analysis/calls`` ``{"record": "...", "human_seat": s}`` — that judgement
   (:func:`skat.analysis.estimate.calls`): ``{"calls": [{"index", "at", "said", "strong", "kind",
   "reason"}, ...]}``; refused as ``analysis`` is.
+* ``POST /api/review`` ``{"record": "...", "human_seat": s}`` — the review of a finished deal
+  for that seat (:mod:`skat.analysis.review`, :mod:`skat.server.review`): each of its decisions
+  judged by the strong player from the seat's information at that moment, the deal's total and
+  the open-hand verdict: ``{"review": {...}}``; refused as ``analysis`` is.
+* ``POST /api/review/stream`` (the same fields) — the same review as JSON lines
+  (``application/x-ndjson``), each decision as soon as it is judged.
 * ``POST /api/statistics`` ``{"series": [{"id", "deals": [{"record", "human_seat"}, ...]}]}`` —
   the figures of the score sheets (:mod:`skat.server.statistics`, :mod:`skat.statistics`): per
   series and over all; a row that cannot be counted is skipped and named. Its body may be up to
@@ -96,7 +102,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -110,9 +116,11 @@ from skat.series import draw_seats
 from skat.server import assist, game
 from skat.server import bock as _bock
 from skat.server import replay as _replay
+from skat.server import review as _review
 from skat.server import statistics as _statistics
 from skat.server import workers as _workers
 from skat.server.view import contracts_json
+from skat.state import State
 
 __all__ = [
     "BODY_TIMEOUT_SECONDS",
@@ -542,6 +550,27 @@ def create_app(
         out = await computers.call(_workers.analysis_calls, game.write_record(state), seat)
         return JSONResponse({"calls": out})
 
+    async def review_body(request: Request) -> tuple[State, int]:
+        data = await _json_body(request, body_timeout)
+        _check_keys(data, {"record", "human_seat"})
+        seat = game.parse_seat(data.get("human_seat"))
+        state = await run_in_threadpool(game.load_finished, data.get("record"), "reviewed")
+        return state, seat
+
+    async def review(request: Request) -> Response:
+        state, seat = await review_body(request)
+        out = await _review.review_json(computers, game.write_record(state), seat)
+        return JSONResponse({"review": out})
+
+    async def review_stream(request: Request) -> Response:
+        state, seat = await review_body(request)
+
+        async def lines() -> AsyncIterator[bytes]:
+            async for line in _review.stream_lines(computers, state, seat):
+                yield json.dumps(line, ensure_ascii=False).encode("utf-8") + b"\n"
+
+        return StreamingResponse(lines(), media_type="application/x-ndjson")
+
     async def statistics(request: Request) -> Response:
         data = await _json_body(request, body_timeout, _statistics.MAX_BODY_BYTES)
         _check_keys(data, {"series"})
@@ -620,6 +649,8 @@ def create_app(
         Route("/api/view", guarded(view), methods=["POST"]),
         Route("/api/analysis", guarded(analysis), methods=["POST"]),
         Route("/api/analysis/calls", guarded(analysis_calls), methods=["POST"]),
+        Route("/api/review", guarded(review), methods=["POST"]),
+        Route("/api/review/stream", guarded(review_stream), methods=["POST"]),
         Route("/api/statistics", guarded(statistics), methods=["POST"]),
         Route("/api/bock", guarded(bock), methods=["POST"]),
         Route("/api/hint", guarded(hint), methods=["POST"]),

@@ -25,7 +25,9 @@ strong player's judgement of the seat's calls in the auction (``POST /api/analys
 asked apart so that the rest of the analysis does not wait for it.
 The computer with your cards (``POST /api/replay``, :func:`skat.server.replay.replay_task`)
 runs there too, in one worker: the strong player's decisions for the person's seat of a whole
-deal take up to a minute.
+deal take up to a minute. So does the review of a deal (``POST /api/review``,
+:mod:`skat.server.review`): each decision of the seat is a task of its own, so the workers judge
+them side by side.
 
 Workers run at a lower CPU priority (:data:`WORKER_NICE`), so that the server's own process,
 which answers the pages, wins the core when both are busy; they ignore Ctrl+C (the server stops

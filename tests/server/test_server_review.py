@@ -1,0 +1,164 @@
+"""``POST /api/review`` and ``POST /api/review/stream``: the review of a finished deal through
+the web API (skat.server.review), its answer's shape, the stream's lines, and the errors of bad
+records, seats and unfinished deals (a 4xx, never a 500)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from skat.analysis.review import Judgement, judge_decision, review
+from skat.players.strong_settings import StrongSettings
+from skat.record import read_record
+from skat.server import create_app, game
+from skat.server import review as server_review
+from skat.solver.position import card_play_start
+from skat.state import State
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+LOOPBACK = "http://127.0.0.1:8765"
+DEALS: dict[str, dict[str, Any]] = json.loads(
+    (Path(__file__).parents[1] / "data" / "analysis_deals.json").read_text()
+)
+NULL = DEALS["null_losing_card"]
+"""A short deal (a Null lost in its second trick)."""
+
+SMALL = StrongSettings(
+    worlds=6, node_budget=40_000, min_worlds=2, contract_worlds=6, contract_budget=200_000,
+    defence_worlds=6, defence_budget=40_000, rollouts=24, schieben_rollouts=24, kontra_draws=24,
+)  # fmt: skip
+"""A strong player small enough for tests."""
+
+
+def _small_task(text: str, seat: int, index: int) -> Judgement:
+    return judge_decision(game.load(text), seat, index, SMALL)
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    # no worker processes: the decisions are judged in the server's threads, by the small
+    # strong player (the workers would import the real task by name)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(server_review, "decision_task", _small_task)
+        app = create_app(player="heuristic", rng=random.Random(1), workers=0)
+        with TestClient(app, base_url=LOOPBACK) as c:
+            yield c
+
+
+def _post(client: TestClient, body: object, route: str) -> tuple[int, dict[str, Any]]:
+    response = client.post(route, json=body)
+    data: dict[str, Any] = response.json()
+    return response.status_code, data
+
+
+@pytest.mark.slow
+def test_a_finished_deal_gets_its_review_as_the_engine_gives_it(client: TestClient) -> None:
+    status, data = _post(client, {"record": NULL["record"], "human_seat": 1}, "/api/review")
+    assert status == 200, data
+    r = data["review"]
+    assert r == review(read_record(NULL["record"]), 1, SMALL).to_json()
+    assert (r["seat"], r["deal_number"]) == (1, "78")
+    assert r["decisions"]
+    assert r["open_hand"]["answer"] == "lost_winnable"
+    assert sum(r["marks"].values()) == len(r["decisions"])
+    # every decision of the seat, in the deal's order
+    state: State = read_record(NULL["record"])
+    indices = [i for i, actor in enumerate(state.actors) if actor == 1]
+    assert [d["index"] for d in r["decisions"]] == indices
+
+
+@pytest.mark.slow
+def test_the_stream_gives_each_decision_as_a_line_then_the_summary(client: TestClient) -> None:
+    body = {"record": NULL["record"], "human_seat": 1}
+    response = client.post("/api/review/stream", json=body)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("application/x-ndjson")
+    lines = [json.loads(line) for line in response.text.splitlines()]
+    whole = review(read_record(NULL["record"]), 1, SMALL).to_json()
+    start = lines[0]["start"]
+    assert start == {
+        "seat": 1,
+        "deal_number": "78",
+        "indices": [d["index"] for d in whole["decisions"]],
+    }
+    assert [line["decision"] for line in lines[1:-1]] == whole["decisions"]
+    assert lines[-1] == {"summary": {k: whole[k] for k in ("total", "marks", "open_hand")}}
+
+
+def _unfinished() -> str:
+    return game.write_record(card_play_start(read_record(NULL["record"])))
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code", "words"),
+    [
+        ({"human_seat": 1}, 400, "bad_request", "record must be a string"),
+        ({"record": NULL["record"]}, 400, "bad_request", "human_seat must be 0, 1 or 2"),
+        ({"record": NULL["record"], "human_seat": 3}, 400, "bad_request", "human_seat"),
+        ({"record": NULL["record"], "human_seat": True}, 400, "bad_request", "human_seat"),
+        ({"record": NULL["record"], "human_seat": 1, "x": 1}, 400, "bad_request", "'x'"),
+        ({"record": "(;GM[Skat];)", "human_seat": 1}, 400, "bad_record", ""),
+        ({"record": NULL["record"].replace("1 DA", "1 HA"), "human_seat": 1}, 400,
+         "bad_record", ""),
+        ({"record": _unfinished(), "human_seat": 1}, 400, "not_finished", "can be reviewed"),
+        ([1, 2], 400, "bad_request", "JSON object"),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("route", ["/api/review", "/api/review/stream"])
+def test_bad_requests_get_a_400_with_a_stable_code(
+    client: TestClient, body: object, status: int, code: str, words: str, route: str
+) -> None:
+    got, data = _post(client, body, route)
+    assert got == status
+    assert data["error"]["code"] == code
+    assert words in data["error"]["message"]
+
+
+def test_a_review_is_a_post_only(client: TestClient) -> None:
+    assert client.get("/api/review").status_code == 405
+
+
+def test_a_failed_decision_ends_the_stream_with_an_error_line(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(text: str, seat: int, index: int) -> Judgement:
+        raise RuntimeError("a worker died")
+
+    monkeypatch.setattr(server_review, "decision_task", broken)
+    body = {"record": NULL["record"], "human_seat": 1}
+    response = client.post("/api/review/stream", json=body)
+    assert response.status_code == 200
+    lines = [json.loads(line) for line in response.text.splitlines()]
+    assert "start" in lines[0]
+    assert lines[-1] == {"error": {"code": "internal_error", "message": "the review failed"}}
+
+
+@pytest.mark.slow
+def test_the_decisions_are_judged_in_the_worker_processes_not_in_the_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the workers import the task by name: tests/fake_computers.py notes its process id
+    monkeypatch.syspath_prepend(str(Path(__file__).parents[1]))
+    import fake_computers
+
+    path = tmp_path / "pids"
+    monkeypatch.setenv(fake_computers.PIDS, str(path))
+    monkeypatch.setattr(server_review, "decision_task", fake_computers.noted_review_decision)
+    app = create_app(player="heuristic", workers=2)
+    with TestClient(app, base_url=LOOPBACK) as c:
+        status, data = _post(c, {"record": NULL["record"], "human_seat": 1}, "/api/review")
+    assert status == 200, data
+    noted = [line.split() for line in path.read_text().splitlines()]
+    assert len(noted) == len(data["review"]["decisions"])
+    assert {what for what, _ in noted} == {"decision"}
+    assert str(os.getpid()) not in {pid for _, pid in noted}
