@@ -19,8 +19,8 @@ verdict after the last card is the game's result. From these verdicts:
 * the paired figure: per seat-game of the measured player ("ours": the checkpoint's player at
   XSkat's table, the arena's first player), its Seeger-Fabian score minus its counterpart's in
   the same seat with the same cards (XSkat's computer alone, the mean of its clocks; the arena's
-  other player in the mirrored seating), by who declares at ours's table (its seat, another,
-  nobody) and the game type, with 95% intervals; over deals, the figure of
+  other player in the mirrored seating), by who declares at the table of ours (its seat,
+  another, nobody) and the game type, with 95% intervals; over deals, the figure of
   ``bench_xskat_match`` and ``bench.merge_arena``.
 
 The verdicts of each game are appended to a JSON-lines cache as they are found (one row per
@@ -72,7 +72,7 @@ GAME_TYPES = ("G", "C", "S", "H", "D", "N")
 """The game type letters in the report's order (``R``: Ramsch, arena only)."""
 
 WHO = ("our seat", "another seat", "nobody")
-"""Who declares at ours's table, seen from ours's seat."""
+"""Who declares at the table of ours, seen from its seat."""
 
 
 # -- the verdicts of one game ---------------------------------------------------------------------
@@ -214,7 +214,7 @@ class Played:
 
 @dataclass(frozen=True)
 class SeatGame:
-    """One seat-game of ours: the deal's index, ours's seat, the game, and its counterparts
+    """One seat-game of ours: the deal's index, its seat, the game, and its counterparts
     (the games of the other player in the same seat with the same cards)."""
 
     index: int
@@ -230,7 +230,7 @@ class SeatGame:
 
     @property
     def who(self) -> str:
-        """Who declares at ours's table: one of :data:`WHO`."""
+        """Who declares at the table of ours: one of :data:`WHO`."""
         if self.game.declarer is None:
             return WHO[2]
         return WHO[0] if self.game.declarer == self.seat else WHO[1]
@@ -244,8 +244,9 @@ class Match:
         title: what was played, for the report's head.
         ours: the measured player's name in the report; ``theirs``: its counterpart's.
         deals: the deals of the checkpoint taken (complete or not).
-        games: every game of those deals to judge (ours's tables and the counterparts').
-        seat_games: ours's seat-games of the complete deals.
+        games: every game of those deals to judge (at the tables of ours and the
+            counterparts').
+        seat_games: the seat-games of ours in the complete deals.
         left_out: why each deal left out of the paired figures is left out.
     """
 
@@ -259,7 +260,7 @@ class Match:
 
 
 XSKAT = "XSkat"
-"""The XSkat computers at ours's table."""
+"""The XSkat computers at the table of ours."""
 XSKAT_ALONE = "XSkat alone"
 """XSkat's three computers without us (the counterparts)."""
 
@@ -360,11 +361,12 @@ ArenaTask = tuple[int, int, tuple[str, ...], Options, bool]
 
 
 def replay_deal(task: ArenaTask) -> Row:
-    """The row of one arena deal played again (:func:`skat.arena.play_deal`): ``deal`` (its
-    index), ``number`` and per seating its ``kind``, ``scores``, ``declarer``, ``contract``,
-    ``won`` and ``actions``."""
+    """The row of one arena deal played again (:func:`skat.arena.play_deal`): its ``settings``
+    (the players), ``deal`` (its index), ``number`` and per seating its ``kind``, ``scores``,
+    ``declarer``, ``contract``, ``won`` and ``actions``."""
     outcome = play_deal(task)
     return {
+        "settings": {"players": list(task[2])},
         "deal": outcome.index,
         "number": outcome.number,
         "games": [
@@ -414,25 +416,24 @@ def arena_match(path: str, replays: str, workers: int, deals: int | None = None)
         if number != arena_deal_number(seed, index):
             raise ValueError(f"{path}: deal {index} has number {number}, not the seed's")
         tasks.append((index, number, names, options, passed))
-    settings = {"players": list(names), "seed": seed}
     for _ in generate(
         tasks,
         replays,
         ProcessMapper(workers),
-        settings,
+        {"players": list(names)},
         replay_deal,
-        keys=("deal",),
-        job_key=lambda t: (t[0],),
+        keys=("deal", "number"),
+        job_key=lambda t: (t[0], t[1]),
     ):
         pass
-    rows = {int(r["deal"]): r for r in read_rows(replays)}
+    rows = {(int(r["deal"]), int(r["number"])): r for r in read_rows(replays)}
     match = Match(
         f"{a} against {b} in the arena (seed {seed}, {len(chosen)} deals)", a, b, len(chosen)
     )
     for index in chosen:
         number, means, options, _ = recorded[index]
         games: dict[tuple[str, ...], Played] = {}
-        for g in rows[index]["games"]:
+        for g in rows[(index, number)]["games"]:
             seating = tuple(g["seating"])
             contract = g["contract"]
             games[seating] = Played(
@@ -590,8 +591,8 @@ def _share(k: int, n: int) -> str:
 def report(
     match: Match, verdicts: Mapping[str, Verdicts | None], solved: int, listed: int = 50
 ) -> str:
-    """The Markdown report of ``match`` (module doc); ``listed``: the turned games of ours's
-    tables listed with their decisive card (the first ones by deal)."""
+    """The Markdown report of ``match`` (module doc); ``listed``: how many turned games at the
+    tables of ours are listed with their decisive card (the first ones by deal)."""
     lines = [f"# Post-mortem: {match.title}", ""]
     distinct = {g.key for g in match.games}
     nodes = sum(v.nodes for k in distinct if (v := verdicts.get(k)) is not None)
@@ -614,7 +615,8 @@ def report(
             f"{ours} − {theirs} (same seat, same cards): **{mean_interval(per_deal)}** SF points "
             f"per game over {len(per_deal)} deals ({n} seat-games of {ours}).",
             "",
-            f"By who declares at {ours}'s table and the game type: the seat-games, {ours} − "
+            f"By who declares at the table of {ours}, seen from its seat, and the game type: the "
+            f"seat-games, {ours} − "
             f"{theirs} per seat-game (95% interval), and its part of the figure (per {n} "
             "seat-games).",
             "",
@@ -706,7 +708,8 @@ def report(
     ]
     lines += [
         "",
-        f"Turned games at {ours}'s tables ({len(turned)}; the first {min(listed, len(turned))}):",
+        f"Turned games at the tables of {ours} ({len(turned)}; the first "
+        f"{min(listed, len(turned))}):",
         "",
         "| game | declarer | contract | result | decisive card |",
         "|---|---|---|---|---|",
