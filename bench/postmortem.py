@@ -27,11 +27,12 @@ The verdicts of each game are appended to a JSON-lines cache as they are found (
 distinct game, keyed by its deal number, rules and actions: XSkat alone's equal clocks are
 solved once), so a stopped run goes on where it stopped and a rerun solves nothing; ``--workers``
 processes solve (:class:`bench.rows.ProcessMapper`). A game costs about 0.15 s of one core
-(about 250,000 solver nodes); the cache rows hold the nodes. An arena run holds no actions: its
+(about 340,000 solver nodes on ``xskat-strong-slip2-dev-300.jsonl``); the cache rows hold the
+nodes. An arena run holds no actions: its
 deals are played again (:func:`skat.arena.play_deal`, the same players, rules and random
 sources; the replays cached beside the verdicts), which costs what the run cost, and a deal
-whose replayed scores differ from the run's (another commit's players: run the tool from the
-run's commit, ``DIR/commit``) is left out and named. The report is Markdown on stdout; ``--json``
+whose replayed scores differ from the run's (players changed since the run's commit) is left
+out and named. The report is Markdown on stdout; ``--json``
 writes every game's verdicts too. Run from the repository's root::
 
     .venv/bin/python -m bench.postmortem xskat-strong-slip2-dev-300.jsonl --deals 40
@@ -773,7 +774,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--cache",
         type=run_path,
         help="the verdicts' JSON-lines cache (default: CHECKPOINT.postmortem.jsonl, in the "
-        "folder for arena parts); " + IN_RUNS,
+        "folder for arena parts; an arena run's replays beside it, NAME-replays.jsonl); " + IN_RUNS,
     )
     parser.add_argument("--json", type=run_path, help="write every game's verdicts to this file")
     parser.add_argument("--list", type=int, default=50, help="turned games listed (50)")
@@ -789,7 +790,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     cache = args.cache or base + ".jsonl"
     try:
         if _is_arena(args.checkpoint):
-            match = arena_match(args.checkpoint, base + "-replays.jsonl", args.workers, args.deals)
+            replays = cache.removesuffix(".jsonl") + "-replays.jsonl"
+            match = arena_match(args.checkpoint, replays, args.workers, args.deals)
         else:
             match = xskat_match(args.checkpoint, args.deals)
     except (xr.CheckpointError, ValueError) as err:

@@ -327,3 +327,11 @@ def test_an_arena_run_is_played_again_and_paired_by_mirrored_seatings(tmp_path: 
     assert len(again.left_out) == 1
     assert again.left_out[0].startswith("deal 0: played again")
     assert len(again.seat_games) == 9
+
+
+def test_the_kind_of_checkpoint_is_told_by_its_first_line(tmp_path: Path) -> None:
+    assert not pm._is_arena(_checkpoint(tmp_path))
+    report = tmp_path / "arena.json"
+    report.write_text(json.dumps({"players": ["heuristic", "random"]}, indent=2))
+    assert pm._is_arena(str(report))
+    assert pm._is_arena(str(tmp_path))  # a folder of parts
