@@ -20,7 +20,8 @@ verdict after the last card is the game's result. From these verdicts:
   XSkat's table, the arena's first player), its Seeger-Fabian score minus its counterpart's in
   the same seat with the same cards (XSkat's computer alone, the mean of its clocks; the arena's
   other player in the mirrored seating), by who declares at the table of ours (its seat,
-  another, nobody) and the game type, with 95% intervals; over deals, the figure of
+  another, nobody) and the game type, and by who declares from the seat (both, only one,
+  neither), with 95% intervals; over deals, the figure of
   ``bench_xskat_match`` and ``bench.merge_arena``.
 
 The verdicts of each game are appended to a JSON-lines cache as they are found (one row per
@@ -74,6 +75,10 @@ GAME_TYPES = ("G", "C", "S", "H", "D", "N")
 
 WHO = ("our seat", "another seat", "nobody")
 """Who declares at the table of ours, seen from its seat."""
+
+SOURCES = ("both", "only ours", "only the counterpart", "neither")
+"""Who declares from the seat of a seat-game: ours at its table, the counterpart in at least half
+of its games (as :data:`bench.xskat_records.SOURCES`)."""
 
 
 # -- the verdicts of one game ---------------------------------------------------------------------
@@ -228,6 +233,12 @@ class SeatGame:
         """Ours's score minus the counterparts' mean score in the seat (game points)."""
         theirs = sum(c.scores[self.seat] for c in self.counterparts) / len(self.counterparts)
         return self.game.scores[self.seat] - theirs
+
+    @property
+    def source(self) -> str:
+        """Who declares from the seat: one of :data:`SOURCES`."""
+        theirs = 2 * sum(c.declarer == self.seat for c in self.counterparts)
+        return SOURCES[2 * (self.game.declarer != self.seat) + (theirs < len(self.counterparts))]
 
     @property
     def who(self) -> str:
@@ -641,6 +652,20 @@ def report(
                 lines.append(
                     f"| {who} | {letter} | {len(diffs)} | {mean_interval(diffs)} | "
                     f"{sum(diffs) / n:+.2f} |"
+                )
+        lines += [
+            "",
+            f"By who declares from the seat, {ours} at its table and {theirs} (in at least half "
+            "of its games):",
+            "",
+            "| declares from the seat | seat-games | per seat-game | part |",
+            "|---|---:|---:|---:|",
+        ]
+        for source in SOURCES:
+            diffs = [sg.difference for sg in match.seat_games if sg.source == source]
+            if diffs:
+                lines.append(
+                    f"| {source} | {len(diffs)} | {mean_interval(diffs)} | {sum(diffs) / n:+.2f} |"
                 )
     figures = player_figures(match.games, verdicts)
     names = [name for name in (ours, XSKAT, theirs) if name in figures]

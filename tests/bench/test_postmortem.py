@@ -196,6 +196,11 @@ def test_the_post_mortem_of_a_hand_made_checkpoint(tmp_path: Path) -> None:
         "another seat", "our seat", "another seat", "our seat", "another seat", "another seat"
     ]  # fmt: skip
 
+    # XSkat alone passes: it declares from no seat
+    assert [sg.source for sg in match.seat_games] == [
+        "neither", "only ours", "neither", "only ours", "neither", "neither"
+    ]  # fmt: skip
+
     figures = pm.player_figures(match.games, verdicts)
     ours, xskat, alone = figures["ours"], figures[pm.XSKAT], figures[pm.XSKAT_ALONE]
     assert (ours.seat_games, ours.declared, ours.won) == (6, 2, 1)
@@ -226,6 +231,9 @@ def test_the_post_mortem_of_a_hand_made_checkpoint(tmp_path: Path) -> None:
     assert "| our seat | C | 1 | +110.00 (+110.00 .. +110.00) | +18.33 |" in text
     assert "| our seat | D | 1 | -86.00 (-86.00 .. -86.00) | -14.33 |" in text
     assert "| another seat | all | 4 | +20.00 (-2.63 .. +42.63) | +13.33 |" in text
+    assert "| only ours | 2 | +12.00 (-180.08 .. +204.08) | +4.00 |" in text
+    assert "| neither | 4 | +20.00 (-2.63 .. +42.63) | +13.33 |" in text
+    assert "| both |" not in text
     assert "| ours | 6 | 2 | 33.3% ± 37.7 | 50.0% ± 69.3 | C 1/1, D 0/1 |" in text
     assert "| ours | 1 | 1 (100.0%) | 1 | 1 (100.0%) | 1 (100.0%) | 1 | 0 (0.0%) |" in text
     assert "| 3 | 0 | 1 | 0 | 2 | 0 | 0 |" in text
