@@ -6,7 +6,8 @@ played the same game from the same seat in at least ``--least`` of its clocks an
 each. Each such game is replayed in our engine with the open-hand solver asked before every card
 whether the declarer reaches what his game needs against best play (61 card points, 90 with
 Schneider announced or needed by the bid, every trick with Schwarz announced or ouvert:
-:func:`skat.claim.declarer_target`). The last card after which he does where
+:func:`skat.claim.declarer_target`; the verdicts of ``bench/postmortem.py``, whose report has
+these games among all others). The last card after which he does where
 before he did not is the one that let the game through: by our player or by the XSkat computer
 defending beside it (a lead or a card that follows); or best defence could never beat him.
 XSkat never runs.
@@ -22,13 +23,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from bench import xskat_records as xr
-from bench.bench_xskat import replay
+from bench.postmortem import Verdicts, game_verdicts
 from bench.runs import IN_RUNS, run_path
-from skat.claim import declarer_target
 from skat.options import Options
-from skat.phases import Phase
-from skat.solver import position_from_state, solve_threshold
-from skat.state import State
 
 
 @dataclass(frozen=True)
@@ -62,36 +59,29 @@ def flips(path: str, least: int = 6) -> Iterator[Flip]:
         if len(same) < least or any(a.won for a in same):
             continue
         assert game.declarer is not None
-        actions = replay(
-            record["number"], xr.parse_gui_log(record["log"], record["start"]), options
-        ).actions
-        yield last_flip(seating.index, seat, game.declarer, record["number"], actions, options)
+        yield last_flip(seating.index, seat, game.declarer, record["number"], game.actions, options)
 
 
 def last_flip(
     index: int, seat: int, declarer: int, number: int, actions: Sequence[str], options: Options
 ) -> Flip:
     """The card after which the declarer, beatable before it, won with every card open for the
-    last time in the game (a declarer's slip can make a game beatable again); ``who`` None if
-    best defence could never beat him."""
-    state = State.new(number, options)
-    beatable = False
-    previous: Flip | None = None
-    found: Flip | None = None
-    for action in actions:
-        if state.phase == Phase.PLAY and state.contract is not None:
-            wins = solve_threshold(position_from_state(state), declarer_target(state))
-            if beatable and wins:
-                found = previous
-            beatable = not wins
-            player = state.current_player
-            who = "ours" if player == seat else "declarer" if player == declarer else "partner"
-            previous = Flip(
-                index, seat, declarer, str(state.contract), who, len(state.tricks) + 1,
-                not state.trick, action,
-            )  # fmt: skip
-        state = state.apply(action)
-    return found or Flip(index, seat, declarer, str(state.contract), None, 0, False, "")
+    last time in the game (a declarer's slip can make a game beatable again): the decisive card
+    of the post-mortem (:meth:`bench.postmortem.Verdicts.decisive`) of a game the declarer won;
+    ``who`` None if best defence could never beat him.
+
+    Raises:
+        ValueError: ``actions`` hold no declared game (all passed).
+    """
+    v = game_verdicts(number, actions, options)
+    if v is None:
+        raise ValueError(f"deal {index}: no declared game to judge")
+    last = v.decisive()
+    if last is None:
+        return Flip(index, seat, declarer, v.contract, None, 0, False, "")
+    player, card = v.cards[last]
+    who = "ours" if player == seat else "declarer" if player == declarer else "partner"
+    return Flip(index, seat, declarer, v.contract, who, Verdicts.trick(last), last % 3 == 0, card)
 
 
 def tally(found: Iterable[Flip]) -> Counter[str]:

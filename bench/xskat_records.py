@@ -348,12 +348,15 @@ def same_decisions(player: Player, record: Mapping[str, Any], options: Options) 
 @dataclass(frozen=True)
 class Game:
     """One verified game: Seeger-Fabian scores by seat, the declarer's seat (None: passed),
-    its game type letter (``G C S H D N``) and whether it won."""
+    its game type letter (``G C S H D N``), whether it won, and its actions in our record
+    notation (XSkat's log replayed in our engine: the shortest auction that makes its declarer
+    play at its bid, the pick-up and discard, the contract, the cards)."""
 
     scores: tuple[int, int, int]
     declarer: int | None
     game: str | None
     won: bool | None
+    actions: tuple[str, ...] = ()
 
 
 def _scores(
@@ -369,9 +372,9 @@ def _scores(
 def _game(number: int, actions: Sequence[str], options: Options) -> Game:
     result, state = _scores(number, actions, options)
     if result is None or state.declarer is None or state.contract is None:
-        return Game((0, 0, 0), None, None, None)
+        return Game((0, 0, 0), None, None, None, tuple(actions))
     scores = list_scores(result, state.declarer, ScoreList.SEEGER_FABIAN)
-    return Game(scores, state.declarer, state.contract.game.letter, result.won)
+    return Game(scores, state.declarer, state.contract.game.letter, result.won, tuple(actions))
 
 
 def verify_auto(record: Mapping[str, Any], options: Options) -> Game | str:

@@ -162,6 +162,8 @@ class GameOutcome:
         error: the illegal action or the crash, with seat and action index.
         claim: the claim that ended the game (``GameResult.claim``: ``claim_rest``,
             ``claim_null``, ``claim_defenders``; house rule ``claims``), ``""`` if none.
+        actions: the game's actions in record notation, when it was completed (a game, Ramsch
+            or passed), for a post-mortem (``bench/postmortem.py``); not in the JSON report.
     """
 
     seating: tuple[str, str, str]
@@ -172,6 +174,7 @@ class GameOutcome:
     won: bool | None = None
     error: str | None = None
     claim: str = ""
+    actions: tuple[str, ...] = ()
 
 
 @dataclass
@@ -245,11 +248,12 @@ def _play_game(
                 f"{type(err).__name__}: {err}",
             )
     result = state.result()
+    actions = tuple(str(a) for a in state.actions)
     if result is None:
-        return GameOutcome(seating, "passed")
+        return GameOutcome(seating, "passed", actions=actions)
     if isinstance(result, RamschResult):
         scores = ramsch_list_scores(result, ScoreList.SEEGER_FABIAN)
-        return GameOutcome(seating, "ramsch", scores=scores)
+        return GameOutcome(seating, "ramsch", scores=scores, actions=actions)
     assert isinstance(result, GameResult)
     declarer = state.declarer
     assert declarer is not None  # a game result always has a declarer
@@ -262,6 +266,7 @@ def _play_game(
         contract=str(result.contract),
         won=result.won,
         claim=result.claim,
+        actions=actions,
     )
 
 

@@ -245,9 +245,17 @@ def _record(kind: str, index: int, which: int) -> dict[str, Any]:
 
 
 def test_our_players_game_is_read_from_xskats_log() -> None:
-    # deal 1, our player middlehand: its Spade game lost (log: "Lost with: 40 points")
-    game = xskat_records.verify_match(_record("match", 1, 1), Options())
-    assert game == xskat_records.Game((40, -94, 40), 1, "S", False)
+    # deal 1, our player middlehand: its Spade game lost (log: "Lost with: 40 points"); the
+    # actions are XSkat's logged game replayed: the shortest auction, the skat, the cards
+    record = _record("match", 1, 1)
+    game = xskat_records.verify_match(record, Options())
+    assert isinstance(game, xskat_records.Game)
+    assert game == xskat_records.Game((40, -94, 40), 1, "S", False, game.actions)
+    assert game.actions[:3] == ("18", "p", "p")
+    assert len(game.actions) == 3 + 3 + 30  # pick-up, discard, Spades; ten tricks
+    assert [a for a in game.actions if len(a) == 2 and a[0] in "CSHD"] == [
+        a for a in record["applied"] if len(a) == 2 and a[0] in "CSHD"
+    ]
 
 
 @pytest.mark.parametrize(
