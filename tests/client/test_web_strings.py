@@ -419,6 +419,38 @@ def test_chinese_names_the_declared_game_wanfa_not_youxi() -> None:
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
+def test_a_line_of_play_says_who_plays_which_card(code: str) -> None:
+    # "Spieler links Kreuz-Ass, Du Pik-Zehn" is two names in a row: a word joins name and card
+    # (table.js: the line that beats a claim; the seat draw), for the person's name too
+    for key in ("claim.lineCard", "draw.card"):
+        text = TABLES[code][key]
+        assert not re.fullmatch(r"\{name\}\s*\{card\}", text), (key, text)
+
+
+@pytest.mark.parametrize("code", ["en", "sv"])
+def test_the_declarer_label_in_the_top_bar_is_capitalised_as_its_neighbours(code: str) -> None:
+    # it starts the line while no game is declared yet (topbar.js), beside "Bid"/"Bud"
+    assert TABLES[code]["info.declarer"][0].isupper()
+    assert TABLES[code]["info.bid"][0].isupper()
+
+
+def test_english_says_the_skat_for_the_two_cards_and_names_the_rules_as_settings() -> None:
+    # "Skat in Ramsch goes to" reads as the game's name; the cards are "the skat" everywhere else
+    assert _texts("en", r"^Skat [a-z]") == []
+    # a rule's label says when it applies, as its German and Swedish twins do
+    assert TABLES["en"]["setting.rule.all_pass"] == "When all pass"
+
+
+def test_chinese_value_line_writes_a_level_as_the_help_examples_do() -> None:
+    # "带2，游戏3，Hand 4": no space between a Chinese word and its number, one before a Latin one
+    for code in [*LEVELS, "ouvert", "matadors_with", "matadors_without"]:
+        text = TABLES["zh"][f"step.{code}"]
+        assert not re.search(r"[\u4e00-\u9fff] \{value\}", text), code
+        assert not re.search(r"[A-Za-z]\{value\}", text), code
+    assert "游戏3" in TABLES["zh"]["help.example.value"]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
 def test_the_bidding_history_button_is_not_named_as_the_bid_button(code: str) -> None:
     # both stand on the table while the person bids: one opens the calls, the other bids
     assert TABLES[code]["calls.title"].casefold() != TABLES[code]["bid.jumpGo"].casefold()
