@@ -44,7 +44,7 @@ BIDDING = _record([])
 SKAT = _record(["18", "p", "p"])
 HAND = ["18", "p", "p", "SH"]
 # ... and forehand says Kontra: seen from rearhand (seat 2) the declarer sits on the right, so the
-# top bar reads "Spiel: Grün Hand · Alleinspieler: Spieler rechts  Gereizt 18  Kontra".
+# top bar reads "Spiel: Grün Hand · Alleinspieler: Rechts  Gereizt 18  Kontra".
 KONTRA = _record([*HAND, "K"], Options(kontra=KontraRule.ON))
 # Seen from forehand, who leads the first trick: all ten cards can be played.
 LEAD = _record(HAND)

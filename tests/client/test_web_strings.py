@@ -43,6 +43,7 @@ TABLES: dict[str, dict[str, str]] = {
 # Keys the client builds from a prefix and a value: prefix → the values it can take.
 DYNAMIC = {
     "player.": ["bottom", "left", "right"],
+    "player.label.": ["bottom", "left", "right"],  # names.js playerLabel, seatLabel
     "info.pushed.": ["1", "2", "3"],  # Schieberamsch: each seat may push the skat on once
     "seat.": ["forehand", "middlehand", "rearhand"],
     "rank.": list("AKQJT987"),
@@ -377,6 +378,12 @@ def test_german_calls_the_other_players_spieler_links_and_rechts_not_a_direction
     # left", not as a player; "Spieler links" is a name in every case a sentence needs
     left, right = TABLES["de"]["player.left"], TABLES["de"]["player.right"]
     assert (left, right) == ("Spieler links", "Spieler rechts")
+    # a column or a label keeps the short form, where a sentence's would not fit a phone
+    assert [TABLES["de"][f"player.label.{p}"] for p in ("bottom", "left", "right")] == [
+        "Du",
+        "Links",
+        "Rechts",
+    ]
     assert _fill("de", "claim.hands", name=right) == "Die Karten beim Anspruch von Spieler rechts:"
     result = _fill("de", "result.game", name=left, game="Kreuz", bid="18")
     assert result == "Spieler links spielte Kreuz, gereizt bis 18."
