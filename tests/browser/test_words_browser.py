@@ -36,8 +36,11 @@ def _played(browser: Any, url: str, lang: str) -> Any:
 
 def _all_words(page: Any) -> str:
     """The page's text and the names its cards are read out by."""
-    labels = page.eval_on_selector_all("[aria-label]", "els => els.map(e => e.ariaLabel)")
-    return page.inner_text("body") + "\n" + "\n".join(labels)
+    labels: list[str] = page.eval_on_selector_all(
+        "[aria-label]", "els => els.map(e => e.ariaLabel)"
+    )
+    body: str = page.inner_text("body")
+    return body + "\n" + "\n".join(labels)
 
 
 def test_german_sentences_name_the_players_and_labels_stay_short(browser: Any, url: str) -> None:
