@@ -100,7 +100,8 @@ def test_the_live_region_announces_calls_tricks_and_the_result(browser: Any, url
         page.click("[data-ui='next']")
     text = " ".join(said)
     card = r"\w+ of \w+"  # "Jack of Clubs"
-    assert re.search(rf"Trick: {card}, {card}, {card}\. \w+ takes it, \d+ points\.", text), text
+    # the winner as a label: the person's trick too ("Winner: You", not "You takes it")
+    assert re.search(rf"Trick: {card}, {card}, {card}\. Winner: \w+, \d+ card points\.", text), text
     assert any(word in text for word in ("won", "lost", "passed", "Ramsch"))
     context.close()
 

@@ -1,5 +1,5 @@
 """The words the hint and replay panels put inside their sentences: a decision in an in-sentence
-form, not a button's capitalised label, and in German a seat's name ("Links", "Rechts", "Du")
+form, not a button's capitalised label, and in German a player's name ("Spieler links", "Du")
 only where it reads as a name (skat/server/static/js/assist.js, replay.js, analysis.js)."""
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ def test_a_decision_inside_a_sentence_is_written_in_lower_case(code: str) -> Non
 
 
 def test_german_sentences_name_a_seat_where_it_reads_as_a_name() -> None:
-    # "von Rechts" reads as "from the right"; "Du spielte", "Du sticht" are not German: the
-    # name stands beside a noun ("der Alleinspieler (Rechts)"), with "mit" or as a label
+    # "Du spielte", "Du sticht" are not German: the name (the person's "Du" too) stands beside a
+    # noun ("der Alleinspieler (Spieler rechts)"), with "mit" or as a label
     keys = [
         k for k in TABLES["de"]
         if k.startswith(("analysis.", "replay.", "hint.")) and "{name}" in TABLES["de"][k]

@@ -43,6 +43,7 @@ TABLES: dict[str, dict[str, str]] = {
 # Keys the client builds from a prefix and a value: prefix → the values it can take.
 DYNAMIC = {
     "player.": ["bottom", "left", "right"],
+    "player.label.": ["bottom", "left", "right"],  # names.js playerLabel, seatLabel
     "info.pushed.": ["1", "2", "3"],  # Schieberamsch: each seat may push the skat on once
     "seat.": ["forehand", "middlehand", "rearhand"],
     "rank.": list("AKQJT987"),
@@ -194,10 +195,23 @@ def test_each_language_keeps_the_german_skat_terms_its_players_use(code: str, te
     assert any(re.search(rf"\b{term}\b", text) for text in TABLES[code].values()), term
 
 
+# The German deck's Unter, Ober, King and Ace by each language's name (issue 51: English says
+# Deuce and King, as English texts on German-suited cards do; the others keep the German names).
+GERMAN_DECK_RANKS = {
+    "en": ["Unter", "Ober", "King", "Deuce"],
+    "de": ["Unter", "Ober", "König", "Daus"],
+    "zh": ["Unter", "Ober", "König", "Daus"],
+    "sv": ["Unter", "Ober", "König", "Daus"],
+}
+
+
 @pytest.mark.parametrize("code", LANGUAGES)
-def test_the_german_deck_is_named_unter_ober_koenig_daus(code: str) -> None:
+def test_the_german_deck_is_named_unter_ober_king_and_deuce_or_daus(code: str) -> None:
     names = [TABLES[code][f"rank.name.german.{r}"] for r in "JQKA"]
-    assert names == ["Unter", "Ober", "König", "Daus"]
+    assert names == GERMAN_DECK_RANKS[code]
+    # the letter in a card's corner is its name's first letter: D for Deuce or Daus, O, U, K
+    letters = [TABLES[code][f"rank.german.{r}"] for r in "JQKA"]
+    assert letters == [name[0] for name in names]
 
 
 @pytest.mark.parametrize("code", LANGUAGES[1:])
@@ -332,10 +346,16 @@ def test_swedish_declares_a_game_with_vaelj_spel_and_tillaegg_not_meddela() -> N
     assert TABLES["sv"]["declare.options"] == "Tillägg"
 
 
-def test_swedish_writes_the_skat_as_skat_in_one_form() -> None:
-    # "skatten" is "the tax"; the seed writes Skat, and one verb: ta upp Skat
+def test_swedish_picks_up_the_skaten_and_writes_skat_in_one_form() -> None:
+    # issue 51: "Tar upp Skat" reads as a name; the two cards are "skat", definite "skaten" (as
+    # the Swedish Skat textbook writes; "skatten" is "the tax") and one verb: ta upp skaten
+    assert TABLES["sv"]["bubble.skat"] == "Tar upp skaten"
+    assert TABLES["sv"]["skat.pickUp"] == "Ta upp skaten"
     assert _texts("sv", r"(?i)\bskatten\b") == []
-    assert _texts("sv", r"(?i)\bta(r)? Skat\b") == []
+    assert _texts("sv", r"(?i)\bta(r)? (upp )?Skat\b") == []
+    # capital Skat is the game's name (and the label on the two cards), not the cards in a sentence
+    assert _texts("sv", r"\bSkat\b") == ["app.title", "table.skat"]
+    assert _texts("sv", r"Skat-kort") == []
     assert "bjudet" not in TABLES["sv"]["bid.hintAnswer"]
 
 
@@ -343,6 +363,98 @@ def test_chinese_names_the_score_sheet_jifenbiao_in_one_form() -> None:
     # the menu, the panel and the notices say 计分表; 记分表 beside it reads as another thing
     assert _texts("zh", "记分表") == []
     assert TABLES["zh"]["menu.sheet"] == "计分表"
+
+
+# ---- words (issue 51 point 10): read as a Skat player of each language reads them -------------
+
+
+def _fill(code: str, key: str, **values: str) -> str:
+    """The text of ``key`` with its placeholders filled in, as i18n.js t() fills them."""
+    return re.sub(r"\{(\w+)\}", lambda m: values.get(m.group(1), m.group(0)), TABLES[code][key])
+
+
+def test_german_calls_the_other_players_spieler_links_and_rechts_not_a_direction() -> None:
+    # "beim Anspruch von Rechts", "Links spielte Kreuz": a bare Links or Rechts reads as "on the
+    # left", not as a player; "Spieler links" is a name in every case a sentence needs
+    left, right = TABLES["de"]["player.left"], TABLES["de"]["player.right"]
+    assert (left, right) == ("Spieler links", "Spieler rechts")
+    # a column or a label keeps the short form, where a sentence's would not fit a phone
+    assert [TABLES["de"][f"player.label.{p}"] for p in ("bottom", "left", "right")] == [
+        "Du",
+        "Links",
+        "Rechts",
+    ]
+    assert _fill("de", "claim.hands", name=right) == "Die Karten beim Anspruch von Spieler rechts:"
+    result = _fill("de", "result.game", name=left, game="Kreuz", bid="18")
+    assert result == "Spieler links spielte Kreuz, gereizt bis 18."
+    # the help's Ramsch example names them as the table does
+    for key in ("help.rule.all_pass", "help.rule.all_pass.german"):
+        assert not re.search(r"\b(Links|Rechts)\b", TABLES["de"][key]), key
+        assert "Spieler rechts keinen Stich" in TABLES["de"][key], key
+
+
+@pytest.mark.parametrize(("code", "wrong"), [("de", r"\bDu sticht\b"), ("en", r"\bYou takes\b")])
+def test_a_trick_the_person_takes_is_said_in_grammar(code: str, wrong: str) -> None:
+    # speech.js trickText names the person "Du"/"You" when the trick is theirs
+    you = TABLES[code]["player.bottom"]
+    for form in ("announce.trick.one", "announce.trick.other"):
+        said = _fill(code, form, name=you, cards="♣A, ♠7, ♥10", points="21")
+        assert not re.search(wrong, said), said
+        assert you in said, said
+
+
+def test_english_names_the_german_deck_in_english_not_in_german() -> None:
+    # issue 51: English texts mixed Daus and König in; English says Deuce, King, Ober, Unter
+    german = r"\b(Daus|König|Dame|Bube|Ass|Eichel|Grün|Schellen)\b"
+    assert _texts("en", german) == []
+    deuce, king = TABLES["en"]["rank.name.german.A"], TABLES["en"]["rank.name.german.K"]
+    for key in ("help.3.body.german", "help.4.body.german", "help.rule.spitze.german"):
+        text = TABLES["en"][key].casefold()
+        assert deuce.casefold() in text, key
+        assert king.casefold() in text, key
+
+
+def test_chinese_names_the_declared_game_wanfa_not_youxi() -> None:
+    # issue 51: "游戏：" above the table reads as "video game:"; the game a declarer chooses is
+    # his 玩法 (the word the statistics use for a kind of game)
+    assert _texts("zh", "游戏：") == []
+    for key in ("info.game", "declare.game", "sheet.game", "replay.game", "analysis.choice.game"):
+        assert "玩法" in TABLES["zh"][key], key
+    assert "玩法" in TABLES["zh"]["stats.typesTitle"]
+    choosing = [k for k in TABLES["zh"] if k.startswith(("declare.", "analysis.choice."))]
+    assert [k for k in choosing if "游戏" in TABLES["zh"][k]] == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_line_of_play_says_who_plays_which_card(code: str) -> None:
+    # "Spieler links Kreuz-Ass, Du Pik-Zehn" is two names in a row: a word joins name and card
+    # (table.js: the line that beats a claim; the seat draw), for the person's name too
+    for key in ("claim.lineCard", "draw.card"):
+        text = TABLES[code][key]
+        assert not re.fullmatch(r"\{name\}\s*\{card\}", text), (key, text)
+
+
+@pytest.mark.parametrize("code", ["en", "sv"])
+def test_the_declarer_label_in_the_top_bar_is_capitalised_as_its_neighbours(code: str) -> None:
+    # it starts the line while no game is declared yet (topbar.js), beside "Bid"/"Bud"
+    assert TABLES[code]["info.declarer"][0].isupper()
+    assert TABLES[code]["info.bid"][0].isupper()
+
+
+def test_english_says_the_skat_for_the_two_cards_and_names_the_rules_as_settings() -> None:
+    # "Skat in Ramsch goes to" reads as the game's name; the cards are "the skat" everywhere else
+    assert _texts("en", r"^Skat [a-z]") == []
+    # a rule's label says when it applies, as its German and Swedish twins do
+    assert TABLES["en"]["setting.rule.all_pass"] == "When all pass"
+
+
+def test_chinese_value_line_writes_a_level_as_the_help_examples_do() -> None:
+    # "带2，游戏3，Hand 4": no space between a Chinese word and its number, one before a Latin one
+    for code in [*LEVELS, "ouvert", "matadors_with", "matadors_without"]:
+        text = TABLES["zh"][f"step.{code}"]
+        assert not re.search(r"[\u4e00-\u9fff] \{value\}", text), code
+        assert not re.search(r"[A-Za-z]\{value\}", text), code
+    assert "游戏3" in TABLES["zh"]["help.example.value"]
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -355,13 +467,13 @@ def test_the_bidding_history_button_is_not_named_as_the_bid_button(code: str) ->
 # four-colour deck, which names its cards so) must not use the German deck's names, and a text
 # for the German deck (a twin `<key>.german`, or a `.german.` key) not the French deck's.
 GERMAN_DECK_WORDS = {
-    "en": r"\b(Unters?|Ober|Daus|König|Acorns|Leaves|Bells)\b",
+    "en": r"\b(Unters?|Obers?|Deuces?|Acorns|Leaves|Bells)\b",
     "de": r"\b(Unter|Ober|Daus|Eichel|Grün|Schellen)\b",
     "zh": r"Unter|Ober|Daus|König|橡子|叶子|铃铛|Eichel|Grün|Schellen",
     "sv": r"\b(Unter|Ober|Daus|König|Ekollon|Blad|Klockor)\b",
 }
 FRENCH_DECK_WORDS = {
-    "en": r"[♣♠♥♦]|(?i:\b(jacks?|queens?|kings?|aces?|clubs|spades|diamonds)\b)",
+    "en": r"[♣♠♥♦]|(?i:\b(jacks?|queens?|aces?|clubs|spades|diamonds)\b)",  # a King is in both
     "de": r"[♣♠♥♦]|\b(Buben?|Dame|Ass|Kreuz|Pik|Karo)\b",
     "zh": r"[♣♠♥♦]|梅花|黑桃|方块|(?<![A-Za-zÀ-ÿ])[JQA](?![A-Za-zÀ-ÿ])",  # K: König's letter too
     "sv": r"[♣♠♥♦]|(?i:\b(knekt\w*|dam|kung|ess|klöver\w*|spader\w*|ruter\w*)\b)",

@@ -23,7 +23,7 @@ import * as api from "./api.js";
 import { parseContract } from "./cards.js";
 import { formatNumber, formatPercent, t, tn } from "./i18n.js";
 import { announce, h, spinner } from "./dom.js";
-import { actionLabel, cardFace, cardLabel, contractText, playerName, roleName, signed } from "./names.js";
+import { actionLabel, cardFace, cardLabel, contractText, playerName, roleName, seatLabel, signed } from "./names.js";
 import { analysisAnswered, closeAnalysis, openAnalysis, render, seenFrom, state } from "./state.js";
 
 /**
@@ -217,7 +217,7 @@ function linePart(line, a, titleKey) {
           "li",
           { "data-line-trick": String(trick) },
           h("span", { class: "trick-no" }, String(trick + 1)),
-          h("span", { class: "mini-cards" }, cards.map((c) => h("span", { class: "mini-card" }, miniCard(c.card), h("span", { class: "mini-name" }, playerName(c.seat))))),
+          h("span", { class: "mini-cards" }, cards.map((c) => h("span", { class: "mini-card" }, miniCard(c.card), h("span", { class: "mini-name" }, seatLabel(c.seat))))),
         ),
       ),
     ),
@@ -290,7 +290,7 @@ function tricksPart(a) {
           "data-swing": swing ? (swing.before.won ? "won-lost" : "lost-won") : null,
         },
         miniCard(c.card),
-        h("span", { class: "mini-name" }, playerName(c.seat)),
+        h("span", { class: "mini-name" }, seatLabel(c.seat)),
       );
     });
     return h(

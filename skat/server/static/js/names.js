@@ -150,6 +150,14 @@ export function signed(value) {
   return formatNumber(value, 0, true);
 }
 
+/** The short name of the player at sheet position `p` (0 the person, 1 left, 2 right) for a
+ * column, a legend or a label ("Links"), where `playerName`'s form for a sentence ("Spieler
+ * links") would not fit. */
 export function playerLabel(p) {
-  return t("player." + ["bottom", "left", "right"][p]);
+  return t("player.label." + ["bottom", "left", "right"][p]);
+}
+
+/** The short name (as `playerLabel`) of the player in `seat`, seen from the person's seat. */
+export function seatLabel(seat) {
+  return t("player.label." + seatPosition(seat));
 }

@@ -8,7 +8,7 @@ import { formatNumber, list, t, tn } from "./i18n.js";
 import { callsList } from "./bidding.js";
 import { h } from "./dom.js";
 import { openPanel } from "./layers.js";
-import { cardFace, cardLabel, contractText, playerLabel, playerName, roleName, seatPosition, seatsInSheetOrder, signed, sorted } from "./names.js";
+import { cardFace, cardLabel, contractText, playerLabel, playerName, roleName, seatLabel, seatPosition, seatsInSheetOrder, signed, sorted } from "./names.js";
 import { notify } from "./noticebar.js";
 import { replayButton } from "./replay.js";
 import { playerLevel } from "./settings.js";
@@ -201,7 +201,7 @@ function namedCard(seat, card, winner) {
     "span",
     { class: "mini-card" + (seat === winner ? " winner" : ""), "data-seat": String(seat), "data-played": card },
     cardFace(card, { title: cardLabel(card) }),
-    h("span", { class: "mini-name" }, playerName(seat)),
+    h("span", { class: "mini-name" }, seatLabel(seat)),
   );
 }
 

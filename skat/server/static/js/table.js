@@ -5,7 +5,7 @@ import { t } from "./i18n.js";
 import { allCalls, biddingControls, callsPanel } from "./bidding.js";
 import { declareControls, declareDialog, discardControls, skatControls } from "./declaration.js";
 import { h } from "./dom.js";
-import { callText, cardBack, cardFace, cardLabel, playerName, roleName, seatPosition, sorted, suitName } from "./names.js";
+import { callText, cardBack, cardFace, cardLabel, playerName, roleName, seatLabel, seatPosition, sorted, suitName } from "./names.js";
 import { actionButton, exchangeControls, kontraControls, playCard, playControls, schiebenControls, pickDiscard, pickExchange } from "./play.js";
 import { resultPanel, winnerText } from "./result.js";
 import { assistControls, decorate } from "./assist.js";
@@ -79,7 +79,7 @@ export function errorBanner() {
  * the player's name (the screen reader hears the line in words, turns.js fail). */
 function claimRefused(line) {
   const cards = line.map(({ seat, card }) =>
-    h("span", { class: "mini-card", "data-seat": String(seat) }, cardFace(card, { title: cardLabel(card) }), h("span", { class: "mini-name" }, playerName(seat))),
+    h("span", { class: "mini-card", "data-seat": String(seat) }, cardFace(card, { title: cardLabel(card) }), h("span", { class: "mini-name" }, seatLabel(seat))),
   );
   return h(
     "div",
@@ -264,7 +264,7 @@ function lastTrickPanel(v) {
       "section",
       { class: "dialog last-trick", role: "dialog", "aria-label": t("table.lastTrick") },
       h("h2", {}, t("table.lastTrick")),
-      h("div", { class: "mini-cards" }, lt.cards.map(({ seat, card }) => h("span", { class: "mini-card" + (seat === lt.winner ? " winner" : "") }, cardFace(card), h("span", { class: "mini-name" }, playerName(seat))))),
+      h("div", { class: "mini-cards" }, lt.cards.map(({ seat, card }) => h("span", { class: "mini-card" + (seat === lt.winner ? " winner" : "") }, cardFace(card), h("span", { class: "mini-name" }, seatLabel(seat))))),
       h("p", {}, winnerText(lt)),
       h("button", { class: "btn", onclick: () => { closeLayer("showLastTrick"); render(); } }, t("button.close")),
     ),

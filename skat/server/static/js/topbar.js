@@ -4,7 +4,7 @@ import { LANGUAGES, t } from "./i18n.js";
 import { nextDeal, playTyped } from "./dealing.js";
 import { h, spinner } from "./dom.js";
 import { openPanel } from "./layers.js";
-import { actionLabel, contractOf, contractText, gameNode, playerName } from "./names.js";
+import { actionLabel, contractOf, contractText, gameNode, seatLabel } from "./names.js";
 import { changeSetting } from "./settings.js";
 import { state } from "./state.js";
 
@@ -85,17 +85,17 @@ function gameInfo() {
       h(
         "span",
         // the full text stays at hand when a narrow header cuts it short
-        { class: "info-game", "data-contract": v.contract, title: `${contractText(v.contract)} · ${t("info.declarer", { name: playerName(v.declarer) })}` },
+        { class: "info-game", "data-contract": v.contract, title: `${contractText(v.contract)} · ${t("info.declarer", { name: seatLabel(v.declarer) })}` },
         h("span", { class: "info-label" }, t("info.game")),
         // Revolution is a game of its own name (a Null Ouvert Hand with the defenders' exchange)
         c.revolution ? h("span", { class: "game-name" }, contractText(v.contract)) : gameNode(c.game),
         !c.revolution && (c.ouvert || c.hand || c.schneider) ? " " + contractText(v.contract).split(" ").slice(1).join(" ") : "",
         " · ",
-        t("info.declarer", { name: playerName(v.declarer) }),
+        t("info.declarer", { name: seatLabel(v.declarer) }),
       ),
     );
   } else if (v.declarer !== null && v.declarer !== undefined) {
-    items.push(h("span", { class: "info-game" }, t("info.declarer", { name: playerName(v.declarer) })));
+    items.push(h("span", { class: "info-game" }, t("info.declarer", { name: seatLabel(v.declarer) })));
   } else if (v.phase === "schieben" || v.contract === "R") {
     // all passed: say which game is played, as for a declarer's game
     const pushing = v.options?.all_pass === "schieberamsch";
