@@ -71,12 +71,12 @@ RULES = {"kontra": "on", "supra": True}
 DEFENDING = 10
 """Deal 10, the person in middlehand with the heuristic computers: forehand plays Clubs; the
 person, asked first, says Kontra, the declarer Re, the person Supra; the declarer wins (with 1,
-game 2 × 12 = 24, × 8 = 192)."""
+game 2 × 12 = 24, × 8 = 192). The first such deal after 1 (:func:`find_deals`)."""
 
 DECLARING = 1
 """Deal 1, the person in middlehand with the strong computers: the person holds 18, picks up,
 puts DT DQ away and declares Grand; forehand says Kontra, the person Re, forehand Supra; the
-person loses Schneider (72, −1152)."""
+person loses Schneider (72, −1152). The first such deal (:func:`find_deals`)."""
 
 Person = Callable[[State, list[str]], list[str]]
 """``person(state, legal)``: the person's actions (record tokens) at their turn, given the legal
@@ -101,22 +101,24 @@ def person_defending(state: State, legal: list[str]) -> list[str]:
 
 
 def person_declaring(state: State, legal: list[str]) -> list[str]:
-    """The person of :data:`DECLARING`: holds or bids 18, picks up, puts DT DQ away, declares
-    Grand, says Re, plays :func:`first_card`."""
+    """The person of :data:`DECLARING`: holds or bids 18, picks up, puts away the first pair the
+    core lists (DT DQ in deal 1), declares Grand, says Re, plays :func:`first_card`."""
     if state.phase == Phase.BIDDING:
         return [next(a for a in ("y", "18", "p") if a in legal)]
     if state.phase == Phase.SKAT:
         return ["s"]
     if state.phase == Phase.DISCARD:
-        return ["DT.DQ", "G"]
+        return [legal[0], "G"]
     if state.phase == Phase.KONTRA:
         return ["R"]
     return [first_card([a for a in legal if a not in NOT_CARDS])]
 
 
-def on_core(number: int, level: str, person: Person) -> tuple[str, State, list[str]]:
+def on_core(
+    number: int, level: str, person: Person, *, calls_only: bool = False
+) -> tuple[str, State, list[str]]:
     """Deal ``number`` with the person in seat ``number % 3`` as the server plays it with the
-    ``level`` computers (:func:`skat.server.game.play`).
+    ``level`` computers (:func:`skat.server.game.play`); ``calls_only``: up to the first card.
 
     Returns:
         the record the server writes at the deal's start, the final state, and the calls said
@@ -129,10 +131,19 @@ def on_core(number: int, level: str, person: Person) -> tuple[str, State, list[s
     first = game.write_record(turn.state)
     state = turn.state
     calls = [e["action"] for e in turn.events if e["kind"] == "kontra"]
-    while not state.is_terminal():
+    while not state.is_terminal() and not (calls_only and state.phase == Phase.PLAY):
         turn = game.play(
             state, human, person(state, [str(a) for a in state.legal_actions()]), choose
         )
         calls += [e["action"] for e in turn.events if e["kind"] == "kontra"]
         state = turn.state
     return first, state, calls
+
+
+def find_deals(level: str, person: Person, numbers: range) -> list[int]:
+    """The deals of ``numbers`` in which, played as :func:`on_core` plays them, Kontra, Re and
+    Supra are said: how :data:`DEFENDING` and :data:`DECLARING` were found, e.g.
+    ``find_deals("heuristic", person_defending, range(1, 100))`` (run from ``tests/``)."""
+    return [
+        n for n in numbers if on_core(n, level, person, calls_only=True)[2][-3:] == ["K", "R", "SU"]
+    ]
