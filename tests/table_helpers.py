@@ -156,8 +156,9 @@ def shown_hand(page: Any) -> list[str]:
     ]
 
 
-def settle(page: Any) -> tuple[str, str]:
-    page.wait_for_selector("#table[data-busy='0']", timeout=30_000)
+def settle(page: Any, timeout: float = 30_000) -> tuple[str, str]:
+    """Waits up to ``timeout`` ms until the table is idle: its phase and the seat to act."""
+    page.wait_for_selector("#table[data-busy='0']", timeout=timeout)
     table = page.locator("#table")
     return table.get_attribute("data-phase") or "", table.get_attribute("data-to-act") or ""
 
