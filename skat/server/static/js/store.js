@@ -48,7 +48,8 @@ let retiring = []; // keys whose data the store has taken over (or sets aside): 
 let held = false; // the waiting data found no room: nothing is written until room is made
 let leaving = false; // this tab reloads to take up another tab's newer state
 
-/** The fields of a stored store (schema 2): any other is not this program's and is set aside. */
+/** The fields of a stored store (schema 2): any other is not this program's and is set aside
+ * (load). A new field of the layout is named here, or its data is set aside on the next load. */
 const PARTS = ["schema", "settings", "current", "series", "archive"];
 
 function emptyStore() {
