@@ -204,7 +204,7 @@ def total_events(before: Triple, after: Triple, options: Options) -> tuple[BockE
 
     Source: XSkat's ``check_bockevents`` (events 16 and 32).
 
-    >>> total_events((50, 0, 0), (100, 0, 0), Options(bock=BockRule.ROUNDS))
+    >>> total_events((50, 0, 0), (100, 0, 0), Options(bock=BockRule.ROUNDS, bock_n00=True))
     (<BockEvent.N00: 'n00'>,)
     """
     out: list[BockEvent] = []

@@ -1,8 +1,9 @@
 """What a declaration would be worth: the figures of the declaration dialog, before the first card.
 
 The browser shows, for every contract the declarer may announce, its game value from the cards he
-knows, whether that reaches the bid and what lifts it if not; the figures are the core's, counted
-by the levels of :func:`skat.scoring.score_game` (ISkO 2.4, 5.1-5.4), not the browser's.
+knows, whether that reaches the bid and what lifts it if not, and in a Hand game the least the
+unseen skat can make it worth; the figures are the core's, counted by the levels of
+:func:`skat.scoring.score_game` (ISkO 2.4, 5.1-5.4), not the browser's.
 
 >>> from skat.cards import mask_of, parse_cards
 >>> known = mask_of(parse_cards("SJ HJ DJ HA"))
@@ -14,15 +15,17 @@ by the levels of :func:`skat.scoring.score_game` (ISkO 2.4, 5.1-5.4), not the br
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
 
 from skat.contract import Contract
 from skat.errors import SkatError
 from skat.options import Options
-from skat.rules import GameType
+from skat.rules import GameType, trump_sequence
 from skat.scoring import game_value, matadors, null_value, overbid_value, suit_levels
 from skat.values import table_values
 
-__all__ = ["REACH_CODES", "Prospect", "prospect"]
+__all__ = ["REACH_CODES", "Prospect", "lowest_matadors", "prospect"]
 
 
 REACH_CODES = ("bid", "schneider", "announce_schneider", "schwarz", "announce_schwarz")
@@ -47,6 +50,14 @@ class Prospect:
             reaches it), ``schneider`` or ``schwarz`` (made in play), ``announce_schneider`` or
             ``announce_schwarz`` (a Hand game that announces it); None when nothing does.
         announced_value: for ``announce_*``: the value of the game with that announcement.
+        lowest_matadors: in a Hand game, whose skat is unseen: the matadors of the hand and the
+            skat that make the game worth least, over every skat the unseen cards allow (a jack
+            in it can turn "without 4" into "with 1"); None after a pick-up and in Null.
+        lowest_value: the value (the announced levels only, as ``value``) with those matadors:
+            the least the skat can make the game worth; None where ``lowest_matadors`` is.
+        skat_overbid: the unseen skat can make the game worth less than the bid although the
+            hand alone reaches it (``lowest_value < bid <= value``): lost as overbid then,
+            unless a level made in play (Schneider, Schwarz) lifts it (ISkO 5.4).
     """
 
     contract: Contract
@@ -58,6 +69,13 @@ class Prospect:
     overbid_value: int | None
     reach: str | None
     announced_value: int | None
+    lowest_matadors: int | None = None
+    lowest_value: int | None = None
+
+    @property
+    def skat_overbid(self) -> bool:
+        """The unseen skat can bring the value below the bid that the hand alone reaches."""
+        return self.lowest_value is not None and self.lowest_value < self.bid <= self.value
 
     def to_json(self) -> dict[str, object]:
         """The prospect as a JSON object; the contract in ISS notation (``"CH"``)."""
@@ -71,6 +89,9 @@ class Prospect:
             "overbid_value": self.overbid_value,
             "reach": self.reach,
             "announced_value": self.announced_value,
+            "lowest_matadors": self.lowest_matadors,
+            "lowest_value": self.lowest_value,
+            "skat_overbid": self.skat_overbid,
         }
 
 
@@ -89,6 +110,33 @@ def _value_if(
     return game_value(contract, spitzen, options, levels)
 
 
+@lru_cache(maxsize=1024)  # the dialog asks it for each announcement of a game
+def lowest_matadors(game: GameType, known_cards: int) -> int:
+    """The matadors that make a game of ``game`` worth least when the skat is two of the cards
+    not in ``known_cards`` (the declarer's hand, the skat unseen): over every such skat, the
+    matadors of the hand with it whose multiplier (``|n| + 1``) is smallest; of two as small,
+    "with" before "without". Only the cards of the trump sequence change the matadors, so the
+    skats tried are the pairs of the unseen ones and of two other unseen cards.
+
+    Source: ISkO 2.4 (the skat's cards count for the matadors, in Hand games too).
+
+    >>> from skat.cards import mask_of, parse_cards
+    >>> hand = mask_of(parse_cards("CA CK C9 C7 ST H9 DA DQ D9 D8"))  # deal 7348, middlehand
+    >>> matadors(GameType.DIAMONDS, hand), lowest_matadors(GameType.DIAMONDS, hand)
+    (-4, 1)
+    """
+    sequence = trump_sequence(game)
+    unseen = [c for c in range(32) if not known_cards >> c & 1]
+    runs = [c for c in unseen if c in sequence]
+    others = [c for c in unseen if c not in sequence][:2]
+    best: int | None = None
+    for a, b in combinations(runs + others, 2):
+        n = matadors(game, known_cards | 1 << a | 1 << b)
+        if best is None or (abs(n), -n) < (abs(best), -best):
+            best = n
+    return matadors(game, known_cards) if best is None else best
+
+
 def prospect(contract: Contract, *, bid: int, known_cards: int, options: Options) -> Prospect:
     """What ``contract`` would be worth at ``bid`` at the table of ``options``, its matadors
     counted in ``known_cards``.
@@ -98,7 +146,9 @@ def prospect(contract: Contract, *, bid: int, known_cards: int, options: Options
     skat is unseen and may still change the matadors. The levels are those of
     :func:`score_game`; when the value stays below the bid, :attr:`Prospect.reach` says what
     lifts it (Schneider made, in a Hand game Schneider announced, Schwarz made, Schwarz
-    announced), and :attr:`Prospect.overbid_value` what the game is lost at otherwise.
+    announced), and :attr:`Prospect.overbid_value` what the game is lost at otherwise. In a Hand
+    game :attr:`Prospect.lowest_value` is the least the unseen skat, two of the cards not in
+    ``known_cards``, can make it worth (:func:`lowest_matadors`).
 
     Sources: ISkO 2.4 (matadors), 5.1-5.3 (value, levels), 5.4 (overbid).
 
@@ -141,6 +191,7 @@ def prospect(contract: Contract, *, bid: int, known_cards: int, options: Options
         )
     values = {"bid": value, "schneider": schneider, "schwarz": schwarz, **announced}
     reach = next((code for code in REACH_CODES if values.get(code, -1) >= bid), None)
+    lowest = lowest_matadors(contract.game, known_cards) if contract.hand else None
     return Prospect(
         contract=contract,
         bid=bid,
@@ -153,4 +204,8 @@ def prospect(contract: Contract, *, bid: int, known_cards: int, options: Options
         else overbid_value(table_values(options).base_value(contract.game), bid),
         reach=reach,
         announced_value=announced.get(reach) if reach in announced else None,
+        lowest_matadors=lowest,
+        lowest_value=None
+        if lowest is None
+        else _value_if(contract, lowest, options, schneider=False, schwarz=False),
     )

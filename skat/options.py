@@ -262,7 +262,8 @@ class Options:
         default=True,
         metadata=_rule(
             requires=("bock", BockRule.OFF),
-            source="house rule: XSkat (event 1), JSkat",
+            source="house rule: XSkat (event 1), JSkat; the pubs' 60–60 (skatspielen.info, "
+            '"Bockrunde")',
             summary="A Bock event: a game (not Null) lost with exactly 60 card points.",
         ),
     )
@@ -270,7 +271,7 @@ class Options:
         default=True,
         metadata=_rule(
             requires=("bock", BockRule.OFF),
-            source="house rule: XSkat (event 2)",
+            source='house rule: XSkat (event 2); pubs (skatspielen.info, "Bockrunde")',
             summary="A Bock event: a Grand Hand won.",
         ),
     )
@@ -301,10 +302,11 @@ class Options:
         ),
     )
     bock_n00: bool = field(
-        default=True,
+        default=False,
         metadata=_rule(
             requires=("bock", BockRule.OFF),
-            source="house rule: XSkat (event 32), JSkat (a score of X00)",
+            source="house rule: XSkat (event 32), JSkat (a score of X00); off by default: under "
+            'Seeger-Fabian it comes too often (docs/options.md, "Bock events")',
             summary="A Bock event: a player's total on the score sheet becomes a multiple of 100 "
             "(0 included).",
         ),

@@ -11,19 +11,23 @@ Helpers: ``tests/table_helpers.py``; the server and Chromium: the conftest's.
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from skat import record as iss
 from skat.bock import seat_list_scores, walk
+from skat.options import RULES as OPTION_RULES
 from skat.options import BockDeal, BockRule, Options
 from skat.ramsch import RamschResult
 from skat.state import State
 
 from table_helpers import (
     FAST,
+    axe_violations,
     fresh_context,
     open_sheet,
     play_out,
@@ -34,6 +38,8 @@ from table_helpers import (
 )
 
 pytestmark = pytest.mark.browser
+
+LOCALES = Path(iss.__file__).parent / "server" / "static" / "locales"
 
 RULES = {"bock": "rounds", "bock_all_passed": True}
 """The settings' rule options: Bock rounds, and all passed is an event."""
@@ -137,6 +143,40 @@ def test_a_bock_deal_is_played_through_the_table_and_marked_on_the_sheet(
     page.locator("dt[data-help-rule='bock']").scroll_into_view_if_needed()
     assert page.locator("dt[data-help-rule='bock_all_passed']").count() == 1
     shoot(page, f"bock-help-{size}")
+    assert not page.errors, page.errors
+    context.close()
+
+
+def test_the_settings_say_what_each_bock_event_does_and_how_many_bock_deals_are_queued(
+    browser: Any, url: str
+) -> None:
+    # issue 51, point 7: the queue is the server's (skat.bock.walk), the words the rules help's
+    store = _store()
+    context = fresh_context(browser, store=store)
+    page = watched_page(context)
+    page.goto(url)  # the page deals the series' next deal, a Bock deal
+    settle(page)
+    finished = [
+        (iss.replay(iss.parse(d["record"])), d["human_seat"]) for d in store["series"]["deals"]
+    ]
+    queued = walk(finished).remaining
+    assert queued == 3  # one event (all passed): a round of three Bock deals
+    page.click("[data-ui='open-settings']")
+    line = page.wait_for_selector(f"[data-panel=settings] [data-bock-queued='{queued}']")
+    assert (line.text_content() or "") == f"Bock deals remaining: {queued}"
+    english = json.loads(LOCALES.joinpath("en.json").read_text(encoding="utf-8"))
+    events = [r.name for r in OPTION_RULES if r.name.startswith("bock_")]
+    for name in events:
+        what = page.locator(f"[data-panel=settings] [data-what='{name}']")
+        assert (what.text_content() or "") == english[f"help.rule.{name}"]
+        select = page.locator(f"select[data-setting='rule.{name}']")
+        assert select.get_attribute("aria-describedby") == what.get_attribute("id")
+    line.scroll_into_view_if_needed()
+    shoot(page, "bock-settings-queued")
+    assert axe_violations(page, "[data-panel=settings]") == []
+    # with the Bock rule off, nothing is queued and nothing said of it
+    page.select_option("select[data-setting='rule.bock']", "off")
+    assert page.locator("[data-bock-queued]").count() == 0
     assert not page.errors, page.errors
     context.close()
 

@@ -338,6 +338,45 @@ def test_the_overbid_warning_of_a_hand_game_names_the_announcement_that_reaches_
     context.close()
 
 
+def test_a_hand_game_warns_when_the_unseen_skat_can_bring_it_below_the_bid(
+    browser: Any, url: str
+) -> None:
+    """Deal 7348 (issue 51, point 8), the person middlehand at 48: Diamonds Hand "without 4" is
+    worth 6 × 9 = 54 from the hand alone, but a jack in the unseen skat (♣J lay there) makes it
+    "with 1", 3 × 9 = 27, lost as overbid. The dialog says so, with the server's lowest value;
+    after the pick-up the skat is seen and nothing is said of it."""
+    context, page = opened_table(browser, url)
+    type_deal(page, "7348")
+    assert settle(page)[0] == "bidding"
+    page.select_option("select[data-ui='jump']", "48")
+    page.click("[data-ui='jump-go']")
+    assert settle(page)[0] == "skat"
+    page.click(".controls [data-ui='hand']")
+    page.click(".declare-dialog [data-game='D']")
+    assert page.get_attribute("[data-action='declare']", "data-contract") == "DH"
+    assert page.get_attribute(".declare-dialog [data-value]", "data-value") == "54"
+    warning = page.wait_for_selector("[data-warning='skat']").text_content() or ""
+    assert "at worst with 1, game value 27, below your bid of 48" in warning, warning
+    assert "lose it as overbid" in warning, warning
+    shoot(page, "declare-skat-overbid")
+    # Grand Hand "without 4" is 6 × 24 = 144; at worst "with 1", 3 × 24 = 72, still above 48
+    page.click(".declare-dialog [data-game='G']")
+    assert page.locator("[data-warning]").count() == 0
+    page.click("[data-ui='declare-back']")
+    page.click("[data-action='s']")
+    assert settle(page)[0] == "discard"
+    for card in ("SQ", "H9"):
+        page.click(f"[data-card='{card}']")
+    page.click("[data-action='discard']")
+    page.click(".declare-dialog [data-game='D']")
+    # the skat seen (♣J ♠Q): Diamonds "with 1", 2 × 9 = 18, the plain overbid warning
+    assert page.get_attribute(".declare-dialog [data-value]", "data-value") == "18"
+    page.wait_for_selector("[data-warning='overbid']")
+    assert page.locator("[data-warning='skat']").count() == 0
+    assert not page.errors
+    context.close()
+
+
 def test_null_offers_no_schneider_or_schwarz_switch(browser: Any, url: str) -> None:
     context, page = opened_table(browser, url)
     _declare_hand_on_136(page)

@@ -71,6 +71,47 @@ def test_a_damaged_store_is_reported_and_set_aside(
     context.close()
 
 
+@pytest.mark.parametrize(
+    ("part", "damage"),
+    [
+        ("archive", {"archive": "not a list"}),
+        ("settings", {"settings": ["not", "an", "object"]}),
+        ("fields", {"notes": "a field this program never writes"}),
+        ("fields", {"blob": "x" * (4 * 1024 * 1024)}),
+    ],
+    ids=["archive", "settings", "unknown-field", "unknown-4mb-field"],
+)
+def test_an_unreadable_part_of_the_store_is_reported_and_kept_aside_the_rest_kept(
+    browser: Any, url: str, part: str, damage: dict[str, Any]
+) -> None:
+    # issue 51, point 1: these parts were dropped on reload without a word
+    context, page = opened_table(browser, url)
+    store = read_store(page)
+    record = store["current"]["record"]
+    page.evaluate("s => localStorage.setItem('skat.store', s)", json.dumps({**store, **damage}))
+    page.reload()
+    said = shown_notice(page, "damaged")
+    settle(page)
+    kept = page.evaluate(
+        "Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('skat.damaged.'))"
+        ".map(k => [k, localStorage.getItem(k)]))"
+    )
+    assert len(kept) == 1
+    key, value = next(iter(kept.items()))
+    assert key.endswith("." + part)
+    assert key in said
+    held = damage if part == "fields" else damage[part]
+    assert (value if isinstance(held, str) else json.loads(value)) == held
+    after = read_store(page)
+    assert sorted(after) == ["archive", "current", "schema", "series", "settings"]
+    assert after["current"]["record"] == record  # the deal in progress goes on
+    if part != "settings":
+        assert FAST.items() <= after["settings"].items()
+    assert page.locator("#table").get_attribute("data-phase")
+    assert not page.errors
+    context.close()
+
+
 def test_a_damaged_current_deal_is_reported_set_aside_and_a_new_deal_starts(
     browser: Any, url: str
 ) -> None:

@@ -542,6 +542,26 @@ def _settings_rules() -> list[tuple[str, list[str]]]:
 
 SETTINGS_RULES = _settings_rules()
 
+BOCK_EVENTS = [r.name for r in RULES if r.name.startswith("bock_")]
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_settings_say_what_each_bock_event_does_and_how_many_bock_deals_wait(code: str) -> None:
+    # issue 51, point 7: each event's select has its name and, under it, what it does (the
+    # rules help's text, settings.js); the Bock rule's, how many Bock deals are queued
+    table, english = TABLES[code], TABLES["en"]
+    assert len(BOCK_EVENTS) == 10
+    for name in BOCK_EVENTS:
+        for key in (f"setting.rule.{name}", f"help.rule.{name}"):
+            assert table.get(key, "").strip(), f"{code}: {key}"
+            assert code == "en" or table[key] != english[key], f"{code}: {key} not translated"
+    for key in ("sheet.bockRemaining", "sheet.bockramschRemaining"):
+        assert "{n}" in table.get(key, ""), f"{code}: {key}"
+    assert '"help.rule." + r.key' in SOURCES["settings.js"]
+    assert re.search(r"\bbockQueue\(", SOURCES["settings.js"])
+    # the multiple of 100 says why it is off by default: the Seeger-Fabian list's round totals
+    assert "Seeger-Fabian" in table["help.rule.bock_n00"]
+
 
 def test_the_settings_take_the_rule_options_from_the_server_and_keep_no_list_of_their_own() -> None:
     """The settings panel and the rules help offer the options the server names: the client's

@@ -15,8 +15,10 @@ import pytest
 from skat import cli
 from skat.arena import arena_bock
 from skat.bock import (
+    ROUND,
     BockError,
     BockEvent,
+    BockWalk,
     deal_events,
     result_events,
     seat_list_scores,
@@ -36,11 +38,13 @@ from skat.options import (
 )
 from skat.phases import Phase
 from skat.players import contracts as ct
+from skat.players import decision_rng, get_player
 from skat.players import evaluation as ev
 from skat.ramsch import RamschResult, score_ramsch
 from skat.record import parse, read_record, replay, write_record
 from skat.rules import GameType
 from skat.scoring import list_scores
+from skat.series import seat_of_player
 from skat.state import State
 from skat.values import table_values
 
@@ -280,6 +284,50 @@ def test_turning_the_bock_rule_off_empties_the_queue_as_xskat_does() -> None:
     assert walk(series).next_deal(ROUNDS) == N
 
 
+# ---- the default events: Bock a spice, not every other deal (issue 51, point 7)
+
+
+def simulated_series(options: Options, first: int, deals: int) -> BockWalk:
+    """A series of ``deals`` deals (numbers ``first``, ``first + 1``, ...; the deal passing
+    clockwise) played by the heuristic computer player in every seat under ``options``, each
+    deal a Bock deal when the deals before it make it one: the series walked."""
+    player = get_player("heuristic")
+    series: list[tuple[State, int]] = []
+    for k in range(deals):
+        mark = walk(series).next_deal(options)
+        state = State.new(first + k, replace(options, bock_deal=mark), k % 3)
+        while not state.is_terminal():
+            seat = state.current_player
+            assert seat is not None  # not over
+            rng = decision_rng(first + k, len(state.actions))
+            state = state.apply(player.choose(state.information_state(seat), rng))
+        series.append((state, int(seat_of_player(0, k % 3))))
+    return walk(series)
+
+
+@pytest.mark.slow  # 60 deals played by the heuristic player: about 2 s
+def test_the_default_bock_events_keep_bock_deals_a_spice_over_60_deals() -> None:
+    # Deals 10700..10759 with Kontra and Bock on, the events at their defaults: 6 Bock deals of
+    # 60, never more than one round queued. With the multiple-of-100 event on, as the defaults
+    # had it before, the same deals raise it four times and queue 18 Bock deals (docs/options.md,
+    # "Bock events").
+    table = Options(bock=BockRule.ROUNDS, kontra=KontraRule.ON)
+    w = simulated_series(table, 10_700, 60)
+    assert sum(d.deal == B for d in w.deals) <= 60 // 6
+    assert max(d.remaining for d in w.deals) <= ROUND
+    assert all(BockEvent.N00 not in d.events for d in w.deals)
+
+
+def test_the_events_on_by_default_are_the_pubs_and_no_total_of_the_sheet() -> None:
+    on = {e for e in BockEvent if getattr(Options(), e.option)}
+    assert on == {
+        BockEvent.LOST_60,
+        BockEvent.GRAND_HAND,
+        BockEvent.KONTRA_WON,
+        BockEvent.KONTRA_RE,
+    }
+
+
 # ---- the Bock deal's score: × 2 after Kontra, the Seeger-Fabian bonuses not doubled (XSkat)
 
 
@@ -388,9 +436,7 @@ def test_the_bock_options_are_off_by_default_and_named_by_their_words() -> None:
     assert Options().effective() == Options()
     assert parse_words("bock") == ROUNDS
     assert parse_words("bockramsch").bock == BockRule.RAMSCH
-    assert (
-        format_words(replace(ROUNDS, bock_nnn=True, bock_n00=False)) == "bock,bock_nnn,no_bock_n00"
-    )
+    assert format_words(replace(ROUNDS, bock_nnn=True, bock_n00=True)) == "bock,bock_nnn,bock_n00"
     assert format_record(ROUNDS) == "bock=rounds"
     assert format_record(replace(ROUNDS, bock_deal=B)) == "bock=rounds"  # BK, never RU
     assert replace(Options(), bock_deal=B).effective().bock_deal == N  # no Bock deal without Bock

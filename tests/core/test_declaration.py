@@ -8,7 +8,7 @@ The deals of the browser tests are pinned here too: deal 1000 at 60 with ♣Q an
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skat.cards import mask_of, parse_cards
@@ -17,7 +17,8 @@ from skat.declaration import REACH_CODES, prospect
 from skat.errors import SkatError
 from skat.options import Options
 from skat.rules import GameType
-from skat.scoring import GameResult, score_game
+from skat.scoring import GameResult, matadors, score_game
+from skat.values import table_values
 
 CONTRACTS = [
     Contract.make(game, hand=hand, schneider=s, schwarz=z, ouvert=o)
@@ -129,3 +130,106 @@ def test_what_no_declaration_can_be_is_refused(contract: str, bid: int, known: i
     game = Contract(GameType.RAMSCH) if contract == "R" else Contract.parse(contract)
     with pytest.raises(SkatError):
         prospect(game, bid=bid, known_cards=known, options=ISKO)
+
+
+# ---- a Hand game's unseen skat (issue 51, point 8)
+
+DEAL_7348 = _cards("CA CK C9 C7 ST H9 DA DQ D9 D8")
+"""Middlehand's ten cards of deal 7348: Diamonds "without 4" (♦A the fifth matador); the skat,
+unseen in a Hand game, held ♣J ♠Q."""
+
+
+def test_a_hand_game_says_the_skat_can_make_it_worth_less_than_the_bid() -> None:
+    # deal 7348: Diamonds Hand "without 4" is 9 × 6 = 54 at a bid of 48; the ♣J in the skat made
+    # it "with 1", 9 × 3 = 27: overbid, −108
+    p = prospect(Contract.parse("DH"), bid=48, known_cards=DEAL_7348, options=ISKO)
+    assert (p.matadors, p.value, p.reach) == (-4, 54, "bid")
+    assert (p.lowest_matadors, p.lowest_value, p.skat_overbid) == (1, 27, True)
+    assert p.to_json()["lowest_value"] == 27
+    assert p.to_json()["skat_overbid"] is True
+    # what the skat really held scores it so: "with 1", lost as overbid at 54 (ISkO 5.4)
+    skat = _cards("CJ SQ")
+    result = score_game(
+        Contract.parse("DH"),
+        bid=48,
+        matador_cards=DEAL_7348 | skat,
+        declarer_points=70,
+        declarer_tricks=6,
+        defender_tricks=4,
+        options=ISKO,
+    )
+    assert (result.matadors, result.overbid, result.score) == (1, True, -108)  # 27 < 48
+    # at a bid the lowest value reaches, the skat cannot overbid it
+    assert not prospect(
+        Contract.parse("DH"), bid=27, known_cards=DEAL_7348, options=ISKO
+    ).skat_overbid
+
+
+@pytest.mark.parametrize(
+    ("contract", "hand", "lowest"),
+    [
+        (
+            "DH",
+            "CA CK C9 C7 ST H9 DA DQ D9 D8",
+            1,
+        ),  # without 4: a jack in the skat, with or without 1
+        ("CH", "CJ SJ C7 C8 C9 S7 S8 H7 D7 D8", 2),  # with 2: the skat only adds
+        ("GH", "HJ DJ CA CT SA ST HA HT DA DT", 1),  # without 2: ♣J in the skat, with 1
+        ("GH", "DJ CA CT SA ST HA HT DA DT D9", 1),  # without 3
+        ("XH", "DJ HJ C7 C8 C9 S7 S8 H7 D7 D8", 2),  # Spitze with 2 (from ♦J)
+    ],
+)
+def test_the_lowest_matadors_are_the_worst_skat_of_the_unseen_cards(
+    contract: str, hand: str, lowest: int
+) -> None:
+    c = Contract.parse(contract)
+    known = _cards(hand)
+    unseen = [card for card in range(32) if not known >> card & 1]
+    every = [
+        matadors(c.game, known | 1 << a | 1 << b)
+        for i, a in enumerate(unseen)
+        for b in unseen[i + 1 :]
+    ]
+    p = prospect(c, bid=18, known_cards=known, options=ISKO)
+    assert abs(p.lowest_matadors or 0) == min(abs(n) for n in every)
+    assert p.lowest_matadors == lowest
+    # plain Hand games: the matadors, game 1 and Hand 1 times the base value (ISkO 5.1)
+    assert p.lowest_value == table_values(ISKO).base_value(c.game) * (abs(lowest) + 2)
+
+
+def test_after_a_pick_up_and_in_null_the_skat_is_no_risk() -> None:
+    known = DEAL_7348 | _cards("CJ SQ")
+    picked = prospect(Contract.parse("D"), bid=18, known_cards=known, options=ISKO)
+    assert (picked.lowest_matadors, picked.lowest_value, picked.skat_overbid) == (None, None, False)
+    null = prospect(Contract.parse("NH"), bid=35, known_cards=DEAL_7348, options=ISKO)
+    assert (null.lowest_matadors, null.lowest_value, null.skat_overbid) == (None, None, False)
+
+
+@settings(max_examples=30)  # each example scores all 231 skats
+@given(
+    st.sampled_from([c for c in CONTRACTS if c.hand and c.game != GameType.NULL]),
+    st.lists(st.integers(0, 31), min_size=10, max_size=10, unique=True),
+)
+def test_the_lowest_value_is_that_of_the_worst_of_every_possible_skat(
+    contract: Contract, cards: list[int]
+) -> None:
+    known = sum(1 << c for c in cards)
+    unseen = [card for card in range(32) if card not in cards]
+    # each skat scored as score_game scores the game won with its announced levels
+    won = (120, 10, 0) if contract.schwarz else (90, 6, 4) if contract.schneider else (61, 5, 5)
+    worst = min(
+        score_game(
+            contract,
+            bid=0,
+            matador_cards=known | 1 << a | 1 << b,
+            declarer_points=won[0],
+            declarer_tricks=won[1],
+            defender_tricks=won[2],
+            options=ISKO,
+        ).game_value
+        for i, a in enumerate(unseen)
+        for b in unseen[i + 1 :]
+    )
+    p = prospect(contract, bid=18, known_cards=known, options=ISKO)
+    assert p.lowest_value == worst
+    assert p.lowest_value <= p.value

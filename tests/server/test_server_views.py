@@ -79,6 +79,32 @@ def test_the_declaration_offers_every_legal_contract_with_the_cores_figures() ->
     assert game.view(state, 1)["declarations"] == []
 
 
+def test_a_hand_game_the_unseen_skat_can_overbid_is_named_with_its_lowest_value(
+    client: TestClient,
+) -> None:
+    # issue 51, point 8: deal 7348, middlehand at 48 before the skat; Diamonds Hand "without 4"
+    # is worth 54, but a jack in the unseen skat (♣J lay there) makes it "with 1", 27: overbid
+    state = State.new(7348, Options())
+    for token in ("48", "p", "p"):
+        state = state.apply(token)
+    answer = client.post("/api/view", json={"record": record.write_record(state), "human_seat": 1})
+    assert answer.status_code == 200
+    entries = {d["contract"]: d for d in answer.json()["view"]["declarations"]}
+    hand = entries["DH"]
+    assert (hand["matadors"], hand["value"], hand["reach"]) == (-4, 54, "bid")
+    assert (hand["lowest_matadors"], hand["lowest_value"], hand["skat_overbid"]) == (1, 27, True)
+    # Schneider announced (game, Hand, Schneider, announced): 9 × 8 = 72, at worst 9 × 5 = 45
+    assert (entries["DHS"]["value"], entries["DHS"]["lowest_value"]) == (72, 45)
+    assert entries["DHS"]["skat_overbid"] is True
+    # Null has no matadors: the skat cannot change its value
+    assert entries["NOH"]["lowest_value"] is None
+    assert entries["NOH"]["skat_overbid"] is False
+    # after the pick-up the skat is seen: its figures count it, no risk is left
+    picked = game.view(state.apply("s"), 1)["declarations"]
+    assert {d["lowest_value"] for d in picked} == {None}
+    assert not any(d["skat_overbid"] for d in picked)
+
+
 def test_the_card_order_names_only_cards_the_human_sees_until_the_end() -> None:
     state = State.new(136, Options())
     view = game.view(state, 1)

@@ -84,10 +84,16 @@ function toggledEntry(entries, entry, option) {
  * further levels (ISkO 5.4: lost as overbid unless the levels reached lift it), or null: which
  * level reaches the bid — Schneider made, in a Hand game Schneider announced, Schwarz made,
  * Schwarz announced — or that none does, as the server's `reach` says. In a Hand game the
- * skat counts for the matadors unseen: the figures are the hand's alone, and the warning says so.
+ * skat counts for the matadors unseen: the figures are the hand's alone, and the warning says so;
+ * where the hand alone reaches the bid but the unseen skat can bring it below (the server's
+ * `skat_overbid`), the warning says how low: its `lowest_matadors` and `lowest_value`.
  */
 function overbidWarning(d, bid) {
-  if (!d || d.reach === "bid") return null;
+  if (!d) return null;
+  if (d.reach === "bid") {
+    if (!d.skat_overbid) return null;
+    return t("declare.skatOverbid", { matadors: matadorsText(d.lowest_matadors), lowest: d.lowest_value, bid });
+  }
   const params = { value: d.value, bid };
   let text;
   if (d.reach === "schneider") text = t("declare.needMore", params);
@@ -99,10 +105,15 @@ function overbidWarning(d, bid) {
   return d.announced.includes("hand") ? `${text} ${t("declare.skatUnseen")}` : text;
 }
 
+/** The matadors `n` as the result's steps word them: "with 2", "without 1". */
+function matadorsText(n) {
+  return t(n > 0 ? "step.matadors_with" : "step.matadors_without", { value: Math.abs(n) });
+}
+
 /** What the chosen contract is worth, as the server counts it: "with 2 · game value 36". */
 function worthText(d) {
   const parts = [];
-  if (d.matadors) parts.push(t(d.matadors > 0 ? "step.matadors_with" : "step.matadors_without", { value: Math.abs(d.matadors) }));
+  if (d.matadors) parts.push(matadorsText(d.matadors));
   parts.push(t("declare.worth", { value: d.value }));
   return parts.join(" · ");
 }
@@ -163,7 +174,7 @@ export function declareDialog(v) {
           h("span", { class: "worth" }, " · " + worthText(d)),
         )
       : null,
-    warning ? h("p", { class: "warning", role: "alert", "data-warning": true }, warning) : null,
+    warning ? h("p", { class: "warning", role: "alert", "data-warning": d.reach === "bid" ? "skat" : "overbid" }, warning) : null,
     h(
       "div",
       { class: "dialog-buttons" },

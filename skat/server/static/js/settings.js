@@ -3,6 +3,7 @@
 
 import * as api from "./api.js";
 import * as storage from "./store.js";
+import { bockSeries } from "./sheet.js";
 import { SORTINGS } from "./cards.js";
 import { DECK_NAMES, namingDeck } from "./deck.js";
 import { formatNumber, LANGUAGES, setDeck, setLanguage, t, tn } from "./i18n.js";
@@ -11,7 +12,7 @@ import { sayReset } from "./noticebar.js";
 import { panel } from "./sidepanel.js";
 import { sayAgain } from "./speech.js";
 import { ASSIST_CHOICES, ASSIST_DEFAULTS, seriesSettings } from "./assist.js";
-import { focus, render, serverTold, setRuleOptions, setSetting, state } from "./state.js";
+import { bockAsked, bockTold, focus, render, serverTold, setRuleOptions, setSetting, state } from "./state.js";
 
 /** The settings before the person changes any: ISkO rules, the strong computer, French cards. */
 export function DEFAULT_SETTINGS() {
@@ -84,6 +85,33 @@ export function dealOptions(series) {
   return options;
 }
 
+/**
+ * The Bock figures of `series` as the server walks them (POST /api/bock, skat.bock.walk) under
+ * the next deal's rules: {remaining, ...} (the Bock or Bockramsch deals queued), {error,
+ * message} when the server refuses the series, or null while the rule is off or the answer has
+ * not come (it is asked for then, and the page drawn again when it comes). Asked once per
+ * series, number of deals and rule (state.bock).
+ */
+export function bockQueue(series) {
+  if (!series) return null;
+  const options = dealOptions(series);
+  const rows = bockSeries(series, options);
+  if (!rows) return null;
+  const key = `${series.id}|${series.deals.length}|${options.bock}`;
+  if (state.bock.key !== key) {
+    bockAsked(key);
+    const came = (data) => {
+      if (bockTold(key, data) && (state.panel === "sheet" || state.panel === "settings")) render();
+    };
+    api.bock(rows, options).then(
+      (data) => came({ ...data, remaining: Number.isInteger(data?.remaining) ? data.remaining : 0 }),
+      (err) => came({ error: err?.code ?? "generic", message: err?.message ?? "" }),
+    );
+    return null;
+  }
+  return state.bock.data;
+}
+
 export function rule(key) {
   const r = state.rules.find((x) => x.key === key);
   const value = state.settings.options?.[key];
@@ -120,8 +148,8 @@ function resetRules() {
 }
 
 /** A setting's select; `idle`: why the setting cannot take effect under the others (shown, not
- * changeable), or null. */
-function choice(key, values, current, labelOf, idle = null) {
+ * changeable), or null; `describedBy`: the id of the text that says what it does, or null. */
+function choice(key, values, current, labelOf, idle = null, describedBy = null) {
   return h(
     "label",
     { class: "setting" + (idle ? " idle" : "") },
@@ -132,6 +160,7 @@ function choice(key, values, current, labelOf, idle = null) {
         "data-setting": key,
         disabled: Boolean(idle),
         title: idle || null,
+        "aria-describedby": describedBy,
         onchange: (e) => {
           const raw = e.target.value;
           const v = values.find((x) => String(x) === raw);
@@ -141,6 +170,16 @@ function choice(key, values, current, labelOf, idle = null) {
       values.map((v) => h("option", { value: String(v), selected: v === current }, labelOf(v))),
     ),
   );
+}
+
+/** With the Bock rule on, how many Bock (or Bockramsch) deals the series has queued, as the
+ * server counts them (bockQueue), or its refusal; null while not known. */
+function bockQueued() {
+  const data = bockQueue(state.store?.series); // null while the rule is off
+  if (!data) return null;
+  if (data.error) return h("p", { class: "setting-what", role: "alert", "data-bock-error": data.error }, data.message || t("error.generic"));
+  const text = t(rule("bock") === "ramsch" ? "sheet.bockramschRemaining" : "sheet.bockRemaining", { n: formatNumber(data.remaining) });
+  return h("p", { class: "setting-what", "data-bock-queued": String(data.remaining) }, text);
 }
 
 export function settingsPanel() {
@@ -169,9 +208,15 @@ export function settingsPanel() {
       { class: "settings-group", role: "group", "aria-labelledby": "settings-rules" },
       h("h3", { id: "settings-rules" }, t("settings.rules")),
       h("p", { class: "hint" }, t("settings.rulesHint")),
-      state.rules.map((r) =>
-        choice("rule." + r.key, r.values, rule(r.key), (v) => (typeof v === "boolean" ? yesNo(v) : t("rule." + r.key + "." + v)), ruleIdle(r)),
-      ),
+      state.rules.map((r) => {
+        // a Bock event says what it does (the rules help's words); the Bock rule, what is queued
+        const what = r.key.startsWith("bock_") ? `what-${r.key}` : null;
+        return [
+          choice("rule." + r.key, r.values, rule(r.key), (v) => (typeof v === "boolean" ? yesNo(v) : t("rule." + r.key + "." + v)), ruleIdle(r), what),
+          what ? h("p", { class: "setting-what", id: what, "data-what": r.key }, t("help.rule." + r.key)) : null,
+          r.key === "bock" ? bockQueued() : null,
+        ];
+      }),
       choice("seriesLength", SERIES_LENGTHS, state.settings.seriesLength ?? 0, (v) => (v ? tn("series.length", v) : t("series.open"))),
       h("button", { class: "btn", "data-ui": "rules-default", onclick: resetRules }, t("settings.defaults")),
     ),

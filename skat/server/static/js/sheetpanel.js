@@ -13,7 +13,7 @@ import { notify } from "./noticebar.js";
 import { openReview } from "./result.js";
 import { sheetMarks } from "./assist.js";
 import { rowReplayScore } from "./replay.js";
-import { dealOptions, playerLevel } from "./settings.js";
+import { bockQueue, dealOptions, playerLevel } from "./settings.js";
 import { panel } from "./sidepanel.js";
 import { render, seriesEnded, seriesImported, setNotice, sheetsCleared, startDeal, state } from "./state.js";
 
@@ -135,33 +135,15 @@ export function sheetPanel() {
   );
 }
 
-// The Bock figures of the series as the server walks them (POST /api/bock, skat.bock), kept by
-// the series, its number of deals and the next deal's rule: asked for when the sheet is drawn
-// with the rule on, the sheet drawn again when they come.
-let bockFigures = { key: null, data: null };
-
-/** "Bock deals remaining: N" as the server counts them, or null (the rule off, not yet known). */
+/** "Bock deals remaining: N" as the server counts them (settings.js bockQueue), or null (the
+ * rule off, not yet known). */
 function bockLine(series) {
   const options = dealOptions(series);
-  const rows = sheet.bockSeries(series, options);
-  if (!rows) return null;
-  const key = `${series.id}|${series.deals.length}|${options.bock}`;
-  if (bockFigures.key !== key) {
-    bockFigures = { key, data: null };
-    const came = (data) => {
-      if (bockFigures.key !== key) return;
-      bockFigures.data = data;
-      if (state.panel === "sheet") render();
-    };
-    api.bock(rows, options).then(came, (err) => came({ error: err?.code ?? "generic", message: err?.message ?? "" }));
-    return null;
-  }
-  const data = bockFigures.data;
+  const data = bockQueue(series);
   if (!data) return null;
   if (data.error) return h("p", { class: "sheet-bock", role: "alert", "data-bock-error": data.error }, data.message || t("error.generic"));
-  const n = Number.isInteger(data.remaining) ? data.remaining : 0;
-  const text = t(options.bock === "ramsch" ? "sheet.bockramschRemaining" : "sheet.bockRemaining", { n: formatNumber(n) });
-  return h("p", { class: "sheet-bock", "data-bock-remaining": String(n) }, text);
+  const text = t(options.bock === "ramsch" ? "sheet.bockramschRemaining" : "sheet.bockRemaining", { n: formatNumber(data.remaining) });
+  return h("p", { class: "sheet-bock", "data-bock-remaining": String(data.remaining) }, text);
 }
 
 /** The finished series kept in this browser, newest first, with their totals. */

@@ -53,6 +53,10 @@ function initial() {
     keptAside: [], // the keys under which unreadable data was set aside since the page opened
     settingsReset: [], // [{key, value}]: the stored settings set back since the page opened
     statsSeries: "current", // the statistics panel's series: "current", "archive:<id>" or "all"
+    // the Bock figures of the series as the server walks them (POST /api/bock, settings.js
+    // bockQueue), asked for by `key` (the series, its deals, the next deal's rule): `data` the
+    // answer ({remaining, ...}) or its refusal ({error, message}), null while asked
+    bock: { key: null, data: null },
     serverPlayer: null, // the level the server plays by default (GET /api/health), once known
     seriesId: null, // the series the deal in progress was dealt for (null: practice or unknown)
     focusKey: null, // the control to focus after the next render (keyboard play)
@@ -682,6 +686,19 @@ export function chooseStatsSeries(value) {
 export function setRuleOptions(options) {
   state.settings.options = options;
   save();
+}
+
+/** The Bock figures are asked for `key` (settings.js bockQueue): those known before go. */
+export function bockAsked(key) {
+  state.bock = { key, data: null };
+}
+
+/** The server's Bock figures for `key` came (`data`: its answer, or {error, message}); false
+ * when other figures were asked for since. */
+export function bockTold(key, data) {
+  if (state.bock.key !== key) return false;
+  state.bock = { key, data };
+  return true;
 }
 
 // ---- names seen from another seat (names.js) -----------------------------------------------------

@@ -15,6 +15,10 @@
 //           ASSIST_MARKS; replay: {score, player}, the computer with the person's cards
 //           (replay.js); damaged: why the row cannot be read in full (sheet.js dealDamage)
 // Schema 1 (before score sheets): "skat.v1.settings" and "skat.v1.current", migrated on load.
+// What cannot be read is set aside under "skat.damaged.<time>.<part>", the part named as in the
+// layout ("store": the whole text; "settings", "current", "series", "series.open", "archive":
+// that field or one series of it; "fields": the fields the layout does not have, as one object;
+// "v1.settings", "v1.current": a first-layout key); the readable parts are kept.
 //
 // One game per browser, however many tabs show it: each tab remembers the text of the store it
 // last read or wrote (its version). A tab that finds another text stored when it writes has been
@@ -43,6 +47,10 @@ let waiting = []; // [{what, raw}]: unreadable data to set aside with the next w
 let retiring = []; // keys whose data the store has taken over (or sets aside): removed with the next write
 let held = false; // the waiting data found no room: nothing is written until room is made
 let leaving = false; // this tab reloads to take up another tab's newer state
+
+/** The fields of a stored store (schema 2): any other is not this program's and is set aside
+ * (load). A new field of the layout is named here, or its data is set aside on the next load. */
+const PARTS = ["schema", "settings", "current", "series", "archive"];
 
 function emptyStore() {
   return { schema: SCHEMA, settings: {}, current: null, series: null, archive: [] };
@@ -264,7 +272,11 @@ export function load() {
     schema += 1;
   }
   const store = emptyStore();
-  store.settings = isObject(data.settings) ? data.settings : {};
+  // a part that cannot be read is set aside, never dropped; the readable parts are kept
+  const foreign = Object.fromEntries(Object.entries(data).filter(([key]) => !PARTS.includes(key)));
+  if (Object.keys(foreign).length) setAside("fields", foreign);
+  if (isObject(data.settings)) store.settings = data.settings;
+  else if (data.settings !== undefined) setAside("settings", data.settings);
   if (lateSettings !== null) {
     const s = parsed(lateSettings);
     if (isObject(s)) {
@@ -292,6 +304,8 @@ export function load() {
       if (ok) store.archive.push(ok);
       else setAside("archive", s);
     }
+  } else if (data.archive !== undefined) {
+    setAside("archive", data.archive);
   }
   if (waiting.length || retiring.length) return { store, ...save(store) };
   return { store, status: "saved", keptAside: [] };
