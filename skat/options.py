@@ -514,13 +514,30 @@ def spec_json() -> list[dict[str, Any]]:
 def format_record(options: Options) -> str:
     """The options that differ from the defaults as ``RU[...]`` holds them: ``key=value`` joined
     by commas, yes/no as ``1``/``0`` (``"all_pass=ramsch,kontra=on"``); ``""`` for the defaults
-    (``skat.record.format_options``)."""
+    (``skat.record.format_options``). With the Bock rule on, an event whose default changed
+    since records were first written is compared with what a record implies for it
+    (:data:`RECORD_BOCK_IMPLIES`), not with today's default."""
+    implied = _implied_by_record(options.bock)
     out = []
     for r in RULES:
         value = getattr(options, r.name)
-        if value != r.default:
+        if value != implied.get(r.name, r.default):
             out.append(f"{r.name}={r.record_word(value)}")
     return ",".join(out)
+
+
+RECORD_BOCK_IMPLIES: dict[str, Value] = {"bock_n00": True}
+"""What a record with the Bock rule on means by an event it does not name, where that event's
+default has changed since records were first written: ``bock_n00`` was on by default until
+2026-12-07 (issue 51), so ``RU[bock=rounds]`` still means "with the multiple of 100", as it did
+when it was written, and a table without it writes ``bock_n00=0``. A record keeps its meaning
+whatever the defaults of a new table become."""
+
+
+def _implied_by_record(bock: BockRule) -> dict[str, Value]:
+    """The values an ``RU[...]`` with ``bock`` implies for the options it leaves out, where they
+    are not the defaults (:data:`RECORD_BOCK_IMPLIES`)."""
+    return RECORD_BOCK_IMPLIES if bock != BockRule.OFF else {}
 
 
 def parse_record(text: str) -> Options:
@@ -542,6 +559,9 @@ def parse_record(text: str) -> Options:
         if value is None:
             raise RecordError(f"bad value {shown(word)} of rule option {key!r}")
         kwargs[key] = value
+    bock = kwargs.get("bock", _BY_NAME["bock"].default)
+    for key, value in _implied_by_record(BockRule(bock)).items():
+        kwargs.setdefault(key, value)
     return Options(**kwargs)  # type: ignore[arg-type]
 
 

@@ -417,7 +417,7 @@ def test_the_record_writes_and_reads_the_bock_mark(options: Options, token: str)
     [
         (("BK[2]", "BK[3]"), r"BK\[3\] is not a Bock deal: expected BK\[2\] or BK\[ramsch\]"),
         (("BK[2]", "BK[ramsch]"), r"BK\[ramsch\] but the rules play bock='rounds'"),
-        (("RU[bock=rounds]", "RU[]"), r"BK\[2\] but the rules play bock='off'"),
+        (("RU[bock=rounds,bock_n00=0]", "RU[]"), r"BK\[2\] but the rules play bock='off'"),
     ],
 )
 def test_a_bock_mark_the_rules_do_not_play_is_refused(
@@ -437,8 +437,8 @@ def test_the_bock_options_are_off_by_default_and_named_by_their_words() -> None:
     assert parse_words("bock") == ROUNDS
     assert parse_words("bockramsch").bock == BockRule.RAMSCH
     assert format_words(replace(ROUNDS, bock_nnn=True, bock_n00=True)) == "bock,bock_nnn,bock_n00"
-    assert format_record(ROUNDS) == "bock=rounds"
-    assert format_record(replace(ROUNDS, bock_deal=B)) == "bock=rounds"  # BK, never RU
+    assert format_record(ROUNDS) == "bock=rounds,bock_n00=0"  # RECORD_BOCK_IMPLIES
+    assert format_record(replace(ROUNDS, bock_deal=B)) == format_record(ROUNDS)  # BK, never RU
     assert replace(Options(), bock_deal=B).effective().bock_deal == N  # no Bock deal without Bock
 
 

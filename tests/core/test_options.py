@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +10,17 @@ import pytest
 
 from skat import options as opt
 from skat.errors import SkatError
-from skat.options import RULES, AllPass, KontraRule, Options, RamschSkat, ScoreList
+from skat.options import (
+    RULES,
+    AllPass,
+    BockRule,
+    KontraRule,
+    Options,
+    RamschSkat,
+    ScoreList,
+    format_record,
+    parse_record,
+)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -119,3 +129,18 @@ def test_the_docs_table_is_the_one_the_declarations_give() -> None:
     # a new or changed option cannot leave the docs behind: scripts/regen_options_table.py
     text = (DOCS / "options.md").read_text(encoding="utf-8")
     assert opt.markdown_table() in text
+
+
+def test_a_record_with_bock_on_written_before_the_defaults_changed_keeps_its_meaning() -> None:
+    """``bock_n00`` was on by default until 2026-12-07: ``RU[bock=rounds]`` of an older record
+    still means the multiple of 100, and today's defaults write it off."""
+    assert parse_record("bock=rounds").bock_n00 is True
+    assert parse_record("bock=rounds,bock_n00=0").bock_n00 is False
+    assert parse_record("").bock_n00 is False  # without Bock today's default
+    today = Options(bock=BockRule.ROUNDS)
+    assert today.bock_n00 is False
+    assert format_record(today) == "bock=rounds,bock_n00=0"
+    assert format_record(replace(today, bock_n00=True)) == "bock=rounds"
+    for options in (today, replace(today, bock_n00=True), Options(), Options(bock_n00=True),
+                    Options(bock=BockRule.RAMSCH)):  # fmt: skip
+        assert parse_record(format_record(options)) == options
