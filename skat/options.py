@@ -559,8 +559,8 @@ def parse_record(text: str) -> Options:
         if value is None:
             raise RecordError(f"bad value {shown(word)} of rule option {key!r}")
         kwargs[key] = value
-    bock = kwargs.get("bock", _BY_NAME["bock"].default)
-    for key, value in _implied_by_record(BockRule(bock)).items():
+    bock = kwargs.get("bock", BockRule.OFF)
+    for key, value in _implied_by_record(BockRule(str(bock))).items():
         kwargs.setdefault(key, value)
     return Options(**kwargs)  # type: ignore[arg-type]
 
