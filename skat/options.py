@@ -559,7 +559,7 @@ def parse_record(text: str) -> Options:
         if value is None:
             raise RecordError(f"bad value {shown(word)} of rule option {key!r}")
         kwargs[key] = value
-    bock = kwargs.get("bock", BockRule.OFF)
+    bock = kwargs.get("bock", Options().bock)
     for key, value in _implied_by_record(BockRule(str(bock))).items():
         kwargs.setdefault(key, value)
     return Options(**kwargs)  # type: ignore[arg-type]
