@@ -15,7 +15,8 @@ score per played contract of
 * the fit (the played-out chance),
 * today's chance: the open-hand evaluator's chance mapped by the calibration of the defenders
   (``calibration[<defenders>]``, :func:`skat.players.contracts.model_chance`, as the strong
-  player's bid limit and contest check take it),
+  player's learned bid limit and contest check take it, ``model_limit`` and ``model_contest``;
+  by default it bids by the heuristic's limit),
 * the constant base rate (the training share of the same contract),
 
 by contract, and a calibration table of the fit by tenths of its predicted chance. With

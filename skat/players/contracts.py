@@ -634,11 +634,11 @@ def _mapped(share: float, game: GameType, calibration: Calibration, *, ouvert: b
 def model_chance(
     hand: int, seat: int, game: GameType, calibration: Calibration, *, pickup: bool, ouvert: bool
 ) -> float:
-    """The win chance (0..1) that the strong player's bid limit and contest check
-    (:func:`model_limit`, :func:`model_worth`) give ``game`` (suit, Grand or Null; Null Ouvert
-    with ``ouvert``) declared by ``seat`` holding the ten cards ``hand`` (mask), Hand or (with
-    ``pickup``) after the pick-up: the learned evaluator's open-hand chance mapped to the
-    opponents at hand by ``calibration``.
+    """The win chance (0..1) that the strong player's learned bid limit and contest check
+    (:func:`model_limit`, :func:`model_worth`: its settings ``model_limit``, ``model_contest``)
+    give ``game`` (suit, Grand or Null; Null Ouvert with ``ouvert``) declared by ``seat`` holding
+    the ten cards ``hand`` (mask), Hand or (with ``pickup``) after the pick-up: the learned
+    evaluator's open-hand chance mapped to the opponents at hand by ``calibration``.
 
     Raises:
         SkatError: a game without a model, or the shipped model is missing or broken.
