@@ -70,6 +70,7 @@ class Sample:
     ouvert: bool
     today: float
     sf: float
+    deal: int
 
     @property
     def kind(self) -> str:
@@ -108,7 +109,16 @@ def samples(rows: Sequence[dict[str, Any]]) -> list[Sample]:
             ouvert=row["ouvert"],
         )
         out.append(
-            Sample(values, row["won"], row["game"], row["hand"], row["ouvert"], today, row["sf"])
+            Sample(
+                values,
+                row["won"],
+                row["game"],
+                row["hand"],
+                row["ouvert"],
+                today,
+                row["sf"],
+                row["deal"],
+            )
         )
     return out
 
@@ -152,6 +162,27 @@ def _logit(p: float) -> float:
 def _losses(p: float, won: bool) -> tuple[float, float]:
     p = min(1 - EPS, max(EPS, p))
     return -math.log(p if won else 1 - p), (float(won) - p) ** 2
+
+
+def gap(samples: Sequence[Sample]) -> tuple[float, float, float]:
+    """The share won less today's chance over ``samples`` and its 95% interval, the deals as
+    clusters (the contracts of a deal share its cards): the mean of ``won - today`` and
+    1.96 cluster-robust standard errors.
+
+    Raises:
+        ValueError: fewer than two deals.
+    """
+    by_deal: dict[int, list[float]] = {}
+    for s in samples:
+        by_deal.setdefault(s.deal, []).append(float(s.won) - s.today)
+    if len(by_deal) < 2:
+        raise ValueError("an interval over deals needs two deals or more")
+    n = sum(len(v) for v in by_deal.values())
+    mean = sum(sum(v) for v in by_deal.values()) / n
+    k = len(by_deal)
+    var = sum((sum(v) - mean * len(v)) ** 2 for v in by_deal.values()) * k / (k - 1) / n**2
+    half = 1.96 * math.sqrt(var)
+    return mean, mean - half, mean + half
 
 
 def report(models: dict[str, dict[str, list[Any]]], train: list[Sample], test: list[Sample]) -> str:
@@ -220,7 +251,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise SystemExit(f"{args.data}: too few deals to hold one in {HELD_OUT} out")
     models = fit(train, args.l2)
     deals = 1 + max(r["deal"] for r in rows)
-    print(f"{len(rows)} rows of {deals} deals, settings {rows[0]['settings']}\n")
+    print(f"{len(rows)} rows of {deals} deals, settings {rows[0]['settings']}")
+    mean, low, high = gap([*train, *test])
+    print(f"share won − today's chance, all rows: {mean:+.3f} ({low:+.3f} .. {high:+.3f})\n")
     print(report(models, train, test))
     if args.model:
         source = {

@@ -73,3 +73,20 @@ def test_no_rows_is_a_clear_error(tmp_path: Path) -> None:
     data.write_text("", encoding="utf-8")
     with pytest.raises(SystemExit, match="holds no rows"):
         fit_outcomes.main(["--data", str(data)])
+
+
+def test_the_gap_is_clustered_by_deal() -> None:
+    """Two deals, each with one contract won at today's 0.5 and one lost: a gap of 0 whose
+    interval is 0 wide, as the deals agree; two deals that disagree give a wide one."""
+
+    def sample(deal: int, won: bool, today: float) -> fit_outcomes.Sample:
+        return fit_outcomes.Sample({}, won, "C", False, False, today, 0.0, deal)
+
+    same = [sample(d, w, 0.5) for d in (0, 1) for w in (True, False)]
+    assert fit_outcomes.gap(same) == (0.0, 0.0, 0.0)
+    apart = [sample(0, True, 0.5), sample(0, True, 0.5), sample(1, False, 0.5)]
+    mean, low, high = fit_outcomes.gap(apart)
+    assert mean == pytest.approx(1 / 6)
+    assert low < 0 < high
+    with pytest.raises(ValueError, match="two deals"):
+        fit_outcomes.gap(same[:2])
