@@ -111,7 +111,7 @@ def test_a_strong_player_takes_settings_after_its_name() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("heuristic:worlds=2", "only strong and strong-v1 take settings"),
+        ("heuristic:worlds=2", "only strong, strong-v1, strong-v2 take settings"),
         ("strong:opponents=nobody", "opponents must be one of"),
         ("strong:worlds=1.5", "worlds must be int, not 1.5"),
         ("strong:nothing=1", "'nothing' is no setting of the strong player"),
