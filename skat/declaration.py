@@ -58,6 +58,12 @@ class Prospect:
         skat_overbid: the unseen skat can make the game worth less than the bid although the
             hand alone reaches it (``lowest_value < bid <= value``): lost as overbid then,
             unless a level made in play (Schneider, Schwarz) lifts it (ISkO 5.4).
+        lowest_reach: with ``skat_overbid``, the level made in play that lifts the lowest value
+            to the bid: ``schneider`` (not announced, made) or ``schwarz``; None when neither
+            does (the game is then lost as overbid whatever is made) and without
+            ``skat_overbid``.
+        lowest_reach_value: the value with ``lowest_reach`` made and the lowest matadors; None
+            where ``lowest_reach`` is.
     """
 
     contract: Contract
@@ -71,6 +77,8 @@ class Prospect:
     announced_value: int | None
     lowest_matadors: int | None = None
     lowest_value: int | None = None
+    lowest_reach: str | None = None
+    lowest_reach_value: int | None = None
 
     @property
     def skat_overbid(self) -> bool:
@@ -92,6 +100,8 @@ class Prospect:
             "lowest_matadors": self.lowest_matadors,
             "lowest_value": self.lowest_value,
             "skat_overbid": self.skat_overbid,
+            "lowest_reach": self.lowest_reach,
+            "lowest_reach_value": self.lowest_reach_value,
         }
 
 
@@ -192,6 +202,15 @@ def prospect(contract: Contract, *, bid: int, known_cards: int, options: Options
     values = {"bid": value, "schneider": schneider, "schwarz": schwarz, **announced}
     reach = next((code for code in REACH_CODES if values.get(code, -1) >= bid), None)
     lowest = lowest_matadors(contract.game, known_cards) if contract.hand else None
+    lowest_value = lowest_reach = lowest_reach_value = None
+    if lowest is not None:
+        lowest_value = _value_if(contract, lowest, options, schneider=False, schwarz=False)
+        if lowest_value < bid <= value:  # skat_overbid: what made in play lifts it back
+            for code, made in (("schneider", (True, False)), ("schwarz", (True, True))):
+                lifted = _value_if(contract, lowest, options, schneider=made[0], schwarz=made[1])
+                if lifted >= bid:
+                    lowest_reach, lowest_reach_value = code, lifted
+                    break
     return Prospect(
         contract=contract,
         bid=bid,
@@ -205,7 +224,7 @@ def prospect(contract: Contract, *, bid: int, known_cards: int, options: Options
         reach=reach,
         announced_value=announced.get(reach) if reach in announced else None,
         lowest_matadors=lowest,
-        lowest_value=None
-        if lowest is None
-        else _value_if(contract, lowest, options, schneider=False, schwarz=False),
+        lowest_value=lowest_value,
+        lowest_reach=lowest_reach,
+        lowest_reach_value=lowest_reach_value,
     )

@@ -357,8 +357,14 @@ def test_a_hand_game_warns_when_the_unseen_skat_can_bring_it_below_the_bid(
     assert page.get_attribute(".declare-dialog [data-value]", "data-value") == "54"
     warning = page.wait_for_selector("[data-warning='skat']").text_content() or ""
     assert "at worst with 1, game value 27, below your bid of 48" in warning, warning
-    assert "lose it as overbid" in warning, warning
+    # Schneider (36) and Schwarz (45) made do not lift "with 1" to 48: nothing saves it
+    assert "lose it as overbid, whatever you make" in warning, warning
     shoot(page, "declare-skat-overbid")
+    # Clubs Hand: at worst "with 1", 3 × 12 = 36, and Schneider made lifts it to 48
+    page.click(".declare-dialog [data-game='C']")
+    warning = page.wait_for_selector("[data-warning='skat']").text_content() or ""
+    assert "game value 36, below your bid of 48" in warning, warning
+    assert "unless you make Schneider (game value 48)" in warning, warning
     # Grand Hand "without 4" is 6 × 24 = 144; at worst "with 1", 3 × 24 = 72, still above 48
     page.click(".declare-dialog [data-game='G']")
     assert page.locator("[data-warning]").count() == 0

@@ -159,6 +159,20 @@ def test_a_hand_game_says_the_skat_can_make_it_worth_less_than_the_bid() -> None
         options=ISKO,
     )
     assert (result.matadors, result.overbid, result.score) == (1, True, -108)  # 27 < 48
+    # nothing made in play lifts "with 1" to 48: Schneider 36, Schwarz 45
+    assert (p.lowest_reach, p.lowest_reach_value) == (None, None)
+    # Schneider announced: at worst 9 × 5 = 45; only Schwarz made lifts it, to 54
+    announced = prospect(Contract.parse("DHS"), bid=48, known_cards=DEAL_7348, options=ISKO)
+    assert (announced.lowest_value, announced.lowest_reach) == (45, "schwarz")
+    assert announced.lowest_reach_value == 54
+    # Clubs Hand (base 12): at worst "with 1" 36, Schneider made 48 reaches the bid
+    clubs = prospect(Contract.parse("CH"), bid=48, known_cards=DEAL_7348, options=ISKO)
+    assert (clubs.lowest_value, clubs.lowest_reach, clubs.lowest_reach_value) == (
+        36,
+        "schneider",
+        48,
+    )
+    assert clubs.to_json()["lowest_reach"] == "schneider"
     # at a bid the lowest value reaches, the skat cannot overbid it
     assert not prospect(
         Contract.parse("DH"), bid=27, known_cards=DEAL_7348, options=ISKO

@@ -86,13 +86,16 @@ function toggledEntry(entries, entry, option) {
  * Schwarz announced — or that none does, as the server's `reach` says. In a Hand game the
  * skat counts for the matadors unseen: the figures are the hand's alone, and the warning says so;
  * where the hand alone reaches the bid but the unseen skat can bring it below (the server's
- * `skat_overbid`), the warning says how low: its `lowest_matadors` and `lowest_value`.
+ * `skat_overbid`), the warning says how low: its `lowest_matadors` and `lowest_value`, and
+ * what made in play still lifts it to the bid (`lowest_reach`: Schneider, Schwarz, or nothing).
  */
 function overbidWarning(d, bid) {
   if (!d) return null;
   if (d.reach === "bid") {
     if (!d.skat_overbid) return null;
-    return t("declare.skatOverbid", { matadors: matadorsText(d.lowest_matadors), lowest: d.lowest_value, bid });
+    const worst = t("declare.skatOverbid", { matadors: matadorsText(d.lowest_matadors), lowest: d.lowest_value, bid });
+    const then = t(`declare.skatOverbid.${d.lowest_reach ?? "none"}`, { value: d.lowest_reach_value });
+    return `${worst} ${then}`;
   }
   const params = { value: d.value, bid };
   let text;
