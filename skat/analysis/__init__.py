@@ -309,14 +309,16 @@ def _overbid(result: GameResult) -> Overbid | None:
     return Overbid(result.bid, reached, result.game_value)
 
 
-def _finished(deal: State | str, seat: int) -> State:
+def _finished(deal: State | str, seat: int, purpose: str = "analysed") -> State:
+    """The finished deal of ``deal`` (a state or a record line), refused with ``purpose`` (what
+    only a finished deal can be) when it is not, or when ``seat`` is no seat."""
     state = read_record(deal, claim_check=settle) if isinstance(deal, str) else deal
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1, 2):
         raise SkatError(f"the seat must be 0, 1 or 2, not {shown(seat)}")
     if not state.is_terminal():
         raise NotFinishedError(
             f"the deal is not finished (phase {state.phase.value!r}): only a finished deal "
-            "can be analysed"
+            f"can be {purpose}"
         )
     return state
 

@@ -318,7 +318,8 @@ def review_steps(
     deal: State | str, seat: int, settings: StrongSettings | None = None
 ) -> Iterator[Judgement]:
     """Each decision of ``seat`` in the finished ``deal`` judged, in order, as it is computed
-    (a generator: the first comes after one decision's work, typically well under a second);
+    (an iterator: the first comes after one decision's work, typically well under a second; a
+    deal that is not finished is refused at the call, before any decision is judged);
     ``settings`` as in :func:`judge_decision`.
 
     Raises:
@@ -326,9 +327,8 @@ def review_steps(
         RecordError: the record line is malformed or replays an illegal move.
         SkatError: ``seat`` is not 0, 1 or 2.
     """
-    state = _finished(deal, seat)
-    for index in decision_indices(state, seat):
-        yield judge_decision(state, seat, index, settings)
+    state = _finished(deal, seat, "reviewed")  # refused at the call, before any is judged
+    return (judge_decision(state, seat, i, settings) for i in decision_indices(state, seat))
 
 
 def review(deal: State | str, seat: int, settings: StrongSettings | None = None) -> Review:
@@ -339,7 +339,7 @@ def review(deal: State | str, seat: int, settings: StrongSettings | None = None)
     Raises:
         as :func:`review_steps`.
     """
-    state = _finished(deal, seat)
+    state = _finished(deal, seat, "reviewed")
     decisions = tuple(review_steps(state, seat, settings))
     return Review(seat, state.number, decisions, open_hand_verdict(state, seat))
 

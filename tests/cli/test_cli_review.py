@@ -73,10 +73,11 @@ def test_skat_review_refuses_an_unfinished_deal_with_one_line(
     path = tmp_path / "deal.sgf"
     path.write_text(RECORD.split(" 0 DT")[0].split("R[")[0] + "] ;)\n")
     assert cli.main(["review", str(path), "--seat", "1"]) == 2
-    err = capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert out == ""  # no heading of a review that does not come
     assert err.count("\n") == 1
     assert "deal.sgf:1:" in err
-    assert "not finished" in err
+    assert "only a finished deal can be reviewed" in err
 
 
 def test_skat_review_refuses_an_empty_file(
