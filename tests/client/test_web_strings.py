@@ -58,6 +58,8 @@ DYNAMIC = {
     "game.german.": list("CSHD"),
     "deck.": ["french", "german", "fourcolour"],
     "bubble.declined.": ["K", "R", "SU"],  # names.js callText: the call a decline turns down
+    # declaration.js: what still saves a Hand game the skat can overbid (Prospect.lowest_reach)
+    "declare.skatOverbid.": ["schneider", "schwarz", "none"],
     "player.level.": ["auto", "heuristic", "strong"],
     "setting.": [
         *["lang", "deck", "sort", "player", "trickWait", "trickMs", "seriesLength", "on", "off"],
