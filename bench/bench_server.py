@@ -226,10 +226,22 @@ def _fetch(
 _PAGE_FILES = ("/", "/static/js/app.js", "/static/css/table.css")
 
 
-def _thread_ticks(pid: int) -> dict[int, int]:
-    """CPU time (user + system, clock ticks) of every thread of process ``pid`` and of its
-    living descendants, by thread id."""
-    out: dict[int, int] = {}
+def _stat_ticks(stat: Path) -> int:
+    """CPU time (user + system, clock ticks) of the ``/proc`` ``stat`` file of a process or a
+    thread.
+
+    Raises:
+        OSError: it is gone.
+        IndexError, ValueError: it does not read as a ``stat`` file.
+    """
+    fields = stat.read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def _descendants(pid: int) -> list[int]:
+    """The process ids of the living descendants of process ``pid`` (from each thread's
+    ``children`` in ``/proc``)."""
+    out: list[int] = []
     todo = [pid]
     while todo:
         p = todo.pop()
@@ -239,9 +251,26 @@ def _thread_ticks(pid: int) -> dict[int, int]:
             continue
         for task in tasks:
             try:
-                fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
-                out[int(task.name)] = int(fields[11]) + int(fields[12])
-                todo.extend(int(c) for c in (task / "children").read_text().split())
+                children = [int(c) for c in (task / "children").read_text().split()]
+            except (OSError, ValueError):
+                continue
+            out.extend(children)
+            todo.extend(children)
+    return out
+
+
+def _thread_ticks(pid: int) -> dict[int, int]:
+    """CPU time (user + system, clock ticks) of every thread of process ``pid`` and of its
+    living descendants, by thread id."""
+    out: dict[int, int] = {}
+    for p in (pid, *_descendants(pid)):
+        try:
+            tasks = list(Path(f"/proc/{p}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                out[int(task.name)] = _stat_ticks(task / "stat")
             except (OSError, IndexError, ValueError):
                 continue
     return out
@@ -380,31 +409,14 @@ def _own_ticks(pid: int) -> int:
     """CPU time (user + system, clock ticks) of process ``pid`` alone (all its threads, those
     that have ended too, none of its children); 0 once it is gone."""
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return _stat_ticks(Path(f"/proc/{pid}/stat"))
     except OSError:
         return 0
-    return int(fields[11]) + int(fields[12])
 
 
 def _children_ticks(pid: int) -> dict[int, int]:
     """:func:`_own_ticks` of every living descendant of process ``pid``, by process id."""
-    out: dict[int, int] = {}
-    todo = [pid]
-    while todo:
-        p = todo.pop()
-        try:
-            tasks = list(Path(f"/proc/{p}/task").iterdir())
-        except OSError:
-            continue
-        for task in tasks:
-            try:
-                children = [int(c) for c in (task / "children").read_text().split()]
-            except (OSError, ValueError):
-                continue
-            for child in children:
-                out[child] = _own_ticks(child)
-                todo.append(child)
-    return out
+    return {child: _own_ticks(child) for child in _descendants(pid)}
 
 
 WALK_ROWS = 2000
