@@ -75,6 +75,10 @@ def test_a_finished_deal_gets_its_review_as_the_engine_gives_it(client: TestClie
     state: State = read_record(NULL["record"])
     indices = [i for i, actor in enumerate(state.actors) if actor == 1]
     assert [d["index"] for d in r["decisions"]] == indices
+    # each decision says its kind, for the series' sums by kind (docs/review.md)
+    kinds = {d["phase"]: d["kind"] for d in r["decisions"]}
+    assert kinds["bidding"] == "bidding"
+    assert set(kinds.values()) <= {"bidding", "declaring", "declarer_play", "defence", "ramsch"}
 
 
 @pytest.mark.slow
