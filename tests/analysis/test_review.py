@@ -357,7 +357,9 @@ def _check_valued_alike(j: Judgement) -> None:
         assert j.best_expected >= j.taken_expected - POINT_LINES[0], j
     if j.phase == "play" and j.taken_chance is not None and j.best_chance is not None:
         assert j.best_chance >= j.taken_chance - CHANCE_LINES[0], j
-    if j.reason == "equal":
+    if j.reason == "equal" and j.chance_lost is not None:  # a card: the chance decides
+        assert j.chance_lost < CHANCE_LINES[0], j
+    elif j.reason == "equal":
         assert j.cost is not None
         assert j.cost < POINT_LINES[0], j
 
