@@ -69,14 +69,28 @@ function cardsText(cards) {
   return list(String(cards).split(/[.\s]+/).filter(Boolean).map(cardLabel));
 }
 
+/** `text` with its first letter as at the start of a sentence in the current language. */
+function capital(text) {
+  return text ? text[0].toLocaleUpperCase(t("lang.tag")) + text.slice(1) : text;
+}
+
 /**
- * A short label of the decision as taken ("Bid 20", "Pass", "Picked up the skat", "Discarded
- * Ace of Spades, 8 of Hearts", "Grand Hand", "No Kontra", "Ace of Spades"), or with `which`
- * "best" of the strong computer's action there, in the same words.
+ * A short label of the decision as taken ("Bid 20", "Passed", "Picked up the skat", "Discarded
+ * Ace of Spades, Eight of Hearts", "Grand Hand", "No Kontra", "Ace of Spades"); with `which`
+ * "best", of the strong computer's action there as the hint words it ("Bid 20", "Pick up the
+ * skat", "Play Ace of Spades", "No Kontra").
  */
 export function decisionLabel(decision, which = "taken") {
-  const token = String((which === "best" ? decision?.best : decision?.taken) ?? "");
-  const phase = decision?.phase;
+  if (which === "best") {
+    const d = decision ?? {};
+    return capital((d.best === "-" ? declined(d, true) : null) ?? bestWords(d));
+  }
+  return capital(takenLabel(decision ?? {}));
+}
+
+function takenLabel(decision) {
+  const token = String(decision.taken ?? "");
+  const phase = decision.phase;
   if (/^\d+$/.test(token)) return t("judge.did.bid", { value: token });
   if (phase === "schieben") {
     if (token === "s") return t("judge.did.take");
@@ -88,10 +102,7 @@ export function decisionLabel(decision, which = "taken") {
   if (token === "s") return t("judge.did.pickUp");
   if (CARDS.test(token)) return t("judge.did.discard", { cards: cardsText(token) });
   if (CARD.test(token)) return cardLabel(token);
-  if (token === "-") {
-    const say = decision?.figures?.say;
-    return ["K", "R", "SU"].includes(say) ? t("bubble.declined." + say) : t("judge.did.nothing");
-  }
+  if (token === "-") return declined(decision) ?? t("judge.did.nothing");
   if (token === "RE") return t("judge.did.concede");
   return actionLabel(token); // a game (contractText), Kontra, Re, Supra, a claim, an exchange
 }
@@ -103,9 +114,18 @@ function points(value, signed = true) {
   return formatNumber(value, digits, signed);
 }
 
+/** A decline of the call in the figures ("No Kontra"), as taken or (`best`) as the computer's
+ * choice; null without a call in the figures. */
+function declined(d, best = false) {
+  const say = d.figures?.say;
+  if (!["K", "R", "SU"].includes(say)) return null;
+  return t(best ? "judge.do.declined" : "judge.did.declined", { say: actionLabel(say) });
+}
+
 /** The hint's words of the strong computer's action there ("bid 20", "pick up the skat",
- * "play the Ace of Spades"), for inside a sentence. */
+ * "play Ace of Spades", "say nothing"), for inside a sentence. */
 function bestWords(d) {
+  if (d.phase === "discard" && !d.figures?.best_game) return t("judge.do.discard", { cards: cardsText(d.best) });
   const kind = {
     bidding: "bid",
     skat: "skat",
@@ -136,10 +156,11 @@ function bestEstimate(d) {
   return estimate(f.best_game, f.best_chance ?? d.best_chance, f.best_expected ?? d.best_expected, f.best_solved);
 }
 
-/** Both estimates side by side, the person's first. */
+/** Both estimates side by side, the person's first; a pick-up's is of the best game after it. */
 function estimatePair(d) {
-  if (d.phase === "discard") return t("judge.est.discardPair", { mine: mineEstimate(d), theirs: bestEstimate(d) });
-  return t("judge.est.pair", { mine: mineEstimate(d), theirs: bestEstimate(d) });
+  if (d.phase === "discard") return capital(t("judge.est.discardPair", { mine: mineEstimate(d), theirs: bestEstimate(d) }));
+  const after = (token, words) => (token === "s" ? t("judge.est.afterPickup", { estimate: words }) : words);
+  return capital(t("judge.est.pair", { mine: after(d.taken, mineEstimate(d)), theirs: after(d.best, bestEstimate(d)) }));
 }
 
 /** The auction: what a call is worth as if the auction ended there. */
@@ -269,7 +290,8 @@ export function reasonText(d) {
     case "equal":
       return sentences([t("judge.why.equal", { best: bestWords(d) }), comparison(d)]);
     case "bid_high": {
-      const why = f.best_value != null && f.limit && f.value <= f.limit ? t("judge.bid.contest", { limit: f.limit }) : bidLimit(d);
+      // within the computer's limit it stops short only by its contest check
+      const why = f.limit && f.value <= f.limit ? t("judge.bid.contest", { limit: f.limit, value: f.value }) : bidLimit(d);
       return sentences([bidWhat(d), why, bidWorth(d)]);
     }
     case "bid_low":
@@ -284,8 +306,11 @@ export function reasonText(d) {
       return sentences([t("judge.why.otherDiscard", { cards: cardsText(f.cards ?? d.taken), best: cardsText(f.best_cards ?? d.best) }), estimatePair(d)]);
     case "other_game":
       return sentences([t("judge.why.otherGame", { game: contractText(f.game), best: contractText(f.best_game) }), estimatePair(d)]);
-    case "overbid":
-      return sentences([t("judge.why.overbid", { game: contractText(f.game), value: f.value, bid: f.bid, best: contractText(f.best_game) }), estimatePair(d)]);
+    case "overbid": {
+      // the game is counted lost, whatever its chance of 61: its expected score says so
+      const lost = t("judge.est.overbid", { expected: points(d.taken_expected ?? f.expected ?? 0), theirs: bestEstimate(d) });
+      return sentences([t("judge.why.overbid", { game: contractText(f.game), value: f.value, bid: f.bid, best: contractText(f.best_game) }), capital(lost)]);
+    }
     case "kontra_said":
     case "kontra_missed": {
       const keys = { kontra_said: ["judge.why.said", "judge.why.saidRe"], kontra_missed: ["judge.why.missed", "judge.why.missedRe"] };
@@ -310,7 +335,8 @@ export function reasonText(d) {
 export function costText(d) {
   if (!d || d.cost == null || d.mark === "forced" || d.mark === "unjudged") return "";
   const lost = d.chance_lost;
-  if (lost != null && lost > 0) {
+  // a share that rounds to 0 % is said in points
+  if (lost != null && formatPercent(lost) !== formatPercent(0)) {
     const share = formatPercent(lost);
     if (d.cost > 0) return tn("judge.cost.chancePoints", d.cost, { share, n: points(d.cost, false) });
     return t("judge.cost.chance", { share });
