@@ -163,14 +163,20 @@ function estimatePair(d) {
   return capital(t("judge.est.pair", { mine: after(d.taken, mineEstimate(d)), theirs: after(d.best, bestEstimate(d)) }));
 }
 
-/** The auction: what a call is worth as if the auction ended there. */
+/** What a call commits to ({value}: null for a pass) is worth ({expected} game points) and the
+ * game it is for ({game}: null when none reaches the value), inside a sentence. */
+function callWorth(value, game, expected) {
+  if (value == null) return t("judge.bid.passWorth");
+  const params = { value, expected: points(expected ?? 0) };
+  return game ? t("judge.bid.gameWorth", { ...params, game: contractText(game) }) : t("judge.bid.noGameWorth", params);
+}
+
+/** The auction: what the person's call and the computer's are worth as if it ended there. */
 function bidWorth(d) {
   const f = d.figures ?? {};
-  const mine = d.taken_expected == null ? "" : points(d.taken_expected);
-  const theirs = d.best_expected == null ? "" : points(d.best_expected);
-  if (f.value != null && !f.game) return t("judge.bid.noGame", { value: f.value, expected: mine, best: theirs });
-  if (f.value == null) return t("judge.bid.worthPass", { best: theirs });
-  return t("judge.bid.worth", { game: contractText(f.game), expected: mine, best: theirs });
+  const mine = callWorth(f.value, f.game, d.taken_expected);
+  const theirs = callWorth(f.best_value, f.best_game, d.best_expected);
+  return t("judge.bid.worth", { mine, theirs });
 }
 
 /** The strong computer's bid limit: "with these cards it would play Hearts and bid up to 23". */
