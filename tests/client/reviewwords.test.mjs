@@ -6,7 +6,9 @@
 import "./setup.mjs";
 import { JS } from "./setup.mjs";
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { test } from "node:test";
+import { fileURLToPath } from "node:url";
 
 const i18n = await import(new URL("i18n.js", JS));
 const names = await import(new URL("names.js", JS));
@@ -120,4 +122,14 @@ test("a decision is named with the table's names of cards, games and calls", () 
   assert.equal(label("HT", "play"), names.cardLabel("HT"));
   assert.match(names.cardLabel("SA"), /Grün/);
   speak("en");
+});
+
+test("scripts/review_words.mjs prints every case and verdict for a reader, each language's own", () => {
+  const script = fileURLToPath(new URL("../../scripts/review_words.mjs", import.meta.url));
+  const run = spawnSync(process.execPath, [script, "de", "zh"], { encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  for (const name of Object.keys(CASES)) assert.ok(run.stdout.includes(`### ${name}\n`), name);
+  assert.doesNotMatch(run.stdout, /\{\w+\}|\*\*en\*\*|\*\*sv\*\*/);
+  assert.match(run.stdout, /\*\*de\*\* .*Alleinspieler/);
+  assert.match(run.stdout, /\*\*zh\*\* .*庄家/);
 });
