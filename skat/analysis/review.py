@@ -49,7 +49,9 @@ player's own action, or one within the first line of it, is ``best``; then ``goo
 ``inaccuracy``, ``mistake``, ``blunder``. A decision with one legal action is ``forced`` and not
 judged; an action the strong player did not weigh at all (a Schieberamsch push outside its
 candidates, a Revolution's exchange, a claim) is ``unjudged``, with no cost. The reason is a
-code of :data:`REASONS` with its figures (the browser words it in each language).
+code of :data:`REASONS` with its figures (the browser words it in each language). Each
+decision has a kind of :data:`KINDS` (bidding, declaring, declarer play, defence, Ramsch), and
+:func:`costs_by_kind` sums many reviews' costs by it.
 
 Nothing of a judgement depends on a card the seat had not seen at that moment:
 ``tests/analysis/test_review.py`` deals the hidden cards otherwise and finds every judgement the
@@ -70,7 +72,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,12 +96,15 @@ from skat.values import table_values
 
 __all__ = [
     "CHANCE_LINES",
+    "KINDS",
     "MARKS",
     "POINT_LINES",
     "REASONS",
     "Judgement",
     "Review",
+    "costs_by_kind",
     "decision_indices",
+    "decision_kind",
     "judge",
     "judge_decision",
     "mark",
@@ -161,6 +166,21 @@ REASONS = (
 * ``unjudged``: the strong player did not weigh the action taken.
 """
 
+KINDS = ("bidding", "declaring", "declarer_play", "defence", "ramsch")
+"""The kinds of decision, a closed set, so that a series can say where a person loses points
+(issue 50, point 3; :func:`decision_kind` sorts each decision into one):
+
+* ``bidding``: a call in the auction (bid, hold, pass);
+* ``declaring``: Hand or pick-up, the discard, the game and its announcements, the declarer's
+  Re, and a Schieberamsch choice of the skat (take it or push it, the cards pushed on);
+* ``declarer_play``: a card (or the concession, a claim) of the declarer;
+* ``defence``: a card (or a claim) of a defender, a defender's Kontra and Supra, a defender's
+  exchange in a Revolution;
+* ``ramsch``: a card of Ramsch.
+
+The doublings go with the side that says them, as a Skat player weighs them: Kontra and Supra
+are the defenders' judgement of the declarer's game, Re is the declarer's own of his game."""
+
 OVERBID_CHANCE = 0.0
 """The win chance of a game worth less than the bid: it is lost (ISkO 5.4)."""
 
@@ -174,6 +194,7 @@ class Judgement:
             index).
         phase: the phase it was made in (``bidding``, ``skat``, ``discard``, ``declare``,
             ``kontra``, ``play``, ``schieben``, ...).
+        kind: the kind of decision, one of :data:`KINDS` (:func:`decision_kind`).
         trick: the number of completed tricks before it (0 before the card play).
         taken: the action taken (its token).
         best: the strong player's action there (its token; a discard's is followed by no
@@ -196,6 +217,7 @@ class Judgement:
 
     index: int
     phase: str
+    kind: str
     trick: int
     taken: str
     best: str
@@ -211,12 +233,13 @@ class Judgement:
     figures: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"index", "phase", "trick", "taken", "best", "legal", "taken_expected",
+        """``{"index", "phase", "kind", "trick", "taken", "best", "legal", "taken_expected",
         "best_expected", "taken_chance", "best_chance", "cost", "chance_lost", "mark",
         "reason", "figures"}``."""
         return {
             "index": self.index,
             "phase": self.phase,
+            "kind": self.kind,
             "trick": self.trick,
             "taken": self.taken,
             "best": self.best,
@@ -361,6 +384,62 @@ def open_hand_verdict(deal: State | str, seat: int) -> dict[str, Any]:
     }
 
 
+def decision_kind(info: InformationState) -> str:
+    """The kind (one of :data:`KINDS`) of the decision the seat of ``info`` makes now: by the
+    phase, and in the card play and the doublings by the seat's side (the declarer's or a
+    defender's) or Ramsch.
+
+    >>> from skat.options import Options
+    >>> from skat.state import State
+    >>> decision_kind(State.new(7, Options()).information_state(1))
+    'bidding'
+    """
+    phase = info.phase
+    if phase == Phase.BIDDING:
+        return "bidding"
+    if phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE, Phase.SCHIEBEN):
+        return "declaring"
+    if info.contract is not None and info.contract.game == GameType.RAMSCH:
+        return "ramsch"
+    declarer = info.declarer is not None and int(info.declarer) == int(info.seat)
+    if phase == Phase.KONTRA:
+        return "declaring" if declarer else "defence"
+    return "declarer_play" if declarer else "defence"
+
+
+def costs_by_kind(reviews: Iterable[Review]) -> dict[str, dict[str, Any]]:
+    """The reviews' costs summed by kind of decision (:data:`KINDS`): where the seat gave points
+    away, over a series of deals.
+
+    Returns:
+        ``{kind: {"cost", "decisions", "marks"}}`` for every kind of :data:`KINDS` (in that
+        order, a kind with no decision too): ``cost`` the sum of its decisions' costs (game
+        points of expected own score given away, rounded to 0.1), ``decisions`` how many
+        decisions of that kind (the forced and unjudged too), ``marks`` how many got each mark
+        (:data:`MARKS`, ``forced``, ``unjudged``).
+
+    >>> costs_by_kind([])["defence"]["cost"]
+    0.0
+    """
+    out: dict[str, dict[str, Any]] = {
+        kind: {
+            "cost": 0.0,
+            "decisions": 0,
+            "marks": dict.fromkeys((*MARKS, "forced", "unjudged"), 0),
+        }
+        for kind in KINDS
+    }
+    for done in reviews:
+        for j in done.decisions:
+            row = out[j.kind]
+            row["cost"] += j.cost or 0.0
+            row["decisions"] += 1
+            row["marks"][j.mark] += 1
+    for row in out.values():
+        row["cost"] = round(row["cost"], 1)
+    return out
+
+
 def _check_seat(seat: object) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1, 2):
         raise SkatError(f"the seat must be 0, 1 or 2, not {seat!r}")
@@ -412,7 +491,7 @@ def judge(
     cards = [a for a in legal if a.kind == ActionKind.CARD]
     if len(legal) == 1 or (info.phase == Phase.PLAY and len(cards) == 1 and taken == cards[0]):
         return Judgement(
-            index, info.phase.value, trick, str(taken), str(taken), len(legal),
+            index, info.phase.value, decision_kind(info), trick, str(taken), str(taken), len(legal),
             None, None, None, None, None, None, "forced", "forced",
         )  # fmt: skip
     player = StrongPlayer(settings)
@@ -426,10 +505,10 @@ def judge(
 def _judgement(
     index: int, info: InformationState, taken: Action, best: Action, legal: int, v: _Values
 ) -> Judgement:
-    phase, trick = info.phase.value, len(info.tricks)
+    phase, kind, trick = info.phase.value, decision_kind(info), len(info.tricks)
     if v.reason == "unjudged":
         return Judgement(
-            index, phase, trick, str(taken), str(best), legal, None, None, None, None, None,
+            index, phase, kind, trick, str(taken), str(best), legal, None, None, None, None, None,
             None, "unjudged", "unjudged", v.figures,
         )  # fmt: skip
     cost: float | None = None
@@ -450,7 +529,7 @@ def _judgement(
             name = mark(measure, by_chance=v.by_chance)
             reason = "equal" if name == "best" else reason
     return Judgement(
-        index, phase, trick, str(taken), str(best), legal, _round(v.taken), _round(v.best),
+        index, phase, kind, trick, str(taken), str(best), legal, _round(v.taken), _round(v.best),
         _round(v.taken_chance, 3), _round(v.best_chance, 3), cost, lost, name, reason,
         v.figures,
     )  # fmt: skip
