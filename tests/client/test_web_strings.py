@@ -102,7 +102,7 @@ DYNAMIC = {
     "sheet.": ["no", "dealer", "declarer", "bid", "game", "value", "markers"],  # its columns
     # reviewwords.js: a reviewed decision's mark, and the kinds its costs are summed by
     "judge.mark.": [*review.MARKS, "forced", "unjudged"],
-    "judge.kind.": ["bidding", "declaring", "declarer_play", "defence", "ramsch"],
+    "judge.kind.": list(review.KINDS),
 }
 # Endings the client adds to a key it asks for (beside DYNAMIC's prefixes and "step." + each code
 # of the scoring steps, STEP_CODES): a key that is another key with one of these is asked for too.
@@ -820,3 +820,7 @@ def test_the_review_words_every_reason_code_of_the_server() -> None:
 
 def test_the_review_words_every_mark_of_the_server() -> None:
     assert _js_list(SOURCES["reviewwords.js"], "MARKS") == [*review.MARKS, "forced", "unjudged"]
+
+
+def test_the_review_words_every_kind_of_decision_of_the_server() -> None:
+    assert _js_list(SOURCES["reviewwords.js"], "KINDS") == list(review.KINDS)

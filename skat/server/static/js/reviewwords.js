@@ -38,7 +38,7 @@ export const REASONS = [
   "unjudged",
 ];
 
-/** The kinds of decision the review sums its costs by (a decision's `kind`). */
+/** The kinds of decision the review sums its costs by (a decision's `kind`; skat.analysis.review.KINDS). */
 export const KINDS = ["bidding", "declaring", "declarer_play", "defence", "ramsch"];
 
 /** The open-hand answers (skat.analysis.Analysis.answer) by what they say of the deal. */
