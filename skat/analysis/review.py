@@ -6,7 +6,8 @@ game and its announcements, Kontra, Re and Supra, each card — the way a hint a
 would (:func:`skat.players.advice.advise`): a new strong player
 (:class:`~skat.players.strong.StrongPlayer`) decides from the seat's information state before
 the decision (:meth:`skat.state.State.information_state`), drawing from ``decision_rng(deal
-number, action index)``; its action is the best one. The action taken and the best are then
+number, action index)``; its action is the best one (unless the taken one is valued higher, see
+below). The action taken and the best are then
 valued with the figures the strong player computed for that decision (the same sampled deals,
 so the comparison is paired), each as the seat's expected own score on the table's list
 (Seeger-Fabian game points, a lost game counting only the seat's own entry, as the strong
@@ -23,10 +24,14 @@ that chance:
   game after the pick-up, or of the Hand game declared
   (:func:`skat.players.announcements.announcement_scores` for Schneider, Schwarz, ouvert);
 * the discard: the best game after it among the discards the strong player solved; the game
-  after the discard: its estimate with the cards put away. A discard or game the strong player
-  did not solve (outside its candidates) is valued by the heuristic's win chance alone
-  (:func:`skat.players.evaluation.choices`, no solved deal); a game worth less than the bid as
-  lost at the overbid value (ISkO 5.4);
+  after the discard: its estimate with the cards put away. A Hand game, pick-up, discard or
+  game the strong player did not solve (outside its candidates) is solved in the first deals
+  of the same sampled sequence, as many as the best action's estimate was solved in
+  (:meth:`~skat.players.strong.StrongPlayer.skat_estimates`,
+  :meth:`~skat.players.strong.StrongPlayer.discard_choices` with the contracts named), so that
+  one estimator values both; only where the strong player solved nothing are both valued by
+  the heuristic's win chance alone (:func:`skat.players.evaluation.choices`). A game worth less
+  than the bid counts as lost at the overbid value (ISkO 5.4);
 * Kontra, Re and Supra: the declarer's chance as the seat sees it (``p``, sampled) against the
   strong player's line (``kontra_below``, ``re_above``; half ``kontra_below`` for Supra) taken
   as the break-even chance (2/3 on paper; the sampled chance runs low, so the line is drawn
@@ -45,7 +50,8 @@ that chance:
 The decision's cost is the best action's expected score less the taken one's (never below 0),
 in game points; for a card of a declared game also the chance lost. The mark follows the
 documented lines (:data:`POINT_LINES`, :data:`CHANCE_LINES`, docs/review.md): the strong
-player's own action, or one within the first line of it, is ``best``; then ``good``,
+player's own action, one within the first line of it, or one valued above it by that line
+(then the best action, the strong player's named as the ``hint``) is ``best``; then ``good``,
 ``inaccuracy``, ``mistake``, ``blunder``. A decision with one legal action is ``forced`` and not
 judged; an action the strong player did not weigh at all (a Schieberamsch push outside its
 candidates, a Revolution's exchange, a claim) is ``unjudged``, with no cost. The reason is a
@@ -198,7 +204,10 @@ class Judgement:
         trick: the number of completed tricks before it (0 before the card play).
         taken: the action taken (its token).
         best: the strong player's action there (its token; a discard's is followed by no
-            game).
+            game), or the taken action where it is valued above the strong player's by the
+            first line of :data:`POINT_LINES` / :data:`CHANCE_LINES` or more (then ``figures``
+            name the strong player's action ``hint`` with its ``hint_expected`` and
+            ``hint_chance``).
         legal: how many legal actions the seat had.
         taken_expected: the taken action's expected own score (game points); None when not
             valued (forced, unjudged, or the same as the best with no figure computed).
@@ -511,6 +520,19 @@ def _judgement(
             index, phase, kind, trick, str(taken), str(best), legal, None, None, None, None, None,
             None, "unjudged", "unjudged", v.figures,
         )  # fmt: skip
+    if taken != best and _better(v):
+        # valued alike, the taken action beats the strong player's by more than the noise: it
+        # is the best action the review knows, and the strong player's is named as the hint
+        hint = {
+            "hint": str(best),
+            "hint_expected": _round(v.best),
+            "hint_chance": _round(v.best_chance, 3),
+        }
+        v = _Values(
+            v.taken, v.taken, v.taken_chance, v.taken_chance, v.by_chance, v.reason,
+            {**v.figures, **hint},
+        )  # fmt: skip
+        best = taken
     cost: float | None = None
     if v.taken is not None and v.best is not None:
         cost = round(max(0.0, v.best - v.taken), 1)
@@ -533,6 +555,18 @@ def _judgement(
         _round(v.taken_chance, 3), _round(v.best_chance, 3), cost, lost, name, reason,
         v.figures,
     )  # fmt: skip
+
+
+def _better(v: _Values) -> bool:
+    """Whether ``v`` values the taken action above the best by at least the first line of
+    :data:`CHANCE_LINES` (the chance decides) or :data:`POINT_LINES`."""
+    if v.by_chance:
+        if v.taken_chance is None or v.best_chance is None:
+            return False
+        return v.taken_chance - v.best_chance >= CHANCE_LINES[0]
+    if v.taken is None or v.best is None:
+        return False
+    return v.taken - v.best >= POINT_LINES[0]
 
 
 def mark(cost: float, *, by_chance: bool = False) -> str:
@@ -689,6 +723,22 @@ def _contract_figures(prefix: str, e: ct.Estimate | None, score: float | None) -
     }
 
 
+def _paired_worlds(best: ct.Estimate | None, estimates: Iterable[ct.Estimate]) -> int | None:
+    """How many sampled deals a contract the strong player did not weigh is solved in (the
+    first ones of the same sequence): as many as the best action's estimate was solved in, so
+    that the two are paired, else as many as the strong player solved any in; None when it
+    solved none (then as many as it draws)."""
+    if best is not None and best.worlds > 0:
+        return best.worlds
+    return max((e.worlds for e in estimates), default=0) or None
+
+
+def _reaching_games(estimates: Iterable[ct.Estimate], bid: int) -> set[GameType]:
+    """The games of ``estimates`` worth the bid (the others are lost at their overbid value
+    whatever the deals, :func:`_at_bid`: nothing to solve)."""
+    return {e.game for e in estimates if e.value >= bid}
+
+
 def _skat(player: StrongPlayer, info: InformationState, taken: Action, best: Action) -> _Values:
     estimates = player.skat_estimates(info)
     lost_extra = player.settings.lost_extra
@@ -713,6 +763,20 @@ def _skat(player: StrongPlayer, info: InformationState, taken: Action, best: Act
             score = levels.get(contract, score) if e.value >= info.bid else score
         return score, e, str(contract)
 
+    # a contract the strong player did not solve (the heuristic prunes it) is solved in the same
+    # sampled deals, so that the taken and the best action are valued alike
+    need: set[tuple[GameType, bool]] = set()
+    for action in (taken, best):
+        if action.kind == ActionKind.PICKUP and not any(not e.hand for e in estimates):
+            pickups = _heuristic(info.hand, info, hand_game=False)
+            need |= {(g, False) for g in _reaching_games(pickups, info.bid)}
+        elif action.kind == ActionKind.DECLARE:
+            contract = action.contract
+            if _hand_estimate(estimates, contract) is None and contract.game != GameType.RAMSCH:
+                need.add((contract.game, True))
+    if need:
+        worlds = _paired_worlds(value(best)[1], estimates)
+        estimates = [*estimates, *player.skat_estimates(info, frozenset(need), worlds)]
     mine, mine_e, mine_game = value(taken)
     theirs, their_e, their_game = value(best)
     if taken.kind == ActionKind.PICKUP:
@@ -752,6 +816,18 @@ def _discard(player: StrongPlayer, info: InformationState, taken: Action, best: 
         e = _best_estimate(found, info.bid, lost_extra)
         return (-math.inf, None) if e is None else (_at_bid(e, info.bid, lost_extra), e)
 
+    # a discard the strong player did not solve is solved in the same sampled deals, with every
+    # game worth the bid that it weighed and the heuristic's best game after that discard
+    games = _reaching_games((c.estimate for c in choices), info.bid)
+    need: list[tuple[GameType, int]] = []
+    for pair in dict.fromkeys((taken.value, best.value)):
+        if any(c.discard == pair for c in choices):
+            continue
+        kept = _heuristic(cards & ~pair, info, hand_game=False, matador_hand=cards)
+        need += [(g, pair) for g in sorted(games | _reaching_games(kept, info.bid))]
+    if need:
+        worlds = _paired_worlds(value(best.value)[1], (c.estimate for c in choices))
+        choices = [*choices, *player.discard_choices(info, tuple(need), worlds)]
     mine, mine_e = value(taken.value)
     theirs, their_e = value(best.value)
     figures = {
@@ -769,7 +845,8 @@ def _discard(player: StrongPlayer, info: InformationState, taken: Action, best: 
 def _declare(player: StrongPlayer, info: InformationState, taken: Action, best: Action) -> _Values:
     lost_extra = player.settings.lost_extra
     discard = info.discard or 0
-    choices = [c.estimate for c in player.discard_choices(info) if c.discard == discard]
+    every = player.discard_choices(info)
+    choices = [c.estimate for c in every if c.discard == discard]
 
     def value(action: Action) -> tuple[float, ct.Estimate | None]:
         contract = action.contract
@@ -785,6 +862,19 @@ def _declare(player: StrongPlayer, info: InformationState, taken: Action, best: 
         e = _best_estimate(found, info.bid, lost_extra)
         return (-math.inf, None) if e is None else (_at_bid(e, info.bid, lost_extra), e)
 
+    # a game the strong player did not solve after this discard is solved in the same deals
+    need = tuple(
+        dict.fromkeys(
+            (action.contract.game, discard)
+            for action in (taken, best)
+            if not any(_same_game(e, action.contract) for e in choices)
+            and action.contract.game != GameType.RAMSCH
+        )
+    )
+    if need:
+        worlds = _paired_worlds(value(best)[1], (c.estimate for c in every))
+        more = player.discard_choices(info, need, worlds)
+        choices += [c.estimate for c in more if c.discard == discard]
     mine, mine_e = value(taken)
     theirs, their_e = value(best)
     overbid = mine_e is not None and mine_e.value < info.bid
