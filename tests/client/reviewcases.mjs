@@ -282,4 +282,28 @@ export const CASES = {
     }),
     shows: () => [names.actionLabel("K"), i18n.formatPercent(0.349), i18n.formatPercent(0.35), i18n.t("hint.decline")],
   },
+  "best: a pass valued above the computer's bid": {
+    d: decision({
+      phase: "bidding", taken: "p", best: "p", legal: 2, taken_expected: 0, best_expected: 0, cost: 0,
+      figures: { value: null, best_value: 18, limit: 18, limit_game: "D", game: null, best_game: "D", hint: "18", hint_expected: -44.5, hint_chance: null },
+    }),
+    shows: () => ["18", names.contractText("D"), i18n.formatNumber(-44.5, 0, true), i18n.t("judge.bid.passWorth")],
+  },
+  "best: a discard valued above the computer's": {
+    d: decision({
+      phase: "discard", taken: "H8.D8", best: "H8.D8", legal: 66, taken_expected: 41.0, best_expected: 41.0, taken_chance: 0.77, best_chance: 0.77, cost: 0,
+      figures: {
+        cards: "H8 D8", best_cards: "SK S7", game: "G", chance: 0.77, expected: 41.0, solved: true, best_game: "G", best_chance: 0.55,
+        best_expected: -12.0, best_solved: true, hint: "SK.S7", hint_expected: -12.0, hint_chance: 0.55,
+      },
+    }),
+    shows: () => [names.cardLabel("SK"), names.contractText("G"), i18n.formatPercent(0.77), i18n.formatPercent(0.55), i18n.formatNumber(41, 0, true), i18n.formatNumber(-12, 0, true)],
+  },
+  "best: a card valued above the computer's": {
+    d: decision({
+      phase: "play", trick: 4, taken: "HA", best: "HA", taken_expected: 30.2, best_expected: 30.2, taken_chance: 0.7, best_chance: 0.7, cost: 0, chance_lost: 0,
+      figures: { card: "HA", best_card: "H7", worlds: 32, declarer: true, hint: "H7", hint_expected: 10.1, hint_chance: 0.62 },
+    }),
+    shows: () => [names.cardLabel("HA"), names.cardLabel("H7"), i18n.formatPercent(0.7), i18n.formatPercent(0.62), "32"],
+  },
 };

@@ -291,8 +291,15 @@ export function reasonText(d) {
       return t(d.phase === "play" ? "judge.why.forcedCard" : "judge.why.forced");
     case "unjudged":
       return t("judge.why.unjudged");
-    case "best":
+    case "best": {
+      // the taken action valued above the strong computer's: the figures name its choice as the
+      // hint, and their best_ figures are that choice's (docs/review.md, "How a decision is judged")
+      if (f.hint != null && f.hint !== d.taken) {
+        const hint = { ...d, best: f.hint, best_expected: f.hint_expected, best_chance: f.hint_chance };
+        return sentences([t("judge.why.beatsHint", { best: bestWords(hint) }), comparison(hint)]);
+      }
       return sentences([t("judge.why.best"), bestWhy(d)]);
+    }
     case "equal":
       return sentences([t("judge.why.equal", { best: bestWords(d) }), comparison(d)]);
     case "bid_high": {
