@@ -25,6 +25,7 @@ the hidden cards are.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import random
@@ -533,6 +534,18 @@ class DiscardChoice:
 
     discard: int
     estimate: Estimate
+    finalist: bool = True
+
+
+SCREEN_WORLDS = 2
+"""After this many deals solved for every candidate discard and game, only the
+:data:`SCREEN_KEEP` best go on being solved (successive halving): the node budget then buys
+the contenders more deals, where solving all ten or so candidates alike left most decisions
+with two to five deals and the heuristic's prior deciding (docs/experiments/
+2026-12-discard-screening.md)."""
+
+SCREEN_KEEP = 3
+"""How many candidate discards and games stay after the screening (:data:`SCREEN_WORLDS`)."""
 
 
 def evaluate_discards(
@@ -548,6 +561,9 @@ def evaluate_discards(
     per_game: int = 2,
     options: Options,
     pairs: tuple[tuple[GameType, int], ...] | None = None,
+    screen: bool = False,
+    calibration: Calibration = CALIBRATIONS["strong"],
+    lost_extra: float | None = 0.0,
 ) -> list[DiscardChoice]:
     """The candidate discards and games for the twelve ``cards`` after a pick-up, judged.
 
@@ -559,6 +575,15 @@ def evaluate_discards(
     game another player chose, judged in the same sampled deals as the candidates (drawn from
     ``cards``, ``seat`` and ``bid`` alone: with the same ``worlds`` and ``min_worlds`` the first
     deals are the same), each game with its prior as for the candidates.
+
+    With ``screen``, the pairs are solved in each deal in the order of their expected score so
+    far (``calibration`` and ``lost_extra`` as the player counts it): a deal cut short by
+    :data:`HARD_LIMIT` has solved the contenders. After :data:`SCREEN_WORLDS` deals only the
+    :data:`SCREEN_KEEP` best (of those worth ``bid``, if any) go on being solved, and a deal cut
+    short after the first is not counted, so the pairs still solved are solved in the same deals;
+    they are the finalists (:attr:`DiscardChoice.finalist`). Without it every pair is solved in
+    every deal in a fixed order, and a deal cut short counts for the pairs it reached
+    (``strong-v2``).
 
     Returns:
         the choices, unordered (empty only when ``cards`` is not twelve cards).
@@ -596,27 +621,59 @@ def evaluate_discards(
     rng = random.Random(_seed(cards, seat, bid, 7))
     wins = [0] * len(todo)
     solved = [0] * len(todo)
+    values = [ev.contract_value(game, cards, options, hand=False) for game, _ in todo]
+    null_ouvert_first = null_ouvert >= bid
+
+    def score(j: int) -> float:
+        game = todo[j][0]
+        e = Estimate(game, False, False, values[j], wins[j], solved[j], 0, priors[game],
+                     calibration=calibration, options=options)  # fmt: skip
+        best = e.score(lost_extra)
+        if game == GameType.NULL and null_ouvert_first:
+            ouvert = dataclasses.replace(e, ouvert=True, value=null_ouvert)
+            best = max(best, ouvert.score(lost_extra))
+        return best
+
+    def reaches(j: int) -> bool:
+        game = todo[j][0]
+        return values[j] >= bid or (game == GameType.NULL and null_ouvert_first)
+
+    active = list(range(len(todo)))
     start = solver.nodes
-    for first, second in _sampled_deals(
+    for world, (first, second) in enumerate(_sampled_deals(
         rng, cards, seat, bids, (10, 10), solver, options,
         worlds=worlds, min_worlds=min_worlds, node_budget=node_budget,
-    ):  # fmt: skip
-        for j, (game, pair) in enumerate(todo):
+    )):  # fmt: skip
+        done: list[tuple[int, bool]] = []
+        # screened, the contenders first: a world cut short by the hard limit has solved them
+        for j in sorted(active, key=lambda j: (-score(j), j)) if screen else active:
             if solver.nodes - start > HARD_LIMIT * node_budget:
                 break
+            game, pair = todo[j]
             pos = declarer_position(seat, cards & ~pair, (first, second), game, pair)
-            wins[j] += solver.solve_threshold(pos, 61)
+            done.append((j, solver.solve_threshold(pos, 61)))
+        if screen and len(done) < len(active) and world:
+            break  # an unfinished deal would leave the contenders unequally solved: not counted
+        for j, made in done:
+            wins[j] += made
             solved[j] += 1
+        if len(done) < len(active):
+            break
+        if screen and world + 1 == SCREEN_WORLDS and len(active) > SCREEN_KEEP:
+            pool = [j for j in active if reaches(j)] or active
+            active = sorted(pool, key=lambda j: (-score(j), j))[:SCREEN_KEEP]
+    most = max(solved, default=0) if screen else 0
     out = []
     for j, (game, pair) in enumerate(todo):
         value = ev.contract_value(game, cards, options, hand=False)
         prior = priors[game]
         won, n = wins[j], solved[j]
+        final = n >= most
         plain = Estimate(game, False, False, value, won, n, 0, prior, options=options)
-        out.append(DiscardChoice(pair, plain))
+        out.append(DiscardChoice(pair, plain, final))
         if game == GameType.NULL:
             ouvert = Estimate(game, False, True, null_ouvert, won, n, 0, prior, options=options)
-            out.append(DiscardChoice(pair, ouvert))
+            out.append(DiscardChoice(pair, ouvert, final))
     return out
 
 

@@ -203,7 +203,9 @@ class StrongPlayer:
             found = ct.evaluate_discards(
                 cards, int(info.seat), info.bid, info.bids, self._get_solver(), pairs=pairs,
                 node_budget=self.settings.contract_budget, options=table,
-                **_worlds(self.settings, worlds),
+                screen=self.settings.discard_screen,
+                calibration=CALIBRATIONS[self.settings.opponents],
+                lost_extra=self.settings.lost_extra, **_worlds(self.settings, worlds),
             )  # fmt: skip
             self._remember(key, found)
         assert isinstance(found, list)
@@ -520,9 +522,15 @@ def _best_choice(
 ) -> ct.DiscardChoice | None:
     """The choice of the best expected score (``lost_extra`` as in
     :func:`skat.players.announcements.announced`) among those worth ``bid``; else the most
-    valuable (an overbid is then unavoidable)."""
+    valuable (an overbid is then unavoidable). Only the finalists of the evaluation
+    (:attr:`skat.players.contracts.DiscardChoice.finalist`, solved in the most deals) compete
+    while one of them is worth ``bid``: a candidate screened out early keeps the few deals that
+    ruled it out."""
     if not choices:
         return None
+    finalists = [c for c in choices if c.finalist]
+    if any(c.estimate.value >= bid for c in finalists):
+        choices = finalists
     reach = [c for c in choices if c.estimate.value >= bid]
     if reach:
         return max(reach, key=lambda c: (c.estimate.score(lost_extra), c.estimate.value))

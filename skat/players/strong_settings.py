@@ -129,6 +129,16 @@ class StrongSettings:
     always solved, and it stops at twice the budget); about 0.2 s at 11 million nodes per second
     (docs/experiments/2026-11-strong-bidding-bonus.md)."""
 
+    discard_screen: bool = True
+    """After the pick-up, screen the candidate discards and games after a few deals and solve
+    only the best few further, each deal's candidates in the order of their score so far, and
+    choose only among those solved in the most deals (:func:`skat.players.contracts.
+    evaluate_discards`'s ``screen``); off, every candidate is solved alike in a fixed order and
+    the last ones often in no deal at all when the first deal's solves take the budget, so that
+    the heuristic's prior alone could choose the game (deal 679702394: Grand without 2 over a
+    Clubs game with seven trumps). Off in ``strong-v2`` (docs/experiments/
+    2026-12-discard-screening.md)."""
+
     solved_bidding: bool = False
     """Bid up to the highest value of a contract with a positive expected score in the solved
     deals instead of the heuristic's limit; measured weaker
@@ -314,7 +324,7 @@ against it (``lost_extra`` None: their +40 each on the Seeger-Fabian list), and 
 every world does not play for a slip (``slip_margin`` 0).
 tests/players/test_strong_settings.py pins its decisions on a few positions."""
 
-STRONG_V2 = StrongSettings()
+STRONG_V2 = StrongSettings(discard_screen=False)
 """The strong player as it was when issue 48 began (commit d076b3b: the contract evaluator
 fitted on open-hand labels, mapped by the calibration of the opponents at hand), registered as
 ``strong-v2`` to measure the played-out contract choice against. Today the defaults: a default

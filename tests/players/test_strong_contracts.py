@@ -525,3 +525,66 @@ def test_a_discard_named_is_solved_in_the_same_deals_as_the_candidates() -> None
     assert named[0].estimate == first.estimate
     assert named[-1].discard == other
     assert named[-1].estimate.worlds == 3
+
+
+def _pickup_679702394() -> State:
+    """Deal 679702394 (issue 48): middlehand holds 20 and picks up CQ SK to twelve cards, HJ DJ
+    CA CT CQ C9 C7 SA SK DT D9 D8."""
+    state = State.new(679702394, Options())
+    for token in ["18", "p", "20", "y", "p", "s"]:
+        state = state.apply(Action.parse(token))
+    return state
+
+
+@pytest.mark.slow
+def test_the_screened_discard_declares_clubs_with_seven_trumps_not_a_grand_without_two() -> None:
+    """Solved alike in a fixed order, the first deal's solves took the budget before the Grand
+    was reached: the Grand, never solved, won on the heuristic's prior (strong-v2 still does).
+    Screened, the contenders are solved first and only those solved in the most deals compete."""
+    state = _pickup_679702394()
+    info = state.information_state(1)
+    today = get_player("strong").choose(info, decision_rng(679702394, len(state.actions)))
+    old = get_player("strong-v2").choose(info, decision_rng(679702394, len(state.actions)))
+    assert today == Action.parse("SK.D8")  # Clubs keeps its seven trumps
+    assert old == Action.parse("CQ.SK")  # for the Grand
+    declared = get_player("strong").choose(
+        state.apply(today).information_state(1), decision_rng(679702394, len(state.actions) + 1)
+    )
+    assert declared == Action.parse("C")
+
+
+@pytest.mark.slow
+def test_screened_finalists_are_solved_in_the_same_most_deals() -> None:
+    info = _pickup_679702394().information_state(1)
+    cards = info.hand | (info.discard or 0)
+    for node_budget in (200_000, 2_000_000, 20_000_000):
+        choices = ct.evaluate_discards(
+            cards, 1, info.bid, info.bids, Solver(), worlds=24, node_budget=node_budget,
+            options=Options(), screen=True,
+        )  # fmt: skip
+        most = max(c.estimate.worlds for c in choices)
+        finalists = [c for c in choices if c.finalist]
+        assert finalists
+        assert all(c.estimate.worlds == most for c in finalists)
+        assert all(c.estimate.worlds < most for c in choices if not c.finalist)
+        plain = ct.evaluate_discards(
+            cards, 1, info.bid, info.bids, Solver(), worlds=24, node_budget=node_budget,
+            options=Options(),
+        )  # fmt: skip
+        assert all(c.finalist for c in plain)  # unscreened: every choice competes
+
+
+def test_only_finalists_compete_while_one_of_them_reaches_the_bid() -> None:
+    from skat.players.strong import _best_choice
+
+    def choice(
+        pair: int, game: GameType, value: int, wins: int, worlds: int, final: bool
+    ) -> ct.DiscardChoice:
+        e = ct.Estimate(game, False, False, value, wins, worlds, 0, 0.9, options=Options())
+        return ct.DiscardChoice(pair, e, final)
+
+    grand_unsolved = choice(3, GameType.GRAND, 72, 0, 0, False)  # the prior alone: +72
+    clubs = choice(5, GameType.CLUBS, 36, 3, 4, True)
+    assert _best_choice([grand_unsolved, clubs], 20, 0.0) is clubs
+    # no finalist worth the bid: every choice competes again
+    assert _best_choice([grand_unsolved, clubs], 40, 0.0) is grand_unsolved
