@@ -242,6 +242,15 @@ class Review:
         """The expected points given away: the sum of the decisions' costs (game points)."""
         return round(sum(j.cost or 0.0 for j in self.decisions), 1)
 
+    @property
+    def played_well(self) -> bool:
+        """Whether the seat played the deal well by what it knew: expected points given away
+        below the third line of :data:`POINT_LINES` (where a ``mistake`` begins) and no decision
+        marked ``mistake`` or ``blunder``. Beside the open-hand verdict it tells "played well,
+        lost to the cards" from "lost by a mistake" (docs/review.md, "Words")."""
+        errors = sum(1 for j in self.decisions if j.mark in ("mistake", "blunder"))
+        return self.total < POINT_LINES[2] and errors == 0
+
     def marks(self) -> dict[str, int]:
         """How many decisions got each mark (:data:`MARKS`, ``forced``, ``unjudged``)."""
         out = dict.fromkeys((*MARKS, "forced", "unjudged"), 0)
@@ -251,13 +260,14 @@ class Review:
 
     def to_json(self) -> dict[str, Any]:
         """``{"seat", "deal_number" (a string), "decisions": [...], "total", "marks",
-        "open_hand"}`` (the body of ``POST /api/review``, docs/web-api.md)."""
+        "played_well", "open_hand"}`` (the body of ``POST /api/review``, docs/web-api.md)."""
         return {
             "seat": self.seat,
             "deal_number": str(self.deal_number),
             "decisions": [j.to_json() for j in self.decisions],
             "total": self.total,
             "marks": self.marks(),
+            "played_well": self.played_well,
             "open_hand": self.open_hand,
         }
 

@@ -114,7 +114,7 @@ async def stream_lines(
     """The lines of ``POST /api/review/stream`` for the finished deal ``state`` and ``seat``:
     ``{"start": {"seat", "deal_number", "indices"}}``, then ``{"decision": {...}}`` per decision
     in order (:meth:`skat.analysis.review.Judgement.to_json`), then ``{"summary": {"total",
-    "marks", "open_hand"}}``; a failure on the way ends it with ``{"error": {"code",
+    "marks", "played_well", "open_hand"}}``; a failure on the way ends it with ``{"error": {"code",
     "message"}}`` (the status line has gone out already).
     """
     text = game.write_record(state)
@@ -128,7 +128,8 @@ async def stream_lines(
                 yield {"decision": item.to_json()}
             else:
                 done = summary_json(seat, state.number, decisions, item)
-                yield {"summary": {k: done[k] for k in ("total", "marks", "open_hand")}}
+                summary = ("total", "marks", "played_well", "open_hand")
+                yield {"summary": {k: done[k] for k in summary}}
     except SkatError as err:
         yield {"error": {"code": err.code, "message": str(err)}}
     except Exception:  # a worker died: the stream says so instead of breaking off

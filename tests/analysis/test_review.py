@@ -416,3 +416,28 @@ def test_no_best_is_valued_below_the_taken_action(number: int, options: Options,
         if "hint" in j.figures:  # the taken action beat the strong player's
             assert (j.taken, j.mark, j.reason, j.cost) == (j.best, "best", "best", 0.0)
             assert j.figures["hint"] != j.taken
+
+
+def _judged(cost: float, mark: str) -> Judgement:
+    return Judgement(
+        index=0, phase="play", kind="declarer_play", trick=0, taken="SA", best="ST", legal=3,
+        taken_expected=0.0, best_expected=cost, taken_chance=None, best_chance=None, cost=cost,
+        chance_lost=None, mark=mark, reason="card_chance", figures={},
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("decisions", "well"),
+    [
+        ((), True),
+        (((4.9, "good"), (9.9, "inaccuracy")), True),  # 14.8 in all: below the mistake line
+        (((5.0, "inaccuracy"), (10.0, "inaccuracy")), False),  # 15 in all: many small slips
+        (((0.0, "mistake"),), False),  # a card's mistake by the chance lost, few points
+    ],
+)
+def test_a_deal_is_played_well_below_the_mistake_line_with_no_mistake(
+    decisions: tuple[tuple[float, str], ...], well: bool
+) -> None:
+    review = Review(1, 7, tuple(_judged(c, m) for c, m in decisions), {"answer": "won"})
+    assert review.played_well is well
+    assert review.to_json()["played_well"] is well

@@ -78,8 +78,8 @@ for (const lang of i18n.LANGUAGES) {
     const bad = { ...clean, mistake: 1, blunder: 1 };
     const said = new Set();
     for (const answer of ["won", "lost_winnable", "lost_chance", "lost_unwinnable", "beaten", "beatable", "beatable_later", "unbeatable", "ramsch", "passed"]) {
-      for (const [total, marks] of [[2.4, clean], [57.3, bad]]) {
-        const text = words.summaryText({ total, marks, open_hand: { answer } });
+      for (const [total, marks, well] of [[2.4, clean, true], [57.3, bad, false]]) {
+        const text = words.summaryText({ total, marks, played_well: well, open_hand: { answer } });
         assertClean(text, `${lang} ${answer}`);
         assert.ok(text.includes(i18n.formatNumber(total, total < 10 ? 1 : 0)), text);
         said.add(text);
@@ -89,17 +89,19 @@ for (const lang of i18n.LANGUAGES) {
     // winnable and unwinnable for the declarer and for a defender, Ramsch, all passed (one
     // verdict, but the total differs)
     assert.equal(said.size, 14);
-    assertClean(words.summaryText({ total: 0, marks: clean, open_hand: null }), `${lang} streaming`);
+    assertClean(words.summaryText({ total: 0, marks: clean, played_well: true, open_hand: null }), `${lang} streaming`);
   });
 }
 
-test("the verdicts say it plainly: lost to the cards, or lost by a mistake", () => {
+test("the verdicts say it plainly: lost to the cards, or lost by a mistake, as the core judged the play", () => {
   speak("en");
   const clean = { mistake: 0, blunder: 0 };
-  assert.match(words.summaryText({ total: 1.2, marks: clean, open_hand: { answer: "lost_unwinnable" } }), /played well and lost to the cards/);
-  assert.match(words.summaryText({ total: 42, marks: { mistake: 1, blunder: 0 }, open_hand: { answer: "lost_winnable" } }), /^Lost by a mistake/);
-  // a total of many small slips is not "played well" either
-  assert.doesNotMatch(words.summaryText({ total: 22, marks: clean, open_hand: { answer: "lost_unwinnable" } }), /played well/);
+  assert.match(words.summaryText({ total: 1.2, marks: clean, played_well: true, open_hand: { answer: "lost_unwinnable" } }), /played well and lost to the cards/);
+  assert.match(words.summaryText({ total: 42, marks: { mistake: 1, blunder: 0 }, played_well: false, open_hand: { answer: "lost_winnable" } }), /^Lost by a mistake/);
+  // the words follow the core's played_well (skat.analysis.review.Review.played_well), not a
+  // line of their own: a total of many small slips the core does not call played well
+  assert.doesNotMatch(words.summaryText({ total: 22, marks: clean, played_well: false, open_hand: { answer: "lost_unwinnable" } }), /played well/);
+  assert.match(words.summaryText({ total: 22, marks: clean, played_well: true, open_hand: { answer: "lost_unwinnable" } }), /played well/);
 });
 
 test("a decision is named with the table's names of cards, games and calls", () => {

@@ -96,7 +96,8 @@ def test_the_stream_gives_each_decision_as_a_line_then_the_summary(client: TestC
         "indices": [d["index"] for d in whole["decisions"]],
     }
     assert [line["decision"] for line in lines[1:-1]] == whole["decisions"]
-    assert lines[-1] == {"summary": {k: whole[k] for k in ("total", "marks", "open_hand")}}
+    summary = ("total", "marks", "played_well", "open_hand")
+    assert lines[-1] == {"summary": {k: whole[k] for k in summary}}
 
 
 def _unfinished() -> str:

@@ -47,9 +47,6 @@ const UNWINNABLE = new Set(["lost_unwinnable", "unbeatable"]);
 const WINNABLE = new Set(["lost_winnable", "lost_chance", "beatable", "beatable_later"]);
 const AS_DEFENDER = new Set(["beaten", "beatable", "beatable_later", "unbeatable"]);
 
-/** The cost (game points) below which a deal counts as played well, with no mistake or blunder:
- * the review's third line (skat.analysis.review.POINT_LINES), a tenth of a game's swing. */
-const WELL_PLAYED = 15;
 
 const CARD = /^[CSHD][AKQJT987]$/;
 const CARDS = /^[CSHD][AKQJT987](\.[CSHD][AKQJT987])+$/;
@@ -359,16 +356,14 @@ export function costText(d) {
 }
 
 /**
- * The deal's verdict in a sentence or two, from the summary {total, marks, open_hand}: whether
- * the person played well (a total below 15 points and no mistake or blunder), what the cards
+ * The deal's verdict in a sentence or two, from the summary {total, marks, played_well,
+ * open_hand}: whether the person played well (the core's played_well), what the cards
  * allowed with every card open ("played well, lost to the cards" apart from "lost by a
  * mistake"), and the expected points given away.
  */
 export function summaryText(summary) {
   const total = Number(summary?.total ?? 0);
-  const marks = summary?.marks ?? {};
-  const errors = (marks.mistake ?? 0) + (marks.blunder ?? 0);
-  const well = total < WELL_PLAYED && errors === 0;
+  const well = summary?.played_well === true;
   const answer = summary?.open_hand?.answer ?? null;
   const defending = AS_DEFENDER.has(answer);
   let verdict = "";
