@@ -9,7 +9,7 @@ Routes:
   "series": [{"record", "human_seat"}, ...] (optional: the series' finished deals, for the Bock
   rule)}`` — a new deal; the computers act until the human's turn. With ``series`` the deal is
   a Bock or Bockramsch deal when the series makes it one (:mod:`skat.server.bock`); its body may
-  be up to 2 MiB.
+  be up to 4 MiB.
 * ``POST /api/bock`` ``{"series": [...], "options": {...}}`` — the Bock figures of the series:
   each deal's Bock status and events, the deals queued, the next deal
   (:meth:`skat.bock.BockWalk.to_json`); a deal whose ``BK`` does not follow is refused (400
@@ -34,7 +34,7 @@ Routes:
 * ``POST /api/statistics`` ``{"series": [{"id", "deals": [{"record", "human_seat"}, ...]}]}`` —
   the figures of the score sheets (:mod:`skat.server.statistics`, :mod:`skat.statistics`): per
   series and over all; a row that cannot be counted is skipped and named. Its body may be up to
-  2 MiB (the others: :data:`MAX_BODY_BYTES`).
+  4 MiB (the others: :data:`MAX_BODY_BYTES`).
 * ``POST /api/hint`` ``{"record": "...", "human_seat": s, "deal": "practice" | "series",
   "series_allows": bool (series only)}`` — the strong player's suggestion for the human's
   decision with its reason (:mod:`skat.server.assist`): ``{"hint": {"action", "tokens", "kind",
@@ -575,7 +575,7 @@ def create_app(
         data = await _json_body(request, body_timeout, _statistics.MAX_BODY_BYTES)
         _check_keys(data, {"series"})
         ids, rows = _statistics.parse_request(data.get("series"))
-        return JSONResponse(await computers.call(_statistics.answer, ids, rows))
+        return JSONResponse(await computers.call(_statistics.answer, ids, rows, replayer_name))
 
     async def bock(request: Request) -> Response:
         data = await _json_body(request, body_timeout, _statistics.MAX_BODY_BYTES)

@@ -14,6 +14,16 @@ deal a Bock deal. A request whose shape is wrong (``series`` not a list, a serie
 ``deals``) or that is too large (:data:`MAX_DEALS`, :data:`MAX_SERIES`) is refused as a whole
 with a named code. The replays run in a worker process (:meth:`skat.server.workers.Computers.call`,
 :func:`answer`), not in the server's event loop.
+
+The score free of card luck: a row may carry ``replay: {"record", "player"}``, the record of the
+deal played again by the computer ``player`` in the person's seat (``POST /api/replay``'s
+``computer.record`` and ``player``). Each counted row's replay is read with full checking and
+checked to be a replay of the row's own deal in its seat (:func:`skat.replay.check_replay`); the
+person's Seeger-Fabian points and the computer's are then compared by the core
+(:func:`skat.statistics.comparison`), counting only replays by the server's replayer. A replay
+that cannot be read or is not the deal's is left out and named (``replay_mismatch``,
+``bad_record``, ...), and the row is pending again: the browser replays the pending rows. No
+number the browser stores is counted.
 """
 
 from __future__ import annotations
@@ -22,9 +32,10 @@ from typing import Any
 
 from skat.bock import BockError, walk
 from skat.errors import SkatError, shown
+from skat.replay import check_replay
 from skat.server import game
 from skat.state import State
-from skat.statistics import statistics
+from skat.statistics import comparison, statistics
 
 __all__ = [
     "MAX_BODY_BYTES",
@@ -36,15 +47,16 @@ __all__ = [
 ]
 
 MAX_DEALS = 2000
-"""The most rows one request may hold, over all its series (about 2 s of replays on one core)."""
+"""The most rows one request may hold, over all its series (about 2 s of replays on one core,
+twice that with a replay record in every row)."""
 
 MAX_SERIES = 200
 """The most series one request may hold."""
 
-MAX_BODY_BYTES = 2 * 1024 * 1024
+MAX_BODY_BYTES = 4 * 1024 * 1024
 """The largest request body of ``POST /api/statistics``: :data:`MAX_DEALS` rows of a played deal
-(a record of 400 to 600 characters, a row about 500 to 700 bytes) fit; the other routes take
-16 KiB."""
+with its replay (two records of 400 to 600 characters, a row about 1,000 to 1,400 bytes) fit;
+the other routes take 16 KiB."""
 
 Rows = list[list[dict[str, Any]]]
 """The rows of each series as sent, checked to be objects only (:func:`parse_request`)."""
@@ -88,29 +100,54 @@ def parse_request(series: object) -> tuple[list[str], Rows]:
     return ids, rows
 
 
-def _row(row: object) -> tuple[State, int]:
-    """The finished deal and the person's seat of one row.
+Loaded = list[tuple[int, State, int, object]]
+"""The rows read of one series: (index in the series, the finished deal, the person's seat, the
+row's ``replay`` as sent or None)."""
+
+
+def _row(row: object) -> tuple[State, int, object]:
+    """The finished deal, the person's seat and the ``replay`` field (unread) of one row.
 
     Raises:
-        RequestError: not an object of ``record`` and ``human_seat``, or a seat not 0..2.
+        RequestError: not an object of ``record``, ``human_seat`` and maybe ``replay``, or a
+            seat not 0..2.
         RecordError: the record does not replay or is not a finished deal of this game.
     """
     if not isinstance(row, dict):
         raise game.RequestError(f"a row is an object of record and human_seat, not {shown(row)}")
-    unknown = sorted(set(row) - {"record", "human_seat"})
+    unknown = sorted(set(row) - {"record", "human_seat", "replay"})
     if unknown:
-        raise game.RequestError(f"unknown field {shown(unknown[0])} (expected record, human_seat)")
+        raise game.RequestError(
+            f"unknown field {shown(unknown[0])} (expected record, human_seat, replay)"
+        )
     seat = game.parse_seat(row.get("human_seat"))
     state = game.load(row.get("record"))
     if not state.is_terminal():
         raise game.RequestError(f"the deal is not finished (phase {state.phase.value!r})")
-    return state, seat
+    return state, seat, row.get("replay")
 
 
-def _bock_checked(
-    loaded: list[tuple[int, State, int]],
-) -> tuple[list[tuple[State, int]], list[dict[str, Any]]]:
-    """The deals of one series whose Bock marks follow from the series, and the rows skipped for
+def _replay_of(deal: State, seat: int, replay: object) -> tuple[str, State]:
+    """The player and the finished deal of a row's ``replay`` (``{"record", "player"}``),
+    checked to be a replay of ``deal`` in ``seat`` (:func:`skat.replay.check_replay`).
+
+    Raises:
+        RequestError: ``replay`` is not such an object.
+        RecordError, NotFinishedError: its record does not replay, or is not finished.
+        ReplayMismatchError: it is not a replay of this deal in this seat.
+    """
+    if not isinstance(replay, dict) or set(replay) - {"record", "player", "score"}:
+        raise game.RequestError(f"a replay is an object of record and player, not {shown(replay)}")
+    player = replay.get("player")
+    if not isinstance(player, str):
+        raise game.RequestError(f"a replay's player must be a string, not {shown(player)}")
+    state = game.load_finished(replay.get("record"), "compared")
+    check_replay(deal, state, seat)
+    return player, state
+
+
+def _bock_checked(loaded: Loaded) -> tuple[Loaded, list[dict[str, Any]]]:
+    """The rows of one series whose Bock marks follow from the series, and the rows skipped for
     the mark: the series walked as ``POST /api/bock`` walks it (:func:`skat.bock.walk`).
 
     A deal whose ``BK[...]`` does not follow from the deals before it is skipped (code
@@ -118,11 +155,10 @@ def _bock_checked(
     it (``POST /api/bock`` and ``POST /api/new`` refuse such a series whole).
 
     Args:
-        loaded: the rows read, each as (its index in the series, the finished deal, the person's
-            seat), in order.
+        loaded: the rows read, in order.
     """
     try:
-        walk([(state, seat) for _, state, seat in loaded])
+        walk([(state, seat) for _, state, seat, _ in loaded])
     except BockError as err:
         first = loaded[err.index][0]
         skipped = [{"index": first, "code": err.code, "message": f"the deal {err.detail}"}]
@@ -133,22 +169,56 @@ def _bock_checked(
                 "message": f"the deal comes after deal {first}, whose Bock mark (BK) does not "
                 "follow from the deals before it: its own cannot be checked",
             }
-            for index, _, _ in loaded[err.index + 1 :]
+            for index, _, _, _ in loaded[err.index + 1 :]
         ]
-        return [(state, seat) for _, state, seat in loaded[: err.index]], skipped
-    return [(state, seat) for _, state, seat in loaded], []
+        return loaded[: err.index], skipped
+    return loaded, []
 
 
-def answer(ids: list[str], rows: Rows) -> dict[str, Any]:
-    """The answer of ``POST /api/statistics``: ``{"overall": figures, "series": [{"id",
-    "statistics": figures, "skipped": [{"index", "code", "message"}]}]}``, the figures those of
-    :meth:`skat.statistics.Statistics.to_json` with ``skipped`` (the rows not counted) added.
+Pairs = list[tuple[State, State, int]]
+
+
+def _compared(counted: Loaded, replayer: str) -> tuple[Pairs, list[int], list[dict[str, Any]]]:
+    """The rows of ``counted`` whose replay by ``replayer`` is the deal's (as
+    :func:`skat.statistics.comparison` takes them), the indices of the others (not replayed, or
+    by another player, or their replay refused: to be replayed) and the replays refused, each
+    ``{"index", "code", "message"}``."""
+    pairs: Pairs = []
+    pending: list[int] = []
+    refused: list[dict[str, Any]] = []
+    for index, state, seat, replay in counted:
+        if replay is None:
+            pending.append(index)
+            continue
+        try:
+            player, replayed = _replay_of(state, seat, replay)
+        except SkatError as err:
+            refused.append({"index": index, "code": err.code, "message": str(err)})
+            pending.append(index)
+            continue
+        if player != replayer:
+            pending.append(index)
+            continue
+        pairs.append((state, replayed, seat))
+    return pairs, pending, refused
+
+
+def answer(ids: list[str], rows: Rows, replayer: str) -> dict[str, Any]:
+    """The answer of ``POST /api/statistics``: ``{"overall": figures, "comparison": compared,
+    "series": [{"id", "statistics": figures, "skipped": [{"index", "code", "message"}],
+    "comparison": compared}]}``, the figures those of
+    :meth:`skat.statistics.Statistics.to_json` with ``skipped`` (the rows not counted) added; the
+    comparison :meth:`skat.statistics.Comparison.to_json` of the counted rows replayed by
+    ``replayer`` (the server's player of ``POST /api/replay``) with ``replayer``, ``pending``
+    (per series the indices of the counted rows without such a replay, over all their count) and
+    ``skipped`` (per series the replays refused, over all their count).
     """
     out = []
     everything: list[tuple[State, int]] = []
-    skipped_in_all = 0
+    all_pairs: Pairs = []
+    skipped_in_all = pending_in_all = refused_in_all = 0
     for sid, deals in zip(ids, rows, strict=True):
-        loaded: list[tuple[int, State, int]] = []
+        loaded: Loaded = []
         skipped: list[dict[str, Any]] = []
         for index, row in enumerate(deals):
             try:
@@ -157,11 +227,19 @@ def answer(ids: list[str], rows: Rows) -> dict[str, Any]:
                 skipped.append({"index": index, "code": err.code, "message": str(err)})
         counted, refused = _bock_checked(loaded)
         skipped = sorted([*skipped, *refused], key=lambda s: int(s["index"]))
-        figures = statistics(counted).to_json()
+        figures = statistics([(state, seat) for _, state, seat, _ in counted]).to_json()
         figures["skipped"] = len(skipped)
-        out.append({"id": sid, "statistics": figures, "skipped": skipped})
-        everything.extend(counted)
+        pairs, pending, bad = _compared(counted, replayer)
+        compared = comparison(pairs).to_json()
+        compared.update(replayer=replayer, pending=pending, skipped=bad)
+        out.append({"id": sid, "statistics": figures, "skipped": skipped, "comparison": compared})
+        everything.extend((state, seat) for _, state, seat, _ in counted)
+        all_pairs.extend(pairs)
         skipped_in_all += len(skipped)
+        pending_in_all += len(pending)
+        refused_in_all += len(bad)
     overall = statistics(everything).to_json()
     overall["skipped"] = skipped_in_all
-    return {"overall": overall, "series": out}
+    compared = comparison(all_pairs).to_json()
+    compared.update(replayer=replayer, pending=pending_in_all, skipped=refused_in_all)
+    return {"overall": overall, "comparison": compared, "series": out}
