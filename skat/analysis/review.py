@@ -6,7 +6,8 @@ game and its announcements, Kontra, Re and Supra, each card — the way a hint a
 would (:func:`skat.players.advice.advise`): a new strong player
 (:class:`~skat.players.strong.StrongPlayer`) decides from the seat's information state before
 the decision (:meth:`skat.state.State.information_state`), drawing from ``decision_rng(deal
-number, action index)``; its action is the best one. The action taken and the best are then
+number, action index)``; its action is the best one (unless the taken one is valued higher, see
+below). The action taken and the best are then
 valued with the figures the strong player computed for that decision (the same sampled deals,
 so the comparison is paired), each as the seat's expected own score on the table's list
 (Seeger-Fabian game points, a lost game counting only the seat's own entry, as the strong
@@ -23,10 +24,14 @@ that chance:
   game after the pick-up, or of the Hand game declared
   (:func:`skat.players.announcements.announcement_scores` for Schneider, Schwarz, ouvert);
 * the discard: the best game after it among the discards the strong player solved; the game
-  after the discard: its estimate with the cards put away. A discard or game the strong player
-  did not solve (outside its candidates) is valued by the heuristic's win chance alone
-  (:func:`skat.players.evaluation.choices`, no solved deal); a game worth less than the bid as
-  lost at the overbid value (ISkO 5.4);
+  after the discard: its estimate with the cards put away. A Hand game, pick-up, discard or
+  game the strong player did not solve (outside its candidates) is solved in the first deals
+  of the same sampled sequence, as many as the best action's estimate was solved in
+  (:meth:`~skat.players.strong.StrongPlayer.skat_estimates`,
+  :meth:`~skat.players.strong.StrongPlayer.discard_choices` with the contracts named), so that
+  one estimator values both; only where the strong player solved nothing are both valued by
+  the heuristic's win chance alone (:func:`skat.players.evaluation.choices`). A game worth less
+  than the bid counts as lost at the overbid value (ISkO 5.4);
 * Kontra, Re and Supra: the declarer's chance as the seat sees it (``p``, sampled) against the
   strong player's line (``kontra_below``, ``re_above``; half ``kontra_below`` for Supra) taken
   as the break-even chance (2/3 on paper; the sampled chance runs low, so the line is drawn
@@ -45,11 +50,14 @@ that chance:
 The decision's cost is the best action's expected score less the taken one's (never below 0),
 in game points; for a card of a declared game also the chance lost. The mark follows the
 documented lines (:data:`POINT_LINES`, :data:`CHANCE_LINES`, docs/review.md): the strong
-player's own action, or one within the first line of it, is ``best``; then ``good``,
+player's own action, one within the first line of it, or one valued above it by that line
+(then the best action, the strong player's named as the ``hint``) is ``best``; then ``good``,
 ``inaccuracy``, ``mistake``, ``blunder``. A decision with one legal action is ``forced`` and not
 judged; an action the strong player did not weigh at all (a Schieberamsch push outside its
 candidates, a Revolution's exchange, a claim) is ``unjudged``, with no cost. The reason is a
-code of :data:`REASONS` with its figures (the browser words it in each language).
+code of :data:`REASONS` with its figures (the browser words it in each language). Each
+decision has a kind of :data:`KINDS` (bidding, declaring, declarer play, defence, Ramsch), and
+:func:`costs_by_kind` sums many reviews' costs by it.
 
 Nothing of a judgement depends on a card the seat had not seen at that moment:
 ``tests/analysis/test_review.py`` deals the hidden cards otherwise and finds every judgement the
@@ -70,7 +78,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,12 +102,15 @@ from skat.values import table_values
 
 __all__ = [
     "CHANCE_LINES",
+    "KINDS",
     "MARKS",
     "POINT_LINES",
     "REASONS",
     "Judgement",
     "Review",
+    "costs_by_kind",
     "decision_indices",
+    "decision_kind",
     "judge",
     "judge_decision",
     "mark",
@@ -161,6 +172,21 @@ REASONS = (
 * ``unjudged``: the strong player did not weigh the action taken.
 """
 
+KINDS = ("bidding", "declaring", "declarer_play", "defence", "ramsch")
+"""The kinds of decision, a closed set, so that a series can say where a person loses points
+(issue 50, point 3; :func:`decision_kind` sorts each decision into one):
+
+* ``bidding``: a call in the auction (bid, hold, pass);
+* ``declaring``: Hand or pick-up, the discard, the game and its announcements, the declarer's
+  Re, and a Schieberamsch choice of the skat (take it or push it, the cards pushed on);
+* ``declarer_play``: a card (or the concession, a claim) of the declarer;
+* ``defence``: a card (or a claim) of a defender, a defender's Kontra and Supra, a defender's
+  exchange in a Revolution;
+* ``ramsch``: a card of Ramsch.
+
+The doublings go with the side that says them, as a Skat player weighs them: Kontra and Supra
+are the defenders' judgement of the declarer's game, Re is the declarer's own of his game."""
+
 OVERBID_CHANCE = 0.0
 """The win chance of a game worth less than the bid: it is lost (ISkO 5.4)."""
 
@@ -174,10 +200,14 @@ class Judgement:
             index).
         phase: the phase it was made in (``bidding``, ``skat``, ``discard``, ``declare``,
             ``kontra``, ``play``, ``schieben``, ...).
+        kind: the kind of decision, one of :data:`KINDS` (:func:`decision_kind`).
         trick: the number of completed tricks before it (0 before the card play).
         taken: the action taken (its token).
         best: the strong player's action there (its token; a discard's is followed by no
-            game).
+            game), or the taken action where it is valued above the strong player's by the
+            first line of :data:`POINT_LINES` / :data:`CHANCE_LINES` or more (then ``figures``
+            name the strong player's action ``hint`` with its ``hint_expected`` and
+            ``hint_chance``).
         legal: how many legal actions the seat had.
         taken_expected: the taken action's expected own score (game points); None when not
             valued (forced, unjudged, or the same as the best with no figure computed).
@@ -196,6 +226,7 @@ class Judgement:
 
     index: int
     phase: str
+    kind: str
     trick: int
     taken: str
     best: str
@@ -211,12 +242,13 @@ class Judgement:
     figures: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"index", "phase", "trick", "taken", "best", "legal", "taken_expected",
+        """``{"index", "phase", "kind", "trick", "taken", "best", "legal", "taken_expected",
         "best_expected", "taken_chance", "best_chance", "cost", "chance_lost", "mark",
         "reason", "figures"}``."""
         return {
             "index": self.index,
             "phase": self.phase,
+            "kind": self.kind,
             "trick": self.trick,
             "taken": self.taken,
             "best": self.best,
@@ -361,6 +393,62 @@ def open_hand_verdict(deal: State | str, seat: int) -> dict[str, Any]:
     }
 
 
+def decision_kind(info: InformationState) -> str:
+    """The kind (one of :data:`KINDS`) of the decision the seat of ``info`` makes now: by the
+    phase, and in the card play and the doublings by the seat's side (the declarer's or a
+    defender's) or Ramsch.
+
+    >>> from skat.options import Options
+    >>> from skat.state import State
+    >>> decision_kind(State.new(7, Options()).information_state(1))
+    'bidding'
+    """
+    phase = info.phase
+    if phase == Phase.BIDDING:
+        return "bidding"
+    if phase in (Phase.SKAT, Phase.DISCARD, Phase.DECLARE, Phase.SCHIEBEN):
+        return "declaring"
+    if info.contract is not None and info.contract.game == GameType.RAMSCH:
+        return "ramsch"
+    declarer = info.declarer is not None and int(info.declarer) == int(info.seat)
+    if phase == Phase.KONTRA:
+        return "declaring" if declarer else "defence"
+    return "declarer_play" if declarer else "defence"
+
+
+def costs_by_kind(reviews: Iterable[Review]) -> dict[str, dict[str, Any]]:
+    """The reviews' costs summed by kind of decision (:data:`KINDS`): where the seat gave points
+    away, over a series of deals.
+
+    Returns:
+        ``{kind: {"cost", "decisions", "marks"}}`` for every kind of :data:`KINDS` (in that
+        order, a kind with no decision too): ``cost`` the sum of its decisions' costs (game
+        points of expected own score given away, rounded to 0.1), ``decisions`` how many
+        decisions of that kind (the forced and unjudged too), ``marks`` how many got each mark
+        (:data:`MARKS`, ``forced``, ``unjudged``).
+
+    >>> costs_by_kind([])["defence"]["cost"]
+    0.0
+    """
+    out: dict[str, dict[str, Any]] = {
+        kind: {
+            "cost": 0.0,
+            "decisions": 0,
+            "marks": dict.fromkeys((*MARKS, "forced", "unjudged"), 0),
+        }
+        for kind in KINDS
+    }
+    for done in reviews:
+        for j in done.decisions:
+            row = out[j.kind]
+            row["cost"] += j.cost or 0.0
+            row["decisions"] += 1
+            row["marks"][j.mark] += 1
+    for row in out.values():
+        row["cost"] = round(row["cost"], 1)
+    return out
+
+
 def _check_seat(seat: object) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1, 2):
         raise SkatError(f"the seat must be 0, 1 or 2, not {seat!r}")
@@ -412,7 +500,7 @@ def judge(
     cards = [a for a in legal if a.kind == ActionKind.CARD]
     if len(legal) == 1 or (info.phase == Phase.PLAY and len(cards) == 1 and taken == cards[0]):
         return Judgement(
-            index, info.phase.value, trick, str(taken), str(taken), len(legal),
+            index, info.phase.value, decision_kind(info), trick, str(taken), str(taken), len(legal),
             None, None, None, None, None, None, "forced", "forced",
         )  # fmt: skip
     player = StrongPlayer(settings)
@@ -426,12 +514,25 @@ def judge(
 def _judgement(
     index: int, info: InformationState, taken: Action, best: Action, legal: int, v: _Values
 ) -> Judgement:
-    phase, trick = info.phase.value, len(info.tricks)
+    phase, kind, trick = info.phase.value, decision_kind(info), len(info.tricks)
     if v.reason == "unjudged":
         return Judgement(
-            index, phase, trick, str(taken), str(best), legal, None, None, None, None, None,
+            index, phase, kind, trick, str(taken), str(best), legal, None, None, None, None, None,
             None, "unjudged", "unjudged", v.figures,
         )  # fmt: skip
+    if taken != best and _better(v):
+        # valued alike, the taken action beats the strong player's by more than the noise: it
+        # is the best action the review knows, and the strong player's is named as the hint
+        hint = {
+            "hint": str(best),
+            "hint_expected": _round(v.best),
+            "hint_chance": _round(v.best_chance, 3),
+        }
+        v = _Values(
+            v.taken, v.taken, v.taken_chance, v.taken_chance, v.by_chance, v.reason,
+            {**v.figures, **hint},
+        )  # fmt: skip
+        best = taken
     cost: float | None = None
     if v.taken is not None and v.best is not None:
         cost = round(max(0.0, v.best - v.taken), 1)
@@ -450,10 +551,22 @@ def _judgement(
             name = mark(measure, by_chance=v.by_chance)
             reason = "equal" if name == "best" else reason
     return Judgement(
-        index, phase, trick, str(taken), str(best), legal, _round(v.taken), _round(v.best),
+        index, phase, kind, trick, str(taken), str(best), legal, _round(v.taken), _round(v.best),
         _round(v.taken_chance, 3), _round(v.best_chance, 3), cost, lost, name, reason,
         v.figures,
     )  # fmt: skip
+
+
+def _better(v: _Values) -> bool:
+    """Whether ``v`` values the taken action above the best by at least the first line of
+    :data:`CHANCE_LINES` (the chance decides) or :data:`POINT_LINES`."""
+    if v.by_chance:
+        if v.taken_chance is None or v.best_chance is None:
+            return False
+        return v.taken_chance - v.best_chance >= CHANCE_LINES[0]
+    if v.taken is None or v.best is None:
+        return False
+    return v.taken - v.best >= POINT_LINES[0]
 
 
 def mark(cost: float, *, by_chance: bool = False) -> str:
@@ -610,6 +723,22 @@ def _contract_figures(prefix: str, e: ct.Estimate | None, score: float | None) -
     }
 
 
+def _paired_worlds(best: ct.Estimate | None, estimates: Iterable[ct.Estimate]) -> int | None:
+    """How many sampled deals a contract the strong player did not weigh is solved in (the
+    first ones of the same sequence): as many as the best action's estimate was solved in, so
+    that the two are paired, else as many as the strong player solved any in; None when it
+    solved none (then as many as it draws)."""
+    if best is not None and best.worlds > 0:
+        return best.worlds
+    return max((e.worlds for e in estimates), default=0) or None
+
+
+def _reaching_games(estimates: Iterable[ct.Estimate], bid: int) -> set[GameType]:
+    """The games of ``estimates`` worth the bid (the others are lost at their overbid value
+    whatever the deals, :func:`_at_bid`: nothing to solve)."""
+    return {e.game for e in estimates if e.value >= bid}
+
+
 def _skat(player: StrongPlayer, info: InformationState, taken: Action, best: Action) -> _Values:
     estimates = player.skat_estimates(info)
     lost_extra = player.settings.lost_extra
@@ -634,6 +763,20 @@ def _skat(player: StrongPlayer, info: InformationState, taken: Action, best: Act
             score = levels.get(contract, score) if e.value >= info.bid else score
         return score, e, str(contract)
 
+    # a contract the strong player did not solve (the heuristic prunes it) is solved in the same
+    # sampled deals, so that the taken and the best action are valued alike
+    need: set[tuple[GameType, bool]] = set()
+    for action in (taken, best):
+        if action.kind == ActionKind.PICKUP and not any(not e.hand for e in estimates):
+            pickups = _heuristic(info.hand, info, hand_game=False)
+            need |= {(g, False) for g in _reaching_games(pickups, info.bid)}
+        elif action.kind == ActionKind.DECLARE:
+            contract = action.contract
+            if _hand_estimate(estimates, contract) is None and contract.game != GameType.RAMSCH:
+                need.add((contract.game, True))
+    if need:
+        worlds = _paired_worlds(value(best)[1], estimates)
+        estimates = [*estimates, *player.skat_estimates(info, frozenset(need), worlds)]
     mine, mine_e, mine_game = value(taken)
     theirs, their_e, their_game = value(best)
     if taken.kind == ActionKind.PICKUP:
@@ -673,6 +816,18 @@ def _discard(player: StrongPlayer, info: InformationState, taken: Action, best: 
         e = _best_estimate(found, info.bid, lost_extra)
         return (-math.inf, None) if e is None else (_at_bid(e, info.bid, lost_extra), e)
 
+    # a discard the strong player did not solve is solved in the same sampled deals, with every
+    # game worth the bid that it weighed and the heuristic's best game after that discard
+    games = _reaching_games((c.estimate for c in choices), info.bid)
+    need: list[tuple[GameType, int]] = []
+    for pair in dict.fromkeys((taken.value, best.value)):
+        if any(c.discard == pair for c in choices):
+            continue
+        kept = _heuristic(cards & ~pair, info, hand_game=False, matador_hand=cards)
+        need += [(g, pair) for g in sorted(games | _reaching_games(kept, info.bid))]
+    if need:
+        worlds = _paired_worlds(value(best.value)[1], (c.estimate for c in choices))
+        choices = [*choices, *player.discard_choices(info, tuple(need), worlds)]
     mine, mine_e = value(taken.value)
     theirs, their_e = value(best.value)
     figures = {
@@ -690,7 +845,8 @@ def _discard(player: StrongPlayer, info: InformationState, taken: Action, best: 
 def _declare(player: StrongPlayer, info: InformationState, taken: Action, best: Action) -> _Values:
     lost_extra = player.settings.lost_extra
     discard = info.discard or 0
-    choices = [c.estimate for c in player.discard_choices(info) if c.discard == discard]
+    every = player.discard_choices(info)
+    choices = [c.estimate for c in every if c.discard == discard]
 
     def value(action: Action) -> tuple[float, ct.Estimate | None]:
         contract = action.contract
@@ -706,6 +862,19 @@ def _declare(player: StrongPlayer, info: InformationState, taken: Action, best: 
         e = _best_estimate(found, info.bid, lost_extra)
         return (-math.inf, None) if e is None else (_at_bid(e, info.bid, lost_extra), e)
 
+    # a game the strong player did not solve after this discard is solved in the same deals
+    need = tuple(
+        dict.fromkeys(
+            (action.contract.game, discard)
+            for action in (taken, best)
+            if not any(_same_game(e, action.contract) for e in choices)
+            and action.contract.game != GameType.RAMSCH
+        )
+    )
+    if need:
+        worlds = _paired_worlds(value(best)[1], (c.estimate for c in every))
+        more = player.discard_choices(info, need, worlds)
+        choices += [c.estimate for c in more if c.discard == discard]
     mine, mine_e = value(taken)
     theirs, their_e = value(best)
     overbid = mine_e is not None and mine_e.value < info.bid

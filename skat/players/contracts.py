@@ -214,7 +214,12 @@ def _heuristic_limit(hand: int, seat: int, options: Options) -> int:
 
 
 def _candidates_before_skat(
-    hand: int, seat: int, options: Options, reaching: int = 0, model_prior: bool = False
+    hand: int,
+    seat: int,
+    options: Options,
+    reaching: int = 0,
+    model_prior: bool = False,
+    only: frozenset[tuple[GameType, bool]] | None = None,
 ) -> list[tuple[GameType, bool, bool, float]]:
     """The (game, hand, ouvert, prior win chance) contracts worth solving: above the
     heuristic's pruning margins and worth at least ``reaching`` (a Null with its ouvert value,
@@ -223,13 +228,18 @@ def _candidates_before_skat(
     Sächsische Spitze is among them. The prior is the heuristic's win chance, or with
     ``model_prior`` the learned evaluator's open-hand chance
     (:mod:`skat.players.contract_model`; Sächsische Spitze,
-    which has no model, keeps the heuristic's)."""
+    which has no model, keeps the heuristic's). With ``only``, just the (game, Hand) contracts
+    named there, neither pruned nor cut (:func:`evaluate_before_skat`'s ``only``)."""
     pickup = ev.choices(hand, seat=seat, hand_game=False, options=options, pre_skat=True)
     hand_games = ev.choices(hand, seat=seat, hand_game=True, options=options)
     # one choice of each game; a safe Null Hand comes as its ouvert form, which stands for the
     # plain Null and its ouvert twin alike (both are solved below)
-    kept = [(c, False) for c in pickup if c.margin >= PRUNE_PICKUP]
-    kept += [(c, True) for c in hand_games if c.margin >= PRUNE_HAND]
+    if only is None:
+        kept = [(c, False) for c in pickup if c.margin >= PRUNE_PICKUP]
+        kept += [(c, True) for c in hand_games if c.margin >= PRUNE_HAND]
+    else:
+        kept = [(c, False) for c in pickup if (c.game, False) in only]
+        kept += [(c, True) for c in hand_games if (c.game, True) in only]
     kept = [
         (c, is_hand)
         for c, is_hand in kept
@@ -238,7 +248,7 @@ def _candidates_before_skat(
     ]
     kept.sort(key=lambda ch: -ch[0].expected)
     out: list[tuple[GameType, bool, bool, float]] = []
-    for c, is_hand in kept[:MOST_CANDIDATES]:
+    for c, is_hand in kept if only is not None else kept[:MOST_CANDIDATES]:
         if model_prior and c.game != GameType.SPITZE:
             prior = load_model().win_chance(hand, seat, c.game, hand=is_hand)
         else:
@@ -376,6 +386,7 @@ def evaluate_before_skat(
     schneider: bool = False,
     reaching: int = 0,
     model_prior: bool = False,
+    only: frozenset[tuple[GameType, bool]] | None = None,
 ) -> list[Estimate]:
     """Every contract worth considering for the ten dealt cards ``hand`` of ``seat``.
 
@@ -399,12 +410,17 @@ def evaluate_before_skat(
             :data:`PRIOR_WORLDS` deals) is the learned evaluator's open-hand chance, the
             quantity the solved deals measure, instead of the heuristic's win chance (fitted to
             games the heuristic played out).
+        only: just these (game, Hand) contracts (a Null with its ouvert twin), however the
+            heuristic judges them: a contract another player chose, judged in the same sampled
+            deals as the candidates (the deals are drawn from what the seat knows alone, so
+            with the same ``worlds``, ``min_worlds`` and ``hand``, ``seat``, ``bids``, the
+            first deals are the same ones the candidates were solved in).
 
     Returns:
         the estimates of the candidate contracts (empty when the heuristic sees nothing worth
         solving, the hand is then passed).
     """
-    candidates = _candidates_before_skat(hand, seat, options, reaching, model_prior)
+    candidates = _candidates_before_skat(hand, seat, options, reaching, model_prior, only)
     if not candidates:
         return []
     rng = random.Random(_seed(hand, seat, *_bid_codes(bids)))
@@ -531,6 +547,7 @@ def evaluate_discards(
     node_budget: int = 2_000_000,
     per_game: int = 2,
     options: Options,
+    pairs: tuple[tuple[GameType, int], ...] | None = None,
 ) -> list[DiscardChoice]:
     """The candidate discards and games for the twelve ``cards`` after a pick-up, judged.
 
@@ -538,13 +555,17 @@ def evaluate_discards(
     game reaches ``bid``; each remaining game brings its ``per_game`` best discards by the
     heuristic. Every pair is solved in the same sampled deals of the twenty unseen cards. With
     the option ``spitze`` Sächsische Spitze is one of the games; ``options`` value them.
+    ``pairs``: just these (game, discard mask) pairs instead of the candidates: a discard or
+    game another player chose, judged in the same sampled deals as the candidates (drawn from
+    ``cards``, ``seat`` and ``bid`` alone: with the same ``worlds`` and ``min_worlds`` the first
+    deals are the same), each game with its prior as for the candidates.
 
     Returns:
         the choices, unordered (empty only when ``cards`` is not twelve cards).
     """
     if cards.bit_count() != 12:
         return []
-    pairs: list[tuple[GameType, int]] = []
+    todo: list[tuple[GameType, int]] = []
     reach: list[tuple[GameType, int]] = []
     priors: dict[GameType, float] = {}
     null_ouvert = table_values(options).null_value(hand=False, ouvert=True)
@@ -563,29 +584,31 @@ def evaluate_discards(
         if value >= bid or (game == GameType.NULL and bid <= null_ouvert):
             reach.append((game, ranked[0][0]))
         if choice.margin >= PRUNE_PICKUP:
-            pairs.extend((game, pair) for pair, _ in ranked[:per_game])
-    if not any(ev.contract_value(g, cards, options, hand=False) >= bid for g, _ in pairs) and reach:
-        pairs.extend(p for p in reach if p not in pairs)
-    if not pairs:
-        pairs = reach[:1] or [
+            todo.extend((game, pair) for pair, _ in ranked[:per_game])
+    if not any(ev.contract_value(g, cards, options, hand=False) >= bid for g, _ in todo) and reach:
+        todo.extend(p for p in reach if p not in todo)
+    if not todo:
+        todo = reach[:1] or [
             (GameType.GRAND, ev.discard_scores(cards, GameType.GRAND, seat=seat)[0][0])
         ]
+    if pairs is not None:
+        todo = list(pairs)
     rng = random.Random(_seed(cards, seat, bid, 7))
-    wins = [0] * len(pairs)
-    solved = [0] * len(pairs)
+    wins = [0] * len(todo)
+    solved = [0] * len(todo)
     start = solver.nodes
     for first, second in _sampled_deals(
         rng, cards, seat, bids, (10, 10), solver, options,
         worlds=worlds, min_worlds=min_worlds, node_budget=node_budget,
     ):  # fmt: skip
-        for j, (game, pair) in enumerate(pairs):
+        for j, (game, pair) in enumerate(todo):
             if solver.nodes - start > HARD_LIMIT * node_budget:
                 break
             pos = declarer_position(seat, cards & ~pair, (first, second), game, pair)
             wins[j] += solver.solve_threshold(pos, 61)
             solved[j] += 1
     out = []
-    for j, (game, pair) in enumerate(pairs):
+    for j, (game, pair) in enumerate(todo):
         value = ev.contract_value(game, cards, options, hand=False)
         prior = priors[game]
         won, n = wins[j], solved[j]

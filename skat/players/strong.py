@@ -173,30 +173,37 @@ class StrongPlayer:
         *,
         schneider: bool,
         options: Options,
+        only: frozenset[tuple[GameType, bool]] | None = None,
+        worlds: int | None = None,
     ) -> list[ct.Estimate]:
         table = _before_bock(options)
-        key = ("before", hand, seat, bids, schneider, table)
+        key = ("before", hand, seat, bids, schneider, table, only, worlds)
         found = self._cache.get(key)
         if found is None:
             found = ct.evaluate_before_skat(
-                hand, seat, bids, self._get_solver(), options=table,
-                worlds=self.settings.contract_worlds, node_budget=self.settings.contract_budget,
-                schneider=schneider, model_prior=self.settings.model_prior,
+                hand, seat, bids, self._get_solver(), options=table, only=only,
+                node_budget=self.settings.contract_budget, schneider=schneider,
+                model_prior=self.settings.model_prior, **_worlds(self.settings, worlds),
             )  # fmt: skip
             self._remember(key, found)
         assert isinstance(found, list)
         return self._at_table(found, options)
 
-    def _discards(self, info: InformationState) -> list[ct.DiscardChoice]:
+    def _discards(
+        self,
+        info: InformationState,
+        pairs: tuple[tuple[GameType, int], ...] | None = None,
+        worlds: int | None = None,
+    ) -> list[ct.DiscardChoice]:
         cards = info.hand | (info.discard or 0) if info.phase == Phase.DECLARE else info.hand
         table = _before_bock(info.options)
-        key = ("discard", cards, int(info.seat), info.bid, info.bids, table)
+        key = ("discard", cards, int(info.seat), info.bid, info.bids, table, pairs, worlds)
         found = self._cache.get(key)
         if found is None:
             found = ct.evaluate_discards(
-                cards, int(info.seat), info.bid, info.bids, self._get_solver(),
-                worlds=self.settings.contract_worlds, node_budget=self.settings.contract_budget,
-                options=table,
+                cards, int(info.seat), info.bid, info.bids, self._get_solver(), pairs=pairs,
+                node_budget=self.settings.contract_budget, options=table,
+                **_worlds(self.settings, worlds),
             )  # fmt: skip
             self._remember(key, found)
         assert isinstance(found, list)
@@ -205,18 +212,38 @@ class StrongPlayer:
             return found
         return [dataclasses.replace(c, estimate=a) for a, c in zip(at_table, found, strict=True)]
 
-    def discard_choices(self, info: InformationState) -> list[ct.DiscardChoice]:
+    def discard_choices(
+        self,
+        info: InformationState,
+        pairs: tuple[tuple[GameType, int], ...] | None = None,
+        worlds: int | None = None,
+    ) -> list[ct.DiscardChoice]:
         """Every discard and game this player weighs for the declarer's twelve cards at
-        ``info`` (after a pick-up), each with its estimate at this table
-        (:func:`skat.players.contracts.evaluate_discards`); unordered."""
-        return self._discards(info)
+        ``info`` (after a pick-up, or after the discard: the twelve with it), each with its
+        estimate at this table (:func:`skat.players.contracts.evaluate_discards`); unordered.
 
-    def skat_estimates(self, info: InformationState) -> list[ct.Estimate]:
+        With ``pairs`` ((game, discard mask) pairs), just those, however the heuristic judges
+        them, in the first ``worlds`` of the same sampled deals (None: as many as the player
+        draws): a discard or game the player did not weigh, judged alike (the review)."""
+        return self._discards(info, pairs, worlds)
+
+    def skat_estimates(
+        self,
+        info: InformationState,
+        only: frozenset[tuple[GameType, bool]] | None = None,
+        worlds: int | None = None,
+    ) -> list[ct.Estimate]:
         """Every contract this player weighs for the ten cards of ``info`` before the skat is
         seen (Hand and with the pick-up), each with its estimate at this table, the Schneider
         count included (:func:`skat.players.contracts.evaluate_before_skat`, as for its
-        decision in the skat phase); unordered, empty when none is worth solving."""
-        return self._before_skat(info.hand, int(info.seat), info.bids, **_table(info))
+        decision in the skat phase); unordered, empty when none is worth solving.
+
+        With ``only`` ((game, Hand) pairs), just those contracts, however the heuristic judges
+        them, in the first ``worlds`` of the same sampled deals (None: as many as the player
+        draws): a contract the player did not weigh, judged alike (the review)."""
+        return self._before_skat(
+            info.hand, int(info.seat), info.bids, only=only, worlds=worlds, **_table(info)
+        )
 
     def call_worth(
         self, info: InformationState, action: Action
@@ -461,6 +488,14 @@ class StrongPlayer:
         return declarer_chance(
             self.settings, self._get_solver(), info, rng, draws=draws, sharpness=sharpness
         )
+
+
+def _worlds(settings: StrongSettings, worlds: int | None) -> dict[str, int]:
+    """The sampled deals of a contract evaluation: the player's (``contract_worlds``, at least
+    the evaluation's default few), or exactly the first ``worlds`` of them."""
+    if worlds is None:
+        return {"worlds": settings.contract_worlds}
+    return {"worlds": worlds, "min_worlds": worlds}
 
 
 def _table(info: InformationState) -> dict[str, Any]:

@@ -483,3 +483,45 @@ def test_no_kontra_against_a_plain_null_unless_told(
 ) -> None:
     hands = ("CA CK SA SK HA HK DA DK CQ SQ", "C7 C8 S7 S8 H7 H8 D7 D8 C9 S9")
     assert _kontra_choice(hands, "HQ DQ", contract, StrongPlayer(**settings)) == expected
+
+
+def test_a_contract_named_is_solved_in_the_same_deals_as_the_candidates() -> None:
+    # what the review needs to value a contract the strong player did not weigh alike: named,
+    # it is solved in the first deals of the same sequence, so a candidate named again gets
+    # exactly its wins; a pruned one is solved all the same
+    hand = CardSet.from_str("CJ HJ CA CT C9 C8 SA HK H8 D7").mask
+    every = ct.evaluate_before_skat(hand, 0, (), Solver(), worlds=2, node_budget=10**9,
+                                    options=Options())  # fmt: skip
+    clubs = next(e for e in every if (e.game, e.hand) == (GameType.CLUBS, True))
+    pruned = {(g, h) for g in (GameType.DIAMONDS, GameType.NULL) for h in (False, True)}
+    assert not any((e.game, e.hand) in pruned for e in every)
+    for worlds in (2, 1):
+        named = ct.evaluate_before_skat(
+            hand, 0, (), Solver(), worlds=worlds, min_worlds=worlds, node_budget=10**9,
+            options=Options(), only=frozenset({(GameType.CLUBS, True), (GameType.DIAMONDS, True)}),
+        )  # fmt: skip
+        assert {(e.game, e.hand) for e in named} == {
+            (GameType.CLUBS, True), (GameType.DIAMONDS, True),
+        }  # fmt: skip
+        again = next(e for e in named if e.game == GameType.CLUBS)
+        assert again.worlds == worlds
+        if worlds == clubs.worlds:
+            assert again == clubs
+        assert all(e.worlds == worlds for e in named)
+
+
+def test_a_discard_named_is_solved_in_the_same_deals_as_the_candidates() -> None:
+    cards = CardSet.from_str("CJ SJ HJ CA CT C9 C8 SA HK H8 D7 D8").mask
+    every = ct.evaluate_discards(cards, 0, 36, (), Solver(), worlds=3, node_budget=10**9,
+                                 options=Options())  # fmt: skip
+    first = every[0]
+    other = mask_of(parse_cards("CA CT"))  # two trumps away: no candidate of the heuristic's
+    assert all(c.discard != other for c in every)
+    named = ct.evaluate_discards(
+        cards, 0, 36, (), Solver(), worlds=3, min_worlds=3, node_budget=10**9, options=Options(),
+        pairs=((first.estimate.game, first.discard), (GameType.CLUBS, other)),
+    )  # fmt: skip
+    assert [c.discard for c in named][:1] == [first.discard]
+    assert named[0].estimate == first.estimate
+    assert named[-1].discard == other
+    assert named[-1].estimate.worlds == 3
