@@ -31,6 +31,9 @@ Routes:
   the open-hand verdict: ``{"review": {...}}``; refused as ``analysis`` is.
 * ``POST /api/review/stream`` (the same fields) — the same review as JSON lines
   (``application/x-ndjson``), each decision as soon as it is judged.
+* ``POST /api/review/kinds`` (the same fields) — the same review summed by kind of decision,
+  what a score sheet row keeps to say where the person loses points:
+  ``{"deal_number", "seat", "kinds"}`` (:func:`skat.server.statistics.kinds_json`).
 * ``POST /api/statistics`` ``{"series": [{"id", "deals": [{"record", "human_seat"}, ...]}]}`` —
   the figures of the score sheets (:mod:`skat.server.statistics`, :mod:`skat.statistics`): per
   series and over all; a row that cannot be counted is skipped and named. Its body may be up to
@@ -571,6 +574,10 @@ def create_app(
 
         return StreamingResponse(lines(), media_type="application/x-ndjson")
 
+    async def review_kinds(request: Request) -> Response:
+        state, seat = await review_body(request)
+        return JSONResponse(await _statistics.kinds_json(computers, state, seat))
+
     async def statistics(request: Request) -> Response:
         data = await _json_body(request, body_timeout, _statistics.MAX_BODY_BYTES)
         _check_keys(data, {"series"})
@@ -651,6 +658,7 @@ def create_app(
         Route("/api/analysis/calls", guarded(analysis_calls), methods=["POST"]),
         Route("/api/review", guarded(review), methods=["POST"]),
         Route("/api/review/stream", guarded(review_stream), methods=["POST"]),
+        Route("/api/review/kinds", guarded(review_kinds), methods=["POST"]),
         Route("/api/statistics", guarded(statistics), methods=["POST"]),
         Route("/api/bock", guarded(bock), methods=["POST"]),
         Route("/api/hint", guarded(hint), methods=["POST"]),

@@ -30,10 +30,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from skat.analysis.review import KINDS, MARKS, Judgement, Review, costs_by_kind, decision_indices
 from skat.bock import BockError, walk
 from skat.errors import SkatError, shown
 from skat.replay import check_replay
 from skat.server import game
+from skat.server import review as _review
+from skat.server.workers import Computers
 from skat.state import State
 from skat.statistics import comparison, statistics
 
@@ -41,8 +44,11 @@ __all__ = [
     "MAX_BODY_BYTES",
     "MAX_DEALS",
     "MAX_SERIES",
+    "ReviewMismatchError",
     "TooManyDealsError",
     "answer",
+    "kinds_json",
+    "losses_json",
     "parse_request",
 ]
 
@@ -100,13 +106,14 @@ def parse_request(series: object) -> tuple[list[str], Rows]:
     return ids, rows
 
 
-Loaded = list[tuple[int, State, int, object]]
+Loaded = list[tuple[int, State, int, dict[str, Any]]]
 """The rows read of one series: (index in the series, the finished deal, the person's seat, the
-row's ``replay`` as sent or None)."""
+row's ``replay`` and ``review_kinds`` as sent, each None when absent)."""
 
 
-def _row(row: object) -> tuple[State, int, object]:
-    """The finished deal, the person's seat and the ``replay`` field (unread) of one row.
+def _row(row: object) -> tuple[State, int, dict[str, Any]]:
+    """The finished deal, the person's seat and the ``replay`` and ``review_kinds`` fields
+    (unread) of one row.
 
     Raises:
         RequestError: not an object of ``record``, ``human_seat`` and maybe ``replay``, or a
@@ -115,16 +122,16 @@ def _row(row: object) -> tuple[State, int, object]:
     """
     if not isinstance(row, dict):
         raise game.RequestError(f"a row is an object of record and human_seat, not {shown(row)}")
-    unknown = sorted(set(row) - {"record", "human_seat", "replay"})
+    unknown = sorted(set(row) - {"record", "human_seat", "replay", "review_kinds"})
     if unknown:
         raise game.RequestError(
-            f"unknown field {shown(unknown[0])} (expected record, human_seat, replay)"
+            f"unknown field {shown(unknown[0])} (expected record, human_seat, replay, review_kinds)"
         )
     seat = game.parse_seat(row.get("human_seat"))
     state = game.load(row.get("record"))
     if not state.is_terminal():
         raise game.RequestError(f"the deal is not finished (phase {state.phase.value!r})")
-    return state, seat, row.get("replay")
+    return state, seat, {"replay": row.get("replay"), "review_kinds": row.get("review_kinds")}
 
 
 def _replay_of(deal: State, seat: int, replay: object) -> tuple[str, State]:
@@ -186,7 +193,8 @@ def _compared(counted: Loaded, replayer: str) -> tuple[Pairs, list[int], list[di
     pairs: Pairs = []
     pending: list[int] = []
     refused: list[dict[str, Any]] = []
-    for index, state, seat, replay in counted:
+    for index, state, seat, extra in counted:
+        replay = extra["replay"]
         if replay is None:
             pending.append(index)
             continue
@@ -203,6 +211,125 @@ def _compared(counted: Loaded, replayer: str) -> tuple[Pairs, list[int], list[di
     return pairs, pending, refused
 
 
+class ReviewMismatchError(SkatError):
+    """A row's summary of its review (``review_kinds``) names another deal or seat than the row."""
+
+    code = "review_mismatch"
+
+
+def _kinds_of(state: State, seat: int, value: object) -> dict[str, dict[str, Any]]:
+    """The costs by kind of a row's ``review_kinds`` (``{"deal_number", "seat", "kinds"}``, as
+    ``POST /api/review/kinds`` answered it), checked in shape and against the row's deal.
+
+    Raises:
+        RequestError: not of that shape (a kind or mark not known, a cost that is not a number
+            ≥ 0, a count that is not a whole number ≥ 0).
+        ReviewMismatchError: its deal number or seat is not the row's.
+    """
+    if not isinstance(value, dict) or set(value) != {"deal_number", "seat", "kinds"}:
+        raise game.RequestError(
+            f"review_kinds is an object of deal_number, seat and kinds, not {shown(value)}"
+        )
+    if value["deal_number"] != str(state.deal.number) or value["seat"] != seat:
+        raise ReviewMismatchError(
+            f"the review is of deal {shown(value['deal_number'])} in seat "
+            f"{shown(value['seat'])}, not of this row's deal {state.deal.number} in seat {seat}"
+        )
+    kinds = value["kinds"]
+    if not isinstance(kinds, dict) or set(kinds) != set(KINDS):
+        raise game.RequestError(f"review_kinds' kinds must name each of {list(KINDS)}")
+    marks_known = {*MARKS, "forced", "unjudged"}
+
+    def whole(x: object) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+
+    for kind, row in kinds.items():
+        ok = isinstance(row, dict) and set(row) == {"cost", "decisions", "marks"}
+        cost = row.get("cost") if ok else None
+        ok = ok and isinstance(cost, int | float) and not isinstance(cost, bool)
+        ok = ok and 0 <= float(cost) < 1e6 and whole(row["decisions"])  # type: ignore[arg-type]
+        marks = row.get("marks") if ok else None
+        ok = ok and isinstance(marks, dict) and set(marks) == marks_known
+        ok = ok and all(whole(n) for n in marks.values())  # type: ignore[union-attr]
+        if not ok:
+            raise game.RequestError(f"review_kinds' {kind!r} is not {{cost, decisions, marks}}")
+    return kinds
+
+
+def _losses(counted: Loaded) -> tuple[list[dict[str, Any]], list[int], list[dict[str, Any]]]:
+    """The costs by kind of the counted rows whose review summary reads (each ``kinds`` of
+    :func:`_kinds_of`), the indices of the others (to be reviewed) and the summaries refused."""
+    kept: list[dict[str, Any]] = []
+    pending: list[int] = []
+    refused: list[dict[str, Any]] = []
+    for index, state, seat, extra in counted:
+        value = extra["review_kinds"]
+        if value is None:
+            pending.append(index)
+            continue
+        try:
+            kept.append(_kinds_of(state, seat, value))
+        except SkatError as err:
+            refused.append({"index": index, "code": err.code, "message": str(err)})
+            pending.append(index)
+    return kept, pending, refused
+
+
+def losses_json(deals: list[dict[str, dict[str, Any]]]) -> dict[str, Any]:
+    """Where the person loses points over ``deals`` (each a deal's costs by kind, as
+    :func:`skat.analysis.review.costs_by_kind` gives them for one review): ``{"deals": n,
+    "kinds": [{"kind", "cost", "per_deal", "decisions", "mistakes"}]}`` in the order of
+    :data:`skat.analysis.review.KINDS`: ``cost`` the expected game points given away in all (to
+    0.1), ``per_deal`` that over the ``n`` deals reviewed (null for none), ``mistakes`` the
+    decisions marked mistake or blunder."""
+    out = []
+    n = len(deals)
+    for kind in KINDS:
+        cost = sum(float(d[kind]["cost"]) for d in deals)
+        out.append(
+            {
+                "kind": kind,
+                "cost": round(cost, 1),
+                "per_deal": round(cost / n, 2) if n else None,
+                "decisions": sum(int(d[kind]["decisions"]) for d in deals),
+                "mistakes": sum(
+                    int(d[kind]["marks"]["mistake"]) + int(d[kind]["marks"]["blunder"])
+                    for d in deals
+                ),
+            }
+        )
+    return {"deals": n, "kinds": out}
+
+
+def _no_verdict(text: str, seat: int) -> dict[str, Any]:
+    """The open-hand verdict's task of :func:`kinds_json`, which sums no verdict: none."""
+    return {}
+
+
+async def kinds_json(computers: Computers, state: State, seat: int) -> dict[str, Any]:
+    """The answer of ``POST /api/review/kinds``: the review of the finished deal ``state`` for
+    ``seat`` (its decisions judged in the workers, as ``POST /api/review``) summed by kind of
+    decision, ``{"deal_number": text, "seat", "kinds": costs_by_kind([review])}``: what a row of
+    the score sheet keeps (``review_kinds``) for :func:`losses_json`.
+
+    Raises:
+        the tasks' errors (a record that does not replay); BrokenProcessPool: a worker died.
+    """
+    text = game.write_record(state)
+    decisions: list[Judgement] = []
+    tasks = (_review.decision_task, _no_verdict)  # no verdict is summed: none is computed
+    indices = decision_indices(state, seat)
+    async for item in _review.judgements(computers, text, seat, indices, tasks):
+        if isinstance(item, Judgement):
+            decisions.append(item)
+    review = Review(seat, state.deal.number, tuple(decisions), {})
+    return {
+        "deal_number": str(state.deal.number),
+        "seat": seat,
+        "kinds": costs_by_kind([review]),
+    }
+
+
 def answer(ids: list[str], rows: Rows, replayer: str) -> dict[str, Any]:
     """The answer of ``POST /api/statistics``: ``{"overall": figures, "comparison": compared,
     "series": [{"id", "statistics": figures, "skipped": [{"index", "code", "message"}],
@@ -211,12 +338,16 @@ def answer(ids: list[str], rows: Rows, replayer: str) -> dict[str, Any]:
     comparison :meth:`skat.statistics.Comparison.to_json` of the counted rows replayed by
     ``replayer`` (the server's player of ``POST /api/replay``) with ``replayer``, ``pending``
     (per series the indices of the counted rows without such a replay, over all their count) and
-    ``skipped`` (per series the replays refused, over all their count).
+    ``skipped`` (per series the replays refused, over all their count); the losses
+    :func:`losses_json` of the counted rows' review summaries (``review_kinds``), with
+    ``pending`` and ``skipped`` as the comparison's.
     """
     out = []
     everything: list[tuple[State, int]] = []
     all_pairs: Pairs = []
     skipped_in_all = pending_in_all = refused_in_all = 0
+    all_reviewed: list[dict[str, Any]] = []
+    unreviewed_in_all = refused_reviews_in_all = 0
     for sid, deals in zip(ids, rows, strict=True):
         loaded: Loaded = []
         skipped: list[dict[str, Any]] = []
@@ -232,7 +363,21 @@ def answer(ids: list[str], rows: Rows, replayer: str) -> dict[str, Any]:
         pairs, pending, bad = _compared(counted, replayer)
         compared = comparison(pairs).to_json()
         compared.update(replayer=replayer, pending=pending, skipped=bad)
-        out.append({"id": sid, "statistics": figures, "skipped": skipped, "comparison": compared})
+        reviewed, unreviewed, refused_reviews = _losses(counted)
+        lost = losses_json(reviewed)
+        lost.update(pending=unreviewed, skipped=refused_reviews)
+        out.append(
+            {
+                "id": sid,
+                "statistics": figures,
+                "skipped": skipped,
+                "comparison": compared,
+                "losses": lost,
+            }
+        )
+        all_reviewed.extend(reviewed)
+        unreviewed_in_all += len(unreviewed)
+        refused_reviews_in_all += len(refused_reviews)
         everything.extend((state, seat) for _, state, seat, _ in counted)
         all_pairs.extend(pairs)
         skipped_in_all += len(skipped)
@@ -242,4 +387,6 @@ def answer(ids: list[str], rows: Rows, replayer: str) -> dict[str, Any]:
     overall["skipped"] = skipped_in_all
     compared = comparison(all_pairs).to_json()
     compared.update(replayer=replayer, pending=pending_in_all, skipped=refused_in_all)
-    return {"overall": overall, "comparison": compared, "series": out}
+    lost = losses_json(all_reviewed)
+    lost.update(pending=unreviewed_in_all, skipped=refused_reviews_in_all)
+    return {"overall": overall, "comparison": compared, "losses": lost, "series": out}

@@ -12,12 +12,14 @@ from typing import Any
 
 import pytest
 
+from skat.analysis.review import KINDS
 from skat.options import Options
 from skat.players import get_player
 from skat.record import read_record
 from skat.replay import replay_seat
 from skat.server import create_app, game
 from skat.server import statistics as server_statistics
+from skat.server.statistics import losses_json
 from skat.state import State
 from skat.statistics import comparison, seeger_fabian, statistics
 
@@ -272,3 +274,88 @@ def test_no_replays_give_an_empty_comparison(compare_client: TestClient) -> None
     assert compared["deals"] == 0
     assert compared["difference"] == {"count": 0, "mean": None, "low": None, "high": None}
     assert compared["pending"] == [0, 1]
+
+
+# ---- where the person loses points: rows with their review summed by kind
+
+
+def _kinds(costs: dict[str, float], mistakes: int = 0) -> dict[str, Any]:
+    marks = dict.fromkeys(("best", "good", "inaccuracy", "mistake", "blunder", "forced"), 0)
+    out = {}
+    for kind in KINDS:
+        out[kind] = {
+            "cost": costs.get(kind, 0.0),
+            "decisions": 2,
+            "marks": {**marks, "unjudged": 0, "best": 2 - mistakes, "mistake": mistakes},
+        }
+    return out
+
+
+def _reviewed(number: int, seat: int, costs: dict[str, float], mistakes: int = 0) -> dict[str, Any]:
+    row = _rows(range(number, number + 1), seat)[0]
+    kinds = _kinds(costs, mistakes)
+    return {**row, "review_kinds": {"deal_number": str(number), "seat": seat, "kinds": kinds}}
+
+
+def test_the_review_costs_are_summed_by_kind_over_the_reviewed_rows(client: TestClient) -> None:
+    rows = [
+        _reviewed(1, 0, {"bidding": 4.5, "defence": 10.0}, mistakes=1),
+        _reviewed(2, 0, {"bidding": 1.5, "declarer_play": 30.0}),
+        _rows(range(3, 4), 0)[0],  # not reviewed yet
+    ]
+    status, data = _post(client, {"series": [{"id": "s", "deals": rows}]})
+    assert status == 200, data
+    losses = data["series"][0]["losses"]
+    assert (losses["deals"], losses["pending"], losses["skipped"]) == (2, [2], [])
+    by_kind = {k["kind"]: k for k in losses["kinds"]}
+    assert [k["kind"] for k in losses["kinds"]] == list(KINDS)
+    assert by_kind["bidding"] == {
+        "kind": "bidding",
+        "cost": 6.0,
+        "per_deal": 3.0,
+        "decisions": 4,
+        "mistakes": 1,
+    }
+    assert (by_kind["defence"]["cost"], by_kind["declarer_play"]["per_deal"]) == (10.0, 15.0)
+    assert by_kind["ramsch"]["cost"] == 0.0
+    assert (data["losses"]["deals"], data["losses"]["pending"]) == (2, 1)
+    assert losses_json([]) == {
+        "deals": 0,
+        "kinds": [
+            {"kind": k, "cost": 0.0, "per_deal": None, "decisions": 0, "mistakes": 0} for k in KINDS
+        ],
+    }
+
+
+def test_a_review_summary_of_another_deal_or_of_a_bad_shape_is_skipped_and_named(
+    client: TestClient,
+) -> None:
+    good = _reviewed(1, 0, {"bidding": 2.0})
+    other_deal = {**good, "review_kinds": {**good["review_kinds"], "deal_number": "2"}}
+    other_seat = {**good, "review_kinds": {**good["review_kinds"], "seat": 1}}
+    kinds = good["review_kinds"]["kinds"]
+    negative = {
+        **good,
+        "review_kinds": {
+            **good["review_kinds"],
+            "kinds": {**kinds, "bidding": {**kinds["bidding"], "cost": -5}},
+        },
+    }
+    unknown_kind = {
+        **good,
+        "review_kinds": {**good["review_kinds"], "kinds": {**kinds, "chess": kinds["bidding"]}},
+    }
+    not_object = {**good, "review_kinds": [1, 2]}
+    rows = [good, other_deal, other_seat, negative, unknown_kind, not_object]
+    status, data = _post(client, {"series": [{"id": "s", "deals": rows}]})
+    assert status == 200, data
+    losses = data["series"][0]["losses"]
+    assert (losses["deals"], losses["pending"]) == (1, [1, 2, 3, 4, 5])
+    assert [(s["index"], s["code"]) for s in losses["skipped"]] == [
+        (1, "review_mismatch"),
+        (2, "review_mismatch"),
+        (3, "bad_request"),
+        (4, "bad_request"),
+        (5, "bad_request"),
+    ]
+    assert data["series"][0]["skipped"] == []  # the rows count in the figures all the same
