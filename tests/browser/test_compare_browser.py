@@ -2,7 +2,9 @@
 three finished deals on its score sheet (one of them already replayed), "Compare with the
 computer" replays the other two in the background (its progress shown), keeps each replay on its
 row, and the sheet's line and the statistics panel show the comparison the core computes for
-those records: both Seeger-Fabian totals, the mean difference per deal and its 95% interval.
+those records: both Seeger-Fabian totals, the mean difference per deal and its 95% interval. A
+run cut off resumes after a reload where it stopped. "Review every deal" in the statistics panel
+keeps each deal's review summed by kind on its row and shows the server's sum by kind.
 
 The server replays the person's seat with the quick heuristic player
 (``create_app(replayer="heuristic")``) instead of the product's strong one. Screenshots at
@@ -11,17 +13,20 @@ The server replays the person's seat with the quick heuristic player
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
 import pytest
 
+from skat.analysis.review import KINDS
 from skat.options import Options
 from skat.players import decision_rng, get_player
 from skat.record import read_record
 from skat.replay import check_replay, replay_seat
 from skat.server import game
+from skat.server.statistics import losses_json
 from skat.state import State
 from skat.statistics import Comparison, comparison
 
@@ -156,7 +161,9 @@ def test_the_luck_free_score_of_a_series_of_known_deals_is_the_cores(
     assert line.get_attribute("data-compare-deals") == "3"
     text = line.text_content() or ""
     d = expected.difference
-    assert d.mean is not None and d.low is not None and d.high is not None
+    assert d.mean is not None
+    assert d.low is not None
+    assert d.high is not None
     for figure in (
         f"you {_signed(expected.person)}",
         f"your seat {_signed(expected.computer)}",
@@ -232,4 +239,64 @@ def test_a_comparison_cut_off_resumes_after_a_reload_where_it_stopped(
         _replay(i).actions for i in range(3)
     ]
     assert len(replays) == 2  # the two after the reload went past the cut-off route
+    context.close()
+
+
+def _summary(index: int) -> dict[str, Any]:
+    """A review summary by kind of deal ``index`` (as POST /api/review/kinds answers it), made
+    up: the strong review takes seconds a decision, which this test does not wait for."""
+    marks = dict.fromkeys(("best", "good", "inaccuracy", "mistake", "blunder", "forced"), 0)
+    kinds = {}
+    for n, kind in enumerate(KINDS):
+        cost = round(1.5 * (index + 1) * n, 1)
+        kinds[kind] = {
+            "cost": cost,
+            "decisions": n + 1,
+            "marks": {**marks, "unjudged": 0, "best": n + 1 - (index % 2), "mistake": index % 2},
+        }
+    return {"deal_number": str(NUMBERS[index]), "seat": _seat(index), "kinds": kinds}
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_where_the_person_loses_points_is_the_servers_sum_of_each_deals_review(
+    browser: Any, url: str, size: str
+) -> None:
+    store = _store()
+    store["series"]["deals"][2]["review_kinds"] = _summary(2)  # reviewed before
+    context = fresh_context(browser, size, store=store)
+    page = context.new_page()
+    asked: list[int] = []
+
+    def review_kinds(route: Any) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        index = next(i for i in range(3) if _seat(i) == body["human_seat"])
+        asked.append(index)
+        route.fulfill(json=_summary(index))
+
+    page.route("**/api/review/kinds", review_kinds)
+    page.goto(url)
+    page.click("[data-ui='open-stats']")
+    button = page.locator("[data-ui='review-all']", has_text="1 of 3")
+    button.wait_for(timeout=30_000)
+    button.click()
+    table = page.locator("[data-stats='losses'][data-losses-deals='3']")
+    table.wait_for(timeout=60_000)
+    assert sorted(asked) == [0, 1]  # the deal reviewed before is not asked again
+    rows = read_store(page)["series"]["deals"]
+    assert [row["review_kinds"] for row in rows] == [_summary(i) for i in range(3)]
+    expected = losses_json([_summary(i)["kinds"] for i in range(3)])
+    for k in expected["kinds"]:
+        row = table.locator(f"[data-kind='{k['kind']}']")
+        assert float(row.locator("[data-cost]").get_attribute("data-cost") or "") == k["cost"]
+        per_deal = row.locator("[data-per-deal]").get_attribute("data-per-deal")
+        assert float(per_deal or "") == pytest.approx(k["per_deal"])
+        assert (
+            int(row.locator("[data-mistakes]").get_attribute("data-mistakes") or "")
+            == (k["mistakes"])
+        )
+    assert "Declarer play" in (table.text_content() or "")
+    assert page.locator("[data-ui='review-all']").count() == 0
+    assert axe_violations(page, "[data-panel=stats]") == []
+    table.scroll_into_view_if_needed()
+    _shoot(page, f"losses-{size}")
     context.close()

@@ -118,6 +118,15 @@ export function rowReplay(deal) {
   return { record: r.record, player: r.player };
 }
 
+/** What a row keeps of its deal's review summed by kind (compare.js, POST /api/review/kinds), as
+ * the server takes it back to sum a series: {deal_number, seat, kinds}, or null when the row holds
+ * none of that shape (the server checks its figures' shape and its deal). */
+export function rowReviewKinds(deal) {
+  const r = deal?.review_kinds;
+  if (!isObject(r) || typeof r.deal_number !== "string" || !isSeat(r.seat) || !isObject(r.kinds)) return null;
+  return { deal_number: r.deal_number, seat: r.seat, kinds: r.kinds };
+}
+
 /** What an imported row keeps of the file beside the server's replay of its record (sheetDeal):
  * its marks (ASSIST_MARKS), the computer's replay with the person's cards (replay.js: the file's
  * record of it, checked by the server when the series is compared, and its score, which stands
@@ -139,6 +148,8 @@ export function keptOnImport(row) {
     if (Number.isInteger(replay.score)) out.replay.score = replay.score;
     if (kept && player) out.replay.record = kept.record;
   }
+  const kinds = rowReviewKinds(row);
+  if (kinds) out.review_kinds = kinds;
   if (typeof row?.finished === "string" && !Number.isNaN(Date.parse(row.finished))) out.finished = row.finished;
   return out;
 }

@@ -3,7 +3,8 @@
 //
 // Every figure is the server's (POST /api/statistics, skat.statistics): games by type and
 // declarer, won and lost, average game value, Seeger-Fabian points, card points, Kontra and Re,
-// the jacks, aces and tens dealt to each player, and the score free of card luck (compare.js). This module asks for them, keeps the last
+// the jacks, aces and tens dealt to each player, the score free of card luck and where the person
+// loses points (compare.js). This module asks for them, keeps the last
 // answer of each choice, and draws them; it adds counts up only to show a total. The running
 // totals are the score sheet's (sheet.js tally), so the chart and the sheet agree.
 
@@ -105,7 +106,8 @@ export function statsPanel() {
     const figures = one ? answer.data.series[0].statistics : answer.data.overall;
     const skipped = one ? answer.data.series[0].skipped : answer.data.series.flatMap((x) => x.skipped);
     const compared = one ? answer.data.series[0].comparison : answer.data.comparison;
-    body = figuresView(figures, skipped, one ? one.series : null, compared);
+    const losses = one ? answer.data.series[0].losses : answer.data.losses;
+    body = figuresView(figures, skipped, one ? one.series : null, compared, losses);
   }
   return panel("stats", t("stats.title"), h("label", { class: "stats-choose" }, h("span", {}, t("stats.choose")), select), body);
 }
@@ -131,7 +133,7 @@ function headRow(first) {
   return h("tr", {}, h("th", { scope: "col" }, first), PLAYERS.map((p) => h("th", { scope: "col", class: "num" }, playerLabel(p))));
 }
 
-function figuresView(f, skipped, series, compared) {
+function figuresView(f, skipped, series, compared, losses) {
   const summary = [
     tn("stats.deals", f.deals),
     tn("stats.games", f.games),
@@ -152,6 +154,7 @@ function figuresView(f, skipped, series, compared) {
     skipped.length ? skippedNote(skipped) : null,
     series ? totalsFigure(series) : h("p", { class: "hint" }, t("stats.totalsPerSeries")),
     compared ? compare.statsSection(compared, series) : null,
+    losses ? compare.lossesSection(losses, series) : null,
     h("h3", { id: "stats-types" }, t("stats.typesTitle")),
     bars.length
       ? h("figure", { class: "chart-box" }, typesChart(bars, typeLabels(bars), fmt0), h("figcaption", { class: "hint" }, t("stats.typesCaption")))
