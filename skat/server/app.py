@@ -36,8 +36,10 @@ Routes:
   ``{"deal_number", "seat", "kinds"}`` (:func:`skat.server.statistics.kinds_json`).
 * ``POST /api/statistics`` ``{"series": [{"id", "deals": [{"record", "human_seat"}, ...]}]}`` —
   the figures of the score sheets (:mod:`skat.server.statistics`, :mod:`skat.statistics`): per
-  series and over all; a row that cannot be counted is skipped and named. Its body may be up to
-  4 MiB (the others: :data:`MAX_BODY_BYTES`).
+  series and over all; a row that cannot be counted is skipped and named. A row may carry its
+  computer's replay (``replay``) and its review summed by kind (``review_kinds``): the answer
+  then compares the person with the computer free of card luck and sums where the person loses
+  points. Its body may be up to 4 MiB (the others: :data:`MAX_BODY_BYTES`).
 * ``POST /api/hint`` ``{"record": "...", "human_seat": s, "deal": "practice" | "series",
   "series_allows": bool (series only)}`` — the strong player's suggestion for the human's
   decision with its reason (:mod:`skat.server.assist`): ``{"hint": {"action", "tokens", "kind",

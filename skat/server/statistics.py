@@ -23,7 +23,12 @@ person's Seeger-Fabian points and the computer's are then compared by the core
 (:func:`skat.statistics.comparison`), counting only replays by the server's replayer. A replay
 that cannot be read or is not the deal's is left out and named (``replay_mismatch``,
 ``bad_record``, ...), and the row is pending again: the browser replays the pending rows. No
-number the browser stores is counted.
+number the browser stores is counted in the comparison.
+
+Where the person loses points: a row may carry ``review_kinds``, its review summed by kind as
+``POST /api/review/kinds`` (:func:`kinds_json`) answered it; the summaries of the counted rows
+are checked in shape and against the row's deal and seat and summed (:func:`losses_json`). Their
+figures cannot be checked short of reviewing the deal again (seconds a decision).
 """
 
 from __future__ import annotations

@@ -52,6 +52,7 @@ export function seriesKey(series) {
 const JOBS = {
   replay: {
     part: "comparison",
+    words: { button: "compare.button", continue: "compare.continue", progress: "compare.progress", failed: "compare.failed", notDone: "compare.notDone" },
     run: async (id, index, row) => {
       const out = await api.replay(row.record, row.human_seat, playerLevel());
       keepRowReplay(id, index, row.record, { record: out.computer.record, player: out.player, score: out.computer.score });
@@ -59,6 +60,7 @@ const JOBS = {
   },
   review: {
     part: "losses",
+    words: { button: "losses.button", continue: "losses.continue", progress: "losses.progress", failed: "losses.failed", notDone: "losses.notDone" },
     run: async (id, index, row) => {
       keepRowReview(id, index, row.record, await api.reviewKinds(row.record, row.human_seat));
     },
@@ -148,7 +150,7 @@ export async function compare(series, job = "replay") {
     running = null;
     progress = { ...progress, running: false };
     show();
-    announce(progress.error ? t(`${job === "review" ? "losses" : "compare"}.failed`, { message: progress.error }) : progressText(progress));
+    announce(progress.error ? t(JOBS[job].words.failed, { message: progress.error }) : progressText(progress));
   }
 }
 
@@ -158,7 +160,7 @@ export function stop() {
 }
 
 function progressText(p) {
-  return tn(p.job === "review" ? "losses.progress" : "compare.progress", p.total, { done: formatNumber(p.done) });
+  return tn(JOBS[p.job].words.progress, p.total, { done: formatNumber(p.done) });
 }
 
 const signed = (n, digits = 0) => formatNumber(n, digits, true);
@@ -179,7 +181,7 @@ export function comparisonText(c) {
  * its progress and a stop button while it runs. */
 function controls(series, c, job = "replay") {
   const p = state.comparing;
-  const words = job === "review" ? "losses" : "compare";
+  const words = JOBS[job].words;
   if (running?.id === series.id && running.job === job && p?.seriesId === series.id) {
     return h(
       "span",
@@ -191,18 +193,18 @@ function controls(series, c, job = "replay") {
   }
   const pending = c && !c.error ? c.pending.length : null;
   if (pending === 0) return null;
-  const label = c && !c.error && c.deals ? t(words + ".continue", { done: formatNumber(c.deals), total: formatNumber(c.deals + pending) }) : t(words + ".button");
+  const label = c && !c.error && c.deals ? t(words.continue, { done: formatNumber(c.deals), total: formatNumber(c.deals + pending) }) : t(words.button);
   return h("button", { class: "btn small", "data-ui": job === "review" ? "review-all" : "compare", disabled: Boolean(running), onclick: () => compare(series, job) }, label);
 }
 
 function notes(series, c, job = "replay") {
   const p = state.comparing;
   const mine = p?.seriesId === series.id && p.job === job && !p.running;
-  const words = job === "review" ? "losses" : "compare";
+  const words = JOBS[job].words;
   const out = [];
-  if (mine && p.error) out.push(h("span", { class: "compare-error", role: "alert", "data-compare-error": p.error }, t(words + ".failed", { message: p.error })));
+  if (mine && p.error) out.push(h("span", { class: "compare-error", role: "alert", "data-compare-error": p.error }, t(words.failed, { message: p.error })));
   const bad = c && !c.error ? c.skipped.length + (mine ? p.failed : 0) : 0;
-  if (bad) out.push(h("span", { class: "hint", "data-compare-not": String(bad) }, tn(words + ".notDone", bad)));
+  if (bad) out.push(h("span", { class: "hint", "data-compare-not": String(bad) }, tn(words.notDone, bad)));
   return out;
 }
 
