@@ -34,11 +34,18 @@ from dataclasses import dataclass
 
 from skat.action import Action
 from skat.claim import computer_claim
-from skat.errors import NotFinishedError, RecordError
+from skat.errors import NotFinishedError, RecordError, SkatError
 from skat.players import Player, decision_rng
 from skat.state import Phase, State
 
-__all__ = ["MAX_REPLAY_ACTIONS", "Parting", "Replay", "replay_seat"]
+__all__ = [
+    "MAX_REPLAY_ACTIONS",
+    "Parting",
+    "Replay",
+    "ReplayMismatchError",
+    "check_replay",
+    "replay_seat",
+]
 
 MAX_REPLAY_ACTIONS = 200
 """More actions than any deal has (the longest, a Schieberamsch with every Kontra call, has
@@ -156,3 +163,51 @@ def replay_seat(deal: State, seat: int, player: Player, others: Player) -> Repla
         except ValueError as err:
             raise RuntimeError(f"the player in seat {actor} chose {action}: {err}") from err
     return Replay(seat, deal, state, parting)
+
+
+class ReplayMismatchError(SkatError):
+    """A deal said to be the replay of another that cannot be one: other cards, deal number,
+    dealer or rule options, an unfinished replay, or a line that leaves the deal's at another
+    seat's decision than the replayed seat's (:func:`check_replay`)."""
+
+    code = "replay_mismatch"
+
+
+def check_replay(deal: State, replay: State, seat: int) -> None:
+    """Checks that the finished ``replay`` can be :func:`replay_seat`'s replay of ``deal`` with a
+    computer in ``seat``: the same start (deal number, cards, dealer, rule options with the Bock
+    mark: ``deal.prefix(0) == replay.prefix(0)``), finished, and the same actions up to the
+    first one of ``seat`` that differs (before it, the other seats' actions are the deal's own).
+
+    This proves the replay is a deal of the same cards in which the others played as at the
+    table until the seat chose otherwise; that the seat's own decisions were the computer's it
+    cannot prove (only playing it again would).
+
+    Raises:
+        ReplayMismatchError: what differs, in words.
+        ValueError: ``seat`` is not 0..2.
+    """
+    if seat not in (0, 1, 2):
+        raise ValueError(f"seat must be 0, 1 or 2, got {seat!r}")
+    if replay.deal.number != deal.deal.number:
+        raise ReplayMismatchError(
+            f"the replay is of deal {replay.deal.number}, not of deal {deal.deal.number}"
+        )
+    if replay.deal != deal.deal:
+        raise ReplayMismatchError("the replay's cards are not the deal's")
+    if replay.dealer != deal.dealer:
+        raise ReplayMismatchError("the replay's dealer is not the deal's")
+    if replay.options != deal.options:
+        raise ReplayMismatchError("the replay's rule options (or Bock mark) are not the deal's")
+    if not replay.is_terminal():
+        raise ReplayMismatchError(f"the replay is not finished (phase {replay.phase.value!r})")
+    for index, (ours, theirs) in enumerate(zip(deal.actions, replay.actions, strict=False)):
+        if ours != theirs or deal.actors[index] != replay.actors[index]:
+            if deal.actors[index] != seat or replay.actors[index] != seat:
+                raise ReplayMismatchError(
+                    f"the replay leaves the deal's line at action {index + 1}, not a decision "
+                    f"of seat {seat}"
+                )
+            return
+    if len(deal.actions) != len(replay.actions):
+        raise ReplayMismatchError("the replay leaves the deal's line where one of them ends")

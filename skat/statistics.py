@@ -27,7 +27,8 @@ evidence that the deals are fair: each player's ten cards of 32 hold on average
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -45,11 +46,17 @@ __all__ = [
     "GAME_TYPES",
     "PLAYERS",
     "Calls",
+    "Comparison",
     "GameCount",
+    "Interval",
     "Mean",
     "Statistics",
+    "comparison",
+    "paired_interval",
     "player_of_seat",
+    "seeger_fabian",
     "statistics",
+    "t95",
 ]
 
 PLAYERS = ("you", "left", "right")
@@ -208,6 +215,155 @@ class Statistics:
         }
 
 
+def seeger_fabian(state: State) -> Triple:
+    """The Seeger-Fabian points of a finished deal by seat (game points): a declarer's game by
+    :func:`skat.scoring.list_scores`, a Ramsch by :func:`skat.ramsch.ramsch_list_scores` (both
+    on :attr:`ScoreList.SEEGER_FABIAN`, whatever list the table keeps), a passed deal 0 each.
+
+    Raises:
+        ValueError: the deal is not finished or ended by a penalty before the declaration.
+    """
+    if not state.is_terminal():
+        raise ValueError(f"the deal is not finished (phase {state.phase.value!r})")
+    if state.ending == Ending.PENALTY:
+        raise ValueError("the deal ended by a penalty before the declaration: no game to count")
+    res = state.result()
+    if res is None:
+        return (0, 0, 0)
+    if isinstance(res, RamschResult):
+        return ramsch_list_scores(res, ScoreList.SEEGER_FABIAN)
+    declarer = int(state.declarer if state.declarer is not None else 0)
+    return list_scores(res, declarer, ScoreList.SEEGER_FABIAN)
+
+
+def _t_two_sided(t: float, df: int) -> float:
+    """P(|T| <= t) for Student's t with ``df`` degrees of freedom (Abramowitz and Stegun 26.7.3
+    and 26.7.4, exact for whole ``df``)."""
+    theta = math.atan(t / math.sqrt(df))
+    c2 = math.cos(theta) ** 2
+    if df % 2 == 1:
+        term = total = math.cos(theta) if df > 1 else 0.0
+        for k in range(3, df - 1, 2):  # cos θ (1 + 2/3 cos² θ + 2·4/(3·5) cos⁴ θ + ...)
+            term *= c2 * (k - 1) / k
+            total += term
+        return 2 / math.pi * (theta + math.sin(theta) * total)
+    term = total = 1.0
+    for k in range(2, df - 1, 2):  # 1 + 1/2 cos² θ + 1·3/(2·4) cos⁴ θ + ...
+        term *= c2 * (k - 1) / k
+        total += term
+    return math.sin(theta) * total
+
+
+def t95(df: int) -> float:
+    """The two-sided 95% quantile of Student's t with ``df`` degrees of freedom (the ``t`` of a
+    95% interval of a mean of ``df + 1`` values), to 1e-9: 12.706 for 1, 2.228 for 10, 1.960 in
+    the limit. Found by bisection on the exact distribution (:func:`_t_two_sided`).
+
+    >>> round(t95(1), 3), round(t95(10), 3), round(t95(30), 3)
+    (12.706, 2.228, 2.042)
+
+    Raises:
+        ValueError: ``df`` is not a whole number ≥ 1.
+    """
+    if isinstance(df, bool) or not isinstance(df, int) or df < 1:
+        raise ValueError(f"degrees of freedom must be a whole number >= 1, not {df!r}")
+    low, high = 1.959, 12.71
+    while high - low > 1e-10:
+        mid = (low + high) / 2
+        if _t_two_sided(mid, df) < 0.95:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """A mean and its 95% interval (Student's t over ``count`` values): ``low`` and ``high`` are
+    None for fewer than two values, ``mean`` None for none.
+
+    >>> i = paired_interval([1, 3])
+    >>> i.count, i.mean, round(i.low, 3), round(i.high, 3)
+    (2, 2.0, -10.706, 14.706)
+    """
+
+    count: int
+    mean: float | None
+    low: float | None
+    high: float | None
+
+    def to_json(self) -> dict[str, object]:
+        """``{"count", "mean", "low", "high"}`` (floats or null)."""
+        return {"count": self.count, "mean": self.mean, "low": self.low, "high": self.high}
+
+
+def paired_interval(differences: Sequence[float]) -> Interval:
+    """The mean of ``differences`` (one per pair, as a paired t-test takes them) and its 95%
+    interval: ``mean ± t95(n − 1) · s / √n``, ``s`` the sample standard deviation."""
+    n = len(differences)
+    if n == 0:
+        return Interval(0, None, None, None)
+    mean = sum(differences) / n
+    if n < 2:
+        return Interval(1, mean, None, None)
+    sd = math.sqrt(sum((d - mean) ** 2 for d in differences) / (n - 1))
+    half = t95(n - 1) * sd / math.sqrt(n)
+    return Interval(n, mean, mean - half, mean + half)
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """The person's Seeger-Fabian points beside a computer's with the same cards in the same seat
+    (:func:`skat.replay.replay_seat`): the score free of card luck.
+
+    Attributes:
+        deals: the deals compared (each with its replay).
+        person: the person's Seeger-Fabian points over them (game points).
+        computer: the computer's in the person's seat over the same deals.
+        difference: per deal, the person's points minus the computer's: their mean and its 95%
+            interval (:func:`paired_interval`); above 0 the person scored more.
+    """
+
+    deals: int
+    person: int
+    computer: int
+    difference: Interval
+
+    def to_json(self) -> dict[str, object]:
+        """``{"deals", "person", "computer", "difference": {"count", "mean", "low", "high"}}``."""
+        return {
+            "deals": self.deals,
+            "person": self.person,
+            "computer": self.computer,
+            "difference": self.difference.to_json(),
+        }
+
+
+def comparison(pairs: Iterable[tuple[State, State, int]]) -> Comparison:
+    """The :class:`Comparison` of ``pairs``, each a finished deal, its replay and the seat
+    replayed (the person's, 0..2); the replay's match is checked by the caller
+    (:func:`skat.replay.check_replay`).
+
+    >>> from skat.options import Options
+    >>> passed = State.new(1, Options()).apply("p").apply("p").apply("p")
+    >>> comparison([(passed, passed, 0)]).to_json()["person"]
+    0
+
+    Raises:
+        ValueError: as :func:`seeger_fabian`, or a seat is not 0..2.
+    """
+    person = computer = 0
+    differences: list[int] = []
+    for deal, replay, seat in pairs:
+        if seat not in (0, 1, 2):
+            raise ValueError(f"the person's seat must be 0, 1 or 2, not {seat!r}")
+        own, other = seeger_fabian(deal)[seat], seeger_fabian(replay)[seat]
+        person += own
+        computer += other
+        differences.append(own - other)
+    return Comparison(len(differences), person, computer, paired_interval(differences))
+
+
 class _Sums:
     """Running sums and counts by player (a mutable helper of :func:`statistics`)."""
 
@@ -256,21 +412,19 @@ def statistics(deals: Iterable[tuple[State, int]]) -> Statistics:
             aces.add(player, (dealt & _ACES).bit_count())
             tens.add(player, (dealt & _TENS).bit_count())
         res = state.result()
-        scores: Triple = (0, 0, 0)
+        scores = seeger_fabian(state)
         if res is None:
             passed += 1
         elif isinstance(res, RamschResult):
             ramsch += 1
             for seat in res.losers:
                 ramsch_lost[player_of_seat(seat, human)] += 1
-            scores = ramsch_list_scores(res, ScoreList.SEEGER_FABIAN)
         else:
             games += 1
             declarer = int(state.declarer if state.declarer is not None else 0)
             player = player_of_seat(declarer, human)
             (won if res.won else lost)[res.contract.game][player] += 1
             value.add(player, res.game_value)
-            scores = list_scores(res, declarer, ScoreList.SEEGER_FABIAN)
             sf_declared.add(player, scores[declarer])
             if res.contract.game != GameType.NULL:
                 declarer_points.add(player, res.declarer_points)

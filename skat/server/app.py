@@ -9,7 +9,7 @@ Routes:
   "series": [{"record", "human_seat"}, ...] (optional: the series' finished deals, for the Bock
   rule)}`` — a new deal; the computers act until the human's turn. With ``series`` the deal is
   a Bock or Bockramsch deal when the series makes it one (:mod:`skat.server.bock`); its body may
-  be up to 2 MiB.
+  be up to 4 MiB.
 * ``POST /api/bock`` ``{"series": [...], "options": {...}}`` — the Bock figures of the series:
   each deal's Bock status and events, the deals queued, the next deal
   (:meth:`skat.bock.BockWalk.to_json`); a deal whose ``BK`` does not follow is refused (400
@@ -31,10 +31,15 @@ Routes:
   the open-hand verdict: ``{"review": {...}}``; refused as ``analysis`` is.
 * ``POST /api/review/stream`` (the same fields) — the same review as JSON lines
   (``application/x-ndjson``), each decision as soon as it is judged.
+* ``POST /api/review/kinds`` (the same fields) — the same review summed by kind of decision,
+  what a score sheet row keeps to say where the person loses points:
+  ``{"deal_number", "seat", "kinds"}`` (:func:`skat.server.statistics.kinds_json`).
 * ``POST /api/statistics`` ``{"series": [{"id", "deals": [{"record", "human_seat"}, ...]}]}`` —
   the figures of the score sheets (:mod:`skat.server.statistics`, :mod:`skat.statistics`): per
-  series and over all; a row that cannot be counted is skipped and named. Its body may be up to
-  2 MiB (the others: :data:`MAX_BODY_BYTES`).
+  series and over all; a row that cannot be counted is skipped and named. A row may carry its
+  computer's replay (``replay``) and its review summed by kind (``review_kinds``): the answer
+  then compares the person with the computer free of card luck and sums where the person loses
+  points. Its body may be up to 4 MiB (the others: :data:`MAX_BODY_BYTES`).
 * ``POST /api/hint`` ``{"record": "...", "human_seat": s, "deal": "practice" | "series",
   "series_allows": bool (series only)}`` — the strong player's suggestion for the human's
   decision with its reason (:mod:`skat.server.assist`): ``{"hint": {"action", "tokens", "kind",
@@ -571,11 +576,15 @@ def create_app(
 
         return StreamingResponse(lines(), media_type="application/x-ndjson")
 
+    async def review_kinds(request: Request) -> Response:
+        state, seat = await review_body(request)
+        return JSONResponse(await _statistics.kinds_json(computers, state, seat))
+
     async def statistics(request: Request) -> Response:
         data = await _json_body(request, body_timeout, _statistics.MAX_BODY_BYTES)
         _check_keys(data, {"series"})
         ids, rows = _statistics.parse_request(data.get("series"))
-        return JSONResponse(await computers.call(_statistics.answer, ids, rows))
+        return JSONResponse(await computers.call(_statistics.answer, ids, rows, replayer_name))
 
     async def bock(request: Request) -> Response:
         data = await _json_body(request, body_timeout, _statistics.MAX_BODY_BYTES)
@@ -651,6 +660,7 @@ def create_app(
         Route("/api/analysis/calls", guarded(analysis_calls), methods=["POST"]),
         Route("/api/review", guarded(review), methods=["POST"]),
         Route("/api/review/stream", guarded(review_stream), methods=["POST"]),
+        Route("/api/review/kinds", guarded(review_kinds), methods=["POST"]),
         Route("/api/statistics", guarded(statistics), methods=["POST"]),
         Route("/api/bock", guarded(bock), methods=["POST"]),
         Route("/api/hint", guarded(hint), methods=["POST"]),

@@ -22,7 +22,7 @@ from skat.errors import NotFinishedError, RecordError
 from skat.options import Options, ScoreList
 from skat.players import Player, decision_rng, get_player
 from skat.record import read_record
-from skat.replay import replay_seat
+from skat.replay import ReplayMismatchError, check_replay, replay_seat
 from skat.server import create_app, game
 from skat.state import State
 
@@ -74,6 +74,44 @@ def _choices(deal: State, seat: int, kind: ActionKind) -> list[int]:
 
 
 # ---- the core: skat.replay
+
+
+# ---- a stored replay checked against its deal: skat.replay.check_replay
+
+
+def test_a_replay_made_by_replay_seat_passes_the_check() -> None:
+    k = _choices(_deal(7, 1), 1, ActionKind.CARD)[2]
+    deal = _deal(7, 1, deviate_at=k)
+    r = replay_seat(deal, 1, HEURISTIC, HEURISTIC)
+    assert r.parting is not None
+    check_replay(deal, r.replay, 1)
+    check_replay(deal, deal, 1)  # the computer played the seat as the person did
+
+
+@pytest.mark.parametrize(
+    ("change", "named"),
+    [
+        ("number", "is of deal 8, not of deal 7"),
+        ("dealer", "dealer is not the deal's"),
+        ("options", "rule options"),
+        ("unfinished", "not finished"),
+        ("seat", "not a decision of seat 0"),
+    ],
+)
+def test_a_replay_of_another_deal_or_parting_at_another_seat_is_refused(
+    change: str, named: str
+) -> None:
+    deal = _deal(7, 1)
+    replay = {
+        "number": _deal(8, 1),
+        "dealer": State(deal.options, deal.deal, 1, deal.actions, deal.actors),
+        "options": _deal(7, 1, options=Options(score_list=ScoreList.SIMPLE)),
+        "unfinished": deal.prefix(len(deal.actions) - 1),
+        # the seat-1 deal's line leaves at a decision of seat 1, not of seat 0 (the seat named)
+        "seat": _deal(7, 1, deviate_at=_choices(deal, 1, ActionKind.CARD)[0]),
+    }[change]
+    with pytest.raises(ReplayMismatchError, match=named):
+        check_replay(deal, replay, 0 if change == "seat" else 1)
 
 
 @pytest.mark.parametrize(("number", "seat"), [(7, 1), (1000, 1), (42, 0), (12255238, 2)])

@@ -78,3 +78,25 @@ test("the matadors come from the result's steps", () => {
   assert.deepEqual(sheet.matadorsOf({ steps: [{ code: "matadors_without", value: 3 }] }), { without: 3 });
   assert.equal(sheet.matadorsOf({ steps: [] }), null);
 });
+
+test("a row's replay counts only with its record: a row kept before the comparison of a series reads as not replayed", () => {
+  const replay = { record: "(;GM[Skat]DN[7];)", player: "strong", score: 30 };
+  assert.deepEqual(sheet.rowReplay({ replay }), { record: replay.record, player: "strong" });
+  assert.equal(sheet.rowReplay({ replay: { score: 30, player: "strong" } }), null); // a store of before
+  assert.equal(sheet.rowReplay({}), null);
+  assert.equal(sheet.rowReplay(null), null);
+  assert.equal(sheet.rowReplay({ replay: "(;GM[Skat];)" }), null);
+  assert.equal(sheet.rowReplay({ replay: { record: 7, player: "strong" } }), null);
+  assert.equal(sheet.rowReplay({ replay: { record: "not a record", player: "strong" } }), null);
+  assert.equal(sheet.rowReplay({ replay: { record: replay.record } }), null);
+});
+
+test("an imported row keeps the computer's replay record beside its score; the server checks it when compared", () => {
+  const record = "(;GM[Skat]DN[7];)";
+  assert.deepEqual(sheet.keptOnImport({ replay: { record, player: "strong", score: 30 } }).replay, { record, player: "strong", score: 30 });
+  assert.deepEqual(sheet.keptOnImport({ replay: { score: 30, player: "strong" } }).replay, { player: "strong", score: 30 });
+  assert.deepEqual(sheet.keptOnImport({ replay: { record, player: "strong" } }).replay, { record, player: "strong" });
+  // a player that does not read as one keeps the score (shown) but no record to count
+  assert.deepEqual(sheet.keptOnImport({ replay: { record, player: "<b>", score: 3 } }).replay, { player: null, score: 3 });
+  assert.equal(sheet.keptOnImport({ replay: { record: 5, player: "strong" } }).replay, undefined);
+});

@@ -203,6 +203,24 @@ test("a setting changed is saved with the store", () => {
   assert.deepEqual(stored().settings.options, { kontra: "on" });
 });
 
+test("a row's replay is kept on its row of the current or a finished series, and saved at once", () => {
+  fresh();
+  const row = (record) => ({ record, human_seat: 1, list_scores: [0, 0, 0], result: { kind: "passed" } });
+  const series = { id: SERIES_ID, started: SERIES_ID, length: 0, list: "seeger_fabian", draw: null, deals: [row(RECORD)], closed: false };
+  const old = { ...series, id: "2026-11-01T10:00:00.000Z", deals: [row("(;GM[Skat]DN[5];)")] };
+  state.store.series = series;
+  state.store.archive = [old];
+  const replay = { record: "(;GM[Skat]DN[42];C[x])", player: "strong", score: 20 };
+  assert.equal(actions.keepRowReplay(SERIES_ID, 0, RECORD, replay), true);
+  assert.deepEqual(stored().series.deals[0].replay, replay);
+  assert.equal(actions.keepRowReplay(old.id, 0, "(;GM[Skat]DN[5];)", replay), true);
+  assert.deepEqual(stored().archive[0].deals[0].replay, replay);
+  // a row that holds another deal now (the sheets changed meanwhile) is left as it is
+  assert.equal(actions.keepRowReplay(SERIES_ID, 0, "(;GM[Skat]DN[6];)", { ...replay, score: 1 }), false);
+  assert.equal(actions.keepRowReplay("gone", 0, RECORD, replay), false);
+  assert.equal(stored().series.deals[0].replay.score, 20);
+});
+
 test("no module but state.js writes the state", () => {
   // a write: an assignment to state.<field> (or deeper), ++/--, delete, or an array method that
   // changes the array in place; comments are left out

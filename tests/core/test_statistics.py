@@ -19,7 +19,17 @@ from skat.options import AllPass, KontraRule, Options
 from skat.ramsch import RamschResult
 from skat.rules import GameType
 from skat.state import State
-from skat.statistics import EXPECTED_PER_HAND, Mean, player_of_seat, statistics
+from skat.statistics import (
+    EXPECTED_PER_HAND,
+    Interval,
+    Mean,
+    comparison,
+    paired_interval,
+    player_of_seat,
+    seeger_fabian,
+    statistics,
+    t95,
+)
 
 A = (
     "CJ SJ HJ DJ CA CT CK CQ C9 C8",
@@ -229,3 +239,71 @@ def test_a_saechsische_spitze_is_counted_as_its_own_type() -> None:
     assert [g.game.letter for g in stats.by_type] == list("CSHDGNX")
     assert (stats.by_type[-1].won, stats.by_type[-1].lost) == ((1, 0, 0), (0, 0, 0))
     assert stats.game_value[0] == Mean(160 + 180, 2)
+
+
+# ---- the score free of card luck: the paired interval and the comparison
+
+
+@pytest.mark.parametrize(
+    ("df", "quantile"),
+    # Student's t, two-sided 95% (the 0.975 quantile), from the printed tables
+    [
+        (1, 12.706),
+        (2, 4.303),
+        (3, 3.182),
+        (4, 2.776),
+        (9, 2.262),
+        (10, 2.228),
+        (30, 2.042),
+        (120, 1.980),
+    ],
+)
+def test_t95_is_the_tables_quantile(df: int, quantile: float) -> None:
+    assert t95(df) == pytest.approx(quantile, abs=5e-4)
+
+
+def test_t95_tends_to_the_normal_quantile() -> None:
+    assert t95(100000) == pytest.approx(1.95996, abs=1e-4)
+
+
+@pytest.mark.parametrize("df", [0, -1, 2.5, True])
+def test_t95_refuses_degrees_of_freedom_that_are_not_whole_and_positive(df: object) -> None:
+    with pytest.raises(ValueError, match="degrees of freedom"):
+        t95(df)  # type: ignore[arg-type]
+
+
+def test_the_paired_interval_on_known_numbers() -> None:
+    # differences 10, 20, 30, 40: mean 25, s = √(500/3) = 12.910, t(3) = 3.1824,
+    # half = 3.1824 · 12.910 / 2 = 20.543
+    i = paired_interval([10, 20, 30, 40])
+    assert (i.count, i.mean) == (4, 25)
+    assert i.low == pytest.approx(25 - 20.5426, abs=1e-3)
+    assert i.high == pytest.approx(25 + 20.5426, abs=1e-3)
+
+
+def test_the_paired_interval_has_no_bounds_below_two_values() -> None:
+    assert paired_interval([]) == Interval(0, None, None, None)
+    assert paired_interval([7]) == Interval(1, 7, None, None)
+
+
+def test_the_comparison_sums_each_sides_seeger_fabian_points_in_the_seat() -> None:
+    # the comparison counts what it is given (the match of a replay is checked before it,
+    # skat.replay.check_replay): in forehand, A scores +230 and N +40 (a defender of a lost game)
+    a, n = deal_a(), deal_n()
+    c = comparison([(a, n, 0), (n, a, 0)])
+    assert (c.deals, c.person, c.computer) == (2, 230 + 40, 40 + 230)
+    assert c.difference == paired_interval([190, -190])
+    assert comparison([(a, n, 0)]).to_json() == {
+        "deals": 1,
+        "person": 230,
+        "computer": 40,
+        "difference": {"count": 1, "mean": 190.0, "low": None, "high": None},
+    }
+    # in middlehand: −120 for the lost Null against 0 for A's defender
+    assert comparison([(n, a, 1)]).difference.mean == -120
+
+
+def test_the_seeger_fabian_points_of_a_deal_are_the_statistics_own() -> None:
+    assert seeger_fabian(deal_a()) == (230, 0, 0)
+    assert seeger_fabian(deal_n()) == (40, -120, 40)
+    assert seeger_fabian(passed()) == (0, 0, 0)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from skat.analysis.review import Judgement, judge_decision, review
+from skat.analysis.review import Judgement, costs_by_kind, judge_decision, review
 from skat.players.strong_settings import StrongSettings
 from skat.record import read_record
 from skat.server import create_app, game
@@ -167,3 +167,18 @@ def test_the_decisions_are_judged_in_the_worker_processes_not_in_the_server(
     assert len(noted) == len(data["review"]["decisions"])
     assert {what for what, _ in noted} == {"decision"}
     assert str(os.getpid()) not in {pid for _, pid in noted}
+
+
+@pytest.mark.slow
+def test_the_review_summed_by_kind_is_the_cores_costs_by_kind(client: TestClient) -> None:
+    status, data = _post(client, {"record": NULL["record"], "human_seat": 1}, "/api/review/kinds")
+    assert status == 200, data
+    expected = costs_by_kind([review(read_record(NULL["record"]), 1, SMALL)])
+    assert data == {"deal_number": "78", "seat": 1, "kinds": expected}
+
+
+def test_the_review_by_kind_refuses_bad_requests_with_a_named_4xx(client: TestClient) -> None:
+    status, data = _post(client, {"record": _unfinished(), "human_seat": 1}, "/api/review/kinds")
+    assert (status, data["error"]["code"]) == (400, "not_finished")
+    status, data = _post(client, {"record": NULL["record"], "human_seat": 4}, "/api/review/kinds")
+    assert (status, data["error"]["code"]) == (400, "bad_request")

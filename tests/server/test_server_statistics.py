@@ -12,12 +12,16 @@ from typing import Any
 
 import pytest
 
+from skat.analysis.review import KINDS
 from skat.options import Options
+from skat.players import get_player
 from skat.record import read_record
+from skat.replay import replay_seat
 from skat.server import create_app, game
 from skat.server import statistics as server_statistics
+from skat.server.statistics import losses_json
 from skat.state import State
-from skat.statistics import statistics
+from skat.statistics import comparison, seeger_fabian, statistics
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -158,3 +162,200 @@ def test_no_series_give_empty_figures(client: TestClient) -> None:
     assert status == 200
     assert data["series"] == []
     assert data["overall"]["deals"] == 0
+
+
+# ---- the score free of card luck: rows with the computer's replay of their deal
+
+
+@pytest.fixture(scope="module")
+def compare_client() -> Iterator[TestClient]:
+    app = create_app(player="heuristic", replayer="heuristic", rng=random.Random(1), workers=0)
+    with TestClient(app, base_url=LOOPBACK) as c:
+        yield c
+
+
+@cache
+def replayed(number: int, seat: int, player: str = "heuristic") -> str:
+    """The record of :func:`finished` deal ``number`` replayed with ``player`` in ``seat``."""
+    deal = read_record(finished(number))
+    return game.write_record(
+        replay_seat(deal, seat, get_player(player), get_player("heuristic")).replay
+    )
+
+
+def _replayed_rows(numbers: range, seat: int) -> list[dict[str, Any]]:
+    return [
+        {**row, "replay": {"record": replayed(n, seat), "player": "heuristic"}}
+        for n, row in zip(numbers, _rows(numbers, seat), strict=True)
+    ]
+
+
+def test_the_comparison_is_the_cores_over_the_replayed_rows(compare_client: TestClient) -> None:
+    first, second = _replayed_rows(range(1, 6), 0), _replayed_rows(range(6, 9), 2)
+    first.append(_rows(range(9, 10), 0)[0])  # not replayed yet: pending
+    status, data = _post(
+        compare_client, {"series": [{"id": "a", "deals": first}, {"id": "b", "deals": second}]}
+    )
+    assert status == 200, data
+
+    def expected(rows: list[dict[str, Any]]) -> dict[str, object]:
+        pairs = [
+            (read_record(r["record"]), read_record(r["replay"]["record"]), r["human_seat"])
+            for r in rows
+        ]
+        return comparison(pairs).to_json()
+
+    a, b = (s["comparison"] for s in data["series"])
+    assert {k: a[k] for k in ("deals", "person", "computer", "difference")} == expected(first[:5])
+    assert (a["replayer"], a["pending"], a["skipped"]) == ("heuristic", [5], [])
+    assert {k: b[k] for k in ("deals", "person", "computer", "difference")} == expected(second)
+    overall = data["comparison"]
+    assert overall["deals"] == 8
+    assert {k: overall[k] for k in ("person", "computer", "difference")} == {
+        k: v for k, v in expected(first[:5] + second).items() if k != "deals"
+    }
+    assert (overall["pending"], overall["skipped"]) == (1, 0)
+    # the person's side is the row's own Seeger-Fabian points, the computer's its replay's
+    assert a["person"] == sum(seeger_fabian(read_record(r["record"]))[0] for r in first[:5])
+    assert a["computer"] == sum(
+        seeger_fabian(read_record(r["replay"]["record"]))[0] for r in first[:5]
+    )
+    # the rows count in the figures as before, the replay beside them changes none
+    assert data["series"][0]["statistics"]["deals"] == 6
+
+
+def test_a_forged_or_mismatched_replay_is_skipped_with_its_reason_and_pending_again(
+    compare_client: TestClient,
+) -> None:
+    good = _replayed_rows(range(1, 2), 0)[0]
+    other_deal = {**good, "replay": {"record": replayed(2, 0), "player": "heuristic"}}
+    other_seat = {**good, "replay": {"record": replayed(1, 1), "player": "heuristic"}}
+    forged_cards = {
+        **good,
+        "replay": {"record": good["replay"]["record"].replace("DN[1]", "DN[2]"), "player": "x"},
+    }
+    by_other = {**good, "replay": {"record": replayed(1, 0), "player": "strong"}}
+    old_row = {**good, "replay": {"score": 250, "player": "strong"}}  # a store of before
+    not_object = {**good, "replay": "(;GM[Skat];)"}
+    unfinished = {**good, "replay": {"record": finished(1).split(";C")[0] + ";)", "player": "p"}}
+    rows = [good, other_deal, other_seat, forged_cards, by_other, old_row, not_object, unfinished]
+    status, data = _post(compare_client, {"series": [{"id": "s", "deals": rows}]})
+    assert status == 200, data
+    series = data["series"][0]
+    assert series["skipped"] == []  # every row counts in the figures
+    compared = series["comparison"]
+    assert compared["deals"] == 1
+    assert compared["pending"] == [1, 2, 3, 4, 5, 6, 7]
+    reasons = {s["index"]: (s["code"], s["message"]) for s in compared["skipped"]}
+    assert reasons[1] == ("replay_mismatch", "the replay is of deal 2, not of deal 1")
+    assert reasons[2][0] == "replay_mismatch"
+    assert "not a decision of seat 0" in reasons[2][1]
+    assert reasons[3][0] == "bad_record"  # the cards are deal 1's, not deal 2's
+    assert 4 not in reasons  # a replay by another player is read, not counted: replayed again
+    assert reasons[5][0] == "bad_request"
+    assert reasons[6][0] == "bad_request"
+    assert reasons[7][0] in ("not_finished", "bad_record")
+    assert data["comparison"]["skipped"] == 6
+
+
+def test_a_row_not_counted_in_the_figures_is_not_compared(compare_client: TestClient) -> None:
+    row = _replayed_rows(range(1, 2), 0)[0]
+    bad = {"record": "not a record", "human_seat": 0, "replay": row["replay"]}
+    status, data = _post(compare_client, {"series": [{"id": "s", "deals": [bad, row]}]})
+    assert status == 200, data
+    compared = data["series"][0]["comparison"]
+    assert (compared["deals"], compared["pending"], compared["skipped"]) == (1, [], [])
+
+
+def test_no_replays_give_an_empty_comparison(compare_client: TestClient) -> None:
+    status, data = _post(compare_client, {"series": [{"id": "s", "deals": _rows(range(1, 3), 1)}]})
+    assert status == 200, data
+    compared = data["series"][0]["comparison"]
+    assert compared["deals"] == 0
+    assert compared["difference"] == {"count": 0, "mean": None, "low": None, "high": None}
+    assert compared["pending"] == [0, 1]
+
+
+# ---- where the person loses points: rows with their review summed by kind
+
+
+def _kinds(costs: dict[str, float], mistakes: int = 0) -> dict[str, Any]:
+    marks = dict.fromkeys(("best", "good", "inaccuracy", "mistake", "blunder", "forced"), 0)
+    out = {}
+    for kind in KINDS:
+        out[kind] = {
+            "cost": costs.get(kind, 0.0),
+            "decisions": 2,
+            "marks": {**marks, "unjudged": 0, "best": 2 - mistakes, "mistake": mistakes},
+        }
+    return out
+
+
+def _reviewed(number: int, seat: int, costs: dict[str, float], mistakes: int = 0) -> dict[str, Any]:
+    row = _rows(range(number, number + 1), seat)[0]
+    kinds = _kinds(costs, mistakes)
+    return {**row, "review_kinds": {"deal_number": str(number), "seat": seat, "kinds": kinds}}
+
+
+def test_the_review_costs_are_summed_by_kind_over_the_reviewed_rows(client: TestClient) -> None:
+    rows = [
+        _reviewed(1, 0, {"bidding": 4.5, "defence": 10.0}, mistakes=1),
+        _reviewed(2, 0, {"bidding": 1.5, "declarer_play": 30.0}),
+        _rows(range(3, 4), 0)[0],  # not reviewed yet
+    ]
+    status, data = _post(client, {"series": [{"id": "s", "deals": rows}]})
+    assert status == 200, data
+    losses = data["series"][0]["losses"]
+    assert (losses["deals"], losses["pending"], losses["skipped"]) == (2, [2], [])
+    by_kind = {k["kind"]: k for k in losses["kinds"]}
+    assert [k["kind"] for k in losses["kinds"]] == list(KINDS)
+    assert by_kind["bidding"] == {
+        "kind": "bidding",
+        "cost": 6.0,
+        "per_deal": 3.0,
+        "decisions": 4,
+        "mistakes": 1,
+    }
+    assert (by_kind["defence"]["cost"], by_kind["declarer_play"]["per_deal"]) == (10.0, 15.0)
+    assert by_kind["ramsch"]["cost"] == 0.0
+    assert (data["losses"]["deals"], data["losses"]["pending"]) == (2, 1)
+    assert losses_json([]) == {
+        "deals": 0,
+        "kinds": [
+            {"kind": k, "cost": 0.0, "per_deal": None, "decisions": 0, "mistakes": 0} for k in KINDS
+        ],
+    }
+
+
+def test_a_review_summary_of_another_deal_or_of_a_bad_shape_is_skipped_and_named(
+    client: TestClient,
+) -> None:
+    good = _reviewed(1, 0, {"bidding": 2.0})
+    other_deal = {**good, "review_kinds": {**good["review_kinds"], "deal_number": "2"}}
+    other_seat = {**good, "review_kinds": {**good["review_kinds"], "seat": 1}}
+    kinds = good["review_kinds"]["kinds"]
+    negative = {
+        **good,
+        "review_kinds": {
+            **good["review_kinds"],
+            "kinds": {**kinds, "bidding": {**kinds["bidding"], "cost": -5}},
+        },
+    }
+    unknown_kind = {
+        **good,
+        "review_kinds": {**good["review_kinds"], "kinds": {**kinds, "chess": kinds["bidding"]}},
+    }
+    not_object = {**good, "review_kinds": [1, 2]}
+    rows = [good, other_deal, other_seat, negative, unknown_kind, not_object]
+    status, data = _post(client, {"series": [{"id": "s", "deals": rows}]})
+    assert status == 200, data
+    losses = data["series"][0]["losses"]
+    assert (losses["deals"], losses["pending"]) == (1, [1, 2, 3, 4, 5])
+    assert [(s["index"], s["code"]) for s in losses["skipped"]] == [
+        (1, "review_mismatch"),
+        (2, "review_mismatch"),
+        (3, "bad_request"),
+        (4, "bad_request"),
+        (5, "bad_request"),
+    ]
+    assert data["series"][0]["skipped"] == []  # the rows count in the figures all the same

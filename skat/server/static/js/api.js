@@ -157,3 +157,9 @@ export function replay(record, humanSeat, player = null) {
   if (player) body.player = player;
   return post("/api/replay", body);
 }
+
+/** The review of the finished deal `record` for `humanSeat` summed by kind of decision (POST
+ * /api/review/kinds): {deal_number, seat, kinds}, what a score sheet row keeps (compare.js). */
+export function reviewKinds(record, humanSeat) {
+  return post("/api/review/kinds", { record, human_seat: humanSeat });
+}

@@ -56,7 +56,7 @@ async function askReplay(record, humanSeat, row) {
   try {
     data = await api.replay(record, humanSeat, level);
     answers.set(key, data);
-    keepReplayScore(record, humanSeat, row, { score: data.computer.score, player: data.player });
+    keepReplayScore(record, humanSeat, row, { score: data.computer.score, player: data.player, record: data.computer.record });
   } catch (err) {
     error = err.code ?? String(err);
   }

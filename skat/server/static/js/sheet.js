@@ -105,11 +105,34 @@ export function sheetDeal(view, record, humanSeat, now = new Date()) {
  * refused claim whose line showed unseen cards (assist.js sheetMarks words them). */
 export const ASSIST_MARKS = ["hint", "undo", "claim"];
 
+/**
+ * What a row keeps of the computer's replay of its deal (replay.js, compare.js), as the server
+ * takes it to compare the scores (POST /api/statistics): {record, player}, or null when the row
+ * holds none to count: none asked for, or only the computer's score (rows kept before the
+ * comparison of a series kept the replay's record), or fields not of their shape. The server
+ * checks the record against the row's own deal; nothing here is counted.
+ */
+export function rowReplay(deal) {
+  const r = deal?.replay;
+  if (!isObject(r) || typeof r.record !== "string" || !r.record.startsWith("(;") || typeof r.player !== "string") return null;
+  return { record: r.record, player: r.player };
+}
+
+/** What a row keeps of its deal's review summed by kind (compare.js, POST /api/review/kinds), as
+ * the server takes it back to sum a series: {deal_number, seat, kinds}, or null when the row holds
+ * none of that shape (the server checks its figures' shape and its deal). */
+export function rowReviewKinds(deal) {
+  const r = deal?.review_kinds;
+  if (!isObject(r) || typeof r.deal_number !== "string" || !isSeat(r.seat) || !isObject(r.kinds)) return null;
+  return { deal_number: r.deal_number, seat: r.seat, kinds: r.kinds };
+}
+
 /** What an imported row keeps of the file beside the server's replay of its record (sheetDeal):
- * its marks (ASSIST_MARKS), the computer's score with the person's cards (replay.js: the file's
- * figure, not played again, which would take seconds a deal; it stands beside the row and counts
- * in no total) and when it was finished, each only in its own shape; the rest is the server's.
- * Without this a series played with hints would come back unmarked. */
+ * its marks (ASSIST_MARKS), the computer's replay with the person's cards (replay.js: the file's
+ * record of it, checked by the server when the series is compared, and its score, which stands
+ * beside the row and counts in no total; neither played again, which would take seconds a deal)
+ * and when it was finished, each only in its own shape; the rest is the server's. Without this
+ * a series played with hints would come back unmarked. */
 export function keptOnImport(row) {
   const out = {};
   if (Array.isArray(row?.assisted)) {
@@ -117,11 +140,16 @@ export function keptOnImport(row) {
     if (marks.length) out.assisted = marks;
   }
   const replay = row?.replay;
-  if (Number.isInteger(replay?.score)) {
+  const kept = rowReplay(row);
+  if (Number.isInteger(replay?.score) || kept) {
     // the level that played it, when it reads as one (a name of a few letters), else unknown
     const player = typeof replay.player === "string" && /^[a-z][a-z0-9-]{0,19}$/.test(replay.player) ? replay.player : null;
-    out.replay = { score: replay.score, player };
+    out.replay = { player };
+    if (Number.isInteger(replay.score)) out.replay.score = replay.score;
+    if (kept && player) out.replay.record = kept.record;
   }
+  const kinds = rowReviewKinds(row);
+  if (kinds) out.review_kinds = kinds;
   if (typeof row?.finished === "string" && !Number.isNaN(Date.parse(row.finished))) out.finished = row.finished;
   return out;
 }

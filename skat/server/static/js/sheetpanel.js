@@ -2,6 +2,7 @@
 // export and import.
 
 import * as api from "./api.js";
+import * as compare from "./compare.js";
 import * as storage from "./store.js";
 import * as sheet from "./sheet.js";
 import { parseContract } from "./cards.js";
@@ -127,6 +128,8 @@ export function sheetPanel() {
       { class: "sheet-scroll", tabindex: "0", role: "region", "aria-label": t("sheet.title") },
       h("table", { class: "sheet", "data-list": series.list }, h("caption", { class: "sr-only" }, t("sheet.caption")), h("thead", {}, head), h("tbody", {}, body), h("tfoot", {}, foot)),
     ),
+    // the score free of card luck, as the server compares it (compare.js)
+    compare.sheetLine(series),
     h("p", { class: "sheet-legend" }, t(series.list === "seeger_fabian" ? "sheet.legendSeegerFabian" : "sheet.legendSimple")),
     series.deals.some((d) => d?.bock === "bock") ? h("p", { class: "sheet-legend" }, t("sheet.legendBock")) : null,
     bockLine(series),

@@ -47,6 +47,7 @@ function initial() {
     reviewing: null, // {view, record, index, humanSeat, options} of a sheet row being looked at
     analysing: null, // {record, humanSeat, state, data, error, back}: the open "Could I have won?" panel
     replaying: null, // {record, humanSeat, data, error, token} while "the computer with your cards" is open
+    comparing: null, // {job, seriesId, done, total, failed, running, error}: a series compared with the computer or reviewed (compare.js)
     confirming: null, // {text, yes, onYes}: a question before something is thrown away
     notice: null, // {say: () => text, kind} or {parts}: a message that stays until closed (notices.js)
     typedNumber: null, // a typed deal number that is not one, kept in the field to be corrected
@@ -628,8 +629,9 @@ export function closeReplay() {
   state.focusKey = `[data-ui="replay-computer"]`;
 }
 
-/** The computer's score goes on the rows of the score sheet that hold this deal in this seat
- * (`row`, or any with its record); the totals stay the person's (sheet.js reads list_scores). */
+/** The computer's replay ({record, player, score}) goes on the rows of the score sheet that hold
+ * this deal in this seat (`row`, or any with its record); the totals stay the person's (sheet.js
+ * reads list_scores), the comparison of the series is the server's (compare.js). */
 export function keepReplayScore(record, humanSeat, row, replay) {
   let changed = false;
   for (const deal of state.store?.series?.deals ?? []) {
@@ -639,6 +641,34 @@ export function keepReplayScore(record, humanSeat, row, replay) {
     }
   }
   if (changed) save();
+}
+
+/** The computer's replay ({record, player, score}) of row `index` of the series `seriesId` (the
+ * current one or a finished one) is kept on it, saved at once; false when that row does not hold
+ * `record` any more (the sheets were changed meanwhile). */
+export function keepRowReplay(seriesId, index, record, replay) {
+  return keepOnRow(seriesId, index, record, "replay", replay);
+}
+
+/** The review of row `index` of the series `seriesId` summed by kind ({deal_number, seat, kinds},
+ * compare.js) is kept on it as `review_kinds`, saved at once; false as keepRowReplay. */
+export function keepRowReview(seriesId, index, record, kinds) {
+  return keepOnRow(seriesId, index, record, "review_kinds", kinds);
+}
+
+function keepOnRow(seriesId, index, record, field, value) {
+  const all = [state.store?.series, ...(state.store?.archive ?? [])];
+  const row = all.find((s) => s?.id === seriesId)?.deals?.[index];
+  if (!row || row.record !== record) return false;
+  row[field] = value;
+  save();
+  return true;
+}
+
+/** How far the comparison of a series with the computer, or the review of its deals, has come
+ * (compare.js): {job, seriesId, done, total, failed, running, error}, or null. */
+export function compareProgress(progress) {
+  state.comparing = progress;
 }
 
 // ---- notices (noticebar.js) ----------------------------------------------------------------------

@@ -3,11 +3,13 @@
 //
 // Every figure is the server's (POST /api/statistics, skat.statistics): games by type and
 // declarer, won and lost, average game value, Seeger-Fabian points, card points, Kontra and Re,
-// the jacks, aces and tens dealt to each player. This module asks for them, keeps the last
+// the jacks, aces and tens dealt to each player, the score free of card luck and where the person
+// loses points (compare.js). This module asks for them, keeps the last
 // answer of each choice, and draws them; it adds counts up only to show a total. The running
 // totals are the score sheet's (sheet.js tally), so the chart and the sheet agree.
 
 import * as api from "./api.js";
+import * as compare from "./compare.js";
 import * as sheet from "./sheet.js";
 import { legendSwatch, totalsChart, typesChart } from "./charts.js";
 import { formatDate, formatNumber, t, tn } from "./i18n.js";
@@ -34,13 +36,9 @@ function choices() {
   return out;
 }
 
-/** The rows as the server takes them: each deal's record and the person's seat, nothing else. */
-function rowsOf(series) {
-  return series.deals.map((d) => (d && typeof d === "object" ? { record: d.record, human_seat: d.human_seat } : d));
-}
-
+/** What the figures of `list` rest on: each series' id, rows and the replays kept on them. */
 function keyOf(list) {
-  return list.map((x) => `${x.id}#${x.deals.length}`).join("|");
+  return list.map(compare.seriesKey).join("|");
 }
 
 /** Keeps an answer; the oldest goes once a few are kept (a choice looked at again is asked again). */
@@ -54,7 +52,7 @@ function ask(key, list) {
   if (answers.has(key) || asking === key) return;
   asking = key;
   api
-    .statistics(list.map((x) => ({ id: x.id, deals: rowsOf(x) })))
+    .statistics(list.map((x) => ({ id: x.id, deals: compare.rowsOf(x) })))
     .then(
       (data) => keep(key, { data }),
       (err) => keep(key, { error: err }),
@@ -107,7 +105,9 @@ export function statsPanel() {
   else {
     const figures = one ? answer.data.series[0].statistics : answer.data.overall;
     const skipped = one ? answer.data.series[0].skipped : answer.data.series.flatMap((x) => x.skipped);
-    body = figuresView(figures, skipped, one ? one.series : null);
+    const compared = one ? answer.data.series[0].comparison : answer.data.comparison;
+    const losses = one ? answer.data.series[0].losses : answer.data.losses;
+    body = figuresView(figures, skipped, one ? one.series : null, compared, losses);
   }
   return panel("stats", t("stats.title"), h("label", { class: "stats-choose" }, h("span", {}, t("stats.choose")), select), body);
 }
@@ -133,7 +133,7 @@ function headRow(first) {
   return h("tr", {}, h("th", { scope: "col" }, first), PLAYERS.map((p) => h("th", { scope: "col", class: "num" }, playerLabel(p))));
 }
 
-function figuresView(f, skipped, series) {
+function figuresView(f, skipped, series, compared, losses) {
   const summary = [
     tn("stats.deals", f.deals),
     tn("stats.games", f.games),
@@ -153,6 +153,8 @@ function figuresView(f, skipped, series) {
     h("p", { class: "stats-summary", "data-stats-deals": f.deals }, summary),
     skipped.length ? skippedNote(skipped) : null,
     series ? totalsFigure(series) : h("p", { class: "hint" }, t("stats.totalsPerSeries")),
+    compared ? compare.statsSection(compared, series) : null,
+    losses ? compare.lossesSection(losses, series) : null,
     h("h3", { id: "stats-types" }, t("stats.typesTitle")),
     bars.length
       ? h("figure", { class: "chart-box" }, typesChart(bars, typeLabels(bars), fmt0), h("figcaption", { class: "hint" }, t("stats.typesCaption")))

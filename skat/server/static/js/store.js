@@ -11,9 +11,12 @@
 //              open?: {record, human_seat}} | null,   // open: its deal not played out yet
 //     archive: [Series] }                     // finished series, newest last
 //   Deal = {record, human_seat, deal_number, result, iss_result, list_scores, dealer, finished,
-//           bock?, assisted?, replay?, damaged?}   // bock: "bock" | "ramsch"; assisted: sheet.js
-//           ASSIST_MARKS; replay: {score, player}, the computer with the person's cards
-//           (replay.js); damaged: why the row cannot be read in full (sheet.js dealDamage)
+//           bock?, assisted?, replay?, review_kinds?, damaged?}   // bock: "bock" | "ramsch"; assisted: sheet.js
+//           ASSIST_MARKS; replay: {record, player, score}, the computer with the person's
+//           cards (replay.js, compare.js; rows kept before the comparison of a series have no
+//           record and count as not replayed: sheet.js rowReplay); damaged: why the row cannot
+//           be read in full (sheet.js dealDamage); review_kinds: {deal_number, seat, kinds},
+//           its review summed by kind of decision (compare.js, sheet.js rowReviewKinds)
 // Schema 1 (before score sheets): "skat.v1.settings" and "skat.v1.current", migrated on load.
 // What cannot be read is set aside under "skat.damaged.<time>.<part>", the part named as in the
 // layout ("store": the whole text; "settings", "current", "series", "series.open", "archive":
