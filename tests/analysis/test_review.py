@@ -418,14 +418,6 @@ def test_no_best_is_valued_below_the_taken_action(number: int, options: Options,
             assert j.figures["hint"] != j.taken
 
 
-def _judged(cost: float, mark: str) -> Judgement:
-    return Judgement(
-        index=0, phase="play", kind="declarer_play", trick=0, taken="SA", best="ST", legal=3,
-        taken_expected=0.0, best_expected=cost, taken_chance=None, best_chance=None, cost=cost,
-        chance_lost=None, mark=mark, reason="card_chance", figures={},
-    )  # fmt: skip
-
-
 @pytest.mark.parametrize(
     ("decisions", "well"),
     [
@@ -438,6 +430,7 @@ def _judged(cost: float, mark: str) -> Judgement:
 def test_a_deal_is_played_well_below_the_mistake_line_with_no_mistake(
     decisions: tuple[tuple[float, str], ...], well: bool
 ) -> None:
-    review = Review(1, 7, tuple(_judged(c, m) for c, m in decisions), {"answer": "won"})
+    judged = tuple(_judged("declarer_play", m, c) for c, m in decisions)
+    review = Review(1, 7, judged, {"answer": "won"})
     assert review.played_well is well
     assert review.to_json()["played_well"] is well
