@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from skat import ramsch, scoring
+from skat.analysis import review
 from skat.options import OPTION_ENUMS, RULES
 
 STATIC = Path(scoring.__file__).parent / "server" / "static"
@@ -99,6 +100,9 @@ DYNAMIC = {
     "action.": ["y", "p", "s", "RE", "K", "R", "SU", "-", "CL", "CD"],
     "claim.ask.": ["rest", "null", "defenders"],  # play.js: the question before a claim
     "sheet.": ["no", "dealer", "declarer", "bid", "game", "value", "markers"],  # its columns
+    # reviewwords.js: a reviewed decision's mark, and the kinds its costs are summed by
+    "judge.mark.": [*review.MARKS, "forced", "unjudged"],
+    "judge.kind.": ["bidding", "declaring", "declarer_play", "defence", "ramsch"],
 }
 # Endings the client adds to a key it asks for (beside DYNAMIC's prefixes and "step." + each code
 # of the scoring steps, STEP_CODES): a key that is another key with one of these is asked for too.
@@ -798,3 +802,21 @@ def test_a_locale_file_that_cannot_be_loaded_is_named_and_nothing_is_drawn(
         context.close()
     assert [e for e in errors if "/static/locales/zh.json answered 404" in e] != []
     assert drawn == ""
+
+
+# ---- the review's words (issue 50): the client words every reason and mark the server sends ----
+
+
+def _js_list(source: str, name: str) -> list[str]:
+    """The strings of ``export const NAME = [...]`` in a client module."""
+    found = re.search(rf"export const {name} = \[([^\]]*)\]", source)
+    assert found, name
+    return re.findall(r'"([^"]+)"', found.group(1))
+
+
+def test_the_review_words_every_reason_code_of_the_server() -> None:
+    assert _js_list(SOURCES["reviewwords.js"], "REASONS") == list(review.REASONS)
+
+
+def test_the_review_words_every_mark_of_the_server() -> None:
+    assert _js_list(SOURCES["reviewwords.js"], "MARKS") == [*review.MARKS, "forced", "unjudged"]

@@ -145,8 +145,9 @@ export function decorate(root) {
   else if (shown.kind === "declare") mark(root.querySelector(`[data-ui="declare-open"]`));
 }
 
-/** The words of a suggested action. */
-function whatText(hint) {
+/** The words of a suggested action `hint` ({action, kind, reason}) inside a sentence ("bid 20",
+ * "pick up the skat"); the review (reviewwords.js) words the strong computer's action with them. */
+export function whatText(hint) {
   const token = hint.action;
   if (hint.kind === "discard") return t("hint.discard", { cards: actionLabel(token), game: contractText(hint.reason.game) });
   if (/^[CSHD][AKQJT987]$/.test(token)) return t("hint.play", { card: cardLabel(token) });
@@ -171,8 +172,9 @@ function estimateText(r) {
 
 /** The sentences of a bid's reason `r` for a suggestion that is a pass or not: the bid limit and
  * the game it is for, and where the contest check decided (an opponent bidding too), its figures
- * (docs/web-api.md, the `bid` reason: a pass the limit decided is the value above the limit). */
-function bidWhy(r, pass) {
+ * (docs/web-api.md, the `bid` reason: a pass the limit decided is the value above the limit); the
+ * review words a call the computer makes too with them. An array of sentences. */
+export function bidWhy(r, pass) {
   if (!r.limit) return [t("hint.why.noLimit")];
   const out = [
     t("hint.why.limit", { game: contractText(r.limit_game), limit: r.limit }),

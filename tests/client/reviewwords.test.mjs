@@ -1,0 +1,123 @@
+// The review's words (skat/server/static/js/reviewwords.js): every reason code of the server's
+// review (docs/review.md, "Reasons") worded in every language with its figures filled in, the
+// decision as taken named, the cost and the deal's verdict. The decisions below have the shape
+// POST /api/review answers (skat.analysis.review.Judgement.to_json), one per reason code.
+
+import "./setup.mjs";
+import { JS } from "./setup.mjs";
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+const i18n = await import(new URL("i18n.js", JS));
+const names = await import(new URL("names.js", JS));
+const actions = await import(new URL("state.js", JS));
+const words = await import(new URL("reviewwords.js", JS));
+const { CASES, decision } = await import("./reviewcases.mjs");
+
+function speak(lang, deck = "french") {
+  i18n.setLanguage(lang);
+  i18n.setDeck(deck);
+  actions.loaded(null, { options: {}, deck });
+}
+
+/** No placeholder left, no bare key, no "undefined" or "null" or NaN in a text. */
+function assertClean(text, what) {
+  assert.ok(text.trim(), `${what}: empty`);
+  assert.doesNotMatch(text, /\{\w+\}/, `${what}: a placeholder is left: ${text}`);
+  assert.doesNotMatch(text, /\bjudge\.|\bhint\.|undefined|null|NaN/, `${what}: ${text}`);
+}
+
+test("the cases here have every reason code the client words (the server's: test_web_strings.py)", () => {
+  assert.deepEqual([...new Set(Object.values(CASES).map((c) => c.d.reason))].sort(), [...words.REASONS].sort());
+});
+
+for (const lang of i18n.LANGUAGES) {
+  for (const [code, { d, shows }] of Object.entries(CASES)) {
+    test(`${lang}: the reason ${code} is said with its figures`, () => {
+      speak(lang);
+      const text = words.reasonText(d);
+      assertClean(text, `${lang} ${code}`);
+      for (const figure of shows()) assert.ok(text.includes(figure), `${lang} ${code}: ${figure} missing in ${text}`);
+    });
+  }
+}
+
+for (const lang of i18n.LANGUAGES) {
+  test(`${lang}: every mark and kind has its word`, () => {
+    speak(lang);
+    for (const mark of words.MARKS) assertClean(words.markLabel(mark), mark);
+    for (const kind of words.KINDS) assertClean(words.kindLabel(kind), kind);
+    assert.equal(new Set(words.MARKS.map(words.markLabel)).size, words.MARKS.length);
+  });
+
+  test(`${lang}: every decision is labelled as taken and as the computer's`, () => {
+    speak(lang);
+    for (const { d } of Object.values(CASES)) {
+      assertClean(words.decisionLabel(d), `${lang} ${d.taken}`);
+      assertClean(words.decisionLabel(d, "best"), `${lang} ${d.best}`);
+    }
+  });
+
+  test(`${lang}: the cost says the points and the chance lost`, () => {
+    speak(lang);
+    const card = words.costText(CASES.card_chance.d);
+    assert.ok(card.includes(i18n.formatPercent(0.219)), card);
+    assert.ok(card.includes(i18n.formatNumber(8.8, 1)), card);
+    const bid = words.costText(CASES.bid_high.d);
+    assert.ok(bid.includes(i18n.formatNumber(61.2, 0)), bid);
+    assertClean(words.costText(CASES.best.d), "no cost");
+    assert.equal(words.costText(CASES.forced.d), "");
+    assert.equal(words.costText(CASES.unjudged.d), "");
+  });
+
+  test(`${lang}: the summary tells luck from a mistake by the open-hand answer and the total`, () => {
+    speak(lang);
+    const clean = { best: 20, good: 3, inaccuracy: 0, mistake: 0, blunder: 0, forced: 4, unjudged: 0 };
+    const bad = { ...clean, mistake: 1, blunder: 1 };
+    const said = new Set();
+    for (const answer of ["won", "lost_winnable", "lost_chance", "lost_unwinnable", "beaten", "beatable", "beatable_later", "unbeatable", "ramsch", "passed"]) {
+      for (const [total, marks] of [[2.4, clean], [57.3, bad]]) {
+        const text = words.summaryText({ total, marks, open_hand: { answer } });
+        assertClean(text, `${lang} ${answer}`);
+        assert.ok(text.includes(i18n.formatNumber(total, total < 10 ? 1 : 0)), text);
+        said.add(text);
+      }
+    }
+    // seven verdicts, each played well or not: won (the declarer's or the defenders' win),
+    // winnable and unwinnable for the declarer and for a defender, Ramsch, all passed (one
+    // verdict, but the total differs)
+    assert.equal(said.size, 14);
+    assertClean(words.summaryText({ total: 0, marks: clean, open_hand: null }), `${lang} streaming`);
+  });
+}
+
+test("the verdicts say it plainly: lost to the cards, or lost by a mistake", () => {
+  speak("en");
+  const clean = { mistake: 0, blunder: 0 };
+  assert.match(words.summaryText({ total: 1.2, marks: clean, open_hand: { answer: "lost_unwinnable" } }), /played well and lost to the cards/);
+  assert.match(words.summaryText({ total: 42, marks: { mistake: 1, blunder: 0 }, open_hand: { answer: "lost_winnable" } }), /^Lost by a mistake/);
+  // a total of many small slips is not "played well" either
+  assert.doesNotMatch(words.summaryText({ total: 22, marks: clean, open_hand: { answer: "lost_unwinnable" } }), /played well/);
+});
+
+test("a decision is named with the table's names of cards, games and calls", () => {
+  speak("en");
+  const label = (taken, phase, figures = {}) => words.decisionLabel(decision({ taken, phase, figures }));
+  assert.equal(label("20", "bidding"), "Bid 20");
+  assert.equal(label("p", "bidding"), "Passed");
+  assert.equal(label("s", "skat"), "Picked up the skat");
+  assert.equal(label("GH", "skat"), "Grand Hand");
+  assert.equal(label("SA.H8", "discard"), "Discarded Ace of Spades, Eight of Hearts");
+  assert.equal(label("K", "kontra"), "Kontra");
+  assert.equal(label("-", "kontra", { say: "R" }), "No Re");
+  assert.equal(words.decisionLabel(decision({ phase: "kontra", taken: "K", best: "-", figures: { say: "K" } }), "best"), "No Kontra");
+  assert.equal(words.decisionLabel(decision({ phase: "bidding", taken: "p", best: "y" }), "best"), "Hold (yes)");
+  assert.equal(label("HT", "play"), "Ten of Hearts");
+  assert.equal(label("p", "schieben"), "Pushed the skat on unseen");
+  speak("de");
+  assert.equal(label("SA.H8", "discard"), "Pik-Ass, Herz-Acht gedrückt");
+  speak("de", "german");
+  assert.equal(label("HT", "play"), names.cardLabel("HT"));
+  assert.match(names.cardLabel("SA"), /Grün/);
+  speak("en");
+});
