@@ -80,7 +80,7 @@ def _page(browser: Any, url: str, size: str, lang: str, on_sheet: bool = False) 
     if on_sheet:
         current["series_id"] = SERIES
         series = {
-            "id": SERIES, "started": SERIES, "length": 0, "list": "seeger", "draw": None,
+            "id": SERIES, "started": SERIES, "length": 0, "list": "seeger_fabian", "draw": None,
             "deals": [], "open": {"record": record, "human_seat": human},
         }  # fmt: skip
     store = {"schema": 2, "settings": settings, "current": current, "series": series, "archive": []}
@@ -184,7 +184,10 @@ def _expected(decision: dict[str, Any], step: int) -> dict[str, Any]:
         "trick": p["trick"],
         "calls": p["calls"],
         "taken": [c for c in _cards(taken) if c in p["hand"]],
-        "better": [c for c in _cards(best) if c in p["hand"]] if best != taken else [],
+        # a card both put away is the person's choice too: only the others are marked better
+        "better": [c for c in _cards(best) if c in p["hand"] and c not in _cards(taken)]
+        if best != taken
+        else [],
         "takenToken": taken,
         "betterToken": best if differs else None,
     }

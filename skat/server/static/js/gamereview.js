@@ -25,7 +25,7 @@
 import * as api from "./api.js";
 import { formatNumber, t } from "./i18n.js";
 import { announce, h, spinner } from "./dom.js";
-import { actionLabel, callText, cardFace, cardLabel, contractText, playerName, seatLabel } from "./names.js";
+import { callText, cardFace, cardLabel, contractText, playerName, seatLabel } from "./names.js";
 import { sortHand } from "./cards.js";
 import { closeGameReview, gameReviewFailed, gameReviewLine, openGameReview, render, seenFrom, state, stepGameReview } from "./state.js";
 import { costText, decisionLabel, markLabel, reasonText, summaryText } from "./reviewwords.js";
@@ -173,12 +173,6 @@ function decisionText(d) {
   return `${decisionLabel(d)}: ${markLabel(d.mark)}`;
 }
 
-/** A token (a card, a call, a game, a discard) as shown in the position's lines. */
-function tokenText(token) {
-  if (CARD.test(token)) return cardLabel(token);
-  return actionLabel(token);
-}
-
 /** The cards a token names (a card, a discard "HK.H8"), else none. */
 function tokenCards(token) {
   const parts = (token ?? "").split(".");
@@ -200,28 +194,21 @@ function progressPart(g) {
 }
 
 function summaryPart(g) {
+  // `g` the open review; its summary {total, marks, open_hand} once the last decision is judged
   const s = g.summary;
   if (!s) return null;
   const marks = Object.entries(s.marks ?? {}).filter(([, n]) => n > 0);
   return h(
     "section",
     { class: "game-review-summary", "data-game-review-summary": true, "data-total": String(s.total) },
-    h("p", { class: "game-review-total" }, summaryText(s)),
+    // the verdict beside the open-hand answer, and the expected points given away
+    h("p", { class: "game-review-total", "data-open-hand": s.open_hand?.answer ?? "" }, summaryText(s)),
     h(
       "ul",
       { class: "game-review-marks" },
       marks.map(([mark, n]) => h("li", { class: "mark mark-" + mark, "data-marks-count": mark }, `${markLabel(mark)}: ${formatNumber(n)}`)),
     ),
-    s.open_hand ? h("p", { class: "game-review-open-hand", "data-open-hand": s.open_hand.answer }, openHandText(s.open_hand, g)) : null,
   );
-}
-
-/** The open-hand verdict of "Could I have won?" beside the total, in its words. */
-function openHandText(o, g) {
-  const declarer = g.decisions.findLast?.((d) => d.position?.declarer !== null && d.position?.declarer !== undefined)?.position?.declarer;
-  const key = "analysis.answer." + o.answer;
-  const text = t(key, { name: declarer === undefined ? "" : playerName(declarer), game: "" });
-  return [h("strong", {}, t("gamereview.openHand")), " ", text === key ? o.answer : text];
 }
 
 function markChip(mark) {
@@ -263,7 +250,8 @@ function trickPart(p) {
 
 function handPart(p, d, order) {
   const taken = new Set(tokenCards(d.taken));
-  const better = d.best !== d.taken ? new Set(tokenCards(d.best)) : new Set();
+  // a card both discards put away is the person's choice too: only the others are the better
+  const better = d.best !== d.taken ? new Set(tokenCards(d.best).filter((c) => !taken.has(c))) : new Set();
   const cards = sortHand(p.hand ?? [], order, state.settings.sort);
   return h(
     "div",
@@ -297,9 +285,8 @@ function decisionPart(d) {
   return h(
     "div",
     { class: "position-decision mark-" + d.mark, "data-position-decision": d.phase },
-    h("p", { class: "decision-head" }, markChip(d.mark), " ", h("strong", {}, decisionLabel(d))),
-    h("p", { class: "decision-taken", "data-taken": d.taken }, t("gamereview.taken", { action: tokenText(d.taken) })),
-    differs ? h("p", { class: "decision-better", "data-better": d.best }, t("gamereview.better", { action: tokenText(d.best) })) : null,
+    h("p", { class: "decision-head", "data-taken": d.taken }, markChip(d.mark), " ", h("strong", {}, decisionLabel(d))),
+    differs ? h("p", { class: "decision-better", "data-better": d.best }, t("gamereview.better", { action: decisionLabel(d, "best") })) : null,
     cost ? h("p", { class: "decision-cost" }, cost) : null,
     h("p", { class: "decision-reason" }, reasonText(d)),
   );
@@ -362,7 +349,7 @@ function listPart(g) {
             markChip(d.mark),
             " ",
             h("span", { class: "decision-what" }, decisionLabel(d)),
-            d.best !== d.taken && d.mark !== "forced" && d.mark !== "unjudged" ? h("span", { class: "decision-instead" }, " · ", t("gamereview.better", { action: tokenText(d.best) })) : null,
+            d.best !== d.taken && d.mark !== "forced" && d.mark !== "unjudged" ? h("span", { class: "decision-instead" }, " · ", t("gamereview.better", { action: decisionLabel(d, "best") })) : null,
             costText(d) ? h("span", { class: "decision-cost" }, " · ", costText(d)) : null,
           ),
         ),
