@@ -23,7 +23,7 @@ import pytest
 
 from skat.server import game
 
-from table_helpers import FAST, PLAYER, SHOTS, SIZES, Server, fresh_context
+from table_helpers import FAST, PLAYER, SHOTS, Server, fresh_context
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -37,6 +37,9 @@ SMALL)."""
 LOST = (14, ["18", "s", "HK.H8", "C", "DA", "C7", "C8", "C9", "CA", "SJ", "H9", "HJ", "D7", "D9"])
 """Deal 14, the person rearhand (tests/browser/test_analysis_browser.py LOST): bids 18, picks up,
 puts HK H8 away, plays Clubs and loses it: fourteen decisions of every kind but Kontra."""
+
+SIZE = {"desktop": (1280, 800), "phone": (375, 740)}
+"""The window sizes: a desktop's and a small phone's."""
 
 WAIT_MS = 180_000  # the review takes seconds; a loaded machine's tests run side by side
 SERIES = "2026-12-01T10:00:00.000Z"
@@ -86,6 +89,7 @@ def _page(browser: Any, url: str, size: str, lang: str, on_sheet: bool = False) 
     store = {"schema": 2, "settings": settings, "current": current, "series": series, "archive": []}
     context = fresh_context(browser, size, store=store)
     page = context.new_page()
+    page.set_viewport_size(dict(zip(("width", "height"), SIZE[size], strict=True)))
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.errors = errors
@@ -141,7 +145,7 @@ def _shoot(page: Any, name: str) -> None:
 def _shown(page: Any) -> dict[str, Any]:
     """The position the panel shows: its step, action index, mark, hand, trick, calls and the
     cards marked taken and better."""
-    return page.eval_on_selector(
+    shown: dict[str, Any] = page.eval_on_selector(
         "[data-game-review-position]",
         """p => {
         const cards = (sel) => [...p.querySelectorAll(sel)].map(c => c.dataset.handCard).sort();
@@ -160,6 +164,7 @@ def _shown(page: Any) -> dict[str, Any]:
           betterToken: token('better')?.dataset.better ?? null,
         }; }""",
     )
+    return shown
 
 
 CARD = re.compile(r"^[CSHD][AKQJT987]$")
@@ -228,6 +233,13 @@ def test_the_review_streams_its_decisions_and_steps_through_the_deal(
     )
     # stepping: the first decision's position, then forward and back with the buttons
     assert _shown(page) == _expected(decisions[0], 0)
+    assert decisions[0]["phase"] == "bidding"  # the call taken follows the calls, marked
+    taken = page.locator("[data-position-calls] [data-call-taken]")
+    assert taken.get_attribute("data-call-taken") == decisions[0]["taken"]
+    assert taken.get_attribute("data-mark") == decisions[0]["mark"]
+    assert page.locator("[data-call-better]").count() == int(
+        decisions[0]["best"] != decisions[0]["taken"]
+    )
     assert page.locator("[data-ui='game-review-back']").is_disabled()
     page.click("[data-ui='game-review-forward']")
     assert _shown(page) == _expected(decisions[1], 1)
@@ -332,7 +344,7 @@ def test_the_panel_in_every_language(browser: Any, url: str, lang: str, size: st
     assert word in text
     # nothing wider than the screen on a phone
     width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= SIZES[size][0], width
+    assert width <= SIZE[size][0], width
     assert not page.errors, page.errors
 
 
@@ -371,6 +383,7 @@ def test_a_refusal_and_a_broken_stream_are_said_and_the_page_stays_usable(
     page.wait_for_selector("[data-panel='game-review'][data-game-review-state='error']")
     error = page.locator("[data-game-review-error]")
     assert error.get_attribute("data-game-review-error") == "not_finished"
+    assert page.locator("[data-game-review-progress]").count() == 0  # no waiting said any more
     assert "nicht zu Ende" in error.inner_text()
     _shoot(page, "error-de-desktop")
     page.click("[data-ui='close-game-review']")

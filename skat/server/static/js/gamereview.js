@@ -25,7 +25,7 @@
 import * as api from "./api.js";
 import { formatNumber, t } from "./i18n.js";
 import { announce, h, spinner } from "./dom.js";
-import { callText, cardFace, cardLabel, contractText, playerName, seatLabel } from "./names.js";
+import { actionLabel, callText, cardFace, cardLabel, contractText, playerName, seatLabel } from "./names.js";
 import { sortHand } from "./cards.js";
 import { closeGameReview, gameReviewFailed, gameReviewLine, openGameReview, render, seenFrom, state, stepGameReview } from "./state.js";
 import { costText, decisionLabel, markLabel, reasonText, summaryText } from "./reviewwords.js";
@@ -34,6 +34,7 @@ import { costText, decisionLabel, markLabel, reasonText, summaryText } from "./r
 export const MISTAKES = new Set(["mistake", "blunder"]);
 
 const CARD = /^[CSHD][AKQJT987]$/;
+const DOUBLINGS = ["K", "R", "SU"]; // a position's `kontra` 1, 2, 3: Kontra, Re, Supra said
 
 // Reviews already had, by seat and record: the same request gives the same review, so a panel
 // opened again shows it at once (kept while the page is open); one still being read is shared.
@@ -183,6 +184,7 @@ function tokenCards(token) {
 
 function progressPart(g) {
   const of = g.indices?.length ?? null;
+  if (g.status === "error" && of === null) return null; // refused before it started: the error says it
   const judged = g.decisions.length;
   const text = of === null ? t("gamereview.waiting") : t("gamereview.progress", { done: formatNumber(judged), n: formatNumber(of) });
   return h(
@@ -215,20 +217,21 @@ function markChip(mark) {
   return h("span", { class: "mark mark-" + mark, "data-mark-word": mark }, markLabel(mark));
 }
 
-/** The calls said before the decision, each with who said it. */
-function callsPart(p) {
+/** The calls said before the decision, each with who said it; a call of the person's under
+ * review follows them with its mark, and the better call where it differs. */
+function callsPart(p, d) {
   const calls = p.calls ?? [];
+  const said = calls.map((c, i) => h("li", { "data-position-call": String(i), "data-seat": String(c.seat), "data-action": c.action }, h("span", { class: "call-who" }, seatLabel(c.seat)), " ", callText(c.action)));
+  if (d.phase === "bidding") {
+    said.push(h("li", { class: "call-taken mark-" + d.mark, "data-call-taken": d.taken, "data-mark": d.mark }, h("span", { class: "call-who" }, seatLabel(state.humanSeat)), " ", callText(d.taken), " ", markChip(d.mark)));
+    if (d.best !== d.taken && d.mark !== "forced" && d.mark !== "unjudged") said.push(h("li", { class: "call-better", "data-call-better": d.best }, t("gamereview.better", { action: callText(d.best) })));
+  }
   return h(
     "div",
     { class: "position-calls" },
     h("h4", {}, t("gamereview.calls")),
-    calls.length
-      ? h(
-          "ol",
-          { "data-position-calls": String(calls.length) },
-          calls.map((c, i) => h("li", { "data-position-call": String(i), "data-seat": String(c.seat), "data-action": c.action }, h("span", { class: "call-who" }, seatLabel(c.seat)), " ", callText(c.action))),
-        )
-      : h("p", { class: "position-none", "data-position-calls": "0" }, t("gamereview.callsNone")),
+    calls.length ? null : h("p", { class: "position-none" }, t("gamereview.callsNone")),
+    said.length ? h("ol", { "data-position-calls": String(calls.length) }, said) : null,
   );
 }
 
@@ -321,8 +324,16 @@ function positionPart(g) {
     h(
       "div",
       { class: "position-table" },
-      p.contract ? h("p", { class: "position-game" }, contractText(p.contract), p.declarer === null || p.declarer === undefined ? null : [" · ", playerName(p.declarer)]) : null,
-      callsPart(p),
+      p.contract
+        ? h(
+            "p",
+            { class: "position-game" },
+            contractText(p.contract),
+            p.declarer === null || p.declarer === undefined ? null : [" · ", playerName(p.declarer)],
+            p.kontra > 0 ? [" · ", actionLabel(DOUBLINGS[p.kontra - 1])] : null,
+          )
+        : null,
+      callsPart(p, d),
       trickPart(p),
       handPart(p, d, g.order),
     ),
