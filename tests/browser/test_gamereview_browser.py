@@ -23,7 +23,7 @@ import pytest
 
 from skat.server import game
 
-from table_helpers import FAST, PLAYER, SHOTS, Server, fresh_context
+from table_helpers import FAST, PLAYER, SHOTS, Server, axe_violations, fresh_context
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -345,6 +345,7 @@ def test_the_panel_in_every_language(browser: Any, url: str, lang: str, size: st
     # nothing wider than the screen on a phone
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= SIZE[size][0], width
+    assert axe_violations(page, "[data-panel='game-review']") == []
     assert not page.errors, page.errors
 
 

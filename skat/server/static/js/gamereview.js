@@ -16,7 +16,8 @@
 // data-mark: the hand [data-position-hand] of cards [data-hand-card=<card>] (data-taken="1" on the
 // card or cards taken, with data-mark; data-better="1" on the better ones), the trick on the table
 // [data-position-trick] of [data-trick-card=<card>] with data-seat, the calls so far
-// [data-position-calls] of [data-position-call=<i>] with data-seat and data-action, the decision
+// [data-position-calls] of [data-position-call=<i>] with data-seat and data-action (a call under
+// review after them [data-call-taken=<token>] with data-mark, the better [data-call-better]), the decision
 // [data-position-decision] with [data-taken] and, where the better action differs, [data-better];
 // the buttons [data-ui=game-review-back], [data-ui=game-review-forward],
 // [data-ui=game-review-prev-mistake], [data-ui=game-review-next-mistake] (keys ←, →, P, N; Home,
