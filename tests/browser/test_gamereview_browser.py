@@ -354,6 +354,12 @@ def test_a_sheet_rows_review_opens_the_review_of_that_deal(browser: Any, url: st
     page.click("[data-ui='show-sheet']")
     page.locator("[data-row]").last.click()
     page.wait_for_selector("[data-review]")
+    # closed while the server still judges: its reading stops, and opened again it comes whole
+    page.click("[data-ui='game-review'][data-game-review-for='row']")
+    page.wait_for_selector("[data-panel='game-review'][data-game-review-state='loading']")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-panel='game-review']", state="detached")
+    assert page.locator("[data-review]").count() == 1
     _open(page, "row")
     _shoot(page, "row-sv-phone")
     decisions = _review(page, url)["decisions"]
