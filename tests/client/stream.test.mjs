@@ -1,5 +1,6 @@
 // The reader of a JSON-lines answer (api.js: splitLines, parseLine, reviewStream), the way
-// POST /api/review/stream sends the review of a deal one decision at a time.
+// POST /api/review/stream sends the review of a deal one decision at a time, and where the
+// review panel's jumps to the next and previous mistake stop (gamereview.js mistakeStep).
 
 import "./setup.mjs";
 import { JS } from "./setup.mjs";
@@ -88,4 +89,14 @@ test("a refusal, a bad line, an error line and a cut-off stream each end it with
     throw new TypeError("Failed to fetch");
   });
   assert.equal(got.err.code, "network");
+});
+
+test("the review's jumps stop at mistakes and blunders only, forward and back", async () => {
+  const { mistakeStep } = await import(new URL("gamereview.js", JS));
+  const marks = ["best", "mistake", "inaccuracy", "good", "blunder", "forced"].map((mark) => ({ mark }));
+  assert.equal(mistakeStep(marks, 0, 1), 1);
+  assert.equal(mistakeStep(marks, 1, 1), 4); // the inaccuracy between is no stop
+  assert.equal(mistakeStep(marks, 4, 1), null);
+  assert.equal(mistakeStep(marks, 4, -1), 1);
+  assert.equal(mistakeStep(marks, 1, -1), null);
 });
