@@ -117,6 +117,7 @@ from skat.deal import MAX_DEAL_NUMBER
 from skat.errors import ClaimError, IllegalActionError, SkatError, shown
 from skat.options import BockRule
 from skat.players import UnknownPlayerError, get_player, player_names
+from skat.players.strong_settings import StrongSettings
 from skat.series import draw_seats
 from skat.server import assist, game
 from skat.server import bock as _bock
@@ -372,6 +373,21 @@ def load_player(name: str | None = None) -> tuple[str, game.ChooseFn]:
     return player.name, player.choose
 
 
+def _review_settings(reviewer: str | None) -> StrongSettings | None:
+    """The settings of the strong player named ``reviewer`` (``strong:key=value,...``), or None.
+
+    Raises:
+        UnknownPlayerError: ``reviewer`` is not a strong player.
+    """
+    if reviewer is None:
+        return None
+    player = get_player(reviewer)
+    settings = getattr(player, "settings", None)
+    if not isinstance(settings, StrongSettings):
+        raise UnknownPlayerError(f"the reviewer must be a strong player, not {reviewer[:80]!r}")
+    return settings
+
+
 async def _json_body(
     request: Request, timeout: float, limit: int = MAX_BODY_BYTES
 ) -> dict[str, Any]:
@@ -423,6 +439,7 @@ def create_app(
     body_timeout: float = BODY_TIMEOUT_SECONDS,
     replayer: str | None = None,
     replay: _replay.ReplayFn = _replay.replay_task,
+    reviewer: str | None = None,
 ) -> Starlette:
     """The Starlette app of the browser game.
 
@@ -448,12 +465,18 @@ def create_app(
             the request names none; None: :func:`skat.server.replay.default_replayer` (strong).
         replay: the workers' task of a replay (record text, seat, replayer, level) -> answer;
             :func:`skat.server.replay.replay_task` (tests pass another).
+        reviewer: the strong player that judges ``POST /api/review``'s decisions, with
+            settings as :func:`skat.players.get_player` reads them
+            (``strong:worlds=6,node_budget=40000``: browser tests review quickly); None:
+            today's strong player, as a hint.
 
     Raises:
-        UnknownPlayerError: ``player`` or ``replayer`` is not a known level.
+        UnknownPlayerError: ``player`` or ``replayer`` is not a known level, or ``reviewer``
+            not a strong player.
     """
     player_name, _ = load_player(player)
     replayer_name, _ = load_player(replayer or _replay.default_replayer())
+    review_tasks = _review.tasks_for(_review_settings(reviewer))
     levels = player_names()
     computers = _workers.Computers(
         _workers.default_workers() if workers is None else workers, decide, warm_up=warm_up
@@ -564,14 +587,14 @@ def create_app(
 
     async def review(request: Request) -> Response:
         state, seat = await review_body(request)
-        out = await _review.review_json(computers, game.write_record(state), seat)
+        out = await _review.review_json(computers, game.write_record(state), seat, review_tasks)
         return JSONResponse({"review": out})
 
     async def review_stream(request: Request) -> Response:
         state, seat = await review_body(request)
 
         async def lines() -> AsyncIterator[bytes]:
-            async for line in _review.stream_lines(computers, state, seat):
+            async for line in _review.stream_lines(computers, state, seat, review_tasks):
                 yield json.dumps(line, ensure_ascii=False).encode("utf-8") + b"\n"
 
         return StreamingResponse(lines(), media_type="application/x-ndjson")

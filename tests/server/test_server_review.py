@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from skat.analysis.review import Judgement, costs_by_kind, judge_decision, review
+from skat.analysis.review import Judgement, costs_by_kind, decision_indices, judge_decision, review
+from skat.players import UnknownPlayerError
 from skat.players.strong_settings import StrongSettings
 from skat.record import read_record
 from skat.server import create_app, game
@@ -66,7 +67,9 @@ def test_a_finished_deal_gets_its_review_as_the_engine_gives_it(client: TestClie
     status, data = _post(client, {"record": NULL["record"], "human_seat": 1}, "/api/review")
     assert status == 200, data
     r = data["review"]
+    positions = [d.pop("position") for d in r["decisions"]]
     assert r == review(read_record(NULL["record"]), 1, SMALL).to_json()
+    assert len(positions) == len(r["decisions"])
     assert (r["seat"], r["deal_number"]) == (1, "78")
     assert r["decisions"]
     assert r["open_hand"]["answer"] == "lost_winnable"
@@ -95,9 +98,68 @@ def test_the_stream_gives_each_decision_as_a_line_then_the_summary(client: TestC
         "deal_number": "78",
         "indices": [d["index"] for d in whole["decisions"]],
     }
-    assert [line["decision"] for line in lines[1:-1]] == whole["decisions"]
+    decisions = [line["decision"] for line in lines[1:-1]]
+    assert all("position" in d for d in decisions)
+    assert [{k: v for k, v in d.items() if k != "position"} for d in decisions] == whole[
+        "decisions"
+    ]
     summary = ("total", "marks", "played_well", "open_hand")
     assert lines[-1] == {"summary": {k: whole[k] for k in summary}}
+
+
+def test_each_decision_comes_with_the_position_the_seat_saw_before_it() -> None:
+    """The browser draws the position before each decision from the server's ``position``: the
+    seat's cards then, the trick on the table with who played each card, the auction so far."""
+    state: State = read_record(NULL["record"])
+    seat = 1
+    for index in decision_indices(state, seat):
+        position = server_review.position_json(state, seat, index)
+        before = state.prefix(index)
+        taken = str(state.actions[index])
+        assert position["calls"] == [
+            {"seat": s, "action": str(a)} for s, a in before.information_state(seat).bids
+        ]
+        assert position["kontra"] == 0
+        if before.phase.value == "play":
+            assert taken in position["hand"]
+            tricks_done = len(before.information_state(seat).tricks)
+            assert len(position["hand"]) == 10 - tricks_done
+            assert [c["seat"] for c in position["trick"]] == [
+                (position["trick"][0]["seat"] + i) % 3 for i in range(len(position["trick"]))
+            ]
+            assert seat not in [c["seat"] for c in position["trick"]]
+            assert position["contract"] == str(state.contract)
+        elif before.phase.value == "bidding":
+            assert len(position["hand"]) == 10
+            assert position["contract"] is None
+    first = server_review.position_json(state, seat, 0)
+    assert first["calls"] == []
+    assert first["trick"] == []
+    with pytest.raises(ValueError, match="no prefix"):
+        server_review.position_json(state, seat, len(state.actions) + 1)
+
+
+SMALL_SPEC = (
+    "strong:worlds=6,node_budget=40000,min_worlds=2,contract_worlds=6,contract_budget=200000,"
+    "defence_worlds=6,defence_budget=40000,rollouts=24,schieben_rollouts=24,kontra_draws=24"
+)
+""":data:`SMALL` as ``create_app(reviewer=...)`` takes it."""
+
+
+@pytest.mark.slow
+def test_the_server_reviews_with_the_strong_player_it_is_given() -> None:
+    app = create_app(player="heuristic", rng=random.Random(1), workers=0, reviewer=SMALL_SPEC)
+    with TestClient(app, base_url=LOOPBACK) as c:
+        status, data = _post(c, {"record": NULL["record"], "human_seat": 1}, "/api/review")
+    assert status == 200, data
+    for d in data["review"]["decisions"]:
+        d.pop("position")
+    assert data["review"] == review(read_record(NULL["record"]), 1, SMALL).to_json()
+
+
+def test_a_reviewer_that_is_not_a_strong_player_is_refused() -> None:
+    with pytest.raises(UnknownPlayerError, match="reviewer must be a strong player"):
+        create_app(player="heuristic", workers=0, reviewer="heuristic")
 
 
 def _unfinished() -> str:

@@ -163,3 +163,86 @@ export function replay(record, humanSeat, player = null) {
 export function reviewKinds(record, humanSeat) {
   return post("/api/review/kinds", { record, human_seat: humanSeat });
 }
+
+/** The complete lines of a stream read so far: `rest` (the unfinished line before) and `chunk`
+ * (the text just read) give `{lines, rest}`, the finished lines without their "\n" (a "\r"
+ * before it dropped, empty lines left out) and the unfinished tail to carry on. */
+export function splitLines(rest, chunk) {
+  const parts = (rest + chunk).split("\n");
+  const tail = parts.pop();
+  const lines = parts.map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line)).filter((line) => line.trim() !== "");
+  return { lines, rest: tail };
+}
+
+/** One line of a JSON-lines answer as an object; a line that is not a JSON object, or one
+ * that says `{"error": {code, message}}`, throws an ApiError (`bad_line`, or the server's code
+ * with `status`). */
+export function parseLine(line, status = 200) {
+  let data;
+  try {
+    data = JSON.parse(line);
+  } catch {
+    throw new ApiError("bad_line", line.slice(0, 80), status);
+  }
+  if (data === null || typeof data !== "object" || Array.isArray(data)) throw new ApiError("bad_line", line.slice(0, 80), status);
+  if (data.error) throw new ApiError(data.error.code ?? "internal_error", data.error.message ?? "", status);
+  return data;
+}
+
+/**
+ * The review of the finished deal `record` for `humanSeat` as the server judges it
+ * (POST /api/review/stream, docs/web-api.md "Review"): `onLine` gets each line's object as it
+ * arrives ({start}, {decision}, {summary}). Resolves once the summary came; throws an ApiError
+ * for a refusal (the server's 4xx code), a network fault (`network`), a line that is not JSON
+ * (`bad_line`), an error line (its code) or a stream that ended without the summary
+ * (`cut_off`). `signal`: an AbortSignal that stops reading (throws `aborted`).
+ */
+export async function reviewStream(record, humanSeat, onLine, signal = undefined) {
+  let response;
+  try {
+    response = await fetch("/api/review/stream", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ record, human_seat: humanSeat }),
+      signal,
+    });
+  } catch (err) {
+    throw new ApiError(signal?.aborted ? "aborted" : "network", String(err), 0);
+  }
+  if (!response.ok) {
+    let data = null;
+    try {
+      data = await response.json();
+    } catch {
+      data = null;
+    }
+    const error = data?.error ?? {};
+    throw new ApiError(error.code ?? "http_" + response.status, error.message ?? "", response.status);
+  }
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let rest = "";
+  let done = false;
+  const take = (lines) => {
+    for (const line of lines) {
+      const data = parseLine(line, response.status);
+      onLine(data);
+      if (data.summary) done = true;
+    }
+  };
+  try {
+    for (;;) {
+      const { value, done: ended } = await reader.read();
+      if (ended) break;
+      const split = splitLines(rest, decoder.decode(value, { stream: true }));
+      rest = split.rest;
+      take(split.lines);
+    }
+    take(splitLines(rest, decoder.decode() + "\n").lines);
+  } catch (err) {
+    reader.cancel().catch(() => {});
+    if (err instanceof ApiError) throw err;
+    throw new ApiError(signal?.aborted ? "aborted" : "network", String(err), response.status);
+  }
+  if (!done) throw new ApiError("cut_off", "", response.status);
+}

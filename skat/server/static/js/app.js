@@ -30,6 +30,7 @@ import { namingDeck } from "./deck.js";
 import { chooseLanguage, setDeck, setLanguage, t } from "./i18n.js";
 import { h, spinner } from "./dom.js";
 import * as dealing from "./dealing.js";
+import * as gamereview from "./gamereview.js";
 import * as help from "./help.js";
 import * as keyboard from "./keyboard.js";
 import * as layers from "./layers.js";
@@ -83,6 +84,7 @@ function overlays() {
   if (state.panel === "help") out.push(help.helpPanel());
   if (state.reviewing) out.push(result.reviewPanel());
   if (state.analysing) out.push(analysis.analysisPanel());
+  if (state.gameReview) out.push(gamereview.gameReviewPanel());
   if (state.replaying) out.push(replay.replayPanel());
   if (state.confirming) out.push(layers.confirmPanel());
   return out;

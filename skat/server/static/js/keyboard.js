@@ -1,5 +1,6 @@
 // Keyboard play: the keys of the controls, moving in the hand, and where the focus goes.
 
+import { gameReviewKey } from "./gamereview.js";
 import { closeTopLayer, render, state } from "./state.js";
 
 /** A key naming a focusable control, so focus survives a render (keyboard play). */
@@ -46,6 +47,10 @@ export function onKey(e) {
     return;
   }
   if (typing) return;
+  if (state.gameReview) {
+    gameReviewKey(e); // stepping through the reviewed deal; the table's keys rest under it
+    return;
+  }
   if (target?.closest?.(".hand") && ["ArrowLeft", "ArrowRight", "Home", "End"].includes(e.key)) {
     const cards = [...document.querySelectorAll(".hand [data-card]:not([disabled])")];
     if (!cards.length) return;

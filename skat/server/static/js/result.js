@@ -10,6 +10,7 @@ import { h } from "./dom.js";
 import { openPanel } from "./layers.js";
 import { cardFace, cardLabel, contractText, playerLabel, playerName, roleName, seatLabel, seatPosition, seatsInSheetOrder, signed, sorted } from "./names.js";
 import { notify } from "./noticebar.js";
+import { gameReviewButton } from "./gamereview.js";
 import { replayButton } from "./replay.js";
 import { playerLevel } from "./settings.js";
 import { resultHeadline } from "./speech.js";
@@ -182,6 +183,7 @@ export function resultPanel(v) {
         { class: "dialog-buttons" },
         h("button", { class: "btn", "data-ui": "show-sheet", onclick: () => openPanel("sheet") }, t("menu.sheet")),
         !state.record ? null : analyseButton(state.record, state.humanSeat, "result"),
+        !state.record ? null : gameReviewButton(state.record, state.humanSeat, "result", v.card_order ?? null),
         r.passed ? null : h("button", { class: "btn", "data-ui": "replay", onclick: () => startDeal(v.deal_number, { humanSeat: state.humanSeat, options }) }, t("result.replay")),
         state.record ? replayButton(state.record, state.humanSeat) : null,
         h("button", { class: "btn primary", "data-ui": "next", onclick: () => startDeal(null) }, t("result.next")),
@@ -307,6 +309,7 @@ export function reviewPanel() {
         { class: "dialog-buttons" },
         h("button", { class: "btn", "data-ui": "close-review", onclick: () => { closeLayer("reviewing"); render(); } }, t("button.close")),
         analyseButton(rv.record, rv.humanSeat, "row"),
+        gameReviewButton(rv.record, rv.humanSeat, "row", rv.view.card_order ?? null),
         replayButton(rv.record, rv.humanSeat, state.store.series?.deals?.[rv.index] ?? null),
         h(
           "button",

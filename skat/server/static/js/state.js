@@ -48,6 +48,9 @@ function initial() {
     analysing: null, // {record, humanSeat, state, data, error, back}: the open "Could I have won?" panel
     replaying: null, // {record, humanSeat, data, error, token} while "the computer with your cards" is open
     comparing: null, // {job, seriesId, done, total, failed, running, error}: a series compared with the computer or reviewed (compare.js)
+    // the open review of the person's decisions (gamereview.js): {record, humanSeat, order, from,
+    // back, status: "loading" | "ready" | "error", indices, decisions, summary, error, step}
+    gameReview: null,
     confirming: null, // {text, yes, onYes}: a question before something is thrown away
     notice: null, // {say: () => text, kind} or {parts}: a message that stays until closed (notices.js)
     typedNumber: null, // a typed deal number that is not one, kept in the field to be corrected
@@ -517,6 +520,7 @@ export function undone() {
 const LAYERS = [
   ["confirming", null], // a question
   ["analysing", null, (a) => a.back], // "Could I have won?" (the focus goes back to its button)
+  ["gameReview", null, (g) => g.back], // the review of the person's decisions (likewise)
   ["replaying", null], // the computer with your cards (over a result or a row's review)
   ["reviewing", null], // a sheet row's review
   ["panel", null],
@@ -669,6 +673,45 @@ function keepOnRow(seriesId, index, record, field, value) {
  * (compare.js): {job, seriesId, done, total, failed, running, error}, or null. */
 export function compareProgress(progress) {
   state.comparing = progress;
+}
+
+/** The review of the person's decisions opens for `entry` {record, humanSeat, order, from, back,
+ * status, indices, decisions, summary, error, step} (gamereview.js), loading or already known. */
+export function openGameReview(entry) {
+  state.gameReview = entry;
+  state.focusKey = `[data-ui="close-game-review"]`;
+}
+
+/** A line of the review's stream for `entry` ({start}, {decision}, {summary}) is taken in; false
+ * when the panel was closed meanwhile (the reading then stops). */
+export function gameReviewLine(entry, line) {
+  if (line.start) entry.indices = line.start.indices ?? [];
+  if (line.decision) entry.decisions = [...entry.decisions, line.decision];
+  if (line.summary) {
+    entry.summary = line.summary;
+    entry.status = "ready";
+  }
+  return state.gameReview === entry;
+}
+
+/** The review of `entry` failed with `error` (an ApiError); false when its panel is closed. */
+export function gameReviewFailed(entry, error) {
+  entry.status = "error";
+  entry.error = error;
+  return state.gameReview === entry;
+}
+
+/** The open review shows the position before its decision `step` (0-based among those shown). */
+export function stepGameReview(step) {
+  state.gameReview.step = step;
+}
+
+/** Closes the review of the person's decisions; the focus goes back to the button that opened
+ * it. */
+export function closeGameReview() {
+  const back = state.gameReview?.back ?? null;
+  state.gameReview = null;
+  state.focusKey = back;
 }
 
 // ---- notices (noticebar.js) ----------------------------------------------------------------------
