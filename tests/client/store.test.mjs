@@ -116,3 +116,50 @@ test("a readable store is read as it is and not written again", () => {
   assert.deepEqual(loaded.keptAside, []);
   assertKept(loaded, stored);
 });
+
+// ---- stored settings (checkSettings) ----------------------------------------------------------
+
+const DEFAULTS = { deck: "french", trickMs: 1100, sort: "alternate" };
+const CHOICES = { deck: ["french", "german"], trickMs: { min: 0, max: 10_000 } };
+const RULES = [{ key: "kontra", values: ["off", "on"] }];
+
+test("a stored setting the page does not know is left out and named as unknown, the good ones kept", () => {
+  const saved = { deck: "german", foo: 1, sort: "suits", options: { kontra: "on" } };
+  const { settings, reset } = storage.checkSettings(saved, DEFAULTS, CHOICES);
+  assert.deepEqual(settings, { deck: "german", sort: "suits", options: { kontra: "on" } });
+  assert.deepEqual(reset, [{ key: "foo", value: 1, unknown: true }]);
+});
+
+test("a stored setting with a value it may not take is set back and named, not as unknown", () => {
+  const saved = { deck: 7, trickMs: 1e9, sort: 3 };
+  const { settings, reset } = storage.checkSettings(saved, DEFAULTS, CHOICES);
+  assert.deepEqual(settings, {});
+  assert.deepEqual(
+    reset.map((r) => [r.key, r.unknown]),
+    [
+      ["deck", false],
+      ["trickMs", false],
+      ["sort", false],
+    ],
+  );
+});
+
+test("a name an object has of itself (toString, __proto__) is no setting the page knows", () => {
+  const saved = JSON.parse('{"toString": "x", "__proto__": {"deck": "german"}, "constructor": 1}');
+  const { settings, reset } = storage.checkSettings(saved, DEFAULTS, CHOICES);
+  assert.deepEqual(Object.keys(settings), []);
+  assert.deepEqual(reset.map((r) => [r.key, r.unknown]).sort(), [
+    ["__proto__", true],
+    ["constructor", true],
+    ["toString", true],
+  ]);
+});
+
+test("a rule option the server does not name is unknown; one with a value it does not offer is set back", () => {
+  const { settings, reset } = storage.checkSettings({ options: { kontra: "maybe", bogus: true } }, {}, {}, RULES);
+  assert.deepEqual(settings.options, {});
+  assert.deepEqual(reset, [
+    { key: "rule.kontra", value: "maybe", unknown: false },
+    { key: "rule.bogus", value: true, unknown: true },
+  ]);
+});

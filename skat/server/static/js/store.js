@@ -167,25 +167,29 @@ function checkCurrent(c) {
  * ({min, max}, whole numbers); a setting named in neither keeps the type of its default.
  * `rules`: the rule options as the server names them ([{key, values}], from GET /api/options),
  * or null when not known yet (the rule options are then not checked).
- * Returns {settings, reset: [{key, value}]}: a setting that is not what it may be is left out
- * (its default applies), and named in `reset` (rule options as "rule.<name>").
+ * Returns {settings, reset: [{key, value, unknown}]}: a setting that is not what it may be is left
+ * out (its default applies), and named in `reset` (rule options as "rule.<name>"); so is a
+ * setting the page does not know (a name in neither `defaults` nor `choices`, a rule option the
+ * server does not name), with `unknown` true: the page cannot use it, and a setting is a choice
+ * the person makes again in the panel, so it is named with its value, not set aside.
  */
 export function checkSettings(saved, defaults, choices, rules = null) {
   const settings = isObject(saved) ? { ...saved } : {};
   const reset = [];
-  const drop = (key, value) => {
-    reset.push({ key, value });
+  const drop = (key, value, unknown = false) => {
+    reset.push({ key, value, unknown });
   };
   for (const [key, value] of Object.entries(settings)) {
     if (key === "options") continue;
-    const allowed = choices[key];
+    const allowed = Object.hasOwn(choices, key) ? choices[key] : undefined;
+    const known = allowed !== undefined || Object.hasOwn(defaults, key);
     let ok;
     if (Array.isArray(allowed)) ok = allowed.includes(value);
     else if (allowed) ok = Number.isInteger(value) && value >= allowed.min && value <= allowed.max;
-    else ok = !(key in defaults) || typeof value === typeof defaults[key];
+    else ok = known && typeof value === typeof defaults[key];
     if (!ok) {
       delete settings[key];
-      drop(key, value);
+      drop(key, value, !known);
     }
   }
   if (settings.options !== undefined && !isObject(settings.options)) {
@@ -198,7 +202,7 @@ export function checkSettings(saved, defaults, choices, rules = null) {
       const spec = rules.find((r) => r.key === name);
       if (!spec || !spec.values.includes(value)) {
         delete options[name];
-        drop("rule." + name, value);
+        drop("rule." + name, value, !spec);
       }
     }
     settings.options = options;
