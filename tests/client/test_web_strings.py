@@ -521,7 +521,8 @@ def test_every_text_with_suit_signs_has_a_german_deck_twin(code: str) -> None:
 # The store's notices are said one after another in one line (notices.js withPart): each ends
 # its sentence, or "…under: skat.damaged…series Some stored settings…" runs on.
 JOINED_NOTICES = ["setAside", "notSetAside", "saveFailed", "savedAgain", "otherTab"]
-JOINED_NOTICES += ["otherTabRefused", "settingsReset", "settingsUnknown", "damagedRows", "roomTaken", "noRoomToMake"]
+JOINED_NOTICES += ["otherTabRefused", "settingsReset", "settingsUnknown", "damagedRows"]
+JOINED_NOTICES += ["roomTaken", "noRoomToMake"]
 JOINED_NOTICES += ["damagedArchive.one", "damagedArchive.other", "notSent", "nothingToDelete"]
 
 
