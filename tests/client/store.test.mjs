@@ -27,7 +27,7 @@ function loadPlanted(data) {
   const aside = {};
   for (const key of loaded.keptAside) {
     assert.ok(key.startsWith(storage.DAMAGED_PREFIX), key);
-    aside[key.split(".").slice(-1)[0]] = localStorage.getItem(key);
+    aside[storage.readAsideKey(key).part] = localStorage.getItem(key);
   }
   return { loaded, aside, stored: JSON.parse(localStorage.getItem(storage.STORE_KEY)) };
 }
@@ -162,4 +162,33 @@ test("a rule option the server does not name is unknown; one with a value it doe
     { key: "rule.kontra", value: "maybe", unknown: false },
     { key: "rule.bogus", value: true, unknown: true },
   ]);
+});
+
+// ---- the keys of data set aside ------------------------------------------------------------------
+
+test("two series of the archive set aside at once take keys that name the part alone, the second numbered by #", () => {
+  const { loaded } = loadPlanted(planted({ archive: [FINISHED, "bad one", 7] }));
+  assert.equal(loaded.keptAside.length, 2);
+  const read = loaded.keptAside.map((key) => storage.readAsideKey(key));
+  // unless the clock turned a millisecond between the two, the second is "#2"
+  assert.deepEqual(read.map((r) => r.part), ["archive", "archive"]);
+  if (read[0].time === read[1].time) assert.deepEqual(read.map((r) => r.n), [1, 2]);
+  for (const key of loaded.keptAside) assert.ok(!/\.\d+$/.test(key), key); // no ".2" that reads as a path
+  assert.deepEqual(loaded.store.archive, [FINISHED]);
+});
+
+test("a key set aside is written and read back, a dotted part included", () => {
+  const time = "2026-12-07T13:51:43.123Z";
+  for (const [part, n] of [
+    ["archive", 1],
+    ["archive", 2],
+    ["series.open", 1],
+    ["v1.settings", 12],
+  ]) {
+    const key = storage.asideKey(time, part, n);
+    assert.deepEqual(storage.readAsideKey(key), { time, part, n });
+  }
+  assert.equal(storage.asideKey(time, "archive", 2), "skat.damaged.2026-12-07T13:51:43.123Z.archive#2");
+  assert.equal(storage.readAsideKey("skat.store"), null);
+  assert.equal(storage.readAsideKey("skat.damaged.yesterday.archive"), null);
 });

@@ -18,7 +18,11 @@
 // What cannot be read is set aside under "skat.damaged.<time>.<part>", the part named as in the
 // layout ("store": the whole text; "settings", "current", "series", "series.open", "archive":
 // that field or one series of it; "fields": the fields the layout does not have, as one object;
-// "v1.settings", "v1.current": a first-layout key); the readable parts are kept.
+// "v1.settings", "v1.current": a first-layout key); the readable parts are kept. <time> is the
+// moment it was set aside (Date toISOString, "2026-12-07T13:51:43.123Z"); a second part of the
+// same name set aside in the same millisecond (two unreadable series of the archive) takes
+// "#2", "#3", … after its name ("….archive#2"), never a dotted number that would read as a part
+// of the layout ("series.open"). asideKey and readAsideKey write and read these keys.
 //
 // One game per browser, however many tabs show it: each tab remembers the text of the store it
 // last read or wrote (its version). A tab that finds another text stored when it writes has been
@@ -100,11 +104,26 @@ export function setAside(what, value, from = null) {
   if (from) retiring.push(from);
 }
 
+/** The key for data set aside at `time` (an ISO time, toISOString) as the `n`th part named
+ * `part` ("archive", "series.open", …) at that time: "skat.damaged.<time>.<part>", with "#<n>"
+ * after it from the second on. */
+export function asideKey(time, part, n = 1) {
+  return DAMAGED_PREFIX + time + "." + part + (n > 1 ? `#${n}` : "");
+}
+
+const ASIDE_KEY = /^skat\.damaged\.(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\.([a-z0-9.]+?)(?:#([1-9]\d*))?$/;
+
+/** A key asideKey wrote, read back: {time, part, n}, or null for any other key. */
+export function readAsideKey(key) {
+  const m = ASIDE_KEY.exec(key);
+  return m ? { time: m[1], part: m[2], n: m[3] ? Number(m[3]) : 1 } : null;
+}
+
 function freeKey(what, taken) {
-  const base = DAMAGED_PREFIX + new Date().toISOString() + "." + what;
-  let key = base;
-  for (let n = 2; safeGet(key) !== null || taken.includes(key); n++) key = `${base}.${n}`;
-  return key;
+  const time = new Date().toISOString();
+  let n = 1;
+  while (safeGet(asideKey(time, what, n)) !== null || taken.includes(asideKey(time, what, n))) n++;
+  return asideKey(time, what, n);
 }
 
 // ---- shapes ---------------------------------------------------------------------------------
