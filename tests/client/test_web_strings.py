@@ -70,7 +70,8 @@ DYNAMIC = {
     # the rule options and their values come from the server (GET /api/options): each has a label
     "setting.rule.": [r.name for r in RULES],
     **{f"rule.{name}.": [m.value for m in enum] for name, enum in OPTION_ENUMS.items()},
-    "sheet.damaged.": ["shape", "seat", "scores", "record", "result"],  # sheet.js dealDamage
+    # sheet.js dealDamage, and tally: a Bock mark the server refused and the rows after it
+    "sheet.damaged.": ["shape", "seat", "scores", "record", "result", "bock", "after_bock"],
     "marker.": [
         "passed",
         "hand",
