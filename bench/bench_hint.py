@@ -1,11 +1,10 @@
 """Hint benchmark: how long ``POST /api/hint`` takes to compute a hint (issue 29, target ≤ 1 s
 p95 on an idle 2-core machine).
 
-Positions, fixed before the run: ``random.Random(seed)`` draws the deal numbers (1 .. 10^9 − 1, as
-the browser deals); the person sits in the deal's default seat (number mod 3, as for a typed
-number); every seat is played by the heuristic player (``decision_rng(number, action index)``,
-ISkO rules) and each position in which the person's seat is to act is kept: every bid, hold or
-pass, the skat, the discard, the declaration, Kontra, and every card.
+Positions, fixed before the run: the deals of :func:`bench.played.heuristic_deals` (drawn by
+the seed, the person in the deal's default seat, every seat played by the heuristic), and in
+each every position in which the person's seat is to act: every bid, hold or pass, the skat,
+the discard, the declaration, Kontra, and every card.
 
 Each position's hint is then computed as the server computes it: the record is sent to one
 warmed-up worker process (:class:`skat.server.workers.Computers`) running
@@ -25,7 +24,6 @@ The figures go to ``docs/benchmarks.md``, section "Hints".
 from __future__ import annotations
 
 import asyncio
-import random
 import statistics
 import time
 from collections import defaultdict
@@ -33,32 +31,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from bench.common import argument_parser, percentile
-from skat.deal import default_seat
-from skat.options import Options
-from skat.players import decision_rng, get_player
+from bench.played import heuristic_deals
 from skat.server import assist, game
 from skat.server.workers import Computers
-from skat.state import State
 
 
 def positions(deals: int, seed: int) -> list[tuple[str, int]]:
     """The records (with the person's seat) of every decision of the person in ``deals`` deals
-    drawn by ``seed``, each deal played by the heuristic in all seats."""
-    numbers = random.Random(seed)
-    player = get_player("heuristic")
-    out: list[tuple[str, int]] = []
-    for _ in range(deals):
-        number = numbers.randrange(1, 10**9)
-        state = State.new(number, Options())
-        human = int(default_seat(state.deal.number))
-        while not state.is_terminal():
-            seat = state.current_player
-            assert seat is not None
-            if seat == human:
-                out.append((game.write_record(state), human))
-            info = state.information_state(int(seat))
-            state = state.apply(player.choose(info, decision_rng(number, len(state.actions))))
-    return out
+    drawn by ``seed``, each deal played by the heuristic in all seats
+    (:func:`bench.played.heuristic_deals`)."""
+    return [
+        (game.write_record(state), human)
+        for human, states in heuristic_deals(deals, seed)
+        for state in states
+        if state.current_player == human and not state.is_terminal()
+    ]
 
 
 def timed_hint(text: str, human: int) -> tuple[dict[str, Any], int, float]:

@@ -29,15 +29,18 @@ Run (two workers, checkpointed)::
 
 from __future__ import annotations
 
-import itertools
-import json
-import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from bench.common import add_deal_arguments, argument_parser, share_half
-from bench.runs import IN_RUNS, run_path
+from bench.common import (
+    add_checkpoint_arguments,
+    add_deal_arguments,
+    argument_parser,
+    binned,
+    read_checkpoint,
+    run_checkpointed,
+    share_interval,
+)
 from skat.action import ActionKind
 from skat.arena import arena_deal_number
 from skat.options import KontraRule, Options
@@ -147,33 +150,6 @@ def deal_line(task: tuple[int, int, bool, tuple[str, ...], str | None]) -> dict[
     return line
 
 
-def _read(path: str) -> dict[int, dict[str, Any]]:
-    """The finished deals of the checkpoint by index; a last line cut off when a run was
-    stopped is dropped from the file (that deal is played again)."""
-    done: dict[int, dict[str, Any]] = {}
-    if not os.path.exists(path):
-        return done
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    whole = text[: text.rfind("\n") + 1]
-    if whole != text:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(whole)
-    for row in whole.splitlines():
-        if row.strip():
-            line = json.loads(row)
-            done[line["index"]] = line
-    return done
-
-
-def _interval(k: int, n: int) -> str:
-    if n == 0:
-        return "-"
-    p, half = share_half(k, n)
-    low, high = 100 * max(0.0, p - half), 100 * min(1.0, p + half)
-    return f"{100 * p:.1f}% ({low:.1f} .. {high:.1f}), {k}/{n}"
-
-
 WHAT_IF_LINES = (0.05, 0.08, 0.10, 0.12, 0.15, 0.20, 0.25)
 """The Kontra lines the report's what-if table tries on the games played out."""
 
@@ -198,7 +174,7 @@ def report(lines: Sequence[dict[str, Any]], below: float = StrongSettings().kont
     lost_all = sum(1 for g in games if not g["open_won"])
     out = [
         f"deals {len(lines)}, declared games {len(games)}; "
-        f"the declarer loses open-handed {_interval(lost_all, len(games))}"
+        f"the declarer loses open-handed {share_interval(lost_all, len(games))}"
     ]
     if any("person" in ln for ln in lines):
         others = sum(1 for ln in lines if ln.get("kind") == "computer")
@@ -212,9 +188,10 @@ def report(lines: Sequence[dict[str, Any]], below: float = StrongSettings().kont
         lost = sum(1 for g in said if not g["won"])
         out += [
             f"played out with the player's own rule ({len(played)} games):",
-            f"  Kontra said: {_interval(len(said), len(played))}",
-            f"  of those lost: {_interval(lost, len(said))}",
-            f"  the declarer loses: {_interval(sum(not g['won'] for g in played), len(played))}",
+            f"  Kontra said: {share_interval(len(said), len(played))}",
+            f"  of those lost: {share_interval(lost, len(said))}",
+            f"  the declarer loses: "
+            f"{share_interval(sum(not g['won'] for g in played), len(played))}",
             "  what other lines would have doubled (a defender's resample-s6 estimate below the"
             " line, no plain Null): Kontra said; of those lost as played",
         ]
@@ -222,8 +199,8 @@ def report(lines: Sequence[dict[str, Any]], below: float = StrongSettings().kont
             doubled = [g for g in played if _would_double(g, line)]
             lost = sum(1 for g in doubled if not g["won"])
             out.append(
-                f"    {line:.2f}: {_interval(len(doubled), len(played))}; "
-                f"{_interval(lost, len(doubled))}"
+                f"    {line:.2f}: {share_interval(len(doubled), len(played))}; "
+                f"{share_interval(lost, len(doubled))}"
             )
     names = [n for n in VARIANTS if games and all(n in a["chance"] for a in games[0]["asked"])]
     for name in names:
@@ -234,31 +211,22 @@ def report(lines: Sequence[dict[str, Any]], below: float = StrongSettings().kont
             lost = sum(1 for g in doubled if not g["open_won"])
             out += [
                 f"  Kontra (an estimate < {line}, a plain Null counted): "
-                f"{_interval(len(doubled), len(games))}",
-                f"  of those lost open-handed: {_interval(lost, len(doubled))}",
+                f"{share_interval(len(doubled), len(games))}",
+                f"  of those lost open-handed: {share_interval(lost, len(doubled))}",
             ]
         out.append("  open-hand win share by estimate:")
-        bins = [0.0, 0.2, 0.4, 0.6, 0.8, 0.9, 1.01]
-        for lo, hi in itertools.pairwise(bins):
-            cell = [
-                g["open_won"] for g in games for a in g["asked"] if lo <= a["chance"][name] < hi
-            ]
-            out.append(f"    {lo:.1f} .. {min(hi, 1.0):.1f}: {_interval(sum(cell), len(cell))}")
+        edges = [0.0, 0.2, 0.4, 0.6, 0.8, 0.9, 1.01]
+        asked = [(g["open_won"], a["chance"][name]) for g in games for a in g["asked"]]
+        for lo, hi, cell in binned(asked, edges, lambda x: x[1]):
+            won = sum(w for w, _ in cell)
+            out.append(f"    {lo:.1f} .. {hi:.1f}: {share_interval(won, len(cell))}")
     return "\n".join(out)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argument_parser(__doc__)
     add_deal_arguments(ap, deals=None, seed=11, first=True, workers=True)
-    ap.add_argument(
-        "--out",
-        required=True,
-        type=run_path,
-        help="the JSONL checkpoint (continued if it exists); " + IN_RUNS,
-    )
-    ap.add_argument(
-        "--report-only", action="store_true", help="print the checkpoint's figures, play nothing"
-    )
+    add_checkpoint_arguments(ap)
     ap.add_argument(
         "--below",
         type=float,
@@ -274,17 +242,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "it; only its games are judged (default: three strong players)",
     )
     args = ap.parse_args(argv)
-    if os.path.isdir(args.out):
-        ap.error(f"--out {args.out} is a folder, not a checkpoint file")
     if args.person is not None:
         try:
             get_player(args.person)
         except ValueError as err:
             ap.error(f"--person: {err}")
-    done = _read(args.out)
+    done = read_checkpoint(ap, args.out, args.seed, _index)
     for index, line in done.items():
-        if line.get("number") != arena_deal_number(args.seed, index):
-            ap.error(f"{args.out} holds deal {index} of another seed than {args.seed}")
         if line.get("person") != args.person:
             played = (
                 "in self-play" if "person" not in line else f"with {line['person']} as the person"
@@ -300,17 +264,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         for i in wanted
         if i not in done
     ]
-    if tasks and not args.report_only:
-        with (
-            ProcessPoolExecutor(args.workers) as pool,
-            open(args.out, "a", encoding="utf-8") as f,
-        ):
-            for line in pool.map(deal_line, tasks):
-                f.write(json.dumps(line) + "\n")
-                f.flush()
-                done[line["index"]] = line
+    if not args.report_only:
+        run_checkpointed(args.out, args.workers, deal_line, tasks, done, _index)
     print(report([done[i] for i in wanted if i in done], args.below))
     return 0
+
+
+def _index(line: dict[str, Any]) -> int:
+    """A checkpoint line's deal: its index."""
+    return int(line["index"])
 
 
 if __name__ == "__main__":

@@ -26,15 +26,18 @@ Run (two tables per deal: strong and heuristic computers)::
 
 from __future__ import annotations
 
-import itertools
-import json
-import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from bench.common import add_deal_arguments, argument_parser, share_half
-from bench.runs import IN_RUNS, run_path
+from bench.common import (
+    add_checkpoint_arguments,
+    add_deal_arguments,
+    argument_parser,
+    binned,
+    read_checkpoint,
+    run_checkpointed,
+    share_interval,
+)
 from skat.action import Action, ActionKind
 from skat.arena import arena_deal_number
 from skat.options import KontraRule, Options
@@ -139,33 +142,6 @@ def deal_line(task: tuple[int, int, str]) -> dict[str, Any]:
     }
 
 
-def _read(path: str) -> dict[tuple[int, str], dict[str, Any]]:
-    """The finished lines of the checkpoint by (index, level); a last line cut off when a run
-    was stopped is dropped from the file (that deal is played again)."""
-    done: dict[tuple[int, str], dict[str, Any]] = {}
-    if not os.path.exists(path):
-        return done
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    whole = text[: text.rfind("\n") + 1]
-    if whole != text:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(whole)
-    for row in whole.splitlines():
-        if row.strip():
-            line = json.loads(row)
-            done[line["index"], line["level"]] = line
-    return done
-
-
-def _interval(k: int, n: int) -> str:
-    if n == 0:
-        return "-"
-    p, half = share_half(k, n)
-    low, high = 100 * max(0.0, p - half), 100 * min(1.0, p + half)
-    return f"{100 * p:.1f}% ({low:.1f} .. {high:.1f}), {k}/{n}"
-
-
 def report(lines: Sequence[dict[str, Any]]) -> str:
     """Per table (the computers' level) and per level asked: the Re share in the computers'
     games, in those won open-handed, and the open-hand win share of the games answered with
@@ -181,36 +157,36 @@ def report(lines: Sequence[dict[str, Any]]) -> str:
             f"{level} computers: {len(table)} deals, the person declared "
             f"{sum(ln['kind'] == 'person' for ln in table)}, passed "
             f"{sum(ln['kind'] == 'passed' for ln in table)}, a computer declared {len(games)} "
-            f"(won open-handed {_interval(len(won), len(games))})"
+            f"(won open-handed {share_interval(len(won), len(games))})"
         )
         for asked in LEVELS:
             re_all = [g for g in games if g[asked]["re"]]
             out += [
-                f"  Re by the {asked} declarer: {_interval(len(re_all), len(games))}",
+                f"  Re by the {asked} declarer: {share_interval(len(re_all), len(games))}",
                 f"    in the games won open-handed: "
-                f"{_interval(sum(g[asked]['re'] for g in won), len(won))}",
+                f"{share_interval(sum(g[asked]['re'] for g in won), len(won))}",
                 f"    the games answered with Re won open-handed: "
-                f"{_interval(sum(g['open_won'] for g in re_all), len(re_all))}",
+                f"{share_interval(sum(g['open_won'] for g in re_all), len(re_all))}",
             ]
         chosen = [g for g in games if g["person_kontra"]]
         out.append(
             f"  the person's own rule (the heuristic's) says Kontra in "
-            f"{_interval(len(chosen), len(games))}; won open-handed "
-            f"{_interval(sum(g['open_won'] for g in chosen), len(chosen))}"
+            f"{share_interval(len(chosen), len(games))}; won open-handed "
+            f"{share_interval(sum(g['open_won'] for g in chosen), len(chosen))}"
         )
         for asked in LEVELS:
             won_chosen = [g for g in chosen if g["open_won"]]
             out.append(
                 f"    Re by the {asked} declarer there: "
-                f"{_interval(sum(g[asked]['re'] for g in chosen), len(chosen))}; in those won "
-                f"open-handed {_interval(sum(g[asked]['re'] for g in won_chosen), len(won_chosen))}"
+                f"{share_interval(sum(g[asked]['re'] for g in chosen), len(chosen))}; in those "
+                f"won open-handed "
+                f"{share_interval(sum(g[asked]['re'] for g in won_chosen), len(won_chosen))}"
             )
         out.append("  the strong declarer's chance: games (won open-handed, Re said)")
-        bins = [0.0, 0.4, 0.6, 0.7, 0.8, 0.85, 0.9, 1.01]
-        for lo, hi in itertools.pairwise(bins):
-            cell = [g for g in games if lo <= g["strong"]["chance"] < hi]
+        edges = [0.0, 0.4, 0.6, 0.7, 0.8, 0.85, 0.9, 1.01]
+        for lo, hi, cell in binned(games, edges, lambda g: g["strong"]["chance"]):
             out.append(
-                f"    {lo:.2f} .. {min(hi, 1.0):.2f}: {len(cell)} "
+                f"    {lo:.2f} .. {hi:.2f}: {len(cell)} "
                 f"({sum(g['open_won'] for g in cell)}, {sum(g['strong']['re'] for g in cell)})"
             )
         solved = sorted(g["strong"]["solved"] for g in games)
@@ -223,37 +199,23 @@ def report(lines: Sequence[dict[str, Any]]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argument_parser(__doc__)
     add_deal_arguments(ap, deals=None, seed=51, first=True, workers=True)
-    ap.add_argument(
-        "--out",
-        required=True,
-        type=run_path,
-        help="the JSONL checkpoint (continued if it exists); " + IN_RUNS,
-    )
-    ap.add_argument(
-        "--report-only", action="store_true", help="print the checkpoint's figures, play nothing"
-    )
+    add_checkpoint_arguments(ap)
     args = ap.parse_args(argv)
-    if os.path.isdir(args.out):
-        ap.error(f"--out {args.out} is a folder, not a checkpoint file")
-    done = _read(args.out)
-    for (index, _), line in done.items():
-        if line.get("number") != arena_deal_number(args.seed, index):
-            ap.error(f"{args.out} holds deal {index} of another seed than {args.seed}")
+    key = _key
+    done = read_checkpoint(ap, args.out, args.seed, key)
     wanted = [(i, level) for i in range(args.first, args.first + args.deals) for level in LEVELS]
     tasks = [
         (i, arena_deal_number(args.seed, i), level) for i, level in wanted if (i, level) not in done
     ]
-    if tasks and not args.report_only:
-        with (
-            ProcessPoolExecutor(args.workers) as pool,
-            open(args.out, "a", encoding="utf-8") as f,
-        ):
-            for line in pool.map(deal_line, tasks):
-                f.write(json.dumps(line) + "\n")
-                f.flush()
-                done[line["index"], line["level"]] = line
-    print(report([done[key] for key in wanted if key in done]))
+    if not args.report_only:
+        run_checkpointed(args.out, args.workers, deal_line, tasks, done, key)
+    print(report([done[k] for k in wanted if k in done]))
     return 0
+
+
+def _key(line: dict[str, Any]) -> tuple[int, str]:
+    """A checkpoint line's deal: its index and the computers' level (two tables per deal)."""
+    return line["index"], line["level"]
 
 
 if __name__ == "__main__":

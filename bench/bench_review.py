@@ -2,10 +2,9 @@
 until its first decision is shown (issue 50: ≤ 10 s p95 on two idle cores over ≥ 60 fixed
 deals, the first decisions within 2 s).
 
-Deals, fixed before the run: ``random.Random(seed)`` draws the deal numbers (1 .. 10^9 − 1, as
-the browser deals); the person sits in the deal's default seat (number mod 3, as for a typed
-number); every seat is played by the heuristic player (``decision_rng(number, action index)``,
-ISkO rules), so the person's decisions include some the strong player would make otherwise.
+Deals, fixed before the run: those of :func:`bench.played.heuristic_deals` (drawn by the seed,
+the person in the deal's default seat, every seat played by the heuristic), so the person's
+decisions include some the strong player would make otherwise.
 
 Each deal is then reviewed as the server reviews it: every decision of the person's seat and
 the open-hand verdict handed at once to two warmed-up worker processes
@@ -29,39 +28,26 @@ from __future__ import annotations
 
 import asyncio
 import os
-import random
 import statistics
 import time
 from collections.abc import Sequence
 from typing import Any
 
 from bench.common import argument_parser, percentile
+from bench.played import heuristic_deals
 from skat.analysis.review import Judgement, decision_indices
-from skat.deal import default_seat
-from skat.options import Options
-from skat.players import decision_rng, get_player
 from skat.server import game
 from skat.server.review import decision_task, judgements, verdict_task
 from skat.server.workers import Computers
-from skat.state import State
 
 
 def deals(count: int, seed: int) -> list[tuple[str, int]]:
     """The records of ``count`` finished deals drawn by ``seed``, each played by the heuristic
-    in every seat, with the person's seat (the deal's default seat)."""
-    numbers = random.Random(seed)
-    player = get_player("heuristic")
-    out: list[tuple[str, int]] = []
-    for _ in range(count):
-        number = numbers.randrange(1, 10**9)
-        state = State.new(number, Options())
-        while not state.is_terminal():
-            seat = state.current_player
-            assert seat is not None
-            info = state.information_state(int(seat))
-            state = state.apply(player.choose(info, decision_rng(number, len(state.actions))))
-        out.append((game.write_record(state), int(default_seat(number))))
-    return out
+    in every seat, with the person's seat (the deal's default seat;
+    :func:`bench.played.heuristic_deals`)."""
+    return [
+        (game.write_record(states[-1]), human) for human, states in heuristic_deals(count, seed)
+    ]
 
 
 def timed_decision(text: str, seat: int, index: int) -> tuple[Judgement, float]:

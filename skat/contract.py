@@ -27,7 +27,7 @@ from skat.options import Options
 from skat.rules import GameType
 from skat.values import table_values
 
-__all__ = ["Contract", "declarable_games", "legal_declarations"]
+__all__ = ["Contract", "declarable_games", "declarations_below_bid", "legal_declarations"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,3 +250,21 @@ def legal_declarations(hand: bool, bid: int, options: Options) -> tuple[Contract
         out.append(Contract.make(GameType.NULL, revolution=True))
     out.sort(key=lambda c: c.code)
     return tuple(out)
+
+
+@cache
+def declarations_below_bid(hand: bool, bid: int, options: Options) -> tuple[Contract, ...]:
+    """The contracts of the phase (``hand``: a Hand game, else after a pick-up) that
+    :func:`legal_declarations` leaves out at ``bid`` (game points), in the order of their
+    :attr:`~Contract.code`: the Null games (Revolution too) whose fixed value is below the bid
+    (ISkO 4.2). The declaration dialog says why they are not offered.
+
+    >>> [str(c) for c in declarations_below_bid(True, 48, Options())]
+    ['NH']
+    >>> [str(c) for c in declarations_below_bid(False, 48, Options())]
+    ['N', 'NO']
+    >>> declarations_below_bid(False, 18, Options())
+    ()
+    """
+    offered = legal_declarations(hand, bid, options)
+    return tuple(c for c in legal_declarations(hand, 0, options) if c not in offered)

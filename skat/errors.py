@@ -20,14 +20,31 @@ def cut(text: str, limit: int = SHOWN_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def shown(value: object) -> str:
-    """``repr(value)`` as an error message repeats it (:func:`cut`); an integer too long for
-    ``repr`` (over 4,300 digits) is named as such."""
+def shown(value: object, limit: int = SHOWN_CHARS) -> str:
+    """``repr(value)`` as an error message repeats it, at most ``limit`` characters: a text is
+    cut inside its quotes, so that the quotes still close (``'http://aaaa…'``) and the sentence
+    after it reads as a sentence; anything else is cut as :func:`cut` cuts; an integer too long
+    for ``repr`` (over 4,300 digits) is named as such.
+
+    >>> shown("x" * 50)[-4:], len(shown("x" * 50))
+    ("xx…'", 40)
+    >>> shown("short")
+    "'short'"
+    """
+    if isinstance(value, str):
+        text = repr(value)
+        if len(text) <= limit:
+            return text
+        # the value cut until its repr (escapes included) with the ellipsis fits
+        keep = limit - 3
+        while keep > 0 and len(repr(value[:keep] + "…")) > limit:
+            keep -= 1
+        return repr(value[:keep] + "…")
     try:
         text = repr(value)
     except ValueError:
         text = "<an integer of over 4,300 digits>"
-    return cut(text)
+    return cut(text, limit)
 
 
 class SkatError(ValueError):

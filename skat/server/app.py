@@ -13,7 +13,7 @@ Routes:
 * ``POST /api/bock`` ``{"series": [...], "options": {...}}`` — the Bock figures of the series:
   each deal's Bock status and events, the deals queued, the next deal
   (:meth:`skat.bock.BockWalk.to_json`); a deal whose ``BK`` does not follow is refused (400
-  ``bock_mismatch``).
+  ``bock_mismatch``, the error's ``index`` the deal's 0-based index in ``series``).
 * ``POST /api/act`` ``{"record": "...", "human_seat": s, "action": "18" | ["ST.H8", "G"]}`` —
   the human's action(s) on the deal of ``record``.
 * ``POST /api/view`` ``{"record": "...", "human_seat": s}`` — the human's view of a stored record
@@ -112,6 +112,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from skat.bock import BockError
 from skat.cards import format_card
 from skat.deal import MAX_DEAL_NUMBER
 from skat.errors import ClaimError, IllegalActionError, SkatError, shown
@@ -207,8 +208,11 @@ def _error(
     headers: dict[str, str] | None = None,
     reason: str | None = None,
     line: list[dict[str, Any]] | None = None,
+    index: int | None = None,
 ) -> JSONResponse:
     error: dict[str, Any] = {"code": code, "message": message}
+    if index is not None:
+        error["index"] = index  # a Bock mismatch's: the 0-based index of the deal in the series
     if line is not None:
         error["line"] = line  # a refused claim's: the play that beats it, [{seat, card}]
     if reason is not None:
@@ -666,6 +670,8 @@ def create_app(
                 return _error(409, err.code, str(err), line=line)
             except IllegalActionError as err:
                 return _error(409, err.code, str(err))
+            except BockError as err:
+                return _error(400, err.code, str(err), index=err.index)
             except SkatError as err:
                 return _error(400, err.code, str(err), reason=err.reason)
             return response

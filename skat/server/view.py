@@ -14,9 +14,11 @@ skat cards the human took), ``declare_after_discard`` (the contracts that will b
 the discard, so that the browser can offer the declaration before sending the discard),
 ``declarations`` (while the human
 is to declare, or to discard before declaring: every legal contract with its figures,
-:func:`declarations`), ``card_order`` (the cards the human sees by strength in the game played,
-for sorting the hand: :func:`card_order_json`), ``hand_sizes``, ``open_hand`` (``{seat, cards}``
-of an ouvert declarer), ``trick`` (``[{seat, card}]``), ``last_trick``, ``tricks`` (taken per seat),
+:func:`declarations`), ``declarations_out`` (with them: the Null games left out as worth less
+than the bid, :func:`declarations_out`), ``card_order`` (the cards the human sees by strength in
+the game played, for sorting the hand: :func:`card_order_json`), ``hand_sizes``, ``open_hand``
+(``{seat, cards}`` of an ouvert declarer), ``trick`` (``[{seat, card}]``), ``last_trick``,
+``tricks`` (taken per seat),
 ``result``, ``iss_result`` and ``review`` (original hands, skat, discard, every trick; only when
 the deal is over), ``claim`` (when a claim ended the game: ``{seat, action, hands, trick}``, the
 claimant, ``CL`` or ``CD``, every hand and the trick as they were at the claim, the proof the
@@ -45,7 +47,7 @@ from skat import record
 from skat.action import Action, ActionKind
 from skat.cards import cards_of_mask, format_card, mask_of, points
 from skat.claim import claim_json
-from skat.contract import Contract
+from skat.contract import Contract, declarations_below_bid
 from skat.deal import format_seated_number
 from skat.declaration import prospect
 from skat.errors import NotationError
@@ -62,6 +64,7 @@ __all__ = [
     "card_reasons",
     "contracts_json",
     "declarations",
+    "declarations_out",
     "event_json",
     "exchange_json",
     "trick_json",
@@ -308,6 +311,32 @@ def declarations(state: State, human: int) -> list[dict[str, Any]]:
     return out
 
 
+def declarations_out(state: State, human: int) -> list[dict[str, Any]]:
+    """The contracts of the phase that ``human`` may not declare at the bid, while
+    :func:`declarations` lists those he may: the Null games (Revolution too) whose fixed value is
+    below the bid (:func:`skat.contract.declarations_below_bid`, ISkO 4.2), so that the dialog
+    says why they are not offered; else ``[]``.
+
+    Each is ``{"contract", "game", "announced", "value"}``: ``value`` its fixed game value
+    (:func:`skat.declaration.prospect`), below the bid.
+    """
+    if not declarations(state, human):
+        return []
+    hand = state.phase == Phase.SKAT  # the Hand games; after a pick-up (discard, declare) not
+    known = state.hand(human) | state.discard(human)
+    return [
+        {
+            "contract": str(contract),
+            "game": contract.game.letter,
+            "announced": _announced(contract),
+            "value": prospect(
+                contract, bid=state.bid, known_cards=known, options=state.options
+            ).value,
+        }
+        for contract in declarations_below_bid(hand, state.bid, state.options)
+    ]
+
+
 def card_order_json(state: State, cards: int = 0xFFFFFFFF) -> dict[str, Any]:
     """The ``cards`` (a mask) by strength in the game played (Grand's order until a game is
     declared), for sorting a hand: ``{"game", "trumps": [...], "suits": {"C": [...], ...},
@@ -438,6 +467,7 @@ def view(state: State, human: int) -> dict[str, Any]:
         else [],
         "declare_after_discard": declare_after,
         "declarations": declarations(state, human),
+        "declarations_out": declarations_out(state, human),
         # only what the human sees until the deal is over: the hand, an open hand, the trick
         "card_order": card_order_json(
             state,

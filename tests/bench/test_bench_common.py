@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bench import common
+from skat.arena import arena_deal_number
 
 
 def test_a_means_half_width_is_half_the_arenas_interval() -> None:
@@ -74,3 +78,34 @@ def test_the_deal_arguments_keep_their_defaults() -> None:
     with pytest.raises(SystemExit):
         required.parse_args([])
     assert not hasattr(required.parse_args(["--deals", "2"]), "workers")
+
+
+def test_a_share_is_printed_in_percent_with_its_interval_clipped() -> None:
+    assert common.share_interval(0, 0) == "-"
+    assert common.share_interval(30, 100) == "30.0% (21.0 .. 39.0), 30/100"
+    assert common.share_interval(1, 1) == "100.0% (100.0 .. 100.0), 1/1"
+
+
+def test_bins_take_their_lower_edge_and_a_chance_of_one_in_the_last() -> None:
+    bins = common.binned([0.0, 0.2, 0.39, 0.4, 1.0], [0.0, 0.4, 1.01], float)
+    assert bins == [(0.0, 0.4, [0.0, 0.2, 0.39]), (0.4, 1.0, [0.4, 1.0])]
+
+
+def _parser() -> Any:
+    ap = common.argument_parser("test")
+    common.add_checkpoint_arguments(ap)
+    return ap
+
+
+def test_a_checkpoint_drops_a_line_cut_off_and_refuses_another_seed(tmp_path: Path) -> None:
+    path = tmp_path / "run.jsonl"
+    whole = [{"index": i, "number": arena_deal_number(5, i)} for i in range(2)]
+    path.write_text("".join(json.dumps(x) + "\n" for x in whole) + '{"index": 2, "nu')
+    done = common.read_checkpoint(_parser(), str(path), 5, lambda line: line["index"])
+    assert done == {0: whole[0], 1: whole[1]}
+    assert path.read_text().endswith("}\n")  # the cut line is gone: that deal is played again
+    with pytest.raises(SystemExit):
+        common.read_checkpoint(_parser(), str(path), 6, lambda line: line["index"])
+    with pytest.raises(SystemExit):
+        common.read_checkpoint(_parser(), str(tmp_path), 5, lambda line: line["index"])
+    assert common.read_checkpoint(_parser(), str(tmp_path / "new.jsonl"), 5, len) == {}

@@ -230,3 +230,76 @@ def test_an_import_whose_bock_mark_does_not_follow_is_refused_naming_the_deal(
     assert read_store(page)["series"] == before  # the sheet before it stays as it was
     assert not page.errors, page.errors
     context.close()
+
+
+def _played(state: State) -> State:
+    """``state`` played out by its first legal action at each turn (forehand bids, the others
+    pass): a game with a score."""
+    calls = 0
+    while state.result() is None:
+        actions = state.legal_actions()
+        state = state.apply(actions[-1] if calls < 2 else actions[0])
+        calls += 1
+    return state
+
+
+@pytest.mark.parametrize("rule", [BockRule.ROUNDS, BockRule.OFF])
+def test_a_forged_bock_row_is_shown_refused_and_kept_out_of_the_totals(
+    browser: Any, url: str, rule: BockRule
+) -> None:
+    # deal 1 passed in with no event on; deal 2 a game marked a Bock deal (BK[2]) all the same,
+    # its score doubled on the sheet as written (the browser's storage edited, or an old copy)
+    quiet = Options(bock=BockRule.ROUNDS, bock_n00=False)
+    first = State.new(5, quiet).apply("p").apply("p").apply("p")
+    forged = _played(State.new(6, replace(quiet, bock_deal=BockDeal.BOCK)))
+    scores = seat_list_scores(forged)
+    assert scores != (0, 0, 0)
+    result = forged.result()
+    assert result is not None
+    assert not isinstance(result, RamschResult)
+    store = _store()
+    store["settings"]["options"] = {"bock": rule.value, "bock_n00": False}
+    row = {
+        **_passed_row(6, 0),
+        "record": iss.write_record(forged),
+        "deal_number": "6",
+        "result": {
+            "kind": "game",
+            "declarer": int(forged.declarer or 0),
+            "won": result.won,
+            "score": result.score,
+            "bid": result.bid,
+            "levels": list(result.levels),
+            "contract": str(result.contract),
+            "steps": [],
+        },
+        "iss_result": "",
+        "list_scores": list(scores),
+        "dealer": 2,
+        "bock": "bock",
+    }
+    store["series"]["deals"] = [{**_passed_row(5, 2), "record": iss.write_record(first)}, row]
+    # a practice deal on the table (the series' next deal is refused while the mark stands)
+    practice = iss.write_record(State.new(42, Options()))
+    store["current"] = {"record": practice, "human_seat": 0, "practice": True}
+    context = fresh_context(browser, store=store)
+    page = watched_page(context)
+    page.goto(url)
+    settle(page)
+    open_sheet(page)
+    # the row stays, shown with its game and marked as the server refused its Bock mark
+    page.wait_for_selector("[data-row='1'][data-damaged='bock']")
+    said = page.text_content("[data-row='1'] .col-markers") or ""
+    assert "Bock mark refused" in said, said
+    assert "not counted" in said, said
+    assert page.locator("[data-bock-error='bock_mismatch']").count() == 1
+    # its doubled score is not in the totals (nor its won or lost game)
+    shown = [
+        int((page.text_content(f"[data-sum='{p}']") or "0").replace("−", "-").replace(",", ""))
+        for p in range(3)
+    ]
+    assert shown == [0, 0, 0]
+    assert page.locator("[data-row='1'] [data-delta]").count() == 0
+    shoot(page, f"bock-forged-{rule.value}")
+    assert not page.errors, page.errors
+    context.close()

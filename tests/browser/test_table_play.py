@@ -383,6 +383,38 @@ def test_a_hand_game_warns_when_the_unseen_skat_can_bring_it_below_the_bid(
     context.close()
 
 
+def test_the_dialog_says_why_the_null_games_below_the_bid_are_not_offered(
+    browser: Any, url: str
+) -> None:
+    """Deal 7348, the person middlehand at 48: of the Null games only Null Ouvert Hand (59) is
+    worth the bid; Null Hand (35) is left out (ISkO 4.2), and after the pick-up Null (23) and
+    Null Ouvert (46), which the dialog names with their values, as the server lists them."""
+    context, page = opened_table(browser, url)
+    type_deal(page, "7348")
+    assert settle(page)[0] == "bidding"
+    page.select_option("select[data-ui='jump']", "48")
+    page.click("[data-ui='jump-go']")
+    assert settle(page)[0] == "skat"
+    page.click(".controls [data-ui='hand']")
+    page.click(".declare-dialog [data-game='N']")
+    assert page.get_attribute("[data-action='declare']", "data-contract") == "NOH"
+    note = page.wait_for_selector("[data-declare-out='NH']").text_content() or ""
+    assert "Not offered at your bid of 48: Null Hand (35)." in note, note
+    assert "A Null game's value is fixed" in note, note
+    shoot(page, "declare-null-left-out")
+    page.click("[data-ui='declare-back']")
+    page.click("[data-action='s']")
+    assert settle(page)[0] == "discard"
+    for card in ("SQ", "H9"):
+        page.click(f"[data-card='{card}']")
+    page.click("[data-action='discard']")
+    assert page.locator(".declare-dialog [data-game='N']").count() == 0
+    note = page.wait_for_selector("[data-declare-out='N NO']").text_content() or ""
+    assert "Null (23), Null Ouvert (46)." in note, note
+    assert not page.errors
+    context.close()
+
+
 def test_null_offers_no_schneider_or_schwarz_switch(browser: Any, url: str) -> None:
     context, page = opened_table(browser, url)
     _declare_hand_on_136(page)

@@ -391,6 +391,7 @@ def test_stored_settings_that_cannot_be_used_are_set_back_and_named(browser: Any
         "callMs": 1e9,
         "trickWait": "never",
         "deck": 7,
+        "foo": 1,  # a setting the page does not have
     }
     context = fresh_context(browser, **bad)
     page = watched_page(context)
@@ -406,9 +407,11 @@ def test_stored_settings_that_cannot_be_used_are_set_back_and_named(browser: Any
         "Pace of the computers' calls (1000000000)",
         'A finished trick stays ("never")',
         "Cards (7)",
+        'were left out: "foo" (1)',
     ]:
         assert named in said, said
     settings = read_store(page)["settings"]
+    assert "foo" not in settings
     assert settings["options"] == {"spitze": True}  # a good rule stays
     assert (settings["callMs"], settings["trickWait"], settings["deck"]) == (520, "time", "french")
     shoot(page, "store-settings-reset")

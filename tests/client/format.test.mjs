@@ -96,3 +96,22 @@ test("a missing text falls back to English, then to its key", () => {
   assert.equal(i18n.t("game.G"), "Grand");
   speak("en");
 });
+
+const notices = await import(new URL("notices.js", JS));
+
+test("stored settings set back are named by the panel's names, unknown ones by their stored names as left out", () => {
+  speak("en");
+  const said = notices.resetText([
+    { key: "deck", value: 7, unknown: false },
+    { key: "foo", value: 1, unknown: true },
+    { key: "rule.bogus", value: true, unknown: true },
+  ]);
+  assert.equal(
+    said,
+    "Some stored settings could not be used and were set back to their defaults: Cards (7). " +
+      'Some stored settings are not ones this page has and were left out: "foo" (1), "bogus" (true).',
+  );
+  speak("de");
+  assert.match(notices.resetText([{ key: "foo", value: 1, unknown: true }]), /^Einige gespeicherte Einstellungen kennt diese Seite nicht; sie wurden weggelassen: "foo" \(1\)\.$/);
+  speak("en");
+});

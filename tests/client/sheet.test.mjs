@@ -100,3 +100,38 @@ test("an imported row keeps the computer's replay record beside its score; the s
   assert.deepEqual(sheet.keptOnImport({ replay: { record, player: "<b>", score: 3 } }).replay, { player: null, score: 3 });
   assert.equal(sheet.keptOnImport({ replay: { record: 5, player: "strong" } }).replay, undefined);
 });
+
+test("a row whose Bock mark the server refused, and every row after it, is shown but not counted", () => {
+  const series = sheet.newSeries(0, "seeger_fabian", null, STARTED);
+  series.deals.push(
+    gameRow(0, 0, true, [30, 0, 0]),
+    { ...gameRow(0, 0, true, [160, 0, 0]), bock: "bock" }, // a forged Bock mark: the score doubled
+    gameRow(0, 1, false, [0, -60, 0]),
+  );
+  const { rows, totals } = sheet.tally(series, 1);
+  assert.deepEqual(rows.map((r) => r.damage), [null, "bock", "after_bock"]);
+  assert.deepEqual(totals.points, [30, 0, 0]);
+  assert.deepEqual(totals.won, [1, 0, 0]);
+  assert.deepEqual(totals.lost, [0, 0, 0]);
+  // shown with their results and declarers, their changes not added
+  assert.equal(rows[1].result.won, true);
+  assert.equal(rows[1].declarer, 0);
+  assert.deepEqual(rows[1].scores, [0, 0, 0]);
+  assert.equal(sheet.counts("bock"), false);
+  assert.equal(sheet.counts("after_bock"), false);
+  // without a refusal the same rows count as written
+  assert.deepEqual(sheet.tally(series).totals.points, [190, -60, 0]);
+});
+
+test("the server's index of a refused Bock deal names the sheet row among the rows sent", () => {
+  const series = sheet.newSeries(0, "simple", null, STARTED);
+  series.deals.push(gameRow(0, 0, true, [30, 0, 0]), { damaged: "shape", kept: 5 }, { ...gameRow(0, 0, true, [40, 0, 0]), bock: "bock" });
+  assert.equal(sheet.bockSeries(series, { bock: "rounds" }).length, 2); // the damaged row is not sent
+  assert.equal(sheet.bockRow(series, 1), 2);
+  assert.equal(sheet.bockRow(series, 0), 0);
+  assert.equal(sheet.bockRow(series, 2), null);
+  assert.equal(sheet.bockRow(series, undefined), null);
+  assert.equal(sheet.hasBockMarks(series), true);
+  series.deals[2] = gameRow(0, 0, true, [40, 0, 0]);
+  assert.equal(sheet.hasBockMarks(series), false);
+});

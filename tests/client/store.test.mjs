@@ -27,7 +27,7 @@ function loadPlanted(data) {
   const aside = {};
   for (const key of loaded.keptAside) {
     assert.ok(key.startsWith(storage.DAMAGED_PREFIX), key);
-    aside[key.split(".").slice(-1)[0]] = localStorage.getItem(key);
+    aside[storage.readAsideKey(key).part] = localStorage.getItem(key);
   }
   return { loaded, aside, stored: JSON.parse(localStorage.getItem(storage.STORE_KEY)) };
 }
@@ -115,4 +115,80 @@ test("a readable store is read as it is and not written again", () => {
   const { loaded, stored } = loadPlanted(planted({}));
   assert.deepEqual(loaded.keptAside, []);
   assertKept(loaded, stored);
+});
+
+// ---- stored settings (checkSettings) ----------------------------------------------------------
+
+const DEFAULTS = { deck: "french", trickMs: 1100, sort: "alternate" };
+const CHOICES = { deck: ["french", "german"], trickMs: { min: 0, max: 10_000 } };
+const RULES = [{ key: "kontra", values: ["off", "on"] }];
+
+test("a stored setting the page does not know is left out and named as unknown, the good ones kept", () => {
+  const saved = { deck: "german", foo: 1, sort: "suits", options: { kontra: "on" } };
+  const { settings, reset } = storage.checkSettings(saved, DEFAULTS, CHOICES);
+  assert.deepEqual(settings, { deck: "german", sort: "suits", options: { kontra: "on" } });
+  assert.deepEqual(reset, [{ key: "foo", value: 1, unknown: true }]);
+});
+
+test("a stored setting with a value it may not take is set back and named, not as unknown", () => {
+  const saved = { deck: 7, trickMs: 1e9, sort: 3 };
+  const { settings, reset } = storage.checkSettings(saved, DEFAULTS, CHOICES);
+  assert.deepEqual(settings, {});
+  assert.deepEqual(
+    reset.map((r) => [r.key, r.unknown]),
+    [
+      ["deck", false],
+      ["trickMs", false],
+      ["sort", false],
+    ],
+  );
+});
+
+test("a name an object has of itself (toString, __proto__) is no setting the page knows", () => {
+  const saved = JSON.parse('{"toString": "x", "__proto__": {"deck": "german"}, "constructor": 1}');
+  const { settings, reset } = storage.checkSettings(saved, DEFAULTS, CHOICES);
+  assert.deepEqual(Object.keys(settings), []);
+  assert.deepEqual(reset.map((r) => [r.key, r.unknown]).sort(), [
+    ["__proto__", true],
+    ["constructor", true],
+    ["toString", true],
+  ]);
+});
+
+test("a rule option the server does not name is unknown; one with a value it does not offer is set back", () => {
+  const { settings, reset } = storage.checkSettings({ options: { kontra: "maybe", bogus: true } }, {}, {}, RULES);
+  assert.deepEqual(settings.options, {});
+  assert.deepEqual(reset, [
+    { key: "rule.kontra", value: "maybe", unknown: false },
+    { key: "rule.bogus", value: true, unknown: true },
+  ]);
+});
+
+// ---- the keys of data set aside ------------------------------------------------------------------
+
+test("two series of the archive set aside at once take keys that name the part alone, the second numbered by #", () => {
+  const { loaded } = loadPlanted(planted({ archive: [FINISHED, "bad one", 7] }));
+  assert.equal(loaded.keptAside.length, 2);
+  const read = loaded.keptAside.map((key) => storage.readAsideKey(key));
+  // unless the clock turned a millisecond between the two, the second is "#2"
+  assert.deepEqual(read.map((r) => r.part), ["archive", "archive"]);
+  if (read[0].time === read[1].time) assert.deepEqual(read.map((r) => r.n), [1, 2]);
+  for (const key of loaded.keptAside) assert.ok(!/\.\d+$/.test(key), key); // no ".2" that reads as a path
+  assert.deepEqual(loaded.store.archive, [FINISHED]);
+});
+
+test("a key set aside is written and read back, a dotted part included", () => {
+  const time = "2026-12-07T13:51:43.123Z";
+  for (const [part, n] of [
+    ["archive", 1],
+    ["archive", 2],
+    ["series.open", 1],
+    ["v1.settings", 12],
+  ]) {
+    const key = storage.asideKey(time, part, n);
+    assert.deepEqual(storage.readAsideKey(key), { time, part, n });
+  }
+  assert.equal(storage.asideKey(time, "archive", 2), "skat.damaged.2026-12-07T13:51:43.123Z.archive#2");
+  assert.equal(storage.readAsideKey("skat.store"), null);
+  assert.equal(storage.readAsideKey("skat.damaged.yesterday.archive"), null);
 });

@@ -71,7 +71,8 @@ DYNAMIC = {
     # the rule options and their values come from the server (GET /api/options): each has a label
     "setting.rule.": [r.name for r in RULES],
     **{f"rule.{name}.": [m.value for m in enum] for name, enum in OPTION_ENUMS.items()},
-    "sheet.damaged.": ["shape", "seat", "scores", "record", "result"],  # sheet.js dealDamage
+    # sheet.js dealDamage, and tally: a Bock mark the server refused and the rows after it
+    "sheet.damaged.": ["shape", "seat", "scores", "record", "result", "bock", "after_bock"],
     "marker.": [
         "passed",
         "hand",
@@ -525,7 +526,8 @@ def test_every_text_with_suit_signs_has_a_german_deck_twin(code: str) -> None:
 # The store's notices are said one after another in one line (notices.js withPart): each ends
 # its sentence, or "…under: skat.damaged…series Some stored settings…" runs on.
 JOINED_NOTICES = ["setAside", "notSetAside", "saveFailed", "savedAgain", "otherTab"]
-JOINED_NOTICES += ["otherTabRefused", "settingsReset", "damagedRows", "roomTaken", "noRoomToMake"]
+JOINED_NOTICES += ["otherTabRefused", "settingsReset", "settingsUnknown", "damagedRows"]
+JOINED_NOTICES += ["roomTaken", "noRoomToMake"]
 JOINED_NOTICES += ["damagedArchive.one", "damagedArchive.other", "notSent", "nothingToDelete"]
 
 

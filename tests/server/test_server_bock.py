@@ -85,6 +85,7 @@ def test_a_series_whose_bock_mark_does_not_follow_is_refused_by_name(
     error = response.json()["error"]
     assert error["code"] == "bock_mismatch"
     assert "deal 1 of the series is marked 'none'" in error["message"]
+    assert error["index"] == 1  # the page marks that row of its sheet by it
 
 
 @pytest.mark.parametrize(

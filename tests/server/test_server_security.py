@@ -7,6 +7,7 @@ Helpers: ``tests/server_helpers.py``; the test client (``client``): the conftest
 from __future__ import annotations
 
 import json
+import re
 import warnings
 from pathlib import Path
 from types import ModuleType
@@ -149,6 +150,32 @@ def test_a_post_from_another_sites_page_is_refused(
     assert error["code"] == "cross_origin"
     assert "another site's page" in error["message"]
     assert _csp(response)["frame-ancestors"] == "'none'"
+
+
+@pytest.mark.parametrize(
+    ("origin", "header"),
+    [
+        ("http://" + "a" * 292, "origin"),
+        ("http://evil.example/" + "\\" * 280, "origin"),  # repr doubles each backslash
+        ("evil." + "b" * 295, "host"),
+    ],
+)
+def test_a_long_origin_or_host_is_cut_inside_its_quotes_and_the_sentence_kept_whole(
+    client: TestClient, origin: str, header: str
+) -> None:
+    response = client.post("/api/draw", content=b"{}", headers={header: origin})
+    assert response.status_code in (400, 403), response.text
+    message = response.json()["error"]["message"]
+    quoted = re.search(r"(?<=the page |the host )'[^']*'", message)
+    assert quoted is not None, message  # the quotes close
+    assert quoted.group().endswith("…'"), message
+    assert len(quoted.group()) <= 40, message
+    assert origin not in message
+    assert message.endswith(
+        "the game's API answers its own page only"
+        if header == "origin"
+        else "(other names are allowed by create_app(hosts=...))"
+    ), message
 
 
 @pytest.mark.parametrize(

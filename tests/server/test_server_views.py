@@ -28,6 +28,31 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 
+def test_the_null_games_below_the_bid_are_named_as_left_out_with_their_values() -> None:
+    # deal 7348, middlehand bids 48 (the others pass): Null Hand (35) is out, Null Ouvert Hand
+    # (59) offered; after the pick-up Null (23) and Null Ouvert (46) are out, none offered
+    state = State.new(7348, Options())
+    for token in ("48", "p", "p"):
+        state = state.apply(token)
+    hand_phase = game.view(state, 1)
+    assert [d["contract"] for d in hand_phase["declarations"] if d["game"] == "N"] == ["NOH"]
+    assert hand_phase["declarations_out"] == [
+        {"contract": "NH", "game": "N", "announced": ["hand"], "value": 35}
+    ]
+    picked = game.view(state.apply("s"), 1)
+    assert [d for d in picked["declarations"] if d["game"] == "N"] == []
+    assert [(d["contract"], d["value"]) for d in picked["declarations_out"]] == [
+        ("N", 23),
+        ("NO", 46),
+    ]
+    # nothing to declare, nothing left out: another seat, or a bid every Null reaches
+    assert game.view(state, 0)["declarations_out"] == []
+    low = State.new(7348, Options())
+    for token in ("18", "p", "p"):
+        low = low.apply(token)
+    assert game.view(low, 1)["declarations_out"] == []
+
+
 def test_the_declaration_offers_every_legal_contract_with_the_cores_figures() -> None:
     # deal 136, forehand wins the auction at 18 (the others pass), Sächsische Spitze allowed
     state = State.new(136, Options(spitze=True))

@@ -5,14 +5,16 @@
 export class ApiError extends Error {
   /** `reason`: a finer code the server adds to some errors (a deal number's: form, range, seat);
    * `largest`: the largest deal number, which a deal number's range error names; `line`: a
-   * refused claim's line of play that beats it (`[{seat, card}]`). */
-  constructor(code, message, status, reason = null, largest = null, line = null) {
+   * refused claim's line of play that beats it (`[{seat, card}]`); `index`: a refused Bock
+   * mark's deal, its 0-based index in the series sent (bock_mismatch). */
+  constructor(code, message, status, reason = null, largest = null, line = null, index = null) {
     super(message);
     this.code = code;
     this.status = status;
     this.reason = reason;
     this.largest = largest;
     this.line = line;
+    this.index = index;
   }
 }
 
@@ -35,7 +37,7 @@ async function post(path, body) {
   }
   if (!response.ok) {
     const error = data?.error ?? {};
-    throw new ApiError(error.code ?? "http_" + response.status, error.message ?? "", response.status, error.reason ?? null, error.largest ?? null, error.line ?? null);
+    throw new ApiError(error.code ?? "http_" + response.status, error.message ?? "", response.status, error.reason ?? null, error.largest ?? null, error.line ?? null, Number.isInteger(error.index) ? error.index : null);
   }
   return data;
 }

@@ -101,8 +101,9 @@ async function boot() {
     clearTimeout(reloading);
     reloading = setTimeout(() => storage.reloadNewer("newer"), 150);
   });
-  // every stored setting is checked: one that is not what it may be is set back to its default
-  // (the rule options once the server has named theirs: loadRules)
+  // every stored setting is checked: one that is not what it may be is set back to its default,
+  // one the page does not have is left out, both named (the rule options once the server has
+  // named theirs: loadRules)
   const { settings: saved, reset } = storage.checkSettings(store.settings, DEFAULT_SETTINGS(), SETTING_CHOICES);
   actions.loaded(store, { ...DEFAULT_SETTINGS(), options: {}, ...saved, lang: chooseLanguage(saved.lang) });
   setLanguage(state.settings.lang);

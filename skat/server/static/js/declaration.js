@@ -108,6 +108,16 @@ function overbidWarning(d, bid) {
   return d.announced.includes("hand") ? `${text} ${t("declare.skatUnseen")}` : text;
 }
 
+/** Why the Null games the server left out are not offered (view.declarations_out: each below
+ * the bid, its fixed value; skat.contract.declarations_below_bid, ISkO 4.2), or null when none
+ * is: "Not offered at your bid of 48: Null Hand (35). …". */
+function leftOutNote(v) {
+  const out = v.declarations_out ?? [];
+  if (!out.length) return null;
+  const games = list(out.map((d) => `${contractText(d.contract)} (${d.value})`));
+  return h("p", { class: "hint", "data-declare-out": out.map((d) => d.contract).join(" ") }, t("declare.leftOut", { bid: v.bid, games }));
+}
+
 /** The matadors `n` as the result's steps word them: "with 2", "without 1". */
 function matadorsText(n) {
   return t(n > 0 ? "step.matadors_with" : "step.matadors_without", { value: Math.abs(n) });
@@ -169,6 +179,7 @@ export function declareDialog(v) {
       : null,
     h("div", { class: "games", role: "group", "aria-label": t("declare.game"), style: `--games:${gameButtons.length}` }, gameButtons),
     h("div", { class: "switches", role: "group", "aria-label": t("declare.options") }, switches),
+    leftOutNote(v),
     d
       ? h(
           "p",

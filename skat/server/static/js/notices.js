@@ -72,14 +72,21 @@ export function saveFailedText(status, kept, store) {
   return t(status === "no-room" ? "store.notSent" : "store.saveFailed") + " " + roomText(kept, store);
 }
 
-/** The stored settings set back ([{key, value}], store.js checkSettings): each by the name the
- * settings panel gives it, with the value it had (cut short). */
+/** The stored settings set back ([{key, value, unknown}], store.js checkSettings): each by the
+ * name the settings panel gives it, with the value it had (cut short); those the page does not
+ * know (`unknown`) in a sentence of their own, by their stored name, as left out. */
 export function resetText(reset) {
-  const one = ({ key, value }) => {
-    const name = key === "options" ? t("settings.rules") : t("setting." + key, {}, key.replace(/^rule\./, ""));
+  const one = ({ key, value, unknown }) => {
+    const stored = key.replace(/^rule\./, "");
+    const name = unknown ? JSON.stringify(stored.slice(0, 40)) : key === "options" ? t("settings.rules") : t("setting." + key, {}, stored);
     return `${name} (${String(JSON.stringify(value) ?? value).slice(0, 40)})`;
   };
-  return t("store.settingsReset", { list: reset.map(one).join(", ") });
+  const said = [];
+  const known = reset.filter((r) => !r.unknown);
+  const unknown = reset.filter((r) => r.unknown);
+  if (known.length) said.push(t("store.settingsReset", { list: known.map(one).join(", ") }));
+  if (unknown.length) said.push(t("store.settingsUnknown", { list: unknown.map(one).join(", ") }));
+  return sentences(said);
 }
 
 /** What is said of the damaged rows of the score sheets (`store`: {series, archive}): the

@@ -12,7 +12,7 @@ import { cardFace, cardLabel, contractText, playerLabel, playerName, roleName, s
 import { notify } from "./noticebar.js";
 import { gameReviewButton } from "./gamereview.js";
 import { replayButton } from "./replay.js";
-import { playerLevel } from "./settings.js";
+import { bockRefused, playerLevel } from "./settings.js";
 import { resultHeadline } from "./speech.js";
 import { closeLayer, markRowDamaged, render, seenFrom, setNotice, showPanel, showReview, startDeal, state } from "./state.js";
 
@@ -145,7 +145,7 @@ function seriesLine() {
   const series = state.store?.series;
   if (state.practice) return h("p", { class: "series-line" }, t("series.practice"));
   if (!series) return null;
-  const { totals } = sheet.tally(series);
+  const { totals } = sheet.tally(series, bockRefused(series));
   const parts = [0, 1, 2].map((p) => `${playerLabel(p)} ${formatNumber(totals.points[p], 0)}`).join(" · ");
   const progress = series.length
     ? t("sheet.progress", { n: formatNumber(series.deals.length), of: formatNumber(series.length) })

@@ -3,7 +3,7 @@
 
 import * as api from "./api.js";
 import * as storage from "./store.js";
-import { bockSeries } from "./sheet.js";
+import { bockRow, bockSeries, hasBockMarks } from "./sheet.js";
 import { SORTINGS } from "./cards.js";
 import { DECK_NAMES, namingDeck } from "./deck.js";
 import { formatNumber, LANGUAGES, setDeck, setLanguage, t, tn } from "./i18n.js";
@@ -86,30 +86,40 @@ export function dealOptions(series) {
 }
 
 /**
- * The Bock figures of `series` as the server walks them (POST /api/bock, skat.bock.walk) under
- * the next deal's rules: {remaining, ...} (the Bock or Bockramsch deals queued), {error,
- * message} when the server refuses the series, or null while the rule is off or the answer has
- * not come (it is asked for then, and the page drawn again when it comes). Asked once per
- * series, number of deals and rule (state.bock).
+ * The Bock figures of the current `series` as the server walks them (POST /api/bock,
+ * skat.bock.walk) under the next deal's rules: {remaining, ...} (the Bock or Bockramsch deals
+ * queued), {error, message, row} when the server refuses the series (`row`: the sheet's row it
+ * names, sheet.js bockRow, or null), or null while the answer has not come (it is asked for
+ * then, and the page drawn again when it comes) or nothing is to be walked: the rule is off and
+ * no row carries a Bock mark (with the rule off, the marks are still checked, as a forged one
+ * would double a row's score). Asked once per series, number of deals and rule (state.bock).
  */
 export function bockQueue(series) {
   if (!series) return null;
   const options = dealOptions(series);
-  const rows = bockSeries(series, options);
+  const rows = bockSeries(series, options) ?? (hasBockMarks(series) ? bockSeries(series, { bock: "rounds" }) : null);
   if (!rows) return null;
   const key = `${series.id}|${series.deals.length}|${options.bock}`;
   if (state.bock.key !== key) {
     bockAsked(key);
     const came = (data) => {
-      if (bockTold(key, data) && (state.panel === "sheet" || state.panel === "settings")) render();
+      // the sheet, the settings, the result's series line and the totals chart show it
+      if (bockTold(key, data)) render();
     };
     api.bock(rows, options).then(
       (data) => came({ ...data, remaining: Number.isInteger(data?.remaining) ? data.remaining : 0 }),
-      (err) => came({ error: err?.code ?? "generic", message: err?.message ?? "" }),
+      (err) => came({ error: err?.code ?? "generic", message: err?.message ?? "", row: bockRow(series, err?.index) }),
     );
     return null;
   }
   return state.bock.data;
+}
+
+/** The row of the current `series` whose Bock mark the server refused (bockQueue's
+ * bock_mismatch), or null: sheet.js tally shows it and the rows after it, not counted. */
+export function bockRefused(series) {
+  const data = bockQueue(series);
+  return data?.error === "bock_mismatch" && Number.isInteger(data.row) ? data.row : null;
 }
 
 export function rule(key) {
@@ -175,8 +185,8 @@ function choice(key, values, current, labelOf, idle = null, describedBy = null) 
 /** With the Bock rule on, how many Bock (or Bockramsch) deals the series has queued, as the
  * server counts them (bockQueue), or its refusal; null while not known. */
 function bockQueued() {
-  const data = bockQueue(state.store?.series); // null while the rule is off
-  if (!data) return null;
+  const data = bockQueue(state.store?.series); // null while nothing is walked
+  if (!data || (!data.error && rule("bock") === "off")) return null;
   if (data.error) return h("p", { class: "setting-what", role: "alert", "data-bock-error": data.error }, data.message || t("error.generic"));
   const text = t(rule("bock") === "ramsch" ? "sheet.bockramschRemaining" : "sheet.bockRemaining", { n: formatNumber(data.remaining) });
   return h("p", { class: "setting-what", "data-bock-queued": String(data.remaining) }, text);

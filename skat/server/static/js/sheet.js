@@ -164,6 +164,20 @@ export function bockSeries(series, options) {
   return (series?.deals ?? []).filter((d) => !dealDamage(d)).map((d) => ({ record: d.record, human_seat: d.human_seat }));
 }
 
+/** True when a readable row of the series carries a Bock mark (its `bock`, or `BK[` in its
+ * record): the server is then asked whether the marks follow (POST /api/bock), whatever the
+ * next deal's rule, as a forged mark would double a row's score on the sheet. */
+export function hasBockMarks(series) {
+  return (series?.deals ?? []).some((d) => !dealDamage(d) && (d.bock !== undefined || d.record.includes("BK[")));
+}
+
+/** The row (0-based index of the sheet) of the `index`th deal that bockSeries sends, or null:
+ * the server names a deal by its place among those sent (bock_mismatch's `index`). */
+export function bockRow(series, index) {
+  const rows = (series?.deals ?? []).map((d, i) => (dealDamage(d) ? null : i)).filter((i) => i !== null);
+  return Number.isInteger(index) && index >= 0 && index < rows.length ? rows[index] : null;
+}
+
 // ---- damaged rows ------------------------------------------------------------------------------
 
 /** True for a result of the server (skat.server.game) as far as the totals read it: its kind,
@@ -191,9 +205,16 @@ export function dealDamage(deal) {
 
 /** True when a damaged row still counts: every field the totals read can be read, as only its
  * record is damaged (it counts as it was written). A row counts in full or not at all, so that
- * its points and its won or lost game are on the sheet together. */
+ * its points and its won or lost game are on the sheet together. A row the server's Bock walk
+ * refused ("bock", and "after_bock" after it: tally) does not count. */
 export function counts(damage) {
   return damage === null || damage === "record";
+}
+
+/** True when a row's result can be shown, counted or not: it counts, or only its Bock mark does
+ * not follow from the deals before it (its result is read, its score kept out of the totals). */
+function shown(damage) {
+  return counts(damage) || damage === "bock" || damage === "after_bock";
 }
 
 /** The list scores of a deal by player (0 you, 1 left, 2 right). */
@@ -260,21 +281,26 @@ export function matadorsOf(result) {
 }
 
 /**
- * The sheet's rows and totals. Each row: {index, deal, damage (dealDamage), result (the deal's,
- * null when it cannot be read), dealer (null when the seat cannot be read), declarer, scores (by
- * player), totals (running, by player)}. Totals: {points, won, lost} by player; `won`/`lost`
- * count the games each player won or lost as declarer (Seeger-Fabian's columns). A damaged row
- * adds what can be read of it (counts) and nothing else; it is never left out of `rows`.
+ * The sheet's rows and totals. Each row: {index, deal, damage (dealDamage, or "bock" /
+ * "after_bock"), result (the deal's, null when it cannot be read), dealer (null when the seat
+ * cannot be read), declarer, scores (by player, as counted), totals (running, by player)}.
+ * Totals: {points, won, lost} by player; `won`/`lost` count the games each player won or lost as
+ * declarer (Seeger-Fabian's columns). A damaged row adds what can be read of it (counts) and
+ * nothing else; it is never left out of `rows`.
+ * `bockRefused`: the row whose Bock mark the server's walk refused (POST /api/bock
+ * bock_mismatch, bockRow), or null: that row ("bock") and every row after it ("after_bock",
+ * whose Bock status rests on it) are shown but not counted, as POST /api/statistics skips them.
  */
-export function tally(series) {
+export function tally(series, bockRefused = null) {
   const totals = { points: [0, 0, 0], won: [0, 0, 0], lost: [0, 0, 0] };
   const rows = series.deals.map((deal, index) => {
-    const damage = dealDamage(deal);
+    let damage = dealDamage(deal);
+    if (counts(damage) && bockRefused !== null && index >= bockRefused) damage = index === bockRefused ? "bock" : "after_bock";
     const counted = counts(damage);
     const scores = counted ? scoresByPlayer(deal) : [0, 0, 0];
     for (let p = 0; p < 3; p++) totals.points[p] += scores[p];
-    const declarer = counted ? declarerPlayer(deal) : null;
-    if (declarer !== null) {
+    const declarer = shown(damage) ? declarerPlayer(deal) : null;
+    if (declarer !== null && counted) {
       if (deal.result.won) totals.won[declarer] += 1;
       else totals.lost[declarer] += 1;
     }
@@ -282,7 +308,7 @@ export function tally(series) {
       index,
       deal,
       damage,
-      result: counted ? deal.result : null,
+      result: shown(damage) ? deal.result : null,
       dealer: damage === "shape" || damage === "seat" ? null : dealerOfHumanSeat(deal.human_seat),
       declarer,
       scores,

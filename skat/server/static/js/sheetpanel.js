@@ -14,7 +14,7 @@ import { notify } from "./noticebar.js";
 import { openReview } from "./result.js";
 import { sheetMarks } from "./assist.js";
 import { rowReplayScore } from "./replay.js";
-import { bockQueue, dealOptions, playerLevel } from "./settings.js";
+import { bockQueue, bockRefused, dealOptions, playerLevel } from "./settings.js";
 import { panel } from "./sidepanel.js";
 import { render, seriesEnded, seriesImported, setNotice, sheetsCleared, startDeal, state } from "./state.js";
 
@@ -44,7 +44,7 @@ export function sheetPanel() {
   if (!series) {
     return panel("sheet", t("sheet.title"), h("p", {}, t("sheet.empty")), sheetButtons(null));
   }
-  const { rows, totals } = sheet.tally(series);
+  const { rows, totals } = sheet.tally(series, bockRefused(series));
   const best = sheet.leaders(totals);
   const fmt = (n) => formatNumber(n, 0, true);
   const head = h(
@@ -143,7 +143,7 @@ export function sheetPanel() {
 function bockLine(series) {
   const options = dealOptions(series);
   const data = bockQueue(series);
-  if (!data) return null;
+  if (!data || (!data.error && (options.bock ?? "off") === "off")) return null;
   if (data.error) return h("p", { class: "sheet-bock", role: "alert", "data-bock-error": data.error }, data.message || t("error.generic"));
   const text = t(options.bock === "ramsch" ? "sheet.bockramschRemaining" : "sheet.bockRemaining", { n: formatNumber(data.remaining) });
   return h("p", { class: "sheet-bock", "data-bock-remaining": String(data.remaining) }, text);
@@ -265,7 +265,7 @@ async function importFile(file) {
       const rows = deals.map((d) => ({ record: d.record, human_seat: d.human_seat }));
       await api.bock(rows, {}).catch((err) => {
         if (!api.refused(err)) throw err;
-        const index = Number((/deal (\d+) of the series/.exec(err.message ?? "") ?? [])[1] ?? deals.length - 1);
+        const index = err.index ?? deals.length - 1; // the server names the deal (its `index`)
         throw importError("import.badRow", { n: formatNumber(index + 1), why: err.message || err.code });
       });
     };

@@ -16,6 +16,7 @@ import { formatDate, formatNumber, t, tn } from "./i18n.js";
 import { h, spinner } from "./dom.js";
 import { actionLabel, contractText, gameNode, playerLabel } from "./names.js";
 import { panel } from "./sidepanel.js";
+import { bockRefused } from "./settings.js";
 import { chooseStatsSeries, focus, render, state } from "./state.js";
 
 const answers = new Map(); // the request's key → {data} | {error}
@@ -189,7 +190,8 @@ function typeLabels(bars) {
 
 /** The running totals of `series` as its score sheet adds them up, drawn and as a table. */
 function totalsFigure(series) {
-  const { rows } = sheet.tally(series);
+  // the server's refusal of a Bock mark is known for the current series (settings.js bockQueue)
+  const { rows } = sheet.tally(series, series === state.store?.series ? bockRefused(series) : null);
   const totals = rows.map((r) => r.totals);
   const last = totals[totals.length - 1] ?? [0, 0, 0];
   const title = tn("stats.totalsChart", totals.length, {

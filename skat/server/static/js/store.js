@@ -21,7 +21,11 @@
 // What cannot be read is set aside under "skat.damaged.<time>.<part>", the part named as in the
 // layout ("store": the whole text; "settings", "current", "series", "series.open", "archive":
 // that field or one series of it; "fields": the fields the layout does not have, as one object;
-// "v1.settings", "v1.current": a first-layout key); the readable parts are kept.
+// "v1.settings", "v1.current": a first-layout key); the readable parts are kept. <time> is the
+// moment it was set aside (Date toISOString, "2026-12-07T13:51:43.123Z"); a second part of the
+// same name set aside in the same millisecond (two unreadable series of the archive) takes
+// "#2", "#3", … after its name ("….archive#2"), never a dotted number that would read as a part
+// of the layout ("series.open"). asideKey and readAsideKey write and read these keys.
 //
 // One game per browser, however many tabs show it: each tab remembers the text of the store it
 // last read or wrote (its version). A tab that finds another text stored when it writes has been
@@ -103,11 +107,26 @@ export function setAside(what, value, from = null) {
   if (from) retiring.push(from);
 }
 
+/** The key for data set aside at `time` (an ISO time, toISOString) as the `n`th part named
+ * `part` ("archive", "series.open", …) at that time: "skat.damaged.<time>.<part>", with "#<n>"
+ * after it from the second on. */
+export function asideKey(time, part, n = 1) {
+  return DAMAGED_PREFIX + time + "." + part + (n > 1 ? `#${n}` : "");
+}
+
+const ASIDE_KEY = /^skat\.damaged\.(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\.([a-z0-9.]+?)(?:#([1-9]\d*))?$/;
+
+/** A key asideKey wrote, read back: {time, part, n}, or null for any other key. */
+export function readAsideKey(key) {
+  const m = ASIDE_KEY.exec(key);
+  return m ? { time: m[1], part: m[2], n: m[3] ? Number(m[3]) : 1 } : null;
+}
+
 function freeKey(what, taken) {
-  const base = DAMAGED_PREFIX + new Date().toISOString() + "." + what;
-  let key = base;
-  for (let n = 2; safeGet(key) !== null || taken.includes(key); n++) key = `${base}.${n}`;
-  return key;
+  const time = new Date().toISOString();
+  let n = 1;
+  while (safeGet(asideKey(time, what, n)) !== null || taken.includes(asideKey(time, what, n))) n++;
+  return asideKey(time, what, n);
 }
 
 // ---- shapes ---------------------------------------------------------------------------------
@@ -170,25 +189,29 @@ function checkCurrent(c) {
  * ({min, max}, whole numbers); a setting named in neither keeps the type of its default.
  * `rules`: the rule options as the server names them ([{key, values}], from GET /api/options),
  * or null when not known yet (the rule options are then not checked).
- * Returns {settings, reset: [{key, value}]}: a setting that is not what it may be is left out
- * (its default applies), and named in `reset` (rule options as "rule.<name>").
+ * Returns {settings, reset: [{key, value, unknown}]}: a setting that is not what it may be is left
+ * out (its default applies), and named in `reset` (rule options as "rule.<name>"); so is a
+ * setting the page does not know (a name in neither `defaults` nor `choices`, a rule option the
+ * server does not name), with `unknown` true: the page cannot use it, and a setting is a choice
+ * the person makes again in the panel, so it is named with its value, not set aside.
  */
 export function checkSettings(saved, defaults, choices, rules = null) {
   const settings = isObject(saved) ? { ...saved } : {};
   const reset = [];
-  const drop = (key, value) => {
-    reset.push({ key, value });
+  const drop = (key, value, unknown = false) => {
+    reset.push({ key, value, unknown });
   };
   for (const [key, value] of Object.entries(settings)) {
     if (key === "options") continue;
-    const allowed = choices[key];
+    const allowed = Object.hasOwn(choices, key) ? choices[key] : undefined;
+    const known = allowed !== undefined || Object.hasOwn(defaults, key);
     let ok;
     if (Array.isArray(allowed)) ok = allowed.includes(value);
     else if (allowed) ok = Number.isInteger(value) && value >= allowed.min && value <= allowed.max;
-    else ok = !(key in defaults) || typeof value === typeof defaults[key];
+    else ok = known && typeof value === typeof defaults[key];
     if (!ok) {
       delete settings[key];
-      drop(key, value);
+      drop(key, value, !known);
     }
   }
   if (settings.options !== undefined && !isObject(settings.options)) {
@@ -201,7 +224,7 @@ export function checkSettings(saved, defaults, choices, rules = null) {
       const spec = rules.find((r) => r.key === name);
       if (!spec || !spec.values.includes(value)) {
         delete options[name];
-        drop("rule." + name, value);
+        drop("rule." + name, value, !spec);
       }
     }
     settings.options = options;
