@@ -153,7 +153,9 @@ def test_every_judgement_has_a_mark_a_reason_and_a_cost_that_fit() -> None:
     assert sum(done.marks().values()) == len(done.decisions)
     out = done.to_json()
     assert out["decisions"][0] == done.decisions[0].to_json()
-    assert set(out) == {"seat", "deal_number", "decisions", "total", "marks", "open_hand"}
+    assert set(out) == {
+        "seat", "deal_number", "decisions", "total", "marks", "played_well", "open_hand",
+    }  # fmt: skip
 
 
 @pytest.mark.slow

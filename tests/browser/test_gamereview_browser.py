@@ -293,7 +293,9 @@ def _with_marks(page: Any, marks: dict[int, str]) -> None:
     sampling: the jumps need mistakes where the test knows them)."""
 
     def change(route: Any) -> None:
-        lines = [json.loads(line) for line in route.fetch().text().splitlines() if line]
+        # the whole review streamed by the server first (seconds; minutes on a loaded machine)
+        whole = route.fetch(timeout=WAIT_MS).text()
+        lines = [json.loads(line) for line in whole.splitlines() if line]
         step = 0
         for line in lines:
             if "decision" in line:
@@ -399,7 +401,9 @@ def test_a_refusal_and_a_broken_stream_are_said_and_the_page_stays_usable(
     page.unroute("**/api/review/stream")
 
     def broken(route: Any) -> None:
-        lines = [json.loads(line) for line in route.fetch().text().splitlines() if line]
+        # the whole review streamed by the server first (seconds; minutes on a loaded machine)
+        whole = route.fetch(timeout=WAIT_MS).text()
+        lines = [json.loads(line) for line in whole.splitlines() if line]
         cut = [
             lines[0],
             lines[1],
