@@ -875,3 +875,11 @@ def test_german_losses_table_says_bewerten_as_the_review_panel_it_sums() -> None
 def test_the_computers_bid_limit_is_said_in_one_tense(code: str, mixed: str) -> None:
     # the review and the hint both say it: "would play Hearts and bid up to its value, 23"
     assert not re.search(mixed, TABLES[code]["hint.why.limit"])
+
+
+def test_chinese_comparison_says_its_figure_per_deal_is_the_difference() -> None:
+    # compare.js perDealText fills in the difference per deal (yours less the computer's), not
+    # your score per deal: "你每局+3分" read as the latter; the table's row says 每局差值
+    assert TABLES["zh"]["compare.difference"] == "每局差值"
+    for key in ("compare.perDeal", "compare.perDealOne"):
+        assert TABLES["zh"][key].startswith("每局差值{mean}"), key
