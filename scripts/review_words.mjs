@@ -38,11 +38,13 @@ for (const [name, { d }] of Object.entries(CASES)) {
 }
 out.push("### the deal's verdict", "");
 for (const answer of ANSWERS) {
-  for (const [total, marks] of [[2.4, { mistake: 0, blunder: 0 }], [57.3, { mistake: 1, blunder: 0 }]]) {
+  // played_well as the core decides it (skat.analysis.review.Review.played_well): the clean
+  // deal played well, the one with a mistake not
+  for (const [total, marks, well] of [[2.4, { mistake: 0, blunder: 0 }, true], [57.3, { mistake: 1, blunder: 0 }, false]]) {
     out.push(`- \`${answer}\`, total ${total}${marks.mistake ? ", a mistake" : ""}:`);
     for (const lang of languages) {
       speak(lang);
-      out.push(`  - **${lang}** ${words.summaryText({ total, marks, open_hand: { answer } })}`);
+      out.push(`  - **${lang}** ${words.summaryText({ total, marks, played_well: well, open_hand: { answer } })}`);
     }
   }
 }

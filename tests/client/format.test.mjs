@@ -109,7 +109,7 @@ test("stored settings set back are named by the panel's names, unknown ones by t
   assert.equal(
     said,
     "Some stored settings could not be used and were set back to their defaults: Cards (7). " +
-      'Some stored settings are not ones this page has and were left out: "foo" (1), "bogus" (true).',
+      'Some stored settings are unknown to this page and were left out: "foo" (1), "bogus" (true).',
   );
   speak("de");
   assert.match(notices.resetText([{ key: "foo", value: 1, unknown: true }]), /^Einige gespeicherte Einstellungen kennt diese Seite nicht; sie wurden weggelassen: "foo" \(1\)\.$/);

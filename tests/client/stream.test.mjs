@@ -100,3 +100,16 @@ test("the review's jumps stop at mistakes and blunders only, forward and back", 
   assert.equal(mistakeStep(marks, 4, -1), 1);
   assert.equal(mistakeStep(marks, 1, -1), null);
 });
+
+test("the review's progress counts its decisions in the language's plural form", async () => {
+  const i18n = await import(new URL("i18n.js", JS));
+  const { progressText } = await import(new URL("gamereview.js", JS));
+  // a deal can hold one decision of the seat (a pass before everyone else passed)
+  const said = { en: ["0 of 1 decision judged", "2 of 12 decisions judged"], de: ["0 von 1 Entscheidung bewertet", "2 von 12 Entscheidungen bewertet"], sv: ["0 av 1 beslut bedömt", "2 av 12 beslut bedömda"] };
+  for (const [lang, [one, other]] of Object.entries(said)) {
+    i18n.setLanguage(lang);
+    assert.equal(progressText(0, 1), one);
+    assert.equal(progressText(2, 12), other);
+  }
+  i18n.setLanguage("en");
+});

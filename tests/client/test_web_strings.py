@@ -826,3 +826,60 @@ def test_the_review_words_every_mark_of_the_server() -> None:
 
 def test_the_review_words_every_kind_of_decision_of_the_server() -> None:
     assert _js_list(SOURCES["reviewwords.js"], "KINDS") == list(review.KINDS)
+
+
+# ---- the review's texts (issue 50) in each locale's own words --------------------------------
+
+# The review panel, the series' comparison and losses table, and the notices they came with.
+REVIEW_TEXTS = ("judge.", "gamereview.", "compare.", "losses.", "declare.leftOut", "sheet.damaged.")
+
+
+def _review_texts(code: str, pattern: str) -> list[str]:
+    """The review's keys of ``code`` whose text matches ``pattern`` (a regular expression)."""
+    return [k for k in _texts(code, pattern) if k.startswith(REVIEW_TEXTS)]
+
+
+@pytest.mark.parametrize(
+    ("other", "own"),
+    [("叫牌", "叫分"), ("宣布", "声明"), ("分值", "局分"), ("错误", "失误"), ("决定", "决策")],
+)
+def test_chinese_review_says_the_terms_the_rest_of_the_file_says(other: str, own: str) -> None:
+    # the auction is 叫分, a game is declared 声明, its value is 局分 (seed 000), the marks say
+    # 失误 and the panel 决策: a second word for one of them reads as another thing
+    assert _review_texts("zh", other) == []
+    assert _texts("zh", own)
+
+
+def test_chinese_review_names_bock_as_the_sheet_does() -> None:
+    assert "翻倍局" in TABLES["zh"]["deal.bock"]
+    for key in ("sheet.damaged.bock", "sheet.damaged.after_bock"):
+        assert "翻倍局" in TABLES["zh"][key], key
+
+
+def test_swedish_review_loses_by_a_mistake_not_by_accident() -> None:
+    # "förlorat på misstag" is "lost by accident"; "genom misstag" is by a mistake
+    assert _review_texts("sv", r"(?i)på misstag") == []
+    assert "genom misstag" in TABLES["sv"]["judge.sum.mistake"]
+    # a game is chosen (välj spel), not "meldat" (German melden)
+    assert _texts("sv", r"(?i)\bmeld") == []
+
+
+def test_german_losses_table_says_bewerten_as_the_review_panel_it_sums() -> None:
+    assert "bewertung" in TABLES["de"]["gamereview.title"].casefold()
+    assert not [k for k in TABLES["de"] if k.startswith("losses.") and "prüf" in TABLES["de"][k]]
+
+
+@pytest.mark.parametrize(
+    ("code", "mixed"), [("en", r"would .* and bids\b"), ("sv", r"skulle .* och bjuder\b")]
+)
+def test_the_computers_bid_limit_is_said_in_one_tense(code: str, mixed: str) -> None:
+    # the review and the hint both say it: "would play Hearts and bid up to its value, 23"
+    assert not re.search(mixed, TABLES[code]["hint.why.limit"])
+
+
+def test_chinese_comparison_says_its_figure_per_deal_is_the_difference() -> None:
+    # compare.js perDealText fills in the difference per deal (yours less the computer's), not
+    # your score per deal: "你每局+3分" read as the latter; the table's row says 每局差值
+    assert TABLES["zh"]["compare.difference"] == "每局差值"
+    for key in ("compare.perDeal", "compare.perDealOne"):
+        assert TABLES["zh"][key].startswith("每局差值{mean}"), key

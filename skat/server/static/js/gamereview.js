@@ -24,7 +24,7 @@
 // End); the error [data-game-review-error=<code>]; close [data-ui=close-game-review] (or Esc).
 
 import * as api from "./api.js";
-import { formatNumber, t } from "./i18n.js";
+import { formatNumber, t, tn } from "./i18n.js";
 import { announce, h, spinner } from "./dom.js";
 import { actionLabel, callText, cardFace, cardLabel, contractText, playerName, seatLabel } from "./names.js";
 import { sortHand } from "./cards.js";
@@ -183,11 +183,17 @@ function tokenCards(token) {
 
 // ---- the parts of the panel --------------------------------------------------------------------
 
+/** How far the review is: `judged` of the `of` decisions the start line named ("3 of 12
+ * decisions judged"), the plural form chosen by `of` (a deal can hold a single decision). */
+export function progressText(judged, of) {
+  return tn("gamereview.progress", of, { done: formatNumber(judged) });
+}
+
 function progressPart(g) {
   const of = g.indices?.length ?? null;
   if (g.status === "error" && of === null) return null; // refused before it started: the error says it
   const judged = g.decisions.length;
-  const text = of === null ? t("gamereview.waiting") : t("gamereview.progress", { done: formatNumber(judged), n: formatNumber(of) });
+  const text = of === null ? t("gamereview.waiting") : progressText(judged, of);
   return h(
     "div",
     { class: "game-review-progress", "data-game-review-progress": of === null ? "" : `${judged}/${of}` },
