@@ -180,7 +180,8 @@ def _expected(decision: dict[str, Any], step: int) -> dict[str, Any]:
     """What :func:`_shown` gives for the server's ``decision`` at ``step``."""
     p = decision["position"]
     taken, best = decision["taken"], decision["best"]
-    differs = best != taken and decision["mark"] not in ("forced", "unjudged")
+    # a decision marked best (within the noise of the computer's, reason equal) names no other
+    differs = best != taken and decision["mark"] not in ("best", "forced", "unjudged")
     return {
         "step": step,
         "index": decision["index"],
@@ -191,7 +192,7 @@ def _expected(decision: dict[str, Any], step: int) -> dict[str, Any]:
         "taken": [c for c in _cards(taken) if c in p["hand"]],
         # a card both put away is the person's choice too: only the others are marked better
         "better": [c for c in _cards(best) if c in p["hand"] and c not in _cards(taken)]
-        if best != taken
+        if differs
         else [],
         "takenToken": taken,
         "betterToken": best if differs else None,

@@ -122,6 +122,14 @@ function go(step) {
 
 /** The step of the next (`dir` 1) or previous (−1) decision marked a mistake or blunder from the
  * shown one, or null. */
+/** Whether the review names a better action for decision `d`: the strong computer's action
+ * differs and the decision was judged worse than it. A decision marked `best` with another action
+ * (within the first line of it, reason `equal`) has none: its reason says the other action is as
+ * good; a forced or unjudged one is not judged. */
+export function namesBetter(d) {
+  return d.best !== d.taken && !["best", "forced", "unjudged"].includes(d.mark);
+}
+
 export function mistakeStep(decisions, from, dir) {
   for (let i = from + dir; i >= 0 && i < decisions.length; i += dir) {
     if (MISTAKES.has(decisions[i].mark)) return i;
@@ -231,7 +239,7 @@ function callsPart(p, d) {
   const said = calls.map((c, i) => h("li", { "data-position-call": String(i), "data-seat": String(c.seat), "data-action": c.action }, h("span", { class: "call-who" }, seatLabel(c.seat)), " ", callText(c.action)));
   if (d.phase === "bidding") {
     said.push(h("li", { class: "call-taken mark-" + d.mark, "data-call-taken": d.taken, "data-mark": d.mark }, h("span", { class: "call-who" }, seatLabel(state.humanSeat)), " ", callText(d.taken), " ", markChip(d.mark)));
-    if (d.best !== d.taken && d.mark !== "forced" && d.mark !== "unjudged") said.push(h("li", { class: "call-better", "data-call-better": d.best }, t("gamereview.better", { action: callText(d.best) })));
+    if (namesBetter(d)) said.push(h("li", { class: "call-better", "data-call-better": d.best }, t("gamereview.better", { action: callText(d.best) })));
   }
   return h(
     "div",
@@ -261,7 +269,7 @@ function trickPart(p) {
 function handPart(p, d, order) {
   const taken = new Set(tokenCards(d.taken));
   // a card both discards put away is the person's choice too: only the others are the better
-  const better = d.best !== d.taken ? new Set(tokenCards(d.best).filter((c) => !taken.has(c))) : new Set();
+  const better = namesBetter(d) ? new Set(tokenCards(d.best).filter((c) => !taken.has(c))) : new Set();
   const cards = sortHand(p.hand ?? [], order, state.settings.sort);
   return h(
     "div",
@@ -290,7 +298,7 @@ function handPart(p, d, order) {
 
 /** What was decided, its mark, the better action where it differs, the cost and the reason. */
 function decisionPart(d) {
-  const differs = d.best !== d.taken && d.mark !== "forced" && d.mark !== "unjudged";
+  const differs = namesBetter(d);
   const cost = costText(d);
   return h(
     "div",
@@ -367,7 +375,7 @@ function listPart(g) {
             markChip(d.mark),
             " ",
             h("span", { class: "decision-what" }, decisionLabel(d)),
-            d.best !== d.taken && d.mark !== "forced" && d.mark !== "unjudged" ? h("span", { class: "decision-instead" }, " · ", t("gamereview.better", { action: decisionLabel(d, "best") })) : null,
+            namesBetter(d) ? h("span", { class: "decision-instead" }, " · ", t("gamereview.better", { action: decisionLabel(d, "best") })) : null,
             costText(d) ? h("span", { class: "decision-cost" }, " · ", costText(d)) : null,
           ),
         ),
