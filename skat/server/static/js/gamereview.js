@@ -29,7 +29,7 @@ import { announce, h, spinner } from "./dom.js";
 import { actionLabel, callText, cardFace, cardLabel, contractText, playerName, seatLabel } from "./names.js";
 import { sortHand } from "./cards.js";
 import { closeGameReview, gameReviewFailed, gameReviewLine, openGameReview, render, seenFrom, state, stepGameReview } from "./state.js";
-import { costText, decisionLabel, markLabel, reasonText, summaryText } from "./reviewwords.js";
+import { alternativeShort, alternativeText, costText, decisionLabel, markLabel, reasonText, summaryText } from "./reviewwords.js";
 
 /** The marks a "next mistake" jump stops at (docs/review.md, "Marks"). */
 export const MISTAKES = new Set(["mistake", "blunder"]);
@@ -225,7 +225,8 @@ function callsPart(p, d) {
   const said = calls.map((c, i) => h("li", { "data-position-call": String(i), "data-seat": String(c.seat), "data-action": c.action }, h("span", { class: "call-who" }, seatLabel(c.seat)), " ", callText(c.action)));
   if (d.phase === "bidding") {
     said.push(h("li", { class: "call-taken mark-" + d.mark, "data-call-taken": d.taken, "data-mark": d.mark }, h("span", { class: "call-who" }, seatLabel(state.humanSeat)), " ", callText(d.taken), " ", markChip(d.mark)));
-    if (d.best !== d.taken && d.mark !== "forced" && d.mark !== "unjudged") said.push(h("li", { class: "call-better", "data-call-better": d.best }, t("gamereview.better", { action: callText(d.best) })));
+    const other = alternativeText(d, callText(d.best));
+    if (other) said.push(h("li", { class: "call-better", "data-call-better": d.best }, other));
   }
   return h(
     "div",
@@ -275,7 +276,7 @@ function handPart(p, d, order) {
             "data-better": better.has(card) ? "1" : null,
           },
           cardFace(card, { title: cardLabel(card) }),
-          taken.has(card) ? h("span", { class: "mini-name" }, markLabel(d.mark)) : better.has(card) ? h("span", { class: "mini-name" }, t("gamereview.betterShort")) : null,
+          taken.has(card) ? h("span", { class: "mini-name" }, markLabel(d.mark)) : better.has(card) ? h("span", { class: "mini-name" }, alternativeShort(d)) : null,
         ),
       ),
     ),
@@ -284,13 +285,13 @@ function handPart(p, d, order) {
 
 /** What was decided, its mark, the better action where it differs, the cost and the reason. */
 function decisionPart(d) {
-  const differs = d.best !== d.taken && d.mark !== "forced" && d.mark !== "unjudged";
+  const other = alternativeText(d);
   const cost = costText(d);
   return h(
     "div",
     { class: "position-decision mark-" + d.mark, "data-position-decision": d.phase },
     h("p", { class: "decision-head", "data-taken": d.taken }, markChip(d.mark), " ", h("strong", {}, decisionLabel(d))),
-    differs ? h("p", { class: "decision-better", "data-better": d.best }, t("gamereview.better", { action: decisionLabel(d, "best") })) : null,
+    other ? h("p", { class: "decision-better", "data-better": d.best }, other) : null,
     cost ? h("p", { class: "decision-cost" }, cost) : null,
     h("p", { class: "decision-reason" }, reasonText(d)),
   );
@@ -361,7 +362,7 @@ function listPart(g) {
             markChip(d.mark),
             " ",
             h("span", { class: "decision-what" }, decisionLabel(d)),
-            d.best !== d.taken && d.mark !== "forced" && d.mark !== "unjudged" ? h("span", { class: "decision-instead" }, " · ", t("gamereview.better", { action: decisionLabel(d, "best") })) : null,
+            alternativeText(d) ? h("span", { class: "decision-instead" }, " · ", alternativeText(d)) : null,
             costText(d) ? h("span", { class: "decision-cost" }, " · ", costText(d)) : null,
           ),
         ),
