@@ -349,6 +349,30 @@ def test_the_panel_in_every_language(browser: Any, url: str, lang: str, size: st
     assert not page.errors, page.errors
 
 
+def test_a_double_click_on_the_button_leaves_the_panel_open(browser: Any, url: str) -> None:
+    # the panel's overlay covers its button: the second click of a double-click lands on it
+    page = _page(browser, url, "desktop", "en")
+    # the server is not asked: the panels stay open with the request failed, as they would
+    # while it runs (a review or replay left running would hold the server at its stop)
+    page.route("**/api/review/stream", lambda route: route.abort())
+    page.route("**/api/replay", lambda route: route.abort())
+    for button, panel in (
+        ("[data-ui='game-review'][data-game-review-for='result']", "[data-panel='game-review']"),
+        ("[data-ui='replay-computer']", "[data-panel='replay']"),
+    ):
+        page.locator(button).first.scroll_into_view_if_needed()
+        box = page.locator(button).first.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.dblclick(x, y)
+        page.wait_for_timeout(300)
+        assert page.locator(panel).count() == 1, button
+        page.mouse.click(x, y)  # a single click beside the panel still closes it
+        page.wait_for_selector(panel, state="detached")
+    assert not page.errors, page.errors
+    page.context.close()
+
+
 def test_a_sheet_rows_review_opens_the_review_of_that_deal(browser: Any, url: str) -> None:
     page = _page(browser, url, "phone", "sv", on_sheet=True)
     page.click("[data-ui='show-sheet']")

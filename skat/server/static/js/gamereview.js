@@ -387,8 +387,10 @@ export function gameReviewPanel() {
     "div",
     {
       class: "overlay top game-review-overlay",
+      // a click beside the panel closes it, but not the second click of the double-click that
+      // opened it (its button lies under this overlay): e.detail counts the clicks in a row
       onclick: (e) => {
-        if (e.target === e.currentTarget) close();
+        if (e.target === e.currentTarget && e.detail < 2) close();
       },
     },
     h(
