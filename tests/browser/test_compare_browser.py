@@ -242,6 +242,45 @@ def test_a_comparison_cut_off_resumes_after_a_reload_where_it_stopped(
     context.close()
 
 
+@pytest.mark.slow
+def test_a_stop_is_said_at_once_while_the_deal_on_its_way_is_replayed(
+    browser: Any, url: str
+) -> None:
+    store = _store()
+    del store["series"]["deals"][0]["replay"]
+    context = fresh_context(browser, "desktop", store=store)
+    page = context.new_page()
+    held: list[Any] = []
+    # the first replay is held until the stop is seen
+    page.route("**/api/replay", lambda route: held.append(route))
+    page.goto(url)
+    page.click("[data-ui='open-sheet']")
+    page.click("[data-ui='compare']", timeout=30_000)
+    for _ in range(300):
+        if held:
+            break
+        page.wait_for_timeout(100)
+    assert len(held) == 1
+    page.click("[data-ui='compare-stop']")
+    # the replay on its way still runs, but the stop is said and cannot be pressed again
+    page.wait_for_selector("[data-compare-progress='0/3'][data-stopping='1']", timeout=10_000)
+    assert "Stopping once the deal on its way is done" in (
+        page.text_content("[data-compare-progress]") or ""
+    )
+    assert page.locator("[data-ui='compare-stop']").is_disabled()
+    held[0].continue_()
+    page.unroute("**/api/replay")
+    button = page.locator("[data-ui='compare']", has_text="1 of 3")
+    button.wait_for(timeout=120_000)  # stopped after the deal on its way: it is kept
+    assert page.locator("[data-compare-progress]").count() == 0
+    assert [bool(row.get("replay")) for row in read_store(page)["series"]["deals"]] == [
+        True,
+        False,
+        False,
+    ]
+    context.close()
+
+
 def _summary(index: int) -> dict[str, Any]:
     """A review summary by kind of deal ``index`` (as POST /api/review/kinds answers it), made
     up: the strong review takes seconds a decision, which this test does not wait for."""

@@ -126,6 +126,29 @@ test("a decision is named with the table's names of cards, games and calls", () 
   speak("en");
 });
 
+test("the computer's other action beside a decision marked best is as good, never 'better'", () => {
+  // marked best within the sampling's noise (docs/review.md, the marks): the computer would have
+  // done otherwise at no cost, so "Better: …" beside "Best" would contradict the mark
+  const equal = decision({ phase: "play", taken: "SA", best: "H8", mark: "best", reason: "equal", cost: 0, chance_lost: 0 });
+  const worse = decision({ phase: "play", taken: "HT", best: "HQ", mark: "good", reason: "other_card", cost: 1.9, chance_lost: 0.05 });
+  for (const lang of i18n.LANGUAGES) {
+    speak(lang);
+    const better = i18n.t("gamereview.better", { action: words.decisionLabel(worse, "best") });
+    assert.equal(words.alternativeText(worse), better, lang);
+    assert.equal(words.alternativeText(worse, "HQ"), i18n.t("gamereview.better", { action: "HQ" }), lang);
+    const same = words.alternativeText(equal);
+    assertClean(same, `${lang} equal`);
+    assert.ok(same.includes(words.decisionLabel(equal, "best")), `${lang}: ${same}`);
+    assert.notEqual(same, i18n.t("gamereview.better", { action: words.decisionLabel(equal, "best") }), lang);
+    assert.notEqual(words.alternativeShort(equal), words.alternativeShort(worse), lang);
+    assert.equal(words.alternativeText(decision({ taken: "SA", best: "SA" })), null);
+    assert.equal(words.alternativeText(decision({ taken: "SA", best: "H8", mark: "forced", reason: "forced" })), null);
+    assert.equal(words.alternativeText(decision({ taken: "SA", best: "H8", mark: "unjudged", reason: "unjudged" })), null);
+  }
+  speak("en");
+  assert.equal(words.alternativeText(equal), "Just as good: Play Eight of Hearts");
+});
+
 test("scripts/review_words.mjs prints every case and verdict for a reader, each language's own", () => {
   const script = fileURLToPath(new URL("../../scripts/review_words.mjs", import.meta.url));
   const run = spawnSync(process.execPath, [script, "de", "zh"], { encoding: "utf8" });

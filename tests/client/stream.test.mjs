@@ -113,13 +113,3 @@ test("the review's progress counts its decisions in the language's plural form",
   }
   i18n.setLanguage("en");
 });
-
-test("a decision marked best names no better action, though the computer's differs within the noise", async () => {
-  const { namesBetter } = await import(new URL("gamereview.js", JS));
-  assert.equal(namesBetter({ taken: "SA", best: "ST", mark: "best" }), false); // reason equal
-  assert.equal(namesBetter({ taken: "SA", best: "ST", mark: "good" }), true);
-  assert.equal(namesBetter({ taken: "SA", best: "ST", mark: "blunder" }), true);
-  assert.equal(namesBetter({ taken: "SA", best: "SA", mark: "mistake" }), false);
-  assert.equal(namesBetter({ taken: "RE", best: "SA", mark: "unjudged" }), false);
-  assert.equal(namesBetter({ taken: "SA", best: "SA", mark: "forced" }), false);
-});

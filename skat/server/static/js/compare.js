@@ -186,9 +186,14 @@ function controls(series, c, job = "replay") {
     return h(
       "span",
       { class: "compare-controls" },
-      h("span", { class: "compare-progress", role: "status", "data-compare-progress": `${p.done}/${p.total}`, "data-job": job }, progressText(p)),
+      h(
+        "span",
+        { class: "compare-progress", role: "status", "data-compare-progress": `${p.done}/${p.total}`, "data-job": job, "data-stopping": stopping ? "1" : null },
+        // a stop waits for the deal on its way (up to a minute): said at once, the button spent
+        stopping ? [progressText(p), " ", t("compare.stopping")] : progressText(p),
+      ),
       " ",
-      h("button", { class: "btn small", "data-ui": "compare-stop", onclick: () => { stop(); redraw(); } }, t("compare.stop")),
+      h("button", { class: "btn small", "data-ui": "compare-stop", disabled: stopping, onclick: () => { stop(); redraw(); } }, t("compare.stop")),
     );
   }
   const pending = c && !c.error ? c.pending.length : null;

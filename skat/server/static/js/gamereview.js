@@ -29,7 +29,7 @@ import { announce, h, spinner } from "./dom.js";
 import { actionLabel, callText, cardFace, cardLabel, contractText, playerName, seatLabel } from "./names.js";
 import { sortHand } from "./cards.js";
 import { closeGameReview, gameReviewFailed, gameReviewLine, openGameReview, render, seenFrom, state, stepGameReview } from "./state.js";
-import { costText, decisionLabel, markLabel, reasonText, summaryText } from "./reviewwords.js";
+import { alternativeShort, alternativeText, costText, decisionLabel, markLabel, reasonText, summaryText } from "./reviewwords.js";
 
 /** The marks a "next mistake" jump stops at (docs/review.md, "Marks"). */
 export const MISTAKES = new Set(["mistake", "blunder"]);
@@ -122,14 +122,6 @@ function go(step) {
 
 /** The step of the next (`dir` 1) or previous (−1) decision marked a mistake or blunder from the
  * shown one, or null. */
-/** Whether the review names a better action for decision `d`: the strong computer's action
- * differs and the decision was judged worse than it. A decision marked `best` with another action
- * (within the first line of it, reason `equal`) has none: its reason says the other action is as
- * good; a forced or unjudged one is not judged. */
-export function namesBetter(d) {
-  return d.best !== d.taken && !["best", "forced", "unjudged"].includes(d.mark);
-}
-
 export function mistakeStep(decisions, from, dir) {
   for (let i = from + dir; i >= 0 && i < decisions.length; i += dir) {
     if (MISTAKES.has(decisions[i].mark)) return i;
@@ -239,7 +231,8 @@ function callsPart(p, d) {
   const said = calls.map((c, i) => h("li", { "data-position-call": String(i), "data-seat": String(c.seat), "data-action": c.action }, h("span", { class: "call-who" }, seatLabel(c.seat)), " ", callText(c.action)));
   if (d.phase === "bidding") {
     said.push(h("li", { class: "call-taken mark-" + d.mark, "data-call-taken": d.taken, "data-mark": d.mark }, h("span", { class: "call-who" }, seatLabel(state.humanSeat)), " ", callText(d.taken), " ", markChip(d.mark)));
-    if (namesBetter(d)) said.push(h("li", { class: "call-better", "data-call-better": d.best }, t("gamereview.better", { action: callText(d.best) })));
+    const other = alternativeText(d, callText(d.best));
+    if (other) said.push(h("li", { class: "call-better", "data-call-better": d.best }, other));
   }
   return h(
     "div",
@@ -269,7 +262,7 @@ function trickPart(p) {
 function handPart(p, d, order) {
   const taken = new Set(tokenCards(d.taken));
   // a card both discards put away is the person's choice too: only the others are the better
-  const better = namesBetter(d) ? new Set(tokenCards(d.best).filter((c) => !taken.has(c))) : new Set();
+  const better = d.best !== d.taken ? new Set(tokenCards(d.best).filter((c) => !taken.has(c))) : new Set();
   const cards = sortHand(p.hand ?? [], order, state.settings.sort);
   return h(
     "div",
@@ -289,7 +282,7 @@ function handPart(p, d, order) {
             "data-better": better.has(card) ? "1" : null,
           },
           cardFace(card, { title: cardLabel(card) }),
-          taken.has(card) ? h("span", { class: "mini-name" }, markLabel(d.mark)) : better.has(card) ? h("span", { class: "mini-name" }, t("gamereview.betterShort")) : null,
+          taken.has(card) ? h("span", { class: "mini-name" }, markLabel(d.mark)) : better.has(card) ? h("span", { class: "mini-name" }, alternativeShort(d)) : null,
         ),
       ),
     ),
@@ -298,13 +291,13 @@ function handPart(p, d, order) {
 
 /** What was decided, its mark, the better action where it differs, the cost and the reason. */
 function decisionPart(d) {
-  const differs = namesBetter(d);
+  const other = alternativeText(d);
   const cost = costText(d);
   return h(
     "div",
     { class: "position-decision mark-" + d.mark, "data-position-decision": d.phase },
     h("p", { class: "decision-head", "data-taken": d.taken }, markChip(d.mark), " ", h("strong", {}, decisionLabel(d))),
-    differs ? h("p", { class: "decision-better", "data-better": d.best }, t("gamereview.better", { action: decisionLabel(d, "best") })) : null,
+    other ? h("p", { class: "decision-better", "data-better": d.best }, other) : null,
     cost ? h("p", { class: "decision-cost" }, cost) : null,
     h("p", { class: "decision-reason" }, reasonText(d)),
   );
@@ -375,7 +368,7 @@ function listPart(g) {
             markChip(d.mark),
             " ",
             h("span", { class: "decision-what" }, decisionLabel(d)),
-            namesBetter(d) ? h("span", { class: "decision-instead" }, " · ", t("gamereview.better", { action: decisionLabel(d, "best") })) : null,
+            alternativeText(d) ? h("span", { class: "decision-instead" }, " · ", alternativeText(d)) : null,
             costText(d) ? h("span", { class: "decision-cost" }, " · ", costText(d)) : null,
           ),
         ),
@@ -400,8 +393,10 @@ export function gameReviewPanel() {
     "div",
     {
       class: "overlay top game-review-overlay",
+      // a click beside the panel closes it, but not the second click of the double-click that
+      // opened it (its button lies under this overlay): e.detail counts the clicks in a row
       onclick: (e) => {
-        if (e.target === e.currentTarget) close();
+        if (e.target === e.currentTarget && e.detail < 2) close();
       },
     },
     h(

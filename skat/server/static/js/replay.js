@@ -232,7 +232,8 @@ export function replayPanel() {
     "div",
     {
       class: "overlay top",
-      onclick: (e) => { if (e.target === e.currentTarget) close(); },
+      // not on the second click of the double-click that opened it (gamereview.js overlay)
+      onclick: (e) => { if (e.target === e.currentTarget && e.detail < 2) close(); },
       // Esc closes it as any layer (keyboard.js), and gives the focus back to its button
       onkeydown: (e) => { if (e.key === "Escape" && !e.defaultPrevented) { e.preventDefault(); close(); } },
     },

@@ -339,6 +339,24 @@ export function reasonText(d) {
 }
 
 /**
+ * The strong computer's other action beside decision `d`, in words ("Better: Play Queen of
+ * Hearts"), or null when there is none to name (it did the same, or the decision was forced or
+ * not judged). Beside a decision marked best it is "just as good": the mark says the choice cost
+ * less than the first line (docs/review.md, the marks), so "better" would contradict it.
+ * `action`: the action's words where the caller names it otherwise (a call: names.js callText);
+ * default decisionLabel(d, "best").
+ */
+export function alternativeText(d, action = null) {
+  if (!d || d.best === d.taken || d.mark === "forced" || d.mark === "unjudged") return null;
+  return t(d.mark === "best" ? "gamereview.equal" : "gamereview.better", { action: action ?? decisionLabel(d, "best") });
+}
+
+/** The short word under the computer's other card or cards in the position shown (alternativeText). */
+export function alternativeShort(d) {
+  return t(d?.mark === "best" ? "gamereview.equalShort" : "gamereview.betterShort");
+}
+
+/**
  * What the decision cost, as a short phrase: "costs about 12 points", "5% less chance to win
  * (about 2 points)", "costs nothing"; "" for a forced or unjudged decision.
  */
