@@ -333,8 +333,9 @@ def test_next_and_previous_mistake_jump_with_buttons_and_keys(browser: Any, url:
 
 
 @pytest.mark.parametrize(
-    ("lang", "size"), [("de", "desktop"), ("sv", "phone"), ("zh", "phone"), ("de", "phone")]
-)
+    ("lang", "size"),
+    [(lang, size) for lang in ("de", "sv", "zh") for size in ("desktop", "phone")],
+)  # English: the streaming and stepping tests above, desktop and phone
 def test_the_panel_in_every_language(browser: Any, url: str, lang: str, size: str) -> None:
     page = _page(browser, url, size, lang)
     panel = _open(page)
