@@ -33,7 +33,8 @@ figures cannot be checked short of reviewing the deal again (seconds a decision)
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from skat.analysis.review import KINDS, MARKS, Judgement, Review, costs_by_kind, decision_indices
 from skat.bock import BockError, walk
@@ -190,30 +191,45 @@ def _bock_checked(loaded: Loaded) -> tuple[Loaded, list[dict[str, Any]]]:
 Pairs = list[tuple[State, State, int]]
 
 
+Kept = TypeVar("Kept")
+
+
+def _checked_rows(
+    counted: Loaded, field: str, check: Callable[[State, int, Any], Kept | None]
+) -> tuple[list[Kept], list[int], list[dict[str, Any]]]:
+    """The rows of ``counted`` by what they keep under ``field`` (a replay, a review summary):
+    what ``check(state, seat, value)`` makes of each that has one, the indices of the others
+    (none kept, ``check`` found it not to count, or refused it: to be done again) and the values
+    refused, each ``{"index", "code", "message"}``."""
+    kept: list[Kept] = []
+    pending: list[int] = []
+    refused: list[dict[str, Any]] = []
+    for index, state, seat, extra in counted:
+        value = extra[field]
+        item = None
+        if value is not None:
+            try:
+                item = check(state, seat, value)
+            except SkatError as err:
+                refused.append({"index": index, "code": err.code, "message": str(err)})
+        if item is None:
+            pending.append(index)
+        else:
+            kept.append(item)
+    return kept, pending, refused
+
+
 def _compared(counted: Loaded, replayer: str) -> tuple[Pairs, list[int], list[dict[str, Any]]]:
     """The rows of ``counted`` whose replay by ``replayer`` is the deal's (as
     :func:`skat.statistics.comparison` takes them), the indices of the others (not replayed, or
     by another player, or their replay refused: to be replayed) and the replays refused, each
     ``{"index", "code", "message"}``."""
-    pairs: Pairs = []
-    pending: list[int] = []
-    refused: list[dict[str, Any]] = []
-    for index, state, seat, extra in counted:
-        replay = extra["replay"]
-        if replay is None:
-            pending.append(index)
-            continue
-        try:
-            player, replayed = _replay_of(state, seat, replay)
-        except SkatError as err:
-            refused.append({"index": index, "code": err.code, "message": str(err)})
-            pending.append(index)
-            continue
-        if player != replayer:
-            pending.append(index)
-            continue
-        pairs.append((state, replayed, seat))
-    return pairs, pending, refused
+
+    def pair(state: State, seat: int, replay: Any) -> tuple[State, State, int] | None:
+        player, replayed = _replay_of(state, seat, replay)
+        return (state, replayed, seat) if player == replayer else None
+
+    return _checked_rows(counted, "replay", pair)
 
 
 class ReviewMismatchError(SkatError):
@@ -264,20 +280,7 @@ def _kinds_of(state: State, seat: int, value: object) -> dict[str, dict[str, Any
 def _losses(counted: Loaded) -> tuple[list[dict[str, Any]], list[int], list[dict[str, Any]]]:
     """The costs by kind of the counted rows whose review summary reads (each ``kinds`` of
     :func:`_kinds_of`), the indices of the others (to be reviewed) and the summaries refused."""
-    kept: list[dict[str, Any]] = []
-    pending: list[int] = []
-    refused: list[dict[str, Any]] = []
-    for index, state, seat, extra in counted:
-        value = extra["review_kinds"]
-        if value is None:
-            pending.append(index)
-            continue
-        try:
-            kept.append(_kinds_of(state, seat, value))
-        except SkatError as err:
-            refused.append({"index": index, "code": err.code, "message": str(err)})
-            pending.append(index)
-    return kept, pending, refused
+    return _checked_rows(counted, "review_kinds", _kinds_of)
 
 
 def losses_json(deals: list[dict[str, dict[str, Any]]]) -> dict[str, Any]:
