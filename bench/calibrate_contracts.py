@@ -14,6 +14,17 @@ announced: an announced game is won only with its level). Two sources of games:
   game of the run began with one) from the information state of that moment, and the outcome is
   XSkat's logged game replayed in our engine. ``--first`` and ``--deals`` are the run's deal
   indices (every game of them must be recorded); ``--seed`` and ``--out`` do not apply.
+* **every plausible contract, played out** (``--played DATA``): the rows of
+  ``bench/declare_data.py`` (issue 48 point 2), each contract of a seat's ten dealt cards played
+  out by the strong declarer against the data's defenders, whether or not any player would have
+  declared it: no selection by the estimate, so the fit is not bent by it (the declared games
+  of the other sources are those whose estimate was high, or an auction's leftovers). Each row's
+  contract is judged by the strong player's sampled evaluation before the skat
+  (:func:`skat.players.contracts.evaluate_before_skat` with just that contract, the player's
+  worlds and node budget), from the ten cards alone: no bids heard, as at a first call. The
+  data's rows are read as they are (``--first``, ``--deals``, ``--seed`` and ``--out`` do not
+  apply); ``--json`` keeps the judged rows and ``--played-rows`` reads them back instead of
+  judging again (the rows of a data file that grew are judged for the new rows only).
 
 The report: the declared games by estimated chance (tenths) with the share won, and three fits
 of ``logit(chance) = offset + slope × logit(share)`` by maximum likelihood: the map the player
@@ -35,10 +46,13 @@ Usage::
         [--workers 2] [--out rows.jsonl]
     python -m bench.calibrate_contracts --xskat xskat-strong-dev-seed1.jsonl \\
         --deals 300 [--json rows.json]
+    python -m bench.calibrate_contracts --played declare-48-strong.jsonl \\
+        --json played-48-strong.json [--played-rows played-48-strong.json]
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -52,6 +66,7 @@ from tqdm import tqdm
 
 from bench.common import add_deal_arguments, argument_parser
 from bench.fit_weights import fit
+from bench.rows import read_rows
 from bench.runs import IN_RUNS, run_path
 from skat.action import Action, ActionKind
 from skat.arena import arena_deal_number
@@ -63,6 +78,7 @@ from skat.players.calibration import CALIBRATIONS, Calibration, share_logit
 from skat.players.strong import StrongPlayer
 from skat.rules import GameType
 from skat.scoring import GameResult
+from skat.solver import Solver
 from skat.state import Phase, State
 
 
@@ -174,6 +190,47 @@ def _from_xskat(task: tuple[dict[str, Any], str]) -> list[Row]:
             return [_row(record["index"], record["number"], game.declarer, estimate, game.won)]
         state = state.apply(token)
     return []
+
+
+def _from_played(task: tuple[dict[str, Any], str]) -> list[Row]:
+    """One row of the declare-everything data (``bench/declare_data.py``) with the strong
+    player's estimate of its contract from the seat's ten cards, no bids heard; none when the
+    evaluation has no such contract (it has one for every suit game, Grand and Null)."""
+    data, strong_name = task
+    player = get_player(strong_name)
+    assert isinstance(player, StrongPlayer)
+    game = GameType.from_letter(data["game"])
+    settings = player.settings
+    estimates = ct.evaluate_before_skat(
+        data["cards"], data["seat"], (), Solver(), options=Options(),
+        only=frozenset({(game, data["hand"])}), node_budget=settings.contract_budget,
+        worlds=settings.contract_worlds,
+    )  # fmt: skip
+    for e in estimates:
+        if (e.game, e.hand, e.ouvert) == (game, data["hand"], data["ouvert"]):
+            e = dataclasses.replace(e, calibration=CALIBRATIONS[settings.opponents])
+            return [_row(data["deal"], data["number"], data["seat"], e, data["won"])]
+    return []
+
+
+def played_key(data: dict[str, Any]) -> tuple[int, int, str, bool, bool]:
+    """What names a contract of the declare-everything data: its deal index, seat, game (the
+    :class:`~skat.rules.GameType` name, as a :class:`Row` has it), Hand and ouvert."""
+    game = GameType.from_letter(data["game"]).name
+    return (data["deal"], data["seat"], game, data["hand"], data["ouvert"])
+
+
+def read_played_rows(path: str) -> list[Row]:
+    """The judged rows a ``--played`` run wrote with ``--json``.
+
+    Raises:
+        SystemExit: the file cannot be read or holds no such rows.
+    """
+    try:
+        with open(path, encoding="utf-8") as f:
+            return [Row(**r) for r in json.load(f)]
+    except (OSError, UnicodeDecodeError, ValueError, TypeError) as err:
+        raise SystemExit(f"--played-rows {path}: not the rows of a --played run ({err})") from None
 
 
 def xskat_tasks(path: str, first: int, deals: int) -> list[dict[str, Any]]:
@@ -306,9 +363,9 @@ def two_fold(rows: Sequence[Row], fitter: Any) -> tuple[float, list[Calibration]
     return total / len(rows), fits
 
 
-def report(rows: Sequence[Row], today: Calibration) -> list[str]:
-    """The table by tenths and the three fits (see the module's doc)."""
-    out = [f"{len(rows)} declared games"]
+def report(rows: Sequence[Row], today: Calibration, what: str = "declared games") -> list[str]:
+    """The table by tenths and the three fits (see the module's doc); ``what`` names the rows."""
+    out = [f"{len(rows)} {what}"]
     out.append("estimated   games  won")
     for tenth in range(10):
         part = [r for r in rows if tenth / 10 <= r.chance < (tenth + 1) / 10 or
@@ -316,9 +373,14 @@ def report(rows: Sequence[Row], today: Calibration) -> list[str]:
         if part:
             won = sum(r.won for r in part) / len(part)
             out.append(f"{tenth / 10:.1f}-{(tenth + 1) / 10:.1f}   {len(part):5d}  {won:.2f}")
-    null = [r for r in rows if r.game == GameType.NULL.name]
-    if null:
-        out.append(f"Null: {len(null)} games, won {sum(r.won for r in null) / len(null):.3f}")
+    for ouvert in (False, True):
+        null = [r for r in rows if r.game == GameType.NULL.name and r.ouvert == ouvert]
+        if null:
+            out.append(
+                f"Null{' Ouvert' if ouvert else ''}: {len(null)} games, won "
+                f"{sum(r.won for r in null) / len(null):.3f}, mean chance today "
+                f"{sum(r.chance for r in null) / len(null):.3f} (not fitted)"
+            )
     trump = [r for r in rows if r.game != GameType.NULL.name]
     if len(trump) < 4:
         return out
@@ -364,6 +426,17 @@ def main(argv: Iterable[str] | None = None) -> int:
         help="the strong player's opponents setting: the map it plays with here and the "
         "report's 'today' (default strong)",
     )
+    parser.add_argument(
+        "--played",
+        type=run_path,
+        help="the rows of bench/declare_data.py: every plausible contract played out; " + IN_RUNS,
+    )
+    parser.add_argument(
+        "--played-rows",
+        type=run_path,
+        help="with --played: the judged rows of an earlier run (its --json), not judged again; "
+        + IN_RUNS,
+    )
     parser.add_argument("--json", type=run_path, help="write the rows to this file; " + IN_RUNS)
     parser.add_argument(
         "--out", type=run_path, help="checkpoint of the games played here (JSON lines); " + IN_RUNS
@@ -380,11 +453,26 @@ def main(argv: Iterable[str] | None = None) -> int:
         raise SystemExit(f"calibrate_contracts: {err}") from None
     tasks: list[Any]
     rows: list[Row] = []
-    if args.xskat:
+    if args.played_rows and not args.played:
+        raise SystemExit("--played-rows goes with --played")
+    if args.xskat and args.played:
+        raise SystemExit("--xskat and --played are two sources: give one")
+    if args.played:
+        if args.out:
+            raise SystemExit("--out checkpoints games played here; --played reads a data set")
+        if args.played_rows:
+            rows = read_played_rows(args.played_rows)
+        judged = {(r.index, r.seat, r.game, r.hand, r.ouvert) for r in rows}
+        data = read_rows(args.played)
+        if not data:
+            raise SystemExit(f"--played {args.played}: no rows")
+        tasks = [(d, strong_name) for d in data if played_key(d) not in judged]
+        work: Any = _from_played
+    elif args.xskat:
         if args.out:
             raise SystemExit("--out checkpoints games played here; --xskat reads a run's games")
         tasks = [(r, strong_name) for r in xskat_tasks(args.xskat, args.first, args.deals)]
-        work: Any = _from_xskat
+        work = _from_xskat
     else:
         done: dict[int, list[Row]] = {}
         if args.out:
@@ -414,7 +502,8 @@ def main(argv: Iterable[str] | None = None) -> int:
         with json_file:
             json.dump([asdict(r) for r in rows], json_file)
     rows.sort(key=lambda r: (r.index, r.seat))
-    for line in report(rows, CALIBRATIONS[args.calibration]):
+    what = "contracts played out" if args.played else "declared games"
+    for line in report(rows, CALIBRATIONS[args.calibration], what):
         print(line)
     return 0
 

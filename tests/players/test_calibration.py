@@ -15,6 +15,7 @@ from bench import calibrate_contracts as cc
 from skat.action import Action
 from skat.arena import arena_deal_number
 from skat.contract import Contract
+from skat.deal import deal
 from skat.options import Options
 from skat.players import UnknownPlayerError, decision_rng, get_player
 from skat.players import contracts as ct
@@ -22,6 +23,7 @@ from skat.players.calibration import CALIBRATIONS, Calibration, calibrated, shar
 from skat.players.strong import StrongPlayer
 from skat.players.strong_settings import StrongSettings
 from skat.rules import GameType
+from skat.solver import Solver
 from skat.state import Phase, State
 
 XSKAT_RUN = Path(__file__).parents[1] / "data" / "xskat_match_run.jsonl"
@@ -289,3 +291,93 @@ def test_a_calibration_that_has_no_map_is_refused_by_the_arguments(
     with pytest.raises(SystemExit):
         cc.main(["--deals", "0", "--calibration", "strong,worlds=2"])
     assert "invalid choice: 'strong,worlds=2'" in capsys.readouterr().err
+
+
+def _played_data(path: Path) -> list[dict[str, object]]:
+    """Three contracts of the declare-everything data (bench/declare_data.py's fields that the
+    fit reads): a pick-up Clubs and a Null Ouvert of middlehand, a Grand Hand of rearhand."""
+    number = arena_deal_number(48, 0)
+    hands = deal(number).hands
+    rows: list[dict[str, object]] = [
+        {"deal": 0, "number": number, "seat": 1, "game": "C", "hand": False, "ouvert": False,
+         "cards": hands[1].mask, "won": True},
+        {"deal": 0, "number": number, "seat": 1, "game": "N", "hand": False, "ouvert": True,
+         "cards": hands[1].mask, "won": False},
+        {"deal": 0, "number": number, "seat": 2, "game": "G", "hand": True, "ouvert": False,
+         "cards": hands[2].mask, "won": False},
+    ]  # fmt: skip
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    return rows
+
+
+@pytest.mark.slow
+def test_a_played_out_contract_is_judged_from_the_ten_cards_alone(tmp_path: Path) -> None:
+    data = _played_data(tmp_path / "data.jsonl")
+    settings = StrongSettings(opponents="heuristic")
+    for row in data:
+        found = cc._from_played((row, "strong:opponents=heuristic"))
+        game = GameType.from_letter(str(row["game"]))
+        estimates = ct.evaluate_before_skat(
+            int(str(row["cards"])), int(str(row["seat"])), (), Solver(), options=Options(),
+            only=frozenset({(game, bool(row["hand"]))}),
+            node_budget=settings.contract_budget, worlds=settings.contract_worlds,
+        )  # fmt: skip
+        expected = [e for e in estimates if e.ouvert == row["ouvert"]]
+        assert len(found) == 1
+        assert len(expected) == 1
+        r, e = found[0], expected[0]
+        assert (r.index, r.deal, r.seat, r.game, r.hand, r.ouvert, r.won) == (
+            0, row["number"], row["seat"], game.name, row["hand"], row["ouvert"], row["won"],
+        )  # fmt: skip
+        assert (r.wins, r.worlds, r.prior, r.value) == (e.wins, e.worlds, e.prior, e.value)
+        assert r.worlds >= 4
+        if game != GameType.NULL:  # the chance at the table of the player's opponents
+            mapped = calibrated(
+                e.wins + ct.PRIOR_WORLDS * e.prior, e.worlds + ct.PRIOR_WORLDS,
+                CALIBRATIONS["heuristic"],
+            )  # fmt: skip
+            assert r.chance == pytest.approx(mapped)
+        assert cc.played_key(row) == (r.index, r.seat, r.game, r.hand, r.ouvert)
+
+
+@pytest.mark.slow
+def test_played_out_rows_are_judged_once_and_read_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "data.jsonl"
+    _played_data(data)
+    judged = tmp_path / "judged.json"
+    argv = ["--played", str(data), "--workers", "1"]
+    assert cc.main([*argv, "--json", str(judged)]) == 0
+    first = capsys.readouterr().out
+    assert first.startswith("3 contracts played out")
+    assert "Null Ouvert: 1 games, won 0.000" in first
+    rows = json.loads(judged.read_text(encoding="utf-8"))
+    assert sorted((r["seat"], r["game"]) for r in rows) == [(1, "CLUBS"), (1, "NULL"), (2, "GRAND")]
+
+    def no_judging(task: object) -> list[cc.Row]:
+        raise AssertionError("a judged row was judged again")
+
+    monkeypatch.setattr(cc, "_from_played", no_judging)
+    assert cc.main([*argv, "--played-rows", str(judged), "--json", str(judged)]) == 0
+    assert capsys.readouterr().out == first
+    assert json.loads(judged.read_text(encoding="utf-8")) == rows
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--played-rows", "x.json"], "--played-rows goes with --played"),
+        (["--played", "d.jsonl", "--xskat", "x.jsonl"], "two sources"),
+        (["--played", "d.jsonl", "--out", "x.jsonl"], "--played reads a data set"),
+        (["--played", "no-such-data.jsonl"], "no-such-data.jsonl: no rows"),
+        (["--played", "d.jsonl", "--played-rows", "d.jsonl"], "not the rows of a --played run"),
+    ],
+)
+def test_a_bad_played_out_fit_is_refused_in_one_line(
+    argv: list[str], message: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("SKAT_RUNS", str(tmp_path))
+    _played_data(tmp_path / "d.jsonl")
+    with pytest.raises(SystemExit, match=message):
+        cc.main(["--workers", "1", *argv])
