@@ -129,8 +129,9 @@ export function rowReviewKinds(deal) {
 
 /** What an imported row keeps of the file beside the server's replay of its record (sheetDeal):
  * its marks (ASSIST_MARKS), the computer's replay with the person's cards (replay.js: the file's
- * record of it, checked by the server when the series is compared, and its score, which stands
- * beside the row and counts in no total; neither played again, which would take seconds a deal)
+ * record of it, checked by the server when the series is compared, and its score, kept but
+ * neither shown nor counted: the row shows the server's score of the checked record; neither
+ * played again, which would take seconds a deal)
  * and when it was finished, each only in its own shape; the rest is the server's. Without this
  * a series played with hints would come back unmarked. */
 export function keptOnImport(row) {

@@ -45,6 +45,8 @@ export function sheetPanel() {
     return panel("sheet", t("sheet.title"), h("p", {}, t("sheet.empty")), sheetButtons(null));
   }
   const { rows, totals } = sheet.tally(series, bockRefused(series));
+  // the computer's score on each replayed row, as the server checked the replay (never the stored one)
+  const replays = compare.rowReplays(series);
   const best = sheet.leaders(totals);
   const fmt = (n) => formatNumber(n, 0, true);
   const head = h(
@@ -93,7 +95,8 @@ export function sheetPanel() {
           // this deal's change of the total, so the list score is explained line by line
           row.scores[p] ? h("small", { class: "delta", "data-delta": String(p) }, fmt(row.scores[p])) : null,
           // the computer's score in the person's seat of this deal, once its replay was asked for
-          p === 0 ? rowReplayScore(d) : null,
+          // and the server has checked it against the deal
+          p === 0 ? rowReplayScore(replays.get(row.index)) : null,
         ),
       ),
     );
