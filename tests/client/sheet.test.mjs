@@ -135,3 +135,16 @@ test("the server's index of a refused Bock deal names the sheet row among the ro
   series.deals[2] = gameRow(0, 0, true, [40, 0, 0]);
   assert.equal(sheet.hasBockMarks(series), false);
 });
+
+test("a finished series is walked for its Bock marks when a row carries one or was dealt under the rule", () => {
+  const series = sheet.newSeries(0, "simple", null, STARTED);
+  series.deals.push(gameRow(0, 0, true, [30, 0, 0]));
+  assert.equal(sheet.bockToCheck(series), false);
+  // a mark taken away where the rule was on would change a score as well as a mark put in
+  series.deals.push({ ...gameRow(0, 0, true, [40, 0, 0]), record: "(;GM[Skat]DN[8]RU[bock=rounds,bock_n00=0];)" });
+  assert.equal(sheet.bockToCheck(series), true);
+  series.deals[1].record = "(;GM[Skat]DN[8]RU[kontra=on];)";
+  assert.equal(sheet.bockToCheck(series), false);
+  series.deals[1].bock = "bock";
+  assert.equal(sheet.bockToCheck(series), true);
+});

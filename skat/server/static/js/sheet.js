@@ -5,6 +5,8 @@
 // rearhand deals. Every score comes from the server's result (skat.scoring list_scores by seat);
 // this module only adds them up and maps seats to players.
 
+import { recordOptions } from "./cards.js";
+
 const isObject = (x) => typeof x === "object" && x !== null && !Array.isArray(x);
 const isSeat = (x) => x === 0 || x === 1 || x === 2;
 
@@ -170,6 +172,13 @@ export function bockSeries(series, options) {
  * next deal's rule, as a forged mark would double a row's score on the sheet. */
 export function hasBockMarks(series) {
   return (series?.deals ?? []).some((d) => !dealDamage(d) && (d.bock !== undefined || d.record.includes("BK[")));
+}
+
+/** True when the server is asked to walk a finished series for its Bock marks before its totals
+ * are shown (settings.js bockRefused): a readable row carries a mark (hasBockMarks) or was dealt
+ * under the Bock rule (its record's RU[...]), where a mark taken away would change a score too. */
+export function bockToCheck(series) {
+  return hasBockMarks(series) || (series?.deals ?? []).some((d) => !dealDamage(d) && (recordOptions(d.record).bock ?? "off") !== "off");
 }
 
 /** The row (0-based index of the sheet) of the `index`th deal that bockSeries sends, or null:

@@ -14,7 +14,7 @@ import { notify } from "./noticebar.js";
 import { openReview } from "./result.js";
 import { sheetMarks } from "./assist.js";
 import { rowReplayScore } from "./replay.js";
-import { bockQueue, bockRefused, dealOptions, playerLevel } from "./settings.js";
+import { bockErrorText, bockQueue, bockRefused, dealOptions, playerLevel } from "./settings.js";
 import { panel } from "./sidepanel.js";
 import { render, seriesEnded, seriesImported, setNotice, sheetsCleared, startDeal, state } from "./state.js";
 
@@ -147,7 +147,7 @@ function bockLine(series) {
   const options = dealOptions(series);
   const data = bockQueue(series);
   if (!data || (!data.error && (options.bock ?? "off") === "off")) return null;
-  if (data.error) return h("p", { class: "sheet-bock", role: "alert", "data-bock-error": data.error }, data.message || t("error.generic"));
+  if (data.error) return h("p", { class: "sheet-bock", role: "alert", "data-bock-error": data.error }, bockErrorText(data));
   const text = t(options.bock === "ramsch" ? "sheet.bockramschRemaining" : "sheet.bockRemaining", { n: formatNumber(data.remaining) });
   return h("p", { class: "sheet-bock", "data-bock-remaining": String(data.remaining) }, text);
 }
@@ -160,7 +160,8 @@ function archiveList() {
     .slice()
     .reverse()
     .map((x) => {
-      const { totals } = sheet.tally(x);
+      // a finished series is walked for its Bock marks as the current one is (settings.js)
+      const { totals } = sheet.tally(x, bockRefused(x));
       const scores = [0, 1, 2].map((p) => `${playerLabel(p)} ${formatNumber(totals.points[p])}`).join(" · ");
       return h("li", {}, tn("sheet.archiveRow", x.deals.length, { date: formatDate(x.started), totals: scores }));
     });
