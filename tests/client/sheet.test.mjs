@@ -148,3 +148,15 @@ test("a finished series is walked for its Bock marks when a row carries one or w
   series.deals[1].bock = "bock";
   assert.equal(sheet.bockToCheck(series), true);
 });
+
+test("a row is marked B as its record's BK says, which the server's walk checks, not as its stored field", () => {
+  const row = { ...gameRow(0, 0, true, [40, 0, 0]), bock: "bock" }; // the field alone: a store's word
+  assert.equal(sheet.bockOf(row), null);
+  assert.deepEqual(sheet.markers(row), []);
+  row.record = "(;GM[Skat]DN[7]RU[bock=rounds]BK[2];)";
+  assert.equal(sheet.bockOf(row), "bock");
+  assert.deepEqual(sheet.markers(row), ["bock"]);
+  row.record = "(;GM[Skat]DN[7]RU[bock=ramsch]BK[ramsch];)";
+  assert.equal(sheet.bockOf(row), "ramsch");
+  assert.equal(sheet.bockOf({ damaged: "shape" }), null);
+});

@@ -181,6 +181,15 @@ export function bockToCheck(series) {
   return hasBockMarks(series) || (series?.deals ?? []).some((d) => !dealDamage(d) && (recordOptions(d.record).bock ?? "off") !== "off");
 }
 
+/** What a row's deal was under the Bock rule as its record says (`BK[2]` "bock", `BK[ramsch]`
+ * "ramsch", else null): the mark the server's walk checks (POST /api/bock), read to name it
+ * with B on the sheet; the row's own `bock` field is the browser's copy, which a store may
+ * change without the record. */
+export function bockOf(deal) {
+  const found = typeof deal?.record === "string" ? /BK\[(2|ramsch)\]/.exec(deal.record) : null;
+  return found ? (found[1] === "2" ? "bock" : "ramsch") : null;
+}
+
 /** The row (0-based index of the sheet) of the `index`th deal that bockSeries sends, or null:
  * the server names a deal by its place among those sent (bock_mismatch's `index`). */
 export function bockRow(series, index) {
@@ -245,11 +254,12 @@ export function declarerPlayer(deal) {
  * The markers of a deal (keys of i18n "marker.*"): hand, schneider, schwarz, schneider_announced,
  * schwarz_announced, kontra, re, supra, overbid, pushed.1 … pushed.3 (Schieberamsch), jungfrau,
  * jungfrau.2 (two seats without a trick), durchmarsch, passed; bock (a Bock deal, "B") and
- * bockramsch first, as the server dealt the deal.
+ * bockramsch first, as the record says the server dealt the deal (bockOf).
  */
 export function markers(deal) {
   const r = deal.result;
-  const out = deal.bock === "bock" ? ["bock"] : deal.bock === "ramsch" ? ["bockramsch"] : [];
+  const bock = bockOf(deal);
+  const out = bock === "bock" ? ["bock"] : bock === "ramsch" ? ["bockramsch"] : [];
   if (r.passed || r.kind === "passed") return [...out, "passed"];
   if (r.kind === "ramsch") {
     // The game column says Ramsch; the notes say what doubled it: the skat pushed on unseen in a

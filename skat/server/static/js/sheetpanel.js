@@ -134,7 +134,7 @@ export function sheetPanel() {
     // the score free of card luck, as the server compares it (compare.js)
     compare.sheetLine(series),
     h("p", { class: "sheet-legend" }, t(series.list === "seeger_fabian" ? "sheet.legendSeegerFabian" : "sheet.legendSimple")),
-    series.deals.some((d) => d?.bock === "bock") ? h("p", { class: "sheet-legend" }, t("sheet.legendBock")) : null,
+    series.deals.some((d) => sheet.bockOf(d) === "bock") ? h("p", { class: "sheet-legend" }, t("sheet.legendBock")) : null,
     bockLine(series),
     sheetButtons(series),
     archiveList(),
