@@ -23,7 +23,9 @@ person's Seeger-Fabian points and the computer's are then compared by the core
 (:func:`skat.statistics.comparison`), counting only replays by the server's replayer. A replay
 that cannot be read or is not the deal's is left out and named (``replay_mismatch``,
 ``bad_record``, ...), and the row is pending again: the browser replays the pending rows. No
-number the browser stores is counted in the comparison.
+number the browser stores is counted in the comparison, nor shown: the computer's score that the
+score sheet shows on a row is the one this answer gives for the row's checked replay
+(``replays``), never the ``score`` the row keeps beside it.
 
 Where the person loses points: a row may carry ``review_kinds``, its review summed by kind as
 ``POST /api/review/kinds`` (:func:`kinds_json`) answered it; the summaries of the counted rows
@@ -37,7 +39,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from skat.analysis.review import KINDS, MARKS, Judgement, Review, costs_by_kind, decision_indices
-from skat.bock import BockError, walk
+from skat.bock import BockError, seat_list_scores, walk
 from skat.errors import SkatError, shown
 from skat.replay import check_replay
 from skat.server import game
@@ -196,12 +198,12 @@ Kept = TypeVar("Kept")
 
 def _checked_rows(
     counted: Loaded, field: str, check: Callable[[State, int, Any], Kept | None]
-) -> tuple[list[Kept], list[int], list[dict[str, Any]]]:
+) -> tuple[list[tuple[int, Kept]], list[int], list[dict[str, Any]]]:
     """The rows of ``counted`` by what they keep under ``field`` (a replay, a review summary):
-    what ``check(state, seat, value)`` makes of each that has one, the indices of the others
-    (none kept, ``check`` found it not to count, or refused it: to be done again) and the values
-    refused, each ``{"index", "code", "message"}``."""
-    kept: list[Kept] = []
+    what ``check(state, seat, value)`` makes of each that has one, with the row's index, the
+    indices of the others (none kept, ``check`` found it not to count, or refused it: to be done
+    again) and the values refused, each ``{"index", "code", "message"}``."""
+    kept: list[tuple[int, Kept]] = []
     pending: list[int] = []
     refused: list[dict[str, Any]] = []
     for index, state, seat, extra in counted:
@@ -215,21 +217,35 @@ def _checked_rows(
         if item is None:
             pending.append(index)
         else:
-            kept.append(item)
+            kept.append((index, item))
     return kept, pending, refused
 
 
-def _compared(counted: Loaded, replayer: str) -> tuple[Pairs, list[int], list[dict[str, Any]]]:
+def _compared(
+    counted: Loaded, replayer: str
+) -> tuple[Pairs, list[int], list[dict[str, Any]], list[dict[str, Any]]]:
     """The rows of ``counted`` whose replay by ``replayer`` is the deal's (as
     :func:`skat.statistics.comparison` takes them), the indices of the others (not replayed, or
-    by another player, or their replay refused: to be replayed) and the replays refused, each
-    ``{"index", "code", "message"}``."""
-
-    def pair(state: State, seat: int, replay: Any) -> tuple[State, State, int] | None:
-        player, replayed = _replay_of(state, seat, replay)
-        return (state, replayed, seat) if player == replayer else None
-
-    return _checked_rows(counted, "replay", pair)
+    by another player, or their replay refused: to be replayed), the replays refused, each
+    ``{"index", "code", "message"}``, and every replay read and found to be its row's deal's, by
+    any player: ``{"index", "player", "score"}``, ``score`` the computer's list score in the
+    person's seat (game points on the deal's own score list, as ``POST /api/replay``'s
+    ``computer.score``; :func:`skat.bock.seat_list_scores`), what the score sheet shows on the
+    row instead of a number it stored."""
+    checked, pending, refused = _checked_rows(
+        counted,
+        "replay",
+        lambda state, seat, replay: (state, seat, *_replay_of(state, seat, replay)),
+    )
+    pairs: Pairs = []
+    scores: list[dict[str, Any]] = []
+    for index, (state, seat, player, replayed) in checked:
+        scores.append({"index": index, "player": player, "score": seat_list_scores(replayed)[seat]})
+        if player == replayer:
+            pairs.append((state, replayed, seat))
+        else:
+            pending.append(index)
+    return pairs, sorted(pending), refused, scores
 
 
 class ReviewMismatchError(SkatError):
@@ -280,7 +296,8 @@ def _kinds_of(state: State, seat: int, value: object) -> dict[str, dict[str, Any
 def _losses(counted: Loaded) -> tuple[list[dict[str, Any]], list[int], list[dict[str, Any]]]:
     """The costs by kind of the counted rows whose review summary reads (each ``kinds`` of
     :func:`_kinds_of`), the indices of the others (to be reviewed) and the summaries refused."""
-    return _checked_rows(counted, "review_kinds", _kinds_of)
+    kept, pending, refused = _checked_rows(counted, "review_kinds", _kinds_of)
+    return [kinds for _, kinds in kept], pending, refused
 
 
 def losses_json(deals: list[dict[str, dict[str, Any]]]) -> dict[str, Any]:
@@ -345,8 +362,10 @@ def answer(ids: list[str], rows: Rows, replayer: str) -> dict[str, Any]:
     :meth:`skat.statistics.Statistics.to_json` with ``skipped`` (the rows not counted) added; the
     comparison :meth:`skat.statistics.Comparison.to_json` of the counted rows replayed by
     ``replayer`` (the server's player of ``POST /api/replay``) with ``replayer``, ``pending``
-    (per series the indices of the counted rows without such a replay, over all their count) and
-    ``skipped`` (per series the replays refused, over all their count); the losses
+    (per series the indices of the counted rows without such a replay, over all their count),
+    ``skipped`` (per series the replays refused, over all their count) and, per series only,
+    ``replays`` (each counted row's replay that is its deal's, by any player, with the computer's
+    score in the person's seat: :func:`_compared`); the losses
     :func:`losses_json` of the counted rows' review summaries (``review_kinds``), with
     ``pending`` and ``skipped`` as the comparison's.
     """
@@ -368,9 +387,9 @@ def answer(ids: list[str], rows: Rows, replayer: str) -> dict[str, Any]:
         skipped = sorted([*skipped, *refused], key=lambda s: int(s["index"]))
         figures = statistics([(state, seat) for _, state, seat, _ in counted]).to_json()
         figures["skipped"] = len(skipped)
-        pairs, pending, bad = _compared(counted, replayer)
+        pairs, pending, bad, replays = _compared(counted, replayer)
         compared = comparison(pairs).to_json()
-        compared.update(replayer=replayer, pending=pending, skipped=bad)
+        compared.update(replayer=replayer, pending=pending, skipped=bad, replays=replays)
         reviewed, unreviewed, refused_reviews = _losses(counted)
         lost = losses_json(reviewed)
         lost.update(pending=unreviewed, skipped=refused_reviews)

@@ -20,6 +20,9 @@ import pytest
 from skat import record
 from skat.deal import parse_deal_number
 from skat.options import KontraRule, Options
+from skat.players import get_player
+from skat.replay import replay_seat
+from skat.server import game
 from skat.state import State
 
 SHOTS = Path(__file__).resolve().parents[1] / "screenshots"
@@ -188,6 +191,19 @@ LONG_SERIES = json.loads(
 )["series"]
 
 
+def _with_replay(series: dict[str, Any], index: int) -> dict[str, Any]:
+    """``series`` with row ``index``'s replay record made by the heuristic player: the sheet
+    shows a row's computer score only from a replay the server has checked (the file's row
+    keeps a score alone, as rows kept before the comparison did)."""
+    row = series["deals"][index]
+    deal = record.read_record(row["record"])
+    player = get_player("heuristic")
+    replay = replay_seat(deal, row["human_seat"], player, player).replay
+    deals = list(series["deals"])
+    deals[index] = {**row, "replay": {"record": game.write_record(replay), "player": "heuristic"}}
+    return {**series, "deals": deals}
+
+
 @pytest.mark.parametrize("width", [390, 360])
 @pytest.mark.parametrize("lang", ["en", "de", "zh", "sv"])
 def test_a_long_series_sheet_fits_a_phone_without_scrolling_sideways(
@@ -200,7 +216,7 @@ def test_a_long_series_sheet_fits_a_phone_without_scrolling_sideways(
         "schema": 2,
         "settings": settings,
         "current": None,
-        "series": LONG_SERIES,
+        "series": _with_replay(LONG_SERIES, 6),
         "archive": [],
     }
     page = seeded_page(width, 844, "skat.store", store)

@@ -242,6 +242,36 @@ def test_a_comparison_cut_off_resumes_after_a_reload_where_it_stopped(
     context.close()
 
 
+def test_a_rows_computer_score_is_the_servers_check_of_its_replay_never_the_stored_one(
+    browser: Any, url: str
+) -> None:
+    """A forged store says the computer scored +500 on two rows: the first keeps its deal's
+    true replay, so the row shows the replay's score as the server counts it; the second keeps
+    another deal's replay, so the row shows no score but that the server refused it, and why."""
+    store = _store()
+    rows = store["series"]["deals"]
+    rows[0]["replay"]["score"] = 500
+    rows[1]["replay"] = {**rows[0]["replay"], "score": 500}  # deal 11's replay on deal 12's row
+    context = fresh_context(browser, "desktop", store=store)
+    page = context.new_page()
+    page.goto(url)
+    page.click("[data-ui='open-sheet']")
+    shown = page.locator("[data-row='0'] [data-replay-score='row']")
+    shown.wait_for(timeout=30_000)
+    true_score = game.view(_replay(0), _seat(0))["result"]["list_scores"][_seat(0)]
+    assert true_score != 500
+    assert (shown.text_content() or "") == f"computer {_signed(true_score)}"
+    refused = page.locator("[data-row='1'] [data-replay-score='refused']")
+    assert refused.get_attribute("data-replay-refused") == "replay_mismatch"
+    assert "not of deal 12" in (refused.get_attribute("title") or "")
+    assert page.locator("[data-row='1'] [data-replay-score='row']").count() == 0
+    assert page.locator("[data-row='2'] [data-replay-score]").count() == 0  # none kept
+    assert "500" not in (page.text_content("table.sheet") or "")
+    assert read_store(page)["series"]["deals"][0]["replay"]["score"] == 500  # kept, not shown
+    assert axe_violations(page, "[data-panel=sheet]") == []
+    context.close()
+
+
 @pytest.mark.slow
 def test_a_stop_is_said_at_once_while_the_deal_on_its_way_is_replayed(
     browser: Any, url: str

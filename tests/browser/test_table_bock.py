@@ -243,12 +243,10 @@ def _played(state: State) -> State:
     return state
 
 
-@pytest.mark.parametrize("rule", [BockRule.ROUNDS, BockRule.OFF])
-def test_a_forged_bock_row_is_shown_refused_and_kept_out_of_the_totals(
-    browser: Any, url: str, rule: BockRule
-) -> None:
-    # deal 1 passed in with no event on; deal 2 a game marked a Bock deal (BK[2]) all the same,
-    # its score doubled on the sheet as written (the browser's storage edited, or an old copy)
+def _forged_series() -> tuple[dict[str, Any], tuple[int, int, int]]:
+    """A series whose deal 1 passed in with no event on and whose deal 2, a game, is marked a Bock
+    deal (BK[2]) all the same, its score doubled on the sheet as written (the browser's storage
+    edited, or an old copy); and that game's list scores by seat."""
     quiet = Options(bock=BockRule.ROUNDS, bock_n00=False)
     first = State.new(5, quiet).apply("p").apply("p").apply("p")
     forged = _played(State.new(6, replace(quiet, bock_deal=BockDeal.BOCK)))
@@ -257,8 +255,6 @@ def test_a_forged_bock_row_is_shown_refused_and_kept_out_of_the_totals(
     result = forged.result()
     assert result is not None
     assert not isinstance(result, RamschResult)
-    store = _store()
-    store["settings"]["options"] = {"bock": rule.value, "bock_n00": False}
     row = {
         **_passed_row(6, 0),
         "record": iss.write_record(forged),
@@ -278,7 +274,18 @@ def test_a_forged_bock_row_is_shown_refused_and_kept_out_of_the_totals(
         "dealer": 2,
         "bock": "bock",
     }
-    store["series"]["deals"] = [{**_passed_row(5, 2), "record": iss.write_record(first)}, row]
+    series = _store()["series"]
+    series["deals"] = [{**_passed_row(5, 2), "record": iss.write_record(first)}, row]
+    return series, scores
+
+
+@pytest.mark.parametrize("rule", [BockRule.ROUNDS, BockRule.OFF])
+def test_a_forged_bock_row_is_shown_refused_and_kept_out_of_the_totals(
+    browser: Any, url: str, rule: BockRule
+) -> None:
+    store = _store()
+    store["settings"]["options"] = {"bock": rule.value, "bock_n00": False}
+    store["series"] = _forged_series()[0]
     # a practice deal on the table (the series' next deal is refused while the mark stands)
     practice = iss.write_record(State.new(42, Options()))
     store["current"] = {"record": practice, "human_seat": 0, "practice": True}
@@ -301,5 +308,85 @@ def test_a_forged_bock_row_is_shown_refused_and_kept_out_of_the_totals(
     assert shown == [0, 0, 0]
     assert page.locator("[data-row='1'] [data-delta]").count() == 0
     shoot(page, f"bock-forged-{rule.value}")
+    assert not page.errors, page.errors
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "sv", "zh"])
+def test_the_next_deal_refused_for_a_bock_mark_names_its_row_and_what_to_do(
+    browser: Any, url: str, lang: str
+) -> None:
+    """The series' next deal is refused while a forged Bock mark stands (``POST /api/new``,
+    ``bock_mismatch``): the table says which row of the sheet and that a new series plays on, in
+    the person's language, as the sheet's line does; nothing stored is lost."""
+    store = _store()
+    store["settings"] = {**store["settings"], "lang": lang}
+    store["series"] = _forged_series()[0]
+    context = fresh_context(browser, store=store)
+    page = watched_page(context)
+    news: list[int] = []
+    page.on(
+        "response",
+        lambda r: news.append(r.status) if r.url.endswith("/api/new") else None,
+    )
+    page.goto(url)  # no deal in progress: the page deals the series' next one at once
+    banner = page.locator(".error-banner span").first
+    banner.wait_for(timeout=30_000)
+    words = json.loads((LOCALES / f"{lang}.json").read_text(encoding="utf-8"))
+    expected = words.get("error.bock_mismatch", "(no words)").replace("{n}", "2")
+    assert banner.text_content() == expected
+    assert banner.get_attribute("data-error") == "bock_mismatch"
+    assert news == [400]
+    # nothing stored is lost: the series and its rows stay as they were, no deal is dealt
+    kept = read_store(page)
+    assert kept["series"] == store["series"]
+    assert kept["archive"] == []
+    assert kept["current"] is None
+    with page.expect_response(lambda r: r.url.endswith("/api/new")):
+        page.click("[data-ui='next-deal']")  # tried again: refused again, said the same way
+    banner.wait_for()
+    assert banner.text_content() == expected
+    assert news == [400, 400]
+    assert read_store(page)["series"] == store["series"]
+    # the sheet's Bock line says the same (it said the server's English message before)
+    open_sheet(page)
+    line = page.locator("[data-bock-error='bock_mismatch']")
+    line.wait_for()
+    assert line.text_content() == expected
+    assert not page.errors, page.errors
+    context.close()
+
+
+def test_a_finished_series_is_bock_checked_where_its_totals_are_shown(
+    browser: Any, url: str
+) -> None:
+    """A finished series (the archive) with a forged Bock mark is walked by the same server check
+    as the current one: the sheet's list of finished series and the statistics' totals chart
+    leave the refused row and those after it out, as the statistics' figures do."""
+    forged, scores = _forged_series()
+    store = _store()
+    store["series"] = None
+    store["archive"] = [{**forged, "closed": True}]
+    # what the refused row would add: its doubled list scores, the person in seat 0
+    assert any(scores)
+    context = fresh_context(browser, store=store)
+    page = watched_page(context)
+    page.goto(url)
+    settle(page)
+    open_sheet(page)
+    page.click("details.archive summary")
+    item = page.locator("details.archive li")
+    expected = "You 0 · Left 0 · Right 0"
+    page.wait_for_function(
+        "t => document.querySelector('details.archive li')?.textContent.includes(t)",
+        arg=expected,
+        timeout=30_000,
+    )
+    assert expected in (item.text_content() or "")
+    page.click("[data-ui='close-panel']")
+    page.click("[data-ui='open-stats']")  # the finished series is the only one: shown
+    page.click("details.stats-data summary", timeout=30_000)
+    last = page.locator("details.stats-data tbody tr").last
+    assert [c.strip() for c in last.locator("td").all_text_contents()] == ["0", "0", "0"]
     assert not page.errors, page.errors
     context.close()

@@ -135,3 +135,28 @@ test("the server's index of a refused Bock deal names the sheet row among the ro
   series.deals[2] = gameRow(0, 0, true, [40, 0, 0]);
   assert.equal(sheet.hasBockMarks(series), false);
 });
+
+test("a finished series is walked for its Bock marks when a row carries one or was dealt under the rule", () => {
+  const series = sheet.newSeries(0, "simple", null, STARTED);
+  series.deals.push(gameRow(0, 0, true, [30, 0, 0]));
+  assert.equal(sheet.bockToCheck(series), false);
+  // a mark taken away where the rule was on would change a score as well as a mark put in
+  series.deals.push({ ...gameRow(0, 0, true, [40, 0, 0]), record: "(;GM[Skat]DN[8]RU[bock=rounds,bock_n00=0];)" });
+  assert.equal(sheet.bockToCheck(series), true);
+  series.deals[1].record = "(;GM[Skat]DN[8]RU[kontra=on];)";
+  assert.equal(sheet.bockToCheck(series), false);
+  series.deals[1].bock = "bock";
+  assert.equal(sheet.bockToCheck(series), true);
+});
+
+test("a row is marked B as its record's BK says, which the server's walk checks, not as its stored field", () => {
+  const row = { ...gameRow(0, 0, true, [40, 0, 0]), bock: "bock" }; // the field alone: a store's word
+  assert.equal(sheet.bockOf(row), null);
+  assert.deepEqual(sheet.markers(row), []);
+  row.record = "(;GM[Skat]DN[7]RU[bock=rounds]BK[2];)";
+  assert.equal(sheet.bockOf(row), "bock");
+  assert.deepEqual(sheet.markers(row), ["bock"]);
+  row.record = "(;GM[Skat]DN[7]RU[bock=ramsch]BK[ramsch];)";
+  assert.equal(sheet.bockOf(row), "ramsch");
+  assert.equal(sheet.bockOf({ damaged: "shape" }), null);
+});

@@ -136,7 +136,13 @@ test("a failed move puts the view before it back and says the error's code", () 
   actions.failed({ code: "illegal_action", message: "no" }, before);
   assert.equal(state.view, before);
   assert.equal(state.busy, false);
-  assert.deepEqual(state.error, { code: "illegal_action", message: "no", line: null });
+  assert.deepEqual(state.error, { code: "illegal_action", message: "no", line: null, row: null });
+});
+
+test("a refused Bock mark keeps the score sheet's row it names with the error", () => {
+  fresh();
+  actions.failed({ code: "bock_mismatch", message: "series deal 1 ...", row: 3 });
+  assert.deepEqual(state.error, { code: "bock_mismatch", message: "series deal 1 ...", line: null, row: 3 });
 });
 
 test("a third card chosen for the discard replaces the first, and the choice is kept with the deal", () => {

@@ -258,6 +258,34 @@ def test_a_forged_or_mismatched_replay_is_skipped_with_its_reason_and_pending_ag
     assert data["comparison"]["skipped"] == 6
 
 
+def test_each_checked_replay_gives_the_computers_list_score_never_the_stored_one(
+    compare_client: TestClient,
+) -> None:
+    """The score sheet shows the computer's score on a row from ``replays``: the server's list
+    score of the checked replay in the person's seat, whatever ``score`` the row keeps."""
+    good = _replayed_rows(range(1, 3), 0)
+    forged = {**good[0], "replay": {**good[0]["replay"], "score": 500}}
+    by_other = {**good[1], "replay": {"record": replayed(2, 0), "player": "strong", "score": 9}}
+    mismatch = {**good[0], "replay": {"record": replayed(2, 0), "player": "heuristic"}}
+    old_row = {**good[1], "replay": {"score": 250, "player": "strong"}}
+    rows = [forged, by_other, mismatch, old_row, _rows(range(3, 4), 0)[0]]
+    status, data = _post(compare_client, {"series": [{"id": "s", "deals": rows}]})
+    assert status == 200, data
+    compared = data["series"][0]["comparison"]
+
+    def score(record: str) -> int:
+        return int(game.view(read_record(record), 0)["result"]["list_scores"][0])
+
+    assert compared["replays"] == [
+        {"index": 0, "player": "heuristic", "score": score(good[0]["replay"]["record"])},
+        {"index": 1, "player": "strong", "score": score(replayed(2, 0))},
+    ]
+    assert compared["replays"][0]["score"] != 500
+    assert compared["pending"] == [1, 2, 3, 4]  # by another player: shown, not compared
+    assert [s["index"] for s in compared["skipped"]] == [2, 3]
+    assert "replays" not in data["comparison"]  # per series only
+
+
 def test_a_row_not_counted_in_the_figures_is_not_compared(compare_client: TestClient) -> None:
     row = _replayed_rows(range(1, 2), 0)[0]
     bad = {"record": "not a record", "human_seat": 0, "replay": row["replay"]}
@@ -265,6 +293,7 @@ def test_a_row_not_counted_in_the_figures_is_not_compared(compare_client: TestCl
     assert status == 200, data
     compared = data["series"][0]["comparison"]
     assert (compared["deals"], compared["pending"], compared["skipped"]) == (1, [], [])
+    assert [r["index"] for r in compared["replays"]] == [1]
 
 
 def test_no_replays_give_an_empty_comparison(compare_client: TestClient) -> None:

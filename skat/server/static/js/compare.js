@@ -39,12 +39,22 @@ export function rowsOf(series) {
   });
 }
 
+/** A short fingerprint of `text` (32-bit FNV-1a, base 36): not a proof, only a key. */
+function fingerprint(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+}
+
 /** What the server's figures of `series` rest on: its id, its rows and the replays and review
- * summaries kept on them. */
+ * summaries kept on them (the replays by their records and players too, so that a row's replay
+ * taken again is checked again: the sheet shows the server's score of it). */
 export function seriesKey(series) {
-  const replayed = series.deals.filter((d) => sheet.rowReplay(d)).length;
+  const replays = series.deals.map((d) => sheet.rowReplay(d));
+  const replayed = replays.filter(Boolean).length;
   const reviewed = series.deals.filter((d) => sheet.rowReviewKinds(d)).length;
-  return `${series.id}#${series.deals.length}#${replayed}#${reviewed}`;
+  const which = fingerprint(replays.map((r) => (r ? `${r.player}|${r.record}` : "")).join("\n"));
+  return `${series.id}#${series.deals.length}#${replayed}#${reviewed}#${which}`;
 }
 
 /** The two jobs run over a series' rows: which part of the server's answer names the rows
@@ -97,6 +107,23 @@ function partOf(series, part = "comparison") {
       });
   }
   return null;
+}
+
+/**
+ * What the server found of each row's replay in `series` (POST /api/statistics, "comparison"):
+ * a Map from the row's index to {score, player} (its replay is the deal's: `score` the
+ * computer's list score in the person's seat, as the server counts it from the replay's record)
+ * or {refused: {code, message}} (the replay kept is not the deal's, or cannot be read). A row
+ * without either (none kept, the answer not come yet, the row itself not counted) is not in it.
+ * The score a row keeps beside its replay is never read: a store could say anything there.
+ */
+export function rowReplays(series) {
+  const out = new Map();
+  const c = series.deals.length ? partOf(series) : null;
+  if (!c || c.error) return out;
+  for (const s of c.skipped ?? []) out.set(s.index, { refused: { code: s.code, message: s.message } });
+  for (const r of c.replays ?? []) if (Number.isInteger(r.score)) out.set(r.index, { score: r.score, player: r.player });
+  return out;
 }
 
 function findSeries(id) {

@@ -121,7 +121,12 @@ export async function startDeal(number, how = {}) {
       if (!data) {
         const seat = sheet.humanSeatForDealer(sheet.nextDealer(series));
         const options = dealOptions(series);
-        data = await api.newDeal(null, options, seat, playerLevel(), sheet.bockSeries(series, options));
+        data = await api.newDeal(null, options, seat, playerLevel(), sheet.bockSeries(series, options)).catch((err) => {
+          // a Bock mark the server's walk refuses: the error names the sheet's row (table.js
+          // errorText says which, and that a new series plays on); the series stays as it is
+          if (err?.code === "bock_mismatch") err.row = sheet.bockRow(series, err.index);
+          throw err;
+        });
       }
     } else if (how.data) {
       data = how.data;

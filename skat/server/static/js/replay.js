@@ -68,10 +68,21 @@ async function askReplay(record, humanSeat, row) {
   announce(data ? scoresText(data) : t("replay.failed", { message: error }));
 }
 
-/** The computer's score kept on a score sheet row, as shown beside the person's, or null. */
-export function rowReplayScore(deal) {
-  const score = deal?.replay?.score;
-  if (!Number.isInteger(score)) return null;
+/** The computer's score on a score sheet row, under the person's: `found` is what the server
+ * found of the row's replay (compare.js rowReplays): {score} shown, {refused} marked as refused
+ * with the reason, none (null) nothing. The score the row keeps is not shown: it is the
+ * browser's own copy, which the server did not check. */
+export function rowReplayScore(found) {
+  if (found?.refused) {
+    const why = found.refused.message || found.refused.code;
+    return h(
+      "small",
+      { class: "replay-score refused", "data-replay-score": "refused", "data-replay-refused": found.refused.code, title: t("replay.sheetRefusedTitle", { why }) },
+      t("replay.sheetRefused"),
+    );
+  }
+  if (!Number.isInteger(found?.score)) return null;
+  const score = found.score;
   return h(
     "small",
     { class: "replay-score", "data-replay-score": "row", title: t("replay.sheetTitle", { score: signed(score) }) },

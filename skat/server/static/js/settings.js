@@ -3,7 +3,7 @@
 
 import * as api from "./api.js";
 import * as storage from "./store.js";
-import { bockRow, bockSeries, hasBockMarks } from "./sheet.js";
+import { bockRow, bockSeries, bockToCheck, hasBockMarks } from "./sheet.js";
 import { SORTINGS } from "./cards.js";
 import { DECK_NAMES, namingDeck } from "./deck.js";
 import { formatNumber, LANGUAGES, setDeck, setLanguage, t, tn } from "./i18n.js";
@@ -12,7 +12,7 @@ import { sayReset } from "./noticebar.js";
 import { panel } from "./sidepanel.js";
 import { sayAgain } from "./speech.js";
 import { ASSIST_CHOICES, ASSIST_DEFAULTS, seriesSettings } from "./assist.js";
-import { bockAsked, bockTold, focus, render, serverTold, setRuleOptions, setSetting, state } from "./state.js";
+import { archiveBockAsked, archiveBockTold, bockAsked, bockTold, focus, render, serverTold, setRuleOptions, setSetting, state } from "./state.js";
 
 /** The settings before the person changes any: ISkO rules, the strong computer, French cards. */
 export function DEFAULT_SETTINGS() {
@@ -115,11 +115,40 @@ export function bockQueue(series) {
   return state.bock.data;
 }
 
-/** The row of the current `series` whose Bock mark the server refused (bockQueue's
- * bock_mismatch), or null: sheet.js tally shows it and the rows after it, not counted. */
+/**
+ * The row of `series` whose Bock mark the server refused, or null: sheet.js tally shows it and
+ * the rows after it, not counted. The current series as bockQueue walks it; a finished one (the
+ * archive) walked once by the same server check (POST /api/bock, skat.bock.walk) when
+ * sheet.js bockToCheck says it may hold a Bock deal, the page drawn again when the answer comes
+ * (until then, and when the server cannot be asked, its rows count as written).
+ */
 export function bockRefused(series) {
-  const data = bockQueue(series);
-  return data?.error === "bock_mismatch" && Number.isInteger(data.row) ? data.row : null;
+  if (!series) return null;
+  if (series === state.store?.series) {
+    const data = bockQueue(series);
+    return data?.error === "bock_mismatch" && Number.isInteger(data.row) ? data.row : null;
+  }
+  if (!bockToCheck(series)) return null;
+  const key = `${series.id}|${series.deals.length}`;
+  if (key in state.archiveBock) return state.archiveBock[key]?.row ?? null;
+  archiveBockAsked(key);
+  const came = (row) => {
+    archiveBockTold(key, row);
+    render();
+  };
+  api.bock(bockSeries(series, { bock: "rounds" }), {}).then(
+    () => came(null),
+    (err) => came(err?.code === "bock_mismatch" ? bockRow(series, err.index) : null),
+  );
+  return null;
+}
+
+/** The words of the server's refusal of a series for the Bock rule (bockQueue's {error, message,
+ * row}): a Bock mark that does not follow names its row and what the person can do, in the
+ * person's language; another refusal the server's message. */
+export function bockErrorText(data) {
+  if (data.error === "bock_mismatch" && Number.isInteger(data.row)) return t("error.bock_mismatch", { n: formatNumber(data.row + 1) });
+  return t("error.generic", { message: data.message || data.error });
 }
 
 export function rule(key) {
@@ -187,7 +216,7 @@ function choice(key, values, current, labelOf, idle = null, describedBy = null) 
 function bockQueued() {
   const data = bockQueue(state.store?.series); // null while nothing is walked
   if (!data || (!data.error && rule("bock") === "off")) return null;
-  if (data.error) return h("p", { class: "setting-what", role: "alert", "data-bock-error": data.error }, data.message || t("error.generic"));
+  if (data.error) return h("p", { class: "setting-what", role: "alert", "data-bock-error": data.error }, bockErrorText(data));
   const text = t(rule("bock") === "ramsch" ? "sheet.bockramschRemaining" : "sheet.bockRemaining", { n: formatNumber(data.remaining) });
   return h("p", { class: "setting-what", "data-bock-queued": String(data.remaining) }, text);
 }

@@ -5,6 +5,8 @@
 // rearhand deals. Every score comes from the server's result (skat.scoring list_scores by seat);
 // this module only adds them up and maps seats to players.
 
+import { recordOptions } from "./cards.js";
+
 const isObject = (x) => typeof x === "object" && x !== null && !Array.isArray(x);
 const isSeat = (x) => x === 0 || x === 1 || x === 2;
 
@@ -129,8 +131,9 @@ export function rowReviewKinds(deal) {
 
 /** What an imported row keeps of the file beside the server's replay of its record (sheetDeal):
  * its marks (ASSIST_MARKS), the computer's replay with the person's cards (replay.js: the file's
- * record of it, checked by the server when the series is compared, and its score, which stands
- * beside the row and counts in no total; neither played again, which would take seconds a deal)
+ * record of it, checked by the server when the series is compared, and its score, kept but
+ * neither shown nor counted: the row shows the server's score of the checked record; neither
+ * played again, which would take seconds a deal)
  * and when it was finished, each only in its own shape; the rest is the server's. Without this
  * a series played with hints would come back unmarked. */
 export function keptOnImport(row) {
@@ -169,6 +172,22 @@ export function bockSeries(series, options) {
  * next deal's rule, as a forged mark would double a row's score on the sheet. */
 export function hasBockMarks(series) {
   return (series?.deals ?? []).some((d) => !dealDamage(d) && (d.bock !== undefined || d.record.includes("BK[")));
+}
+
+/** True when the server is asked to walk a finished series for its Bock marks before its totals
+ * are shown (settings.js bockRefused): a readable row carries a mark (hasBockMarks) or was dealt
+ * under the Bock rule (its record's RU[...]), where a mark taken away would change a score too. */
+export function bockToCheck(series) {
+  return hasBockMarks(series) || (series?.deals ?? []).some((d) => !dealDamage(d) && (recordOptions(d.record).bock ?? "off") !== "off");
+}
+
+/** What a row's deal was under the Bock rule as its record says (`BK[2]` "bock", `BK[ramsch]`
+ * "ramsch", else null): the mark the server's walk checks (POST /api/bock), read to name it
+ * with B on the sheet; the row's own `bock` field is the browser's copy, which a store may
+ * change without the record. */
+export function bockOf(deal) {
+  const found = typeof deal?.record === "string" ? /BK\[(2|ramsch)\]/.exec(deal.record) : null;
+  return found ? (found[1] === "2" ? "bock" : "ramsch") : null;
 }
 
 /** The row (0-based index of the sheet) of the `index`th deal that bockSeries sends, or null:
@@ -235,11 +254,12 @@ export function declarerPlayer(deal) {
  * The markers of a deal (keys of i18n "marker.*"): hand, schneider, schwarz, schneider_announced,
  * schwarz_announced, kontra, re, supra, overbid, pushed.1 … pushed.3 (Schieberamsch), jungfrau,
  * jungfrau.2 (two seats without a trick), durchmarsch, passed; bock (a Bock deal, "B") and
- * bockramsch first, as the server dealt the deal.
+ * bockramsch first, as the record says the server dealt the deal (bockOf).
  */
 export function markers(deal) {
   const r = deal.result;
-  const out = deal.bock === "bock" ? ["bock"] : deal.bock === "ramsch" ? ["bockramsch"] : [];
+  const bock = bockOf(deal);
+  const out = bock === "bock" ? ["bock"] : bock === "ramsch" ? ["bockramsch"] : [];
   if (r.passed || r.kind === "passed") return [...out, "passed"];
   if (r.kind === "ramsch") {
     // The game column says Ramsch; the notes say what doubled it: the skat pushed on unseen in a

@@ -14,7 +14,7 @@ import { notify } from "./noticebar.js";
 import { openReview } from "./result.js";
 import { sheetMarks } from "./assist.js";
 import { rowReplayScore } from "./replay.js";
-import { bockQueue, bockRefused, dealOptions, playerLevel } from "./settings.js";
+import { bockErrorText, bockQueue, bockRefused, dealOptions, playerLevel } from "./settings.js";
 import { panel } from "./sidepanel.js";
 import { render, seriesEnded, seriesImported, setNotice, sheetsCleared, startDeal, state } from "./state.js";
 
@@ -45,6 +45,8 @@ export function sheetPanel() {
     return panel("sheet", t("sheet.title"), h("p", {}, t("sheet.empty")), sheetButtons(null));
   }
   const { rows, totals } = sheet.tally(series, bockRefused(series));
+  // the computer's score on each replayed row, as the server checked the replay (never the stored one)
+  const replays = compare.rowReplays(series);
   const best = sheet.leaders(totals);
   const fmt = (n) => formatNumber(n, 0, true);
   const head = h(
@@ -93,7 +95,8 @@ export function sheetPanel() {
           // this deal's change of the total, so the list score is explained line by line
           row.scores[p] ? h("small", { class: "delta", "data-delta": String(p) }, fmt(row.scores[p])) : null,
           // the computer's score in the person's seat of this deal, once its replay was asked for
-          p === 0 ? rowReplayScore(d) : null,
+          // and the server has checked it against the deal
+          p === 0 ? rowReplayScore(replays.get(row.index)) : null,
         ),
       ),
     );
@@ -131,7 +134,7 @@ export function sheetPanel() {
     // the score free of card luck, as the server compares it (compare.js)
     compare.sheetLine(series),
     h("p", { class: "sheet-legend" }, t(series.list === "seeger_fabian" ? "sheet.legendSeegerFabian" : "sheet.legendSimple")),
-    series.deals.some((d) => d?.bock === "bock") ? h("p", { class: "sheet-legend" }, t("sheet.legendBock")) : null,
+    series.deals.some((d) => sheet.bockOf(d) === "bock") ? h("p", { class: "sheet-legend" }, t("sheet.legendBock")) : null,
     bockLine(series),
     sheetButtons(series),
     archiveList(),
@@ -144,7 +147,7 @@ function bockLine(series) {
   const options = dealOptions(series);
   const data = bockQueue(series);
   if (!data || (!data.error && (options.bock ?? "off") === "off")) return null;
-  if (data.error) return h("p", { class: "sheet-bock", role: "alert", "data-bock-error": data.error }, data.message || t("error.generic"));
+  if (data.error) return h("p", { class: "sheet-bock", role: "alert", "data-bock-error": data.error }, bockErrorText(data));
   const text = t(options.bock === "ramsch" ? "sheet.bockramschRemaining" : "sheet.bockRemaining", { n: formatNumber(data.remaining) });
   return h("p", { class: "sheet-bock", "data-bock-remaining": String(data.remaining) }, text);
 }
@@ -157,7 +160,8 @@ function archiveList() {
     .slice()
     .reverse()
     .map((x) => {
-      const { totals } = sheet.tally(x);
+      // a finished series is walked for its Bock marks as the current one is (settings.js)
+      const { totals } = sheet.tally(x, bockRefused(x));
       const scores = [0, 1, 2].map((p) => `${playerLabel(p)} ${formatNumber(totals.points[p])}`).join(" · ");
       return h("li", {}, tn("sheet.archiveRow", x.deals.length, { date: formatDate(x.started), totals: scores }));
     });

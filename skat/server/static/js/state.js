@@ -61,6 +61,10 @@ function initial() {
     // bockQueue), asked for by `key` (the series, its deals, the next deal's rule): `data` the
     // answer ({remaining, ...}) or its refusal ({error, message}), null while asked
     bock: { key: null, data: null },
+    // the same walk of each finished series that carries a Bock mark or was played under the
+    // rule (settings.js bockRefused): by `${id}|${deals}`, {row} (the row refused, or null for
+    // none), null while asked
+    archiveBock: {},
     serverPlayer: null, // the level the server plays by default (GET /api/health), once known
     seriesId: null, // the series the deal in progress was dealt for (null: practice or unknown)
     focusKey: null, // the control to focus after the next render (keyboard play)
@@ -147,7 +151,8 @@ export function failed(err, before = undefined) {
   if (before !== undefined) state.view = before;
   state.busy = false;
   state.animating = false;
-  state.error = { code: err.code ?? "network", message: err.message ?? "", line: err.line ?? null };
+  // row: the score sheet's row a refusal names (a Bock mark the server's walk refused, dealing.js)
+  state.error = { code: err.code ?? "network", message: err.message ?? "", line: err.line ?? null, row: Number.isInteger(err.row) ? err.row : null };
   if (err.line && state.record) {
     // a refused claim's line shows cards the person does not see: marked on the sheet's row
     noteUsed("claim");
@@ -772,6 +777,16 @@ export function bockTold(key, data) {
   if (state.bock.key !== key) return false;
   state.bock = { key, data };
   return true;
+}
+
+/** The Bock walk of a finished series is asked for `key` (settings.js bockRefused). */
+export function archiveBockAsked(key) {
+  state.archiveBock[key] = null;
+}
+
+/** The server's walk of a finished series came for `key`: `row`, the row it refused, or null. */
+export function archiveBockTold(key, row) {
+  state.archiveBock[key] = { row };
 }
 
 // ---- names seen from another seat (names.js) -----------------------------------------------------

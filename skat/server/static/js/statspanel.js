@@ -190,8 +190,8 @@ function typeLabels(bars) {
 
 /** The running totals of `series` as its score sheet adds them up, drawn and as a table. */
 function totalsFigure(series) {
-  // the server's refusal of a Bock mark is known for the current series (settings.js bockQueue)
-  const { rows } = sheet.tally(series, series === state.store?.series ? bockRefused(series) : null);
+  // the server's refusal of a Bock mark, for the current series and a finished one (settings.js)
+  const { rows } = sheet.tally(series, bockRefused(series));
   const totals = rows.map((r) => r.totals);
   const last = totals[totals.length - 1] ?? [0, 0, 0];
   const title = tn("stats.totalsChart", totals.length, {

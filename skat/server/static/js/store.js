@@ -14,7 +14,8 @@
 //           bock?, assisted?, replay?, review_kinds?, damaged?}   // bock: "bock" | "ramsch"; assisted: sheet.js
 //           ASSIST_MARKS; replay: {record, player, score}, the computer with the person's
 //           cards (replay.js, compare.js; rows kept before the comparison of a series have no
-//           record and count as not replayed: sheet.js rowReplay); damaged: why the row cannot
+//           record and count as not replayed: sheet.js rowReplay; `score` is kept, not shown:
+//           the sheet shows the server's score of the record, compare.js rowReplays); damaged: why the row cannot
 //           be read in full (sheet.js dealDamage); review_kinds: {deal_number, seat, kinds},
 //           its review summed by kind of decision (compare.js, sheet.js rowReviewKinds)
 // Schema 1 (before score sheets): "skat.v1.settings" and "skat.v1.current", migrated on load.

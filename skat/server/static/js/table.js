@@ -1,7 +1,7 @@
 // The table: the seats with their plates and bubbles, the trick, the skat, the person's hand
 // and the controls of the phase.
 
-import { t } from "./i18n.js";
+import { formatNumber, t } from "./i18n.js";
 import { allCalls, biddingControls, callsPanel } from "./bidding.js";
 import { declareControls, declareDialog, discardControls, skatControls } from "./declaration.js";
 import { h } from "./dom.js";
@@ -60,9 +60,18 @@ export function table(v) {
 }
 
 /** The words an error's text is given: its message; a refused claim's line that beats it. */
-export function errorParams(error) {
+function errorParams(error) {
   const line = (error.line ?? []).map(({ seat, card }) => t("claim.lineCard", { name: playerName(seat), card: cardLabel(card) }));
-  return { message: error.message, line: line.length ? line.join(", ") : t("claim.reached") };
+  return { message: error.message, line: line.length ? line.join(", ") : t("claim.reached"), n: Number.isInteger(error.row) ? formatNumber(error.row + 1) : "" };
+}
+
+/** The table's words for a failed request (state.error), in the person's language by its code,
+ * else the server's message; a Bock mark refused names the sheet's row (without it, the server's
+ * message names the deal). */
+export function errorText(error) {
+  const generic = t("error.generic", { message: error.message || error.code });
+  if (error.code === "bock_mismatch" && !Number.isInteger(error.row)) return generic;
+  return t("error." + error.code, errorParams(error), generic);
 }
 
 export function errorBanner() {
@@ -70,7 +79,7 @@ export function errorBanner() {
   return h(
     "div",
     { class: "error-banner", role: "alert" },
-    h("span", {}, t("error." + state.error.code, errorParams(state.error), t("error.generic", { message: state.error.message || state.error.code }))),
+    h("span", { "data-error": state.error.code }, errorText(state.error)),
     h("button", { class: "btn small", onclick: () => { closeError(); render(); } }, t("button.close")),
   );
 }

@@ -11,7 +11,7 @@ import { focusFirstControl } from "./keyboard.js";
 import { bubbleToken, cardLabel } from "./names.js";
 import { playerLevel } from "./settings.js";
 import { announceEvent, resultHeadline, trickText, yourTurnText } from "./speech.js";
-import { errorParams } from "./table.js";
+import { errorText } from "./table.js";
 
 /** The person's move on its way (state.js send has checked it and drawn the table): said when it
  * is a card, posted, and the answer taken in; a failure puts `before` back. */
@@ -28,7 +28,7 @@ export async function exchange(tokens, before) {
 /** A request failed: the table says so (in the person's language, from the error's code). */
 export function fail(err, before = undefined) {
   actions.failed(err, before);
-  announce(t("error." + state.error.code, errorParams(state.error), t("error.generic", { message: state.error.message || state.error.code })));
+  announce(errorText(state.error));
   render();
 }
 
