@@ -188,7 +188,8 @@ class StrongSettings:
     """The kind of opponents at the table, whose calibration
     (:data:`skat.players.calibration.CALIBRATIONS`) turns the open-hand share of a suit game or
     Grand into the win chance that the contracts, the announcements and the contest check weigh:
-    ``strong`` (the server's default: a strong computer beside it), ``heuristic`` (two heuristic
+    ``strong`` (the server's default: a strong computer beside it), ``strong-played`` (the same
+    table, the map fitted on contracts played out, a candidate), ``heuristic`` (two heuristic
     players), ``xskat`` (XSkat's computers, at its table)."""
 
     lost_extra: float | None = 0.0

@@ -37,6 +37,16 @@ def test_the_strong_calibration_is_the_share_logit_plus_its_offset() -> None:
     assert calibrated(12, 16, CALIBRATIONS["strong"]) == pytest.approx(expected)
 
 
+def test_the_played_out_map_lifts_doubtful_contracts_and_lowers_near_sure_ones() -> None:
+    share = (12 + 0.5) / (16 + 1.0)
+    played = 1.0 / (1.0 + math.exp(-(0.438 + 0.756 * math.log(share / (1.0 - share)))))
+    new, old = CALIBRATIONS["strong-played"], CALIBRATIONS["strong"]
+    assert calibrated(12, 16, new) == pytest.approx(played)
+    assert calibrated(6, 16, new) > calibrated(6, 16, old)
+    assert calibrated(15, 16, new) < calibrated(15, 16, old)
+    assert get_player("strong:opponents=strong-played").settings.opponents == "strong-played"
+
+
 @pytest.mark.parametrize(("offset", "slope"), [(0.0, 1.0), (1.2, 1.0), (0.5, 0.6), (-0.4, 1.5)])
 def test_a_calibration_is_a_line_on_the_logit_scale(offset: float, slope: float) -> None:
     c = Calibration(offset, slope)
