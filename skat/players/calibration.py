@@ -69,7 +69,7 @@ CALIBRATIONS: dict[str, Calibration] = {
         0.756,
         source="fitted on every plausible contract played out against two strong defenders, "
         "whether or not a player would have declared it (the declare-everything data of seed "
-        "48, its first 60 deals: 543 suit games and Grands, won 57.5% where the strong map "
+        "48, its first 62 deals: 543 suit games and Grands, won 57.5% where the strong map "
         "said 53.4%; bench/calibrate_contracts.py --played declare-48-strong.jsonl): two-fold "
         "log loss 0.5841, against 0.5882 for the strong map and 0.5883 for an offset alone "
         "(+0.527); a candidate for the strong table (issue 48 point 2), measured before it "
