@@ -38,7 +38,7 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,6 +48,8 @@ from bench.common import argument_parser
 from bench.fit_contracts import fit_logistic
 from bench.rows import read_rows
 from bench.runs import IN_RUNS, run_path
+from skat.options import Options
+from skat.players import evaluation as ev
 from skat.players.calibration import CALIBRATIONS
 from skat.players.contract_model import FAMILIES, family, features
 from skat.players.contracts import model_chance
@@ -233,6 +235,67 @@ def report(models: dict[str, dict[str, list[Any]]], train: list[Sample], test: l
     return "\n".join(lines)
 
 
+def _margin(row: dict[str, Any], bonus: float) -> float | None:
+    """The heuristic's margin (:func:`skat.players.evaluation.choices`, ``play_bonus`` ``bonus``)
+    of the row's contract, a pick-up judged on the ten dealt cards; None when it has none."""
+    game = GameType.from_letter(row["game"])
+    for c in ev.choices(
+        row["cards"], seat=row["seat"], hand_game=row["hand"], options=Options(),
+        pre_skat=not row["hand"], play_bonus=bonus,
+    ):  # fmt: skip
+        if c.game == game and c.ouvert == row["ouvert"]:
+            return c.margin
+    return None
+
+
+def margins(rows: Sequence[dict[str, Any]], bonus: float) -> str:
+    """What the contracts bring by the heuristic's bid margin with ``bonus`` (the strong
+    player's ``bid_bonus``; its bid limit is the value of the highest game of margin ≥ 0): a
+    Markdown table by half-logit bins of the margin (the share won and the mean Seeger-Fabian
+    score of the rows), and for the seats whose limit bids (≥ 18) and those it passes, the
+    contract of the largest margin: how often it won and what it scored."""
+    lines = [
+        f"By the heuristic's margin (bid bonus {bonus:+.2f}; the bid limit takes margin ≥ 0):",
+        "",
+        "| margin | contracts | won | mean SF |",
+        "|---|---:|---:|---:|",
+    ]
+    bins: dict[float, list[dict[str, Any]]] = {}
+    seats: dict[tuple[int, int], list[tuple[float, dict[str, Any]]]] = {}
+    for row in rows:
+        m = _margin(row, bonus)
+        if m is None:
+            continue
+        bins.setdefault(max(-3.0, min(2.0, math.floor(m * 2) / 2)), []).append(row)
+        seats.setdefault((row["deal"], row["seat"]), []).append((m, row))
+    for low in sorted(bins):
+        part = bins[low]
+        label = "below −2.5" if low == -3.0 else ("2.0 and above" if low == 2.0 else
+                                                 f"{low:+.1f} .. {low + 0.5:+.1f}")  # fmt: skip
+        won = sum(r["won"] for r in part) / len(part)
+        lines.append(f"| {label} | {len(part)} | {won:.3f} | {_mean(r['sf'] for r in part):+.1f} |")
+    lines += ["", "| the seat's limit | seats | its largest margin's contract: won | mean SF |",
+              "|---|---:|---:|---:|"]  # fmt: skip
+    for bids in (True, False):
+        best = [
+            max(found, key=lambda t: t[0])[1]
+            for (_, seat), found in seats.items()
+            if (ev.bid_limit(found[0][1]["cards"], seat, Options(), bonus) >= 18) == bids
+        ]
+        if best:
+            won = sum(r["won"] for r in best) / len(best)
+            name = "bids (≥ 18)" if bids else "passes"
+            lines.append(
+                f"| {name} | {len(best)} | {won:.3f} | {_mean(r['sf'] for r in best):+.1f} |"
+            )
+    return "\n".join(lines)
+
+
+def _mean(values: Iterable[float]) -> float:
+    xs = list(values)
+    return sum(xs) / len(xs)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argument_parser(__doc__)
     ap.add_argument(
@@ -241,6 +304,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--model", help="write the fit's weights to this JSON file")
     ap.add_argument("--l2", type=float, default=1.0, help="L2 penalty of the weights (1.0)")
     ap.add_argument("--deals", type=int, help="only the rows of the deals below this index")
+    ap.add_argument(
+        "--margins",
+        type=float,
+        metavar="BONUS",
+        help="also the rows by the heuristic's bid margin with this bid bonus (the strong "
+        "player's bid_bonus is 0.9)",
+    )
     args = ap.parse_args(argv)
     rows = [r for r in read_rows(args.data) if args.deals is None or r["deal"] < args.deals]
     if not rows:
@@ -255,6 +325,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     mean, low, high = gap([*train, *test])
     print(f"share won − today's chance, all rows: {mean:+.3f} ({low:+.3f} .. {high:+.3f})\n")
     print(report(models, train, test))
+    if args.margins is not None:
+        print("\n" + margins(rows, args.margins))
     if args.model:
         source = {
             "fitted_by": "bench/fit_outcomes.py",

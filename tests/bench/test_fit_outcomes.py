@@ -90,3 +90,31 @@ def test_the_gap_is_clustered_by_deal() -> None:
     assert low < 0 < high
     with pytest.raises(ValueError, match="two deals"):
         fit_outcomes.gap(same[:2])
+
+
+def test_the_margins_table_bins_each_contract_by_the_heuristics_bid_margin() -> None:
+    from skat.players import evaluation as ev
+
+    hands = deal(arena_deal_number(48, 0)).hands
+    rows = [
+        {"deal": 0, "seat": seat, "cards": hands[seat].mask, "game": game, "hand": hand,
+         "ouvert": False, "won": won, "sf": sf}
+        for seat, game, hand, won, sf in (
+            (0, "C", False, True, 74), (0, "G", True, False, -194),
+            (1, "S", False, True, 61), (2, "H", False, False, -110),
+        )
+    ]  # fmt: skip
+    text = fit_outcomes.margins(rows, 0.9)
+    assert text.startswith("By the heuristic's margin (bid bonus +0.90")
+    counted = [line for line in text.splitlines() if line.startswith("| ") and "|---" not in line]
+    bins = [line for line in counted if "contracts" not in line and "seats" not in line]
+    bins = [line for line in bins if "bids" not in line and "passes" not in line]
+    assert sum(int(line.split("|")[2]) for line in bins) == len(rows)
+    # a seat's row: its limit decides bids or passes, the largest margin's contract is shown
+    limits = [ev.bid_limit(hands[s].mask, s, Options(), 0.9) for s in range(3)]
+    seats = [line for line in counted if line.startswith(("| bids", "| passes"))]
+    shown = {line.split("|")[1].strip(): int(line.split("|")[2]) for line in seats}
+    assert shown.get("bids (≥ 18)", 0) == sum(limit >= 18 for limit in limits)
+    assert shown.get("passes", 0) == sum(limit < 18 for limit in limits)
+    for row in rows:
+        assert fit_outcomes._margin(row, 0.9) is not None
