@@ -44,7 +44,9 @@ def test_the_played_out_map_lifts_doubtful_contracts_and_lowers_near_sure_ones()
     assert calibrated(12, 16, new) == pytest.approx(played)
     assert calibrated(6, 16, new) > calibrated(6, 16, old)
     assert calibrated(15, 16, new) < calibrated(15, 16, old)
-    assert get_player("strong:opponents=strong-played").settings.opponents == "strong-played"
+    player = get_player("strong:opponents=strong-played")
+    assert isinstance(player, StrongPlayer)
+    assert player.settings.opponents == "strong-played"
 
 
 @pytest.mark.parametrize(("offset", "slope"), [(0.0, 1.0), (1.2, 1.0), (0.5, 0.6), (-0.4, 1.5)])
