@@ -93,6 +93,18 @@ for (const lang of i18n.LANGUAGES) {
   });
 }
 
+test("a Ramsch's total says it counts each card against the rules of thumb' card, not the costs listed", () => {
+  for (const lang of i18n.LANGUAGES) {
+    speak(lang);
+    const ramsch = words.summaryText({ total: 25.4, marks: {}, played_well: false, open_hand: { answer: "ramsch" } });
+    const game = words.summaryText({ total: 25.4, marks: {}, played_well: false, open_hand: { answer: "lost_winnable" } });
+    assert.ok(ramsch.includes(i18n.tn("judge.sum.totalRamsch", 25.4, { n: i18n.formatNumber(25, 0) })), `${lang}: ${ramsch}`);
+    assert.ok(!game.includes(i18n.tn("judge.sum.totalRamsch", 25.4, { n: i18n.formatNumber(25, 0) })), `${lang}: ${game}`);
+  }
+  speak("en");
+  assert.match(words.summaryText({ total: 25.4, marks: {}, played_well: false, open_hand: { answer: "ramsch" } }), /against the card the rules of thumb would play/);
+});
+
 test("the verdicts say it plainly: lost to the cards, or lost by a mistake, as the core judged the play", () => {
   speak("en");
   const clean = { mistake: 0, blunder: 0 };

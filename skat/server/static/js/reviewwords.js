@@ -396,6 +396,9 @@ export function summaryText(summary) {
   }
   else if (answer === "ramsch") verdict = t(well ? "judge.sum.ramschWell" : "judge.sum.ramschErrors");
   else if (answer === "passed") verdict = t("judge.sum.passed");
-  const given = total > 0 ? tn("judge.sum.total", total, { n: points(total, false) }) : t("judge.sum.nothing");
+  // a Ramsch's total counts each card against the rules of thumb' card, not the costs listed
+  // (skat.analysis.review.Judgement.given): it says so
+  const sum = answer === "ramsch" ? "judge.sum.totalRamsch" : "judge.sum.total";
+  const given = total > 0 ? tn(sum, total, { n: points(total, false) }) : t("judge.sum.nothing");
   return sentences([verdict, given]);
 }
