@@ -9,7 +9,8 @@ Both sums, over the card play, are set here beside two measures of what the card
   the person's seat for the card play (it passes in the auction, as the person did),
   :func:`skat.replay.replay_seat` with the heuristic in the other seats (as in the deal): its
   Ramsch score for the seat less the deal's; one deal's is noisy (one lie of the cards), the mean
-  over the deals is what the mean total should match;
+  over the deals is what the mean total should match; beside it the same with the rules of
+  thumb (the heuristic) replaying the seat, whose outcome the total's differences add up to;
 * the **fresh total**: each judged card's taken and best card played out again, paired, in
   other sampled deals than those the best was chosen in (``decision_rng`` of the deal number
   and 1000 + the action index), the difference not clipped at 0: the cost without the
@@ -43,7 +44,7 @@ from skat.analysis.review import decision_indices, judge_decision
 from skat.deal import default_seat
 from skat.information import InformationState
 from skat.options import parse_words
-from skat.players import decision_rng, get_player
+from skat.players import Player, decision_rng, get_player
 from skat.players import worlds as wd
 from skat.players.ramsch import _ramsch_rollout
 from skat.players.strong import StrongPlayer
@@ -66,18 +67,17 @@ class FirstLegal:
         return PASS if info.phase == Phase.BIDDING and PASS in legal else legal[0]
 
 
-class PassThenStrong:
-    """The strong player in the card play; in the auction the person's pass."""
+class PassThen:
+    """``player`` in the card play; in the auction the person's pass."""
 
-    name = "pass+strong"
-
-    def __init__(self) -> None:
-        self.strong = StrongPlayer()
+    def __init__(self, player: Player) -> None:
+        self.player = player
+        self.name = "pass+" + player.name
 
     def choose(self, info: InformationState, rng: random.Random) -> Action:
         if info.phase == Phase.BIDDING:
             return PASS
-        return self.strong.choose(info, rng)
+        return self.player.choose(info, rng)
 
 
 def ramsch_deals(count: int, seed: int) -> list[tuple[int, State]]:
@@ -148,15 +148,19 @@ def measure(seat: int, state: State) -> dict[str, Any]:
     fresh = sum(
         fresh_cost(state, seat, j.index, j.taken, j.best) for j in judged if j.taken != j.best
     )
-    again = replay_seat(state, seat, PassThenStrong(), get_player("heuristic"))
+    heuristic = get_player("heuristic")
+    again = replay_seat(state, seat, PassThen(StrongPlayer()), heuristic)
+    rules = replay_seat(state, seat, PassThen(heuristic), heuristic)
     deal_score = state.result().scores[seat]  # type: ignore[union-attr]
     replay_score = again.replay.result().scores[seat]  # type: ignore[union-attr]
+    rules_score = rules.replay.result().scores[seat]  # type: ignore[union-attr]
     return {
         "number": state.number,
         "seat": seat,
         "score": deal_score,
         "replay": replay_score,
         "outcome": replay_score - deal_score,
+        "rules": rules_score - deal_score,
         "costs": round(costs, 1),
         "total": round(total, 1),
         "fresh": round(fresh, 1),
@@ -174,14 +178,16 @@ def main() -> None:
     for seat, state in ramsch_deals(args.deals, args.seed):
         rows.append(measure(seat, state))
         print(rows[-1], flush=True)
-    print("| deal | seat | score | replay | outcome difference | costs summed | total | fresh |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    head = ("deal", "seat", "score", "replay", "outcome", "rules'", "costs", "total", "fresh")
+    print("| " + " | ".join(head) + " |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
         print(
             f"| {r['number']} | {r['seat']} | {r['score']} | {r['replay']} | {r['outcome']:+} | "
+            f"{r['rules']:+} | "
             f"{r['costs']:.1f} | {r['total']:+.1f} | {r['fresh']:+.1f} |"
         )
-    for name in ("outcome", "costs", "total", "fresh"):
+    for name in ("outcome", "rules", "costs", "total", "fresh"):
         values = [float(r[name]) for r in rows]
         print(f"{name}: mean {mean_interval(values)}, median {statistics.median(values):+.1f}")
     for name in ("costs", "total"):

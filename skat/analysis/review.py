@@ -212,7 +212,7 @@ class Judgement:
         deals: 54.8 points against 29.2, docs/review.md "The total of a Ramsch"). The
         difference to the rules of thumb' own card adds up to the rules of thumb' outcome less
         the person's (the rollouts' own policy: Kakade and Langford's performance difference),
-        25.4 points on the same deals."""
+        25.3 points on the same deals."""
         rules = self.figures.get("rules_expected")
         if self.phase == "play" and rules is not None and self.taken_expected is not None:
             return float(rules) - self.taken_expected
