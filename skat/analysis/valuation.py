@@ -39,7 +39,9 @@ chance is what decides, that chance:
   own score from it (the declarer's entries won and lost at the value he can know, doubled per
   Kontra; a defender's the defenders' entry, 40 on the Seeger-Fabian list, times the chance);
 * a card of Ramsch and a Schieberamsch choice: the average Ramsch score of the rollouts
-  (game points, negative: points lost).
+  (game points, negative: points lost); for a Ramsch card also the card the rules of thumb
+  play there and its average (``rules_card``, ``rules_expected``), from the same rollouts, for
+  the deal's total (:attr:`skat.analysis.review.Judgement.given`).
 
 Only what the seat knew is used: the information state, the strong player's figures for it
 (drawn from the decision's random source) and solves seeded by what the seat knows.
@@ -60,6 +62,7 @@ from skat.players import contracts as ct
 from skat.players import evaluation as ev
 from skat.players.advice import Advice, bid_value
 from skat.players.announcements import announcement_scores
+from skat.players.card_play import heuristic_card
 from skat.players.strong import StrongPlayer
 from skat.rules import GameType
 from skat.scoring import overbid_value
@@ -507,7 +510,14 @@ def _rollouts(info: InformationState, taken: Action, best: Action, notes: dict[s
     mine, theirs = totals.get(key(taken)), totals.get(key(best))
     if mine is None or theirs is None:
         return Values(None, None, reason="unjudged")
-    figures = {"rollouts": rounds, "taken": str(taken), "best_action": str(best)}
+    figures: dict[str, Any] = {"rollouts": rounds, "taken": str(taken), "best_action": str(best)}
+    if not schieben:
+        # the card the rules of thumb play here, whose rollouts the others' are compared with
+        # in the deal's total (skat.analysis.review.Judgement.given)
+        rules = heuristic_card(info, [c for c in totals if isinstance(c, int)])
+        if rules in totals:
+            figures["rules_card"] = str(Action.of_card(rules))
+            figures["rules_expected"] = round(totals[rules] / rounds, 1)
     return Values(
         mine / rounds, theirs / rounds, reason="push_points" if schieben else "card_points",
         figures=figures,

@@ -29,6 +29,7 @@ from skat.analysis.review import (
 from skat.errors import NotFinishedError, SkatError
 from skat.options import AllPass, KontraRule, Options
 from skat.players import decision_rng, get_player
+from skat.players.card_play import heuristic_card
 from skat.players.strong import StrongPlayer
 from skat.players.strong_settings import StrongSettings
 from skat.rules import GameType
@@ -320,6 +321,62 @@ def _judged(kind: str, mark_: str, cost: float | None) -> Judgement:
     return Judgement(
         0, "play", kind, 0, "CA", "CA", 2, None, None, None, None, cost, None, mark_, "best"
     )
+
+
+def _ramsch_card(taken: float, best: float, rules: float | None) -> Judgement:
+    """A judged Ramsch card: its rollouts' averages (taken, best, the rules of thumb' card)."""
+    figures = {} if rules is None else {"rules_card": "D7", "rules_expected": rules}
+    cost = round(max(0.0, best - taken), 1)
+    return Judgement(
+        5, "play", "ramsch", 1, "CA", "D7", 3, taken, best, None, None, cost, None,
+        mark(cost), "card_points", figures,
+    )  # fmt: skip
+
+
+def test_a_ramsch_total_adds_each_cards_difference_to_the_rules_of_thumb_card() -> None:
+    # each card's cost is against the best card with the rules of thumb playing the rest; added
+    # up over a deal those costs came out at twice the outcome difference (docs/review.md, "The
+    # total of a Ramsch"): the total adds each card's difference to the rules of thumb' own
+    # card, which adds up to the outcome difference, a card better than it counting for the seat
+    cards = (
+        _ramsch_card(-40.0, -10.0, -25.0),  # cost 30, gave away 15 against the rules' card
+        _ramsch_card(-30.0, -18.0, -20.0),  # cost 12, gave away 10
+        _ramsch_card(-12.0, -12.0, -16.0),  # the best card, 4 better than the rules' card
+    )
+    done = Review(0, 5, cards, {"answer": "ramsch"})
+    assert [j.cost for j in cards] == [30.0, 12.0, 0.0]
+    assert [j.given for j in cards] == [15.0, 10.0, -4.0]
+    assert done.total == 21.0
+    assert costs_by_kind([done])["ramsch"]["cost"] == 21.0
+    # better than the rules of thumb at every card: nothing given away, never below 0
+    assert Review(0, 5, (cards[2],), {}).total == 0.0
+    # a card with no rules' figure, and every other decision, gives away its cost
+    assert _ramsch_card(-40.0, -10.0, None).given == 30.0
+    assert _judged("defence", "mistake", 20.0).given == 20.0
+    assert _judged("defence", "forced", None).given == 0.0
+
+
+def test_a_ramsch_card_is_judged_with_the_rules_of_thumb_card_from_the_same_rollouts() -> None:
+    options = Options(all_pass=AllPass.RAMSCH)
+    state = _scripted(7, options, {Phase.BIDDING: -1})
+    seat = next(
+        s for s in range(3) for i in decision_indices(state, s)
+        if state.prefix(i).phase == Phase.PLAY
+    )  # fmt: skip
+    judged = [
+        judge_decision(state, seat, i, SMALL)
+        for i in decision_indices(state, seat)
+        if state.prefix(i).phase == Phase.PLAY
+    ]
+    cards = [j for j in judged if j.mark != "forced"]
+    assert cards
+    for j in cards:
+        info = state.prefix(j.index).information_state(seat)
+        legal = [a.value for a in info.legal_actions()]
+        assert j.figures["rules_card"] == str(Action.of_card(heuristic_card(info, legal)))
+        # the best card is the best of the same rollouts: the rules' card is not above it
+        assert j.figures["rules_expected"] <= j.best_expected
+        assert j.given == pytest.approx(j.figures["rules_expected"] - j.taken_expected)
 
 
 def test_the_costs_of_reviews_are_summed_by_kind_of_decision() -> None:

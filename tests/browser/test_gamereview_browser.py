@@ -468,3 +468,57 @@ def test_a_refusal_and_a_broken_stream_are_said_and_the_page_stays_usable(
     page.click("[data-ui='next']")
     page.wait_for_selector("[data-result]", state="detached")
     assert not page.errors, page.errors
+
+
+def _position_view(page: Any) -> dict[str, float]:
+    """Where the position shown lies against what the panel shows of it on the screen (pixels
+    from the window's top): ``top``, ``bottom`` of the position, ``from``, ``to`` of the view."""
+    view: dict[str, float] = page.eval_on_selector(
+        "[data-game-review-position]",
+        """p => {
+        const box = p.getBoundingClientRect();
+        const panel = p.closest("[data-panel='game-review']").getBoundingClientRect();
+        return {top: box.top, bottom: box.bottom,
+                from: Math.max(panel.top, 0), to: Math.min(panel.bottom, innerHeight)}; }""",
+    )
+    return view
+
+
+def _in_view(view: dict[str, float]) -> bool:
+    """The position is wholly in view, or (taller than the view) shown from its top."""
+    starts = view["from"] - 1 <= view["top"] <= view["from"] + 1
+    return view["top"] >= view["from"] - 1 and (view["bottom"] <= view["to"] + 1 or starts)
+
+
+def test_on_a_phone_each_step_brings_the_position_into_view(browser: Any, url: str) -> None:
+    # the panel is taller than a phone's screen, and a position with the bidding's or the
+    # discard's reasons taller than what is left below the summary: a step by a line of the
+    # list, a button or a key shows the position stepped to, from wherever the panel was scrolled
+    page = _page(browser, url, "phone", "en")
+    panel = _open(page)
+    scroll = "[data-panel='game-review']"
+    assert page.eval_on_selector(scroll, "p => p.scrollHeight > p.clientHeight")
+    n = panel.locator("[data-decision]").count()
+    seen = []
+    for step in range(n):  # each from the list, scrolled down to it
+        page.eval_on_selector(scroll, "p => p.scrollTop = p.scrollHeight")
+        page.click(f"[data-ui='game-review-decision'][data-step='{step}']")
+        assert _shown(page)["step"] == step
+        seen.append(_position_view(page))
+        if step == 1:
+            _shoot(page, "phone-list-step")
+    assert [(i, v) for i, v in enumerate(seen) if not _in_view(v)] == []
+    page.keyboard.press("Home")
+    for step in range(1, n):  # each by the button, the panel scrolled to its top first
+        page.eval_on_selector(scroll, "p => p.scrollTop = 0")
+        page.click("[data-ui='game-review-forward']")
+        assert _shown(page)["step"] == step
+        assert _in_view(_position_view(page)), (step, _position_view(page))
+        if step == 2:
+            _shoot(page, "phone-button-step")
+    for step in range(n - 2, -1, -1):  # and back by the key, scrolled to the list
+        page.eval_on_selector(scroll, "p => p.scrollTop = p.scrollHeight")
+        page.keyboard.press("ArrowLeft")
+        assert _shown(page)["step"] == step
+        assert _in_view(_position_view(page)), (step, _position_view(page))
+    assert not page.errors, page.errors

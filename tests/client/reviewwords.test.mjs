@@ -93,6 +93,18 @@ for (const lang of i18n.LANGUAGES) {
   });
 }
 
+test("a Ramsch's total says it counts each card against the rules of thumb' card, not the costs listed", () => {
+  for (const lang of i18n.LANGUAGES) {
+    speak(lang);
+    const ramsch = words.summaryText({ total: 25.4, marks: {}, played_well: false, open_hand: { answer: "ramsch" } });
+    const game = words.summaryText({ total: 25.4, marks: {}, played_well: false, open_hand: { answer: "lost_winnable" } });
+    assert.ok(ramsch.includes(i18n.tn("judge.sum.totalRamsch", 25.4, { n: i18n.formatNumber(25, 0) })), `${lang}: ${ramsch}`);
+    assert.ok(!game.includes(i18n.tn("judge.sum.totalRamsch", 25.4, { n: i18n.formatNumber(25, 0) })), `${lang}: ${game}`);
+  }
+  speak("en");
+  assert.match(words.summaryText({ total: 25.4, marks: {}, played_well: false, open_hand: { answer: "ramsch" } }), /against the card the rules of thumb would play/);
+});
+
 test("the verdicts say it plainly: lost to the cards, or lost by a mistake, as the core judged the play", () => {
   speak("en");
   const clean = { mistake: 0, blunder: 0 };
@@ -119,11 +131,98 @@ test("a decision is named with the table's names of cards, games and calls", () 
   assert.equal(label("HT", "play"), "Ten of Hearts");
   assert.equal(label("p", "schieben"), "Pushed the skat on unseen");
   speak("de");
-  assert.equal(label("SA.H8", "discard"), "Pik-Ass, Herz-Acht gedrückt");
+  assert.equal(label("SA.H8", "discard"), "Das Pik-Ass und die Herz-Acht gedrückt");
   speak("de", "german");
   assert.equal(label("HT", "play"), names.cardLabel("HT"));
   assert.match(names.cardLabel("SA"), /Grün/);
   speak("en");
+});
+
+// Every German card name as it stands after a preposition ("mit dem Kreuz-Buben"), as an object
+// ("den Kreuz-Buben spielen") and of a noun ("das Weiterschieben des Kreuz-Buben"): written out
+// here, not built as names.js builds them, so a wrong form in the locale shows.
+const GERMAN_FORMS = {
+  french: {
+    suits: { C: "Kreuz", S: "Pik", H: "Herz", D: "Karo" },
+    ranks: {
+      A: ["das ·-Ass", "dem ·-Ass", "des ·-Asses"],
+      K: ["den ·-König", "dem ·-König", "des ·-Königs"],
+      Q: ["die ·-Dame", "der ·-Dame", "der ·-Dame"],
+      J: ["den ·-Buben", "dem ·-Buben", "des ·-Buben"],
+      T: ["die ·-Zehn", "der ·-Zehn", "der ·-Zehn"],
+      9: ["die ·-Neun", "der ·-Neun", "der ·-Neun"],
+      8: ["die ·-Acht", "der ·-Acht", "der ·-Acht"],
+      7: ["die ·-Sieben", "der ·-Sieben", "der ·-Sieben"],
+    },
+  },
+  german: {
+    suits: { C: "Eichel", S: "Grün", H: "Herz", D: "Schellen" },
+    ranks: {
+      A: ["den ·-Daus", "dem ·-Daus", "des ·-Dauses"],
+      K: ["den ·-König", "dem ·-König", "des ·-Königs"],
+      Q: ["den ·-Ober", "dem ·-Ober", "des ·-Obers"],
+      J: ["den ·-Unter", "dem ·-Unter", "des ·-Unters"],
+      T: ["die ·-Zehn", "der ·-Zehn", "der ·-Zehn"],
+      9: ["die ·-Neun", "der ·-Neun", "der ·-Neun"],
+      8: ["die ·-Acht", "der ·-Acht", "der ·-Acht"],
+      7: ["die ·-Sieben", "der ·-Sieben", "der ·-Sieben"],
+    },
+  },
+};
+
+for (const [deck, { suits, ranks }] of Object.entries(GERMAN_FORMS)) {
+  test(`de, ${deck} deck: every card is declined with its article in the accusative, dative and genitive`, () => {
+    speak("de", deck);
+    for (const [suit, suitName] of Object.entries(suits)) {
+      for (const [rank, forms] of Object.entries(ranks)) {
+        names.CARD_CASES.forEach((grammaticalCase, i) => {
+          assert.equal(names.cardIn(suit + rank, grammaticalCase), forms[i].replace("·", suitName), `${suit}${rank} ${grammaticalCase}`);
+        });
+      }
+    }
+    speak("en");
+  });
+}
+
+test("a language without cases names a card in a sentence as the table does", () => {
+  for (const lang of ["en", "sv", "zh"]) {
+    for (const deck of ["french", "german"]) {
+      speak(lang, deck);
+      for (const suit of "CSHD") {
+        for (const rank of "AKQJT987") {
+          for (const grammaticalCase of names.CARD_CASES) assert.equal(names.cardIn(suit + rank, grammaticalCase), names.cardLabel(suit + rank), `${lang} ${deck}`);
+        }
+      }
+    }
+  }
+  speak("en");
+  assert.throws(() => names.cardIn("CJ", "nom"), RangeError);
+});
+
+test("de: the review's sentences decline every card name after a preposition and as an object", () => {
+  for (const deck of ["french", "german"]) {
+    speak("de", deck);
+    const suits = Object.values(GERMAN_FORMS[deck].suits).join("|");
+    // a card name right after a preposition or a verb that takes it as its object, or a bare
+    // nominative Bube inside a sentence: each lacks its article or its ending
+    const bare = new RegExp(`(^|[\\s:;(])(mit|von|würde|hast|für) (${suits})-|-Bube\\b`, "i");
+    for (const [name, { d }] of Object.entries(CASES)) {
+      const said = [words.reasonText(d), words.decisionLabel(d, "best"), words.alternativeText(d) ?? ""];
+      for (const text of said) assert.doesNotMatch(text, bare, `${deck} ${name}: ${text}`);
+    }
+  }
+  speak("de");
+  assert.match(words.reasonText(CASES.card_points.d), /mit dem Kreuz-Buben, .* mit der Karo-Sieben\./);
+  assert.match(words.reasonText(CASES.card_chance.d), /^Mit dem Karo-Ass .*; mit der Karo-Neun in/);
+  assert.match(words.reasonText(CASES.other_discard.d), /^Du hast das Pik-Ass und die Herz-Acht gedrückt; der Computer würde die Karo-Sieben und die Karo-Acht drücken\./);
+  assert.match(words.reasonText(CASES["best: a Schieberamsch push"].d), /für das Weiterschieben des Kreuz-Buben und des Pik-Buben\./);
+  assert.equal(words.decisionLabel(CASES.card_points.d, "best"), "Die Karo-Sieben spielen");
+  speak("de", "german");
+  assert.match(words.reasonText(CASES.card_points.d), /mit dem Eichel-Unter, .* mit der Schellen-Sieben\./);
+  speak("en");
+  // English keeps its names and its list
+  assert.match(words.reasonText(CASES.card_points.d), /with Jack of Clubs, .* with Seven of Diamonds\./);
+  assert.equal(words.decisionLabel(decision({ taken: "SA.H8", phase: "discard" })), "Discarded Ace of Spades, Eight of Hearts");
 });
 
 test("the computer's other action beside a decision marked best is as good, never 'better'", () => {

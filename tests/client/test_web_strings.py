@@ -49,6 +49,8 @@ DYNAMIC = {
     "seat.": ["forehand", "middlehand", "rearhand"],
     "rank.": list("AKQJT987"),
     "rank.name.": list("AKQJT987"),
+    # names.js cardIn: a card's name inside a sentence, in the case the sentence needs
+    **{f"card.{case}.": list("AKQJT987") for case in ("acc", "dat", "gen")},
     "suit.name.": list("CSHDT"),
     "game.": list("CSHDGNRX"),
     "option.": ["hand", "schneider", "schwarz", "ouvert", "revolution"],

@@ -16,7 +16,7 @@
 import * as api from "./api.js";
 import { formatNumber, formatPercent as percent, sentences, t } from "./i18n.js";
 import { announce, h } from "./dom.js";
-import { actionLabel, cardLabel, contractText } from "./names.js";
+import { actionLabel, cardIn, cardsIn, contractText } from "./names.js";
 import { ASSIST_MARKS } from "./sheet.js";
 import { focus, noteUsed, render, requestDone, setHint, state, takeAnswer, undoAsked, undone } from "./state.js";
 
@@ -149,13 +149,13 @@ export function decorate(root) {
  * "pick up the skat"); the review (reviewwords.js) words the strong computer's action with them. */
 export function whatText(hint) {
   const token = hint.action;
-  if (hint.kind === "discard") return t("hint.discard", { cards: actionLabel(token), game: contractText(hint.reason.game) });
-  if (/^[CSHD][AKQJT987]$/.test(token)) return t("hint.play", { card: cardLabel(token) });
+  if (hint.kind === "discard") return t("hint.discard", { cards: cardsIn(token.split("."), "acc"), game: contractText(hint.reason.game) });
+  if (/^[CSHD][AKQJT987]$/.test(token)) return t("hint.play", { card: cardIn(token, "acc") });
   if (/^\d+$/.test(token)) return t("hint.bidValue", { value: token });
   if (hint.kind === "bid" && token === "y") return t("hint.hold");
   if (hint.kind === "skat" && token !== "s") return t("hint.handGame", { game: contractText(token) });
   if (hint.kind === "declare") return t("hint.declare", { game: contractText(token) });
-  if (hint.kind === "schieben" && token.includes(".")) return t("hint.push", { cards: actionLabel(token) });
+  if (hint.kind === "schieben" && token.includes(".")) return t("hint.push", { cards: cardsIn(token.split("."), "acc") });
   if (hint.kind === "schieben" && token === "p") return t("hint.pushOn");
   if (token === "s") return t("hint.pickUp"); // the skat phase, or taking it in Schieberamsch
   if (token === "p") return t("hint.pass");

@@ -114,10 +114,30 @@ function go(step) {
   const g = state.gameReview;
   if (!g || !g.decisions.length) return;
   const to = Math.max(0, Math.min(g.decisions.length - 1, step));
-  if (to === g.step) return;
+  if (to === g.step) {
+    reveal(); // the line of the decision shown, tapped down in the list
+    return;
+  }
   stepGameReview(to);
   render();
+  reveal();
   announce(decisionText(g.decisions[to]));
+}
+
+/** Scrolls the panel so that the position stepped to is in view: the whole of it where it fits,
+ * else from its top (its step buttons, the table, then the decision). On a phone the panel is
+ * drawn anew at its top and the focus goes back to the button or list line that stepped, which
+ * left the position half below the screen or above it. Nothing moves when it is in view. */
+function reveal() {
+  const position = document.querySelector("[data-game-review-position]");
+  const panel = position?.closest("[data-panel='game-review']");
+  if (!position || !panel) return;
+  const box = position.getBoundingClientRect();
+  const view = panel.getBoundingClientRect();
+  const top = Math.max(view.top, 0);
+  const bottom = Math.min(view.bottom, window.innerHeight);
+  if (box.top >= top && box.bottom <= bottom) return;
+  position.scrollIntoView({ block: box.height <= bottom - top ? "nearest" : "start" });
 }
 
 /** The step of the next (`dir` 1) or previous (−1) decision marked a mistake or blunder from the

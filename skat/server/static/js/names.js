@@ -38,6 +38,31 @@ export function cardLabel(card) {
   return t("card.name", { rank: t("rank.name." + naming() + card[1]), suit: suitName(card[0]) });
 }
 
+/** The grammatical cases a card's name is declined in (cardIn): "acc" the object of a verb
+ * ("den Kreuz-Buben spielen"), "dat" after a preposition such as "mit" ("mit dem Kreuz-Buben"),
+ * "gen" of a noun ("das Weiterschieben des Kreuz-Buben"). */
+export const CARD_CASES = ["acc", "dat", "gen"];
+
+/**
+ * A card's name as it stands inside a sentence in `grammaticalCase` (one of CARD_CASES), with
+ * its article where the language declines it (German: "dem Kreuz-Buben", "der Pik-Zehn", "des
+ * Herz-Asses"; the German deck's "dem Eichel-Unter"); a language without cases names it as
+ * cardLabel does. The locale keys card.acc.*, card.dat.*, card.gen.* hold the forms, by rank.
+ */
+export function cardIn(card, grammaticalCase) {
+  if (!CARD_CASES.includes(grammaticalCase)) throw new RangeError(`no grammatical case ${grammaticalCase}`);
+  const params = { rank: t("rank.name." + naming() + card[1]), suit: suitName(card[0]) };
+  return t("card." + grammaticalCase + "." + card[1], params);
+}
+
+/** Cards (tokens) named inside a sentence in `grammaticalCase` (cardIn) and listed, the last
+ * joined as the language joins it ("den Kreuz-Buben und das Pik-Ass"). */
+export function cardsIn(cards, grammaticalCase) {
+  const named = cards.map((card) => cardIn(card, grammaticalCase));
+  if (named.length < 2) return named.join("");
+  return t("list.last", { items: list(named.slice(0, -1)), last: named[named.length - 1] });
+}
+
 function gameLabel(game) {
   if (["C", "S", "H", "D"].includes(game)) return t("game." + naming() + game);
   return t("game." + game);

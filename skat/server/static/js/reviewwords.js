@@ -11,8 +11,8 @@
 // deciding the same way.
 
 import { bidWhy, whatText } from "./assist.js";
-import { formatNumber, formatPercent, list, sentences, t, tn } from "./i18n.js";
-import { actionLabel, cardLabel, contractText } from "./names.js";
+import { formatNumber, formatPercent, sentences, t, tn } from "./i18n.js";
+import { actionLabel, cardIn, cardLabel, cardsIn, contractText } from "./names.js";
 
 /** The marks of a decision (skat.analysis.review.MARKS with forced and unjudged), best first. */
 export const MARKS = ["best", "good", "inaccuracy", "mistake", "blunder", "forced", "unjudged"];
@@ -61,9 +61,10 @@ export function kindLabel(kind) {
   return KINDS.includes(kind) ? t("judge.kind." + kind) : String(kind ?? "");
 }
 
-/** The cards of a token ("SA.H8") or of a figure ("SA H8") named and listed. */
-function cardsText(cards) {
-  return list(String(cards).split(/[.\s]+/).filter(Boolean).map(cardLabel));
+/** The cards of a token ("SA.H8") or of a figure ("SA H8") named and listed inside a sentence
+ * in `grammaticalCase` (names.js cardIn: "acc" an object, "dat" after "mit", "gen" of a noun). */
+function cardsText(cards, grammaticalCase) {
+  return cardsIn(String(cards).split(/[.\s]+/).filter(Boolean), grammaticalCase);
 }
 
 /** `text` with its first letter as at the start of a sentence in the current language. */
@@ -92,12 +93,12 @@ function takenLabel(decision) {
   if (phase === "schieben") {
     if (token === "s") return t("judge.did.take");
     if (token === "p") return t("judge.did.pushUnseen");
-    if (CARDS.test(token)) return t("judge.did.push", { cards: cardsText(token) });
+    if (CARDS.test(token)) return t("judge.did.push", { cards: cardsText(token, "acc") });
   }
   if (token === "y") return t("judge.did.hold");
   if (token === "p") return t("judge.did.pass");
   if (token === "s") return t("judge.did.pickUp");
-  if (CARDS.test(token)) return t("judge.did.discard", { cards: cardsText(token) });
+  if (CARDS.test(token)) return t("judge.did.discard", { cards: cardsText(token, "acc") });
   if (CARD.test(token)) return cardLabel(token);
   if (token === "-") return declined(decision) ?? t("judge.did.nothing");
   if (token === "RE") return t("judge.did.concede");
@@ -122,7 +123,7 @@ function declined(d, best = false) {
 /** The hint's words of the strong computer's action there ("bid 20", "pick up the skat",
  * "play Ace of Spades", "say nothing"), for inside a sentence. */
 function bestWords(d) {
-  if (d.phase === "discard" && !d.figures?.best_game) return t("judge.do.discard", { cards: cardsText(d.best) });
+  if (d.phase === "discard" && !d.figures?.best_game) return t("judge.do.discard", { cards: cardsText(d.best, "acc") });
   const kind = {
     bidding: "bid",
     skat: "skat",
@@ -203,8 +204,8 @@ function cardShares(d) {
   const f = d.figures ?? {};
   const key = f.declarer ? "judge.card.declarer" : "judge.card.defender";
   return t(key, {
-    card: cardLabel(f.card ?? d.taken),
-    best: cardLabel(f.best_card ?? d.best),
+    card: cardIn(f.card ?? d.taken, "dat"),
+    best: cardIn(f.best_card ?? d.best, "dat"),
     chance: formatPercent(d.taken_chance ?? 0),
     bestChance: formatPercent(d.best_chance ?? 0),
     worlds: formatNumber(f.worlds ?? 0),
@@ -214,14 +215,14 @@ function cardShares(d) {
 function cardShare(d) {
   const f = d.figures ?? {};
   const key = f.declarer ? "judge.card.declarerOne" : "judge.card.defenderOne";
-  return t(key, { card: cardLabel(f.card ?? d.taken), chance: formatPercent(d.taken_chance ?? 0), worlds: formatNumber(f.worlds ?? 0) });
+  return t(key, { card: cardIn(f.card ?? d.taken, "dat"), chance: formatPercent(d.taken_chance ?? 0), worlds: formatNumber(f.worlds ?? 0) });
 }
 
 /** A Schieberamsch choice inside a sentence: taking the skat, passing it on, pushing two cards. */
 function pushWords(token) {
   if (token === "s") return t("judge.push.take");
   if (token === "p") return t("judge.push.unseen");
-  return t("judge.push.cards", { cards: cardsText(token) });
+  return t("judge.push.cards", { cards: cardsText(token, "gen") });
 }
 
 /** A Ramsch card or a Schieberamsch choice: the average of the rollouts with it and the best. */
@@ -231,7 +232,7 @@ function rollouts(d) {
   const best = f.best_action ?? d.best;
   const params = { n: formatNumber(f.rollouts ?? 0), expected: points(d.taken_expected ?? 0), best: points(d.best_expected ?? 0) };
   if (d.phase === "schieben") return t("judge.rollouts.push", { ...params, choice: pushWords(taken), bestChoice: pushWords(best) });
-  return t("judge.rollouts.card", { ...params, card: cardLabel(taken), bestCard: cardLabel(best) });
+  return t("judge.rollouts.card", { ...params, card: cardIn(taken, "dat"), bestCard: cardIn(best, "dat") });
 }
 
 function rolloutsOne(d) {
@@ -239,7 +240,7 @@ function rolloutsOne(d) {
   const taken = f.taken ?? d.taken;
   const params = { n: formatNumber(f.rollouts ?? 0), expected: points(d.taken_expected ?? 0) };
   if (d.phase === "schieben") return t("judge.rollouts.pushOne", { ...params, choice: pushWords(taken) });
-  return t("judge.rollouts.cardOne", { ...params, card: cardLabel(taken) });
+  return t("judge.rollouts.cardOne", { ...params, card: cardIn(taken, "dat") });
 }
 
 /** The figures of a decision compared with the best (the sentence the phase's code gives them). */
@@ -313,7 +314,7 @@ export function reasonText(d) {
     case "other_hand_game":
       return sentences([t("judge.why.otherHandGame", { game: contractText(f.game), best: contractText(f.best_game) }), estimatePair(d)]);
     case "other_discard":
-      return sentences([t("judge.why.otherDiscard", { cards: cardsText(f.cards ?? d.taken), best: cardsText(f.best_cards ?? d.best) }), estimatePair(d)]);
+      return sentences([t("judge.why.otherDiscard", { cards: cardsText(f.cards ?? d.taken, "acc"), best: cardsText(f.best_cards ?? d.best, "acc") }), estimatePair(d)]);
     case "other_game":
       return sentences([t("judge.why.otherGame", { game: contractText(f.game), best: contractText(f.best_game) }), estimatePair(d)]);
     case "overbid": {
@@ -395,6 +396,9 @@ export function summaryText(summary) {
   }
   else if (answer === "ramsch") verdict = t(well ? "judge.sum.ramschWell" : "judge.sum.ramschErrors");
   else if (answer === "passed") verdict = t("judge.sum.passed");
-  const given = total > 0 ? tn("judge.sum.total", total, { n: points(total, false) }) : t("judge.sum.nothing");
+  // a Ramsch's total counts each card against the rules of thumb' card, not the costs listed
+  // (skat.analysis.review.Judgement.given): it says so
+  const sum = answer === "ramsch" ? "judge.sum.totalRamsch" : "judge.sum.total";
+  const given = total > 0 ? tn(sum, total, { n: points(total, false) }) : t("judge.sum.nothing");
   return sentences([verdict, given]);
 }
