@@ -81,14 +81,14 @@ def test_decisions_are_the_card_decisions_with_two_or_more_legal_cards(
             state = state.apply(action)
         got = lb.decisions(row)
         assert len(got) == len(expected) > 0
-        for d, (seat, legal, card, lead) in zip(got, expected, strict=True):
+        for d, (player, legal, card, lead) in zip(got, expected, strict=True):
             assert (d.seat, sum(1 << c for c in d.cards), d.cards[d.chosen], d.lead) == (
-                seat,
+                player,
                 legal,
                 card,
                 lead,
             )
-            assert d.declarer == (seat == state.declarer)
+            assert d.declarer == (player == state.declarer)
             assert d.features.shape == (len(d.cards), len(lb.FEATURES))
             assert d.features[:, 0].sum() == 1
             assert d.features[d.heuristic, 0] == 1
