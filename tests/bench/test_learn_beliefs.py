@@ -190,7 +190,7 @@ def test_main_reports_the_policies_and_writes_the_weights(
     assert lb.main(["--data", str(data), "--deals", "10", "--model", str(model)]) == 0
     out = capsys.readouterr().out
     assert "held out (deals 4 modulo 5)" in out
-    for column in ("| all |", "| fit |", "flat 0.5 (today)", "(fitted)", "| uniform |"):
+    for column in ("| all |", "| fit |", "flat 0.5 (today)", "(fitted)", "| uniform |", "paired"):
         assert column in out
     weights = json.loads(model.read_text())
     assert weights["deals"] == 10
