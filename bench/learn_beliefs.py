@@ -119,15 +119,22 @@ FEATURES = (
 
 
 @functools.cache
-def _strength(game: int) -> tuple[int, ...]:
-    """Per card (0..31), its strength within its effective suit in ``game`` (higher: stronger;
-    trumps above every plain card)."""
+def _ranked(game: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per card (0..31), the masks of the cards of its effective suit in ``game`` that are
+    stronger than it and that are weaker (the orders of :func:`skat.rules.card_order`)."""
     trumps, suits = card_order(game)
-    rank = [0] * 32
-    for order in (trumps, *suits):
-        for i, card in enumerate(reversed(order)):
-            rank[card] = i + (100 if order is trumps else 0)
-    return tuple(rank)
+    stronger = [0] * 32
+    weaker = [0] * 32
+    for order in (trumps, *suits):  # strongest first
+        above = 0
+        for card in order:
+            stronger[card] = above
+            above |= 1 << card
+        below = 0
+        for card in reversed(order):
+            weaker[card] = below
+            below |= 1 << card
+    return tuple(stronger), tuple(weaker)
 
 
 def card_features(table: Table, legal_mask: int) -> tuple[list[int], list[list[float]]]:
@@ -140,7 +147,6 @@ def card_features(table: Table, legal_mask: int) -> tuple[list[int], list[list[f
     game = table.game
     cards = cards_ascending(legal_mask)
     heuristic = choose_card(table, legal_mask)
-    strength = _strength(game)
     lead = not table.trick
     declarer = table.me == table.declarer
     late = (10 - table.hand.bit_count()) / 9
@@ -153,32 +159,27 @@ def card_features(table: Table, legal_mask: int) -> tuple[list[int], list[list[f
         seat for seat in range(3) if seat != table.me and not table.same_side(seat, table.me)
     ]
     if not lead:
-        best = table.trick[trick_winner(table.trick, game)]
-        winner = table.seat_at(table.trick.index(best))
+        winner = table.seat_at(trick_winner(table.trick, game))
         partner_wins = winner != table.me and table.same_side(winner, table.me)
-    by_suit: dict[int, list[int]] = {}
-    for card in cards_ascending(table.hand):
-        by_suit.setdefault(effective_suit(card, game), []).append(strength[card])
-    unseen_by_suit: dict[int, int] = {}
-    for card in cards_ascending(table.unseen):
-        eff = effective_suit(card, game)
-        unseen_by_suit[eff] = max(unseen_by_suit.get(eff, -1), strength[card])
+    stronger, weaker = _ranked(game)
+    hand = table.hand
+    unseen = table.unseen
     rows = []
     for card in cards:
         eff = effective_suit(card, game)
-        s = strength[card]
-        mine = by_suit[eff]
+        suit_mask = effective_suit_mask(eff, game)
         h = 1.0 if card == heuristic else 0.0
         trump = 1.0 if eff == TRUMP and not null else 0.0
         pts = RANK_POINTS[card & 7] / 11
         wins = 0.0
         if not lead and trick_winner([*table.trick, card], game) == len(table.trick):
             wins = 1.0
-        master = 1.0 if s > unseen_by_suit.get(eff, -1) else 0.0
-        low = 1.0 if s == min(mine) else 0.0
-        suit_mask = effective_suit_mask(eff, game)
-        opponent_void = lead and any(not table.possible[o] & suit_mask for o in opponents)
-        partner_void = lead and partner is not None and not table.possible[partner] & suit_mask
+        master = 0.0 if unseen & stronger[card] else 1.0
+        low = 0.0 if hand & weaker[card] else 1.0
+        opponent_void = partner_void = False
+        if lead:
+            opponent_void = any(not table.possible[o] & suit_mask for o in opponents)
+            partner_void = partner is not None and not table.possible[partner] & suit_mask
         rows.append(
             [
                 h,
@@ -196,10 +197,10 @@ def card_features(table: Table, legal_mask: int) -> tuple[list[int], list[list[f
                 wins,
                 master,
                 master * lead,
-                1.0 if s == max(mine) else 0.0,
+                0.0 if hand & stronger[card] else 1.0,
                 low,
                 low * null,
-                1.0 if len(mine) == 1 else 0.0,
+                1.0 if (hand & suit_mask).bit_count() == 1 else 0.0,
                 1.0 if card & 7 == Rank.JACK else 0.0,
                 wins * last,
                 wins * in_trick,
@@ -313,11 +314,19 @@ class Policy:
         """The policy's probability of each legal card of ``d`` (sums to 1)."""
         return _softmax(d.features[:, self.columns()] @ np.array(self.weights))
 
+    @functools.cached_property
+    def _full(self) -> tuple[float, ...]:
+        """The weights in the order of :data:`FEATURES` (0 for a feature not read)."""
+        full = [0.0] * len(FEATURES)
+        for c, w in zip(self.columns(), self.weights, strict=True):
+            full[c] = w
+        return tuple(full)
+
     def card_probabilities(self, table: Table, legal_mask: int) -> dict[int, float]:
         """The policy at a table, without numpy (the worlds' hot path): card → probability."""
         cards, rows = card_features(table, legal_mask)
-        cols = self.columns()
-        scores = [sum(self.weights[j] * row[c] for j, c in enumerate(cols)) for row in rows]
+        full = self._full
+        scores = [sum(w * x for w, x in zip(full, row, strict=True)) for row in rows]
         top = max(scores)
         e = [math.exp(s - top) for s in scores]
         total = sum(e)
