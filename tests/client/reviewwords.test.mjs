@@ -257,3 +257,19 @@ test("scripts/review_words.mjs prints every case and verdict for a reader, each 
   assert.match(run.stdout, /\*\*de\*\* .*Alleinspieler/);
   assert.match(run.stdout, /\*\*zh\*\* .*庄家/);
 });
+
+test("the replay's words for a Schieberamsch push decline the cards in German as the review does", async () => {
+  // replay.js needs a window; its push words are this template with the cards in the genitive
+  const { readFile } = await import("node:fs/promises");
+  const source = await readFile(new URL("replay.js", JS), "utf8");
+  assert.match(source, /t\("replay\.said\.push", \{ cards: cardsIn\(token\.split\("\."\), "gen"\) \}\)/);
+  const push = (cards) => i18n.t("replay.said.push", { cards: names.cardsIn(cards, "gen") });
+  speak("de");
+  assert.equal(push(["CJ", "SJ"]), "das Weiterschieben des Kreuz-Buben und des Pik-Buben");
+  speak("de", "german");
+  assert.equal(push(["CJ", "S7"]), "das Weiterschieben des Eichel-Unters und der Grün-Sieben");
+  for (const lang of i18n.LANGUAGES) {
+    speak(lang);
+    assertClean(push(["CJ", "SJ"]), `${lang} push`);
+  }
+});

@@ -7,7 +7,7 @@
 import * as api from "./api.js";
 import { t } from "./i18n.js";
 import { announce, h, spinner } from "./dom.js";
-import { callText, cardFace, cardLabel, contractText, playerName, roleName, signed } from "./names.js";
+import { callText, cardFace, cardLabel, cardsIn, contractText, playerName, roleName, signed } from "./names.js";
 import { playerLevel } from "./settings.js";
 import { closeReplay, keepReplayScore, openReplay, render, replayAnswered, seenFrom, state } from "./state.js";
 
@@ -165,7 +165,8 @@ const SAID = { p: "replay.said.pass", y: "replay.said.yes", "-": "replay.said.no
 function saidText(token, phase) {
   if (isCard(token)) return cardLabel(token);
   if (phase === "schieben" && token === "p") return t("replay.said.pushUnseen");
-  if (phase === "schieben" && token.includes(".")) return t("replay.said.push", { cards: callText(token) });
+  // the pushed cards are the object of a noun in German ("das Weiterschieben des Kreuz-Buben")
+  if (phase === "schieben" && token.includes(".")) return t("replay.said.push", { cards: cardsIn(token.split("."), "gen") });
   return SAID[token] ? t(SAID[token]) : callText(token);
 }
 
