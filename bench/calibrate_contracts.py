@@ -100,6 +100,12 @@ class Row:
     won: bool
 
     @property
+    def key(self) -> tuple[int, int, str, bool, bool]:
+        """What names the contract of a row of the declare-everything data (``--played``): its
+        deal index, seat, game (the :class:`~skat.rules.GameType` name), Hand and ouvert."""
+        return (self.index, self.seat, self.game, self.hand, self.ouvert)
+
+    @property
     def logit(self) -> float:
         """The logit of the open-hand share with the heuristic's prior, before calibration."""
         return share_logit(self.wins + ct.PRIOR_WORLDS * self.prior, self.worlds + ct.PRIOR_WORLDS)
@@ -214,8 +220,7 @@ def _from_played(task: tuple[dict[str, Any], str]) -> list[Row]:
 
 
 def played_key(data: dict[str, Any]) -> tuple[int, int, str, bool, bool]:
-    """What names a contract of the declare-everything data: its deal index, seat, game (the
-    :class:`~skat.rules.GameType` name, as a :class:`Row` has it), Hand and ouvert."""
+    """The :attr:`Row.key` of the row judged from the declare-everything row ``data``."""
     game = GameType.from_letter(data["game"]).name
     return (data["deal"], data["seat"], game, data["hand"], data["ouvert"])
 
@@ -462,7 +467,7 @@ def main(argv: Iterable[str] | None = None) -> int:
             raise SystemExit("--out checkpoints games played here; --played reads a data set")
         if args.played_rows:
             rows = read_played_rows(args.played_rows)
-        judged = {(r.index, r.seat, r.game, r.hand, r.ouvert) for r in rows}
+        judged = {r.key for r in rows}
         data = read_rows(args.played)
         if not data:
             raise SystemExit(f"--played {args.played}: no rows")

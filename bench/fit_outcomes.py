@@ -38,13 +38,13 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from bench.common import argument_parser
+from bench.common import argument_parser, mean_half
 from bench.fit_contracts import fit_logistic
 from bench.rows import read_rows
 from bench.runs import IN_RUNS, run_path
@@ -273,7 +273,8 @@ def margins(rows: Sequence[dict[str, Any]], bonus: float) -> str:
         label = "below −2.5" if low == -3.0 else ("2.0 and above" if low == 2.0 else
                                                  f"{low:+.1f} .. {low + 0.5:+.1f}")  # fmt: skip
         won = sum(r["won"] for r in part) / len(part)
-        lines.append(f"| {label} | {len(part)} | {won:.3f} | {_mean(r['sf'] for r in part):+.1f} |")
+        sf = mean_half([r["sf"] for r in part])[0]
+        lines.append(f"| {label} | {len(part)} | {won:.3f} | {sf:+.1f} |")
     lines += ["", "| the seat's limit | seats | its largest margin's contract: won | mean SF |",
               "|---|---:|---:|---:|"]  # fmt: skip
     for bids in (True, False):
@@ -285,15 +286,9 @@ def margins(rows: Sequence[dict[str, Any]], bonus: float) -> str:
         if best:
             won = sum(r["won"] for r in best) / len(best)
             name = "bids (≥ 18)" if bids else "passes"
-            lines.append(
-                f"| {name} | {len(best)} | {won:.3f} | {_mean(r['sf'] for r in best):+.1f} |"
-            )
+            sf = mean_half([r["sf"] for r in best])[0]
+            lines.append(f"| {name} | {len(best)} | {won:.3f} | {sf:+.1f} |")
     return "\n".join(lines)
-
-
-def _mean(values: Iterable[float]) -> float:
-    xs = list(values)
-    return sum(xs) / len(xs)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -349,7 +349,7 @@ def test_a_played_out_contract_is_judged_from_the_ten_cards_alone(tmp_path: Path
                 CALIBRATIONS["heuristic"],
             )  # fmt: skip
             assert r.chance == pytest.approx(mapped)
-        assert cc.played_key(row) == (r.index, r.seat, r.game, r.hand, r.ouvert)
+        assert cc.played_key(row) == r.key == (r.index, r.seat, r.game, r.hand, r.ouvert)
 
 
 @pytest.mark.slow
