@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 
 from bench.common import argument_parser, mean_half
-from bench.fit_contracts import fit_logistic
+from bench.fit_contracts import HELD_OUT, fit_logistic, held_out
 from bench.rows import read_rows
 from bench.runs import IN_RUNS, run_path
 from skat.options import Options
@@ -54,9 +54,6 @@ from skat.players.calibration import CALIBRATIONS
 from skat.players.contract_model import FAMILIES, family, features
 from skat.players.contracts import model_chance
 from skat.rules import GameType
-
-HELD_OUT = 5
-"""Deals whose index is ``HELD_OUT - 1`` modulo ``HELD_OUT`` are held out (one in five)."""
 
 EPS = 1e-6
 
@@ -82,11 +79,6 @@ class Sample:
     def name(self) -> str:
         ouvert = " Ouvert" if self.ouvert else ""
         return f"{self.letter}{ouvert} {'Hand' if self.hand else 'pick-up'}"
-
-
-def held_out(deal_index: int) -> bool:
-    """Whether the deal of ``deal_index`` is held out of the fit."""
-    return deal_index % HELD_OUT == HELD_OUT - 1
 
 
 def samples(rows: Sequence[dict[str, Any]]) -> list[Sample]:

@@ -52,6 +52,7 @@ import numpy as np
 import numpy.typing as npt
 
 from bench.common import argument_parser
+from bench.fit_contracts import HELD_OUT, held_out
 from bench.rows import Row, read_rows
 from bench.runs import IN_RUNS, run_path
 from skat.action import Action, ActionKind
@@ -72,21 +73,16 @@ from skat.state import Phase, State
 
 __all__ = [
     "FEATURES",
-    "HELD_OUT",
     "Decision",
     "Policy",
     "card_features",
     "decisions",
     "fit",
     "flat_probabilities",
-    "held_out",
     "log_loss",
 ]
 
 Array = npt.NDArray[np.float64]
-
-HELD_OUT = 5
-"""Deals whose index is ``HELD_OUT - 1`` modulo ``HELD_OUT`` are held out (one in five)."""
 
 FEATURES = (
     "heuristic",  # the heuristic's card
@@ -279,11 +275,6 @@ def decisions(row: Row) -> list[Decision]:
                 )
         state = state.apply(action)
     return out
-
-
-def held_out(deal: int) -> bool:
-    """Whether the deal of index ``deal`` is held out of the fit."""
-    return deal % HELD_OUT == HELD_OUT - 1
 
 
 def flat_probabilities(n: int, heuristic: int, mismatch: float = PLAY_MISMATCH) -> list[float]:
