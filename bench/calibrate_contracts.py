@@ -22,9 +22,10 @@ announced: an announced game is won only with its level). Two sources of games:
   contract is judged by the strong player's sampled evaluation before the skat
   (:func:`skat.players.contracts.evaluate_before_skat` with just that contract, the player's
   worlds and node budget), from the ten cards alone: no bids heard, as at a first call. The
-  data's rows are read as they are (``--first``, ``--deals``, ``--seed`` and ``--out`` do not
-  apply); ``--json`` keeps the judged rows and ``--played-rows`` reads them back instead of
-  judging again (the rows of a data file that grew are judged for the new rows only).
+  data's rows of the deals ``--first`` to ``--first + --deals − 1`` are read (the data set
+  grows in the background: the deal count fixes what a figure was fitted on; ``--seed`` and
+  ``--out`` do not apply); ``--json`` keeps the judged rows and ``--played-rows`` reads them
+  back instead of judging again (only rows not judged there are judged).
 
 The report: the declared games by estimated chance (tenths) with the share won, and three fits
 of ``logit(chance) = offset + slope × logit(share)`` by maximum likelihood: the map the player
@@ -35,7 +36,9 @@ measured on the odd ones and the other way round (two-fold log loss). The rule, 
 any fit was read: of the three, the one of the lowest two-fold log loss is taken, a
 two-parameter fit only with a slope between 0.25 and 2 in the whole data and in both halves (a
 slope outside would turn the solver's judgement around or make it a coin); Null games are
-counted but not fitted (:data:`skat.players.calibration.NULL_PLAIN_BONUS`).
+fitted apart. A plain Null's map is an offset alone (:attr:`skat.players.calibration.
+Calibration.null_plain`): today's and a fitted one, the one of the lower two-fold log loss taken
+(a Null Ouvert's defenders see what the solver sees: counted, not fitted).
 
 A run of games played here can be checkpointed (``--out``, JSON lines: the run's protocol, then
 the rows of each finished deal): the same command continues it; another protocol is refused.
@@ -332,13 +335,16 @@ def log_loss(rows: Sequence[Row], calibration: Calibration) -> float:
 
 
 def fit_offset(rows: Sequence[Row], penalty: float = 0.01) -> Calibration:
-    """The offset of the best likelihood with slope 1 (Newton's method, a small L2 penalty)."""
+    """The offset of the best likelihood with slope 1 (Newton's method, each step at most one
+    logit: a full step overshoots and swings apart when the rows' shares are alike; a small L2
+    penalty)."""
     logits = np.array([r.logit for r in rows])
     y = np.array([float(r.won) for r in rows])
     w = 0.0
-    for _ in range(50):
+    for _ in range(100):
         p = 1.0 / (1.0 + np.exp(-(w + logits)))
-        w += float((np.sum(y - p) - penalty * w) / (np.sum(p * (1 - p)) + penalty))
+        step = float((np.sum(y - p) - penalty * w) / (np.sum(p * (1 - p)) + penalty))
+        w += max(-1.0, min(1.0, step))
     return Calibration(round(w, 3))
 
 
@@ -368,6 +374,25 @@ def two_fold(rows: Sequence[Row], fitter: Any) -> tuple[float, list[Calibration]
     return total / len(rows), fits
 
 
+def _null_fits(null: Sequence[Row], today: Calibration) -> list[str]:
+    """Today's plain-Null offset and a fitted one (see the module's doc), as report lines."""
+    if len(null) < 4:
+        return []
+    kept = Calibration(today.null_plain)
+    fits = [
+        ("today", kept, two_fold(null, lambda _: kept)),
+        ("offset", fit_offset(null), two_fold(null, fit_offset)),
+    ]
+    out = [
+        f"  {name:17s} null_plain {c.offset:+.3f}: log loss {log_loss(null, c):.4f} "
+        f"(two-fold {folded:.4f}; halves " + ", ".join(f"{h.offset:+.2f}" for h in halves) + ")"
+        for name, c, (folded, halves) in fits
+    ]
+    chosen = min(fits, key=lambda f: f[2][0])[1]
+    out.append(f"  chosen by the rule: null_plain {chosen.offset:+.3f}")
+    return out
+
+
 def report(rows: Sequence[Row], today: Calibration, what: str = "declared games") -> list[str]:
     """The table by tenths and the three fits (see the module's doc); ``what`` names the rows."""
     out = [f"{len(rows)} {what}"]
@@ -384,8 +409,11 @@ def report(rows: Sequence[Row], today: Calibration, what: str = "declared games"
             out.append(
                 f"Null{' Ouvert' if ouvert else ''}: {len(null)} games, won "
                 f"{sum(r.won for r in null) / len(null):.3f}, mean chance today "
-                f"{sum(r.chance for r in null) / len(null):.3f} (not fitted)"
+                f"{sum(r.chance for r in null) / len(null):.3f}"
+                + (" (not fitted)" if ouvert else "")
             )
+            if not ouvert:
+                out.extend(_null_fits(null, today))
     trump = [r for r in rows if r.game != GameType.NULL.name]
     if len(trump) < 4:
         return out
@@ -465,12 +493,15 @@ def main(argv: Iterable[str] | None = None) -> int:
     if args.played:
         if args.out:
             raise SystemExit("--out checkpoints games played here; --played reads a data set")
+        deals = range(args.first, args.first + args.deals)
         if args.played_rows:
-            rows = read_played_rows(args.played_rows)
+            rows = [r for r in read_played_rows(args.played_rows) if r.index in deals]
         judged = {r.key for r in rows}
-        data = read_rows(args.played)
+        data = [d for d in read_rows(args.played) if d["deal"] in deals]
         if not data:
-            raise SystemExit(f"--played {args.played}: no rows")
+            raise SystemExit(
+                f"--played {args.played}: no rows of the deals {deals.start}-{deals.stop - 1}"
+            )
         tasks = [(d, strong_name) for d in data if played_key(d) not in judged]
         work: Any = _from_played
     elif args.xskat:

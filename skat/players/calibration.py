@@ -8,9 +8,12 @@ or Grand to the declarer's chance at a table of one kind of opponents: on the lo
 declared at such a table, with their real outcomes (``bench/calibrate_contracts.py``; the
 figures and commands are in docs/benchmarks.md, "Calibration").
 
-Null games keep a fixed correction (:data:`NULL_PLAIN_BONUS`): too few are declared to fit one
-per table, and a Null's open-hand share errs for another reason (the defenders see the
-declarer's cards, which only a Null Ouvert shows them).
+A plain Null's open-hand share errs for another reason (the defenders see the declarer's cards,
+which only a Null Ouvert shows them): each map carries its own logit for it
+(:attr:`Calibration.null_plain`), by default the fixed :data:`NULL_PLAIN_BONUS`, since too few
+Nulls are declared at any table to fit one on declared games; the played-out data (issue 48
+point 2) fits one (``bench/calibrate_contracts.py --played``), which the strong player takes
+only when told (:attr:`skat.players.strong_settings.StrongSettings.null_plain`).
 
 The player is told its opponents by :attr:`skat.players.strong.StrongSettings.opponents`; the
 server's computers play beside another strong computer and a person, so their default is
@@ -35,24 +38,41 @@ __all__ = [
 ]
 
 
+NULL_PLAIN_BONUS = 0.8
+"""Logit added to the open-hand win share of a Null that is not played ouvert, at every table
+whose map has no fitted one: the open-hand solver lets the defenders see the declarer's cards,
+which only a Null Ouvert allows (set, not fitted)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Calibration:
     """The map from an open-hand win share to a win chance: ``logit(chance) = offset + slope ×
-    logit(share)``.
+    logit(share)`` for a suit game or Grand, ``null_plain + logit(share)`` for a plain Null and
+    the share itself for a Null Ouvert (:meth:`game_chance`).
 
     Attributes:
         offset: logit added (0: none).
         slope: factor of the share's logit (1: none).
         source: where the values come from (a fit's command and data, or why they were set).
+        null_plain: logit added to a plain Null's share.
     """
 
     offset: float
     slope: float = 1.0
     source: str = ""
+    null_plain: float = NULL_PLAIN_BONUS
 
     def chance(self, logit: float) -> float:
         """The win chance (0..1) of an open-hand share given as its logit."""
         return 1.0 / (1.0 + math.exp(-(self.offset + self.slope * logit)))
+
+    def game_chance(self, logit: float, *, null: bool, ouvert: bool) -> float:
+        """The win chance (0..1) of an open-hand share given as its logit, of a suit game or
+        Grand (``null`` false) by :meth:`chance`, of a plain Null by ``null_plain``, of a Null
+        Ouvert as it is (its defenders see what the solver sees)."""
+        if not null:
+            return self.chance(logit)
+        return 1.0 / (1.0 + math.exp(-(logit if ouvert else self.null_plain + logit)))
 
 
 CALIBRATIONS: dict[str, Calibration] = {
@@ -100,10 +120,6 @@ LEVELS = CALIBRATIONS["strong"]
 """The map of the Schneider and Schwarz shares of a Hand game's announcements, at every table:
 the maps above are fitted on whether a game was won, and too few Hand games reach the levels at
 any table to fit theirs."""
-
-NULL_PLAIN_BONUS = 0.8
-"""Logit added to the open-hand win share of a Null that is not played ouvert: the open-hand
-solver lets the defenders see the declarer's cards, which only a Null Ouvert allows."""
 
 
 def share_logit(wins: float, worlds: float) -> float:

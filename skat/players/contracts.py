@@ -38,7 +38,7 @@ from skat.contract import Contract, declarable_games
 from skat.errors import SkatError
 from skat.options import Options
 from skat.players import evaluation as ev
-from skat.players.calibration import CALIBRATIONS, NULL_PLAIN_BONUS, Calibration, calibrated
+from skat.players.calibration import CALIBRATIONS, Calibration, share_logit
 from skat.players.contract_model import load_model
 from skat.rules import GameType
 from skat.solver import SCHWARZ, Position, Solver
@@ -61,8 +61,6 @@ __all__ = [
     "rival",
 ]
 
-_NULL_PLAIN = Calibration(NULL_PLAIN_BONUS, source="skat.players.calibration.NULL_PLAIN_BONUS")
-_NULL_OUVERT = Calibration(0.0, source="a Null Ouvert's defenders see what the solver sees")
 
 PRIOR_WORLDS = 3.0
 """How many solved deals the heuristic's win chance counts as (a Beta prior): with few deals
@@ -125,10 +123,9 @@ class Estimate:
     @property
     def chance(self) -> float:
         """The estimated win chance (0..1)."""
-        wins, worlds = self.wins + PRIOR_WORLDS * self.prior, self.worlds + PRIOR_WORLDS
-        if self.game == GameType.NULL:
-            return calibrated(wins, worlds, _NULL_OUVERT if self.ouvert else _NULL_PLAIN)
-        return calibrated(wins, worlds, self.calibration)
+        logit = share_logit(self.wins + PRIOR_WORLDS * self.prior, self.worlds + PRIOR_WORLDS)
+        null = self.game == GameType.NULL
+        return self.calibration.game_chance(logit, null=null, ouvert=self.ouvert)
 
     @property
     def expected(self) -> float:
@@ -692,7 +689,7 @@ def _model_contracts(
     """Every suit game, Grand and Null (plain and ouvert), Hand and with the pick-up, of the ten
     cards ``hand`` of ``seat``: its contract, its value without Schneider and the learned
     evaluator's open-hand chance mapped to the opponents at hand by ``calibration`` (a plain
-    Null by :data:`~skat.players.calibration.NULL_PLAIN_BONUS`, a Null Ouvert as it is)."""
+    Null by its ``null_plain``, a Null Ouvert as it is)."""
     for (game, is_hand), share in load_model().win_chances(hand, seat).items():
         for ouvert in (False, True) if game == GameType.NULL else (False,):
             value = ev.contract_value(game, hand, options, hand=is_hand, ouvert=ouvert)
@@ -701,14 +698,11 @@ def _model_contracts(
 
 
 def _mapped(share: float, game: GameType, calibration: Calibration, *, ouvert: bool) -> float:
-    """The learned evaluator's open-hand ``share`` of ``game`` as a chance at the table: a
-    suit game or Grand by ``calibration``, a plain Null by
-    :data:`~skat.players.calibration.NULL_PLAIN_BONUS`, a Null Ouvert as it is."""
+    """The learned evaluator's open-hand ``share`` of ``game`` as a chance at the table by
+    ``calibration`` (:meth:`~skat.players.calibration.Calibration.game_chance`)."""
     share = min(max(share, 1e-6), 1.0 - 1e-6)
     logit = math.log(share / (1.0 - share))
-    if game == GameType.NULL:
-        return (_NULL_OUVERT if ouvert else _NULL_PLAIN).chance(logit)
-    return calibration.chance(logit)
+    return calibration.game_chance(logit, null=game == GameType.NULL, ouvert=ouvert)
 
 
 def model_chance(
@@ -741,7 +735,7 @@ def model_limit(
 
     Every suit game, Grand and Null (plain and ouvert), Hand and with the pick-up, gets the
     model's open-hand win chance, mapped to the opponents at hand by ``calibration`` (a plain
-    Null by :data:`~skat.players.calibration.NULL_PLAIN_BONUS`, a Null Ouvert as it is), and
+    Null by its ``null_plain``, a Null Ouvert as it is), and
     its expected score on the table's list at its value without Schneider
     (``ev.expected_score`` with ``lost_extra``, at the table of ``options``); the limit is the
     highest value of a contract whose expected score is at least ``at_least`` game points (of

@@ -42,7 +42,6 @@ from skat.information import InformationState
 from skat.options import BockDeal, Options
 from skat.players import contracts as ct
 from skat.players.announcements import announced, declarer_chance, kontra_choice
-from skat.players.calibration import CALIBRATIONS
 from skat.players.card_play import play_card
 from skat.players.evaluation import limit_game
 from skat.players.heuristic import HeuristicPlayer, bid_up_to
@@ -204,7 +203,7 @@ class StrongPlayer:
                 cards, int(info.seat), info.bid, info.bids, self._get_solver(), pairs=pairs,
                 node_budget=self.settings.contract_budget, options=table,
                 screen=self.settings.discard_screen,
-                calibration=CALIBRATIONS[self.settings.opponents],
+                calibration=self.settings.calibration,
                 lost_extra=self.settings.lost_extra, **_worlds(self.settings, worlds),
             )  # fmt: skip
             self._remember(key, found)
@@ -279,7 +278,7 @@ class StrongPlayer:
         """``estimates`` at this table: scored under ``options`` with the deal's Bock status
         (:class:`ct.Estimate`'s ``options``; the evaluation judged them before the Bock
         factor, :func:`_before_bock`), against the opponents of ``opponents``."""
-        calibration = CALIBRATIONS[self.settings.opponents]
+        calibration = self.settings.calibration
         if all(e.options == options and e.calibration == calibration for e in estimates):
             return estimates  # as the evaluation made them: nothing to copy
         return [dataclasses.replace(e, options=options, calibration=calibration) for e in estimates]
@@ -314,7 +313,7 @@ class StrongPlayer:
         if self.settings.model_limit is not None and not options.spitze:
             return ct.model_limit(
                 hand, seat, self.settings.model_limit,
-                calibration=CALIBRATIONS[self.settings.opponents],
+                calibration=self.settings.calibration,
                 lost_extra=self.settings.lost_extra, options=options,
             )  # fmt: skip
         if not self.settings.solved_bidding:
@@ -391,7 +390,7 @@ class StrongPlayer:
         value = action.value if action.kind == ActionKind.BID else info.bid
         if self.settings.model_contest and not info.options.spitze:
             worth, contract, chance = ct.model_worth(
-                info.hand, seat, value, calibration=CALIBRATIONS[self.settings.opponents],
+                info.hand, seat, value, calibration=self.settings.calibration,
                 lost_extra=self.settings.lost_extra, options=info.options,
             )  # fmt: skip
             if notes is not None:

@@ -12,7 +12,7 @@ import math
 import typing
 from dataclasses import dataclass
 
-from skat.players.calibration import CALIBRATIONS
+from skat.players.calibration import CALIBRATIONS, Calibration
 
 __all__ = ["INFERENCE_LEVELS", "PRESETS", "STRONG_V1", "STRONG_V2", "StrongSettings"]
 
@@ -192,6 +192,13 @@ class StrongSettings:
     table, the map fitted on contracts played out, a candidate), ``heuristic`` (two heuristic
     players), ``xskat`` (XSkat's computers, at its table)."""
 
+    null_plain: float | None = None
+    """Logit added to a plain Null's open-hand share in place of the map's own
+    (:attr:`skat.players.calibration.Calibration.null_plain`); None: the map's. A candidate
+    (issue 48 point 2): played out, plain Nulls won far more often than the map's fixed offset
+    says, and ``bench/calibrate_contracts.py --played`` fits one (docs/experiments/
+    2026-12-played-outcomes.md); not measured in play."""
+
     lost_extra: float | None = 0.0
     """What a lost game costs beyond the declarer's own entry on the table's list (on the
     Seeger-Fabian list −2·value − 50) when the contracts, the announcements, Hand or pick-up, the
@@ -284,11 +291,25 @@ class StrongSettings:
                     f"StrongSettings.{name} must be 0 to {INFERENCE_LEVELS}, not "
                     f"{getattr(self, name)!r}"
                 )
+        if self.null_plain is not None and not math.isfinite(self.null_plain):
+            raise ValueError(
+                "StrongSettings.null_plain must be a finite number or None, not "
+                f"{self.null_plain!r}"
+            )
         if self.opponents not in CALIBRATIONS:
             raise ValueError(
                 f"StrongSettings.opponents must be one of {', '.join(CALIBRATIONS)}, not "
                 f"{self.opponents!r}"
             )
+
+    @property
+    def calibration(self) -> Calibration:
+        """The map of the opponents at hand: ``opponents``' entry of
+        :data:`~skat.players.calibration.CALIBRATIONS`, with ``null_plain`` when set."""
+        found = CALIBRATIONS[self.opponents]
+        if self.null_plain is None:
+            return found
+        return dataclasses.replace(found, null_plain=self.null_plain)
 
 
 @functools.cache

@@ -4,6 +4,7 @@ player's ``opponents`` setting, the ``strong:key=value`` players, and the fit of
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
@@ -68,6 +69,49 @@ def test_an_estimate_takes_its_calibration_for_suit_games_and_grands_only() -> N
     assert ct.Estimate(
         GameType.NULL, False, False, 23, 10, 16, prior=0.6, calibration=sure, options=Options()
     ).chance == (null.chance)
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def test_a_plain_null_takes_its_maps_null_offset_and_a_null_ouvert_none() -> None:
+    logit = share_logit(6, 16)
+    c = Calibration(2.0, 0.5)
+    assert c.game_chance(logit, null=False, ouvert=False) == pytest.approx(_sigmoid(2 + logit / 2))
+    assert c.game_chance(logit, null=True, ouvert=False) == pytest.approx(_sigmoid(0.8 + logit))
+    assert c.game_chance(logit, null=True, ouvert=True) == pytest.approx(_sigmoid(logit))
+    lifted = Calibration(2.0, 0.5, null_plain=1.65)
+    assert lifted.game_chance(logit, null=True, ouvert=False) == pytest.approx(
+        _sigmoid(1.65 + logit)
+    )
+    assert lifted.game_chance(logit, null=True, ouvert=True) == pytest.approx(_sigmoid(logit))
+    # an estimate of a plain Null: the prior's deals counted, then the map's Null offset
+    for ouvert, offset in ((False, 1.65), (True, 0.0)):
+        e = ct.Estimate(
+            GameType.NULL,
+            False,
+            ouvert,
+            23,
+            6,
+            16,
+            prior=0.4,
+            calibration=lifted,
+            options=Options(),
+        )
+        share = share_logit(6 + ct.PRIOR_WORLDS * 0.4, 16 + ct.PRIOR_WORLDS)
+        assert e.chance == pytest.approx(_sigmoid(offset + share))
+
+
+def test_the_null_plain_setting_replaces_only_the_maps_null_offset() -> None:
+    assert StrongSettings().calibration == CALIBRATIONS["strong"]  # the default unchanged
+    player = get_player("strong:opponents=strong-played,null_plain=1.65")
+    assert isinstance(player, StrongPlayer)
+    c, played = player.settings.calibration, CALIBRATIONS["strong-played"]
+    assert (c.offset, c.slope, c.null_plain) == (played.offset, played.slope, 1.65)
+    assert played.null_plain == 0.8
+    with pytest.raises(ValueError, match="null_plain must be a finite number or None, not inf"):
+        StrongSettings(null_plain=math.inf)
 
 
 def test_every_calibration_says_where_it_comes_from() -> None:
@@ -393,3 +437,39 @@ def test_a_bad_played_out_fit_is_refused_in_one_line(
     _played_data(tmp_path / "d.jsonl")
     with pytest.raises(SystemExit, match=message):
         cc.main(["--workers", "1", *argv])
+
+
+def test_the_played_out_fit_reads_the_deals_asked_and_fits_the_plain_null(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # judged plain Nulls of deals 0-19 that today's map gives about 0.3 and that won 7 in 10;
+    # the row of deal 20 lies outside --deals 20: neither judged nor counted
+    rows = [
+        cc.Row(i, 1000 + i, 0, "NULL", False, False, 23, 2, 16, 0.1, 0.3, i % 10 < 7)
+        for i in range(21)
+    ]
+    judged = tmp_path / "judged.json"
+    judged.write_text(json.dumps([dataclasses.asdict(r) for r in rows]), encoding="utf-8")
+    data = tmp_path / "data.jsonl"
+    lines = [
+        {"deal": r.index, "number": r.deal, "seat": 0, "game": "N", "hand": False,
+         "ouvert": False, "cards": 0, "won": r.won}
+        for r in rows
+    ]  # fmt: skip
+    data.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+
+    def no_judging(task: object) -> list[cc.Row]:
+        raise AssertionError("a judged row was judged again")
+
+    monkeypatch.setattr(cc, "_from_played", no_judging)
+    argv = ["--played", str(data), "--played-rows", str(judged), "--workers", "1"]
+    assert cc.main([*argv, "--deals", "20"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("20 contracts played out")
+    assert "Null: 20 games, won 0.700" in out
+    chosen = float(out.split("chosen by the rule: null_plain ")[1].split()[0])
+    # the fitted offset makes the mean chance the share won (slope 1, a small penalty)
+    logit = rows[0].logit
+    assert sum(_sigmoid(chosen + logit) for _ in range(20)) / 20 == pytest.approx(0.7, abs=0.01)
+    with pytest.raises(SystemExit, match="no rows of the deals 21-30"):
+        cc.main([*argv, "--first", "21", "--deals", "10"])
