@@ -2,16 +2,16 @@
 
 Before the skat the seat knows its ten cards and the bids. It deals the 22 unseen cards many
 times at random (two to the skat, ten to each opponent), keeping a deal with the chance the
-opponents' bids give it (:func:`bid_likelihood`), and for each candidate contract — the suits,
-Grand and Null the heuristic does not call hopeless, with the skat picked up (and the heuristic's
-best discard of the twelve cards) or as a Hand game — asks the open-hand solver whether the
-declarer wins it in that deal. After the pick-up the seat knows twelve cards: it compares the
-best discards of every plausible game in the same way. A contract's win chance is its share of
-won deals, with the heuristic's chance counted as :data:`PRIOR_WORLDS` more deals, mapped to a
-win chance against the opponents at hand (:mod:`skat.players.calibration`); its expected
-Seeger-Fabian score decides (won: value + 50; lost: −2·value − 50, and with the strong player's
-``lost_extra`` the defenders' +40 each counted against it;
-:func:`skat.players.evaluation.expected_score`).
+opponents' bids give it (:func:`skat.players.bids.bid_likelihood`), and for each candidate
+contract — the suits, Grand and Null the heuristic does not call hopeless, with the skat picked
+up (and the heuristic's best discard of the twelve cards) or as a Hand game — asks the open-hand
+solver whether the declarer wins it in that deal. After the pick-up the seat knows twelve
+cards: it compares the best discards of every plausible game in the same way. A contract's win
+chance is its share of won deals, with the heuristic's chance counted as :data:`PRIOR_WORLDS`
+more deals, mapped to a win chance against the opponents at hand
+(:mod:`skat.players.calibration`); its expected Seeger-Fabian score decides (won: value + 50;
+lost: −2·value − 50, and with the strong player's ``lost_extra`` the defenders' +40 each
+counted against it; :func:`skat.players.evaluation.expected_score`).
 
 Open-hand solving is the standard yardstick of Skat programs for the card play after the skat
 (Kupferschmid & Helmert 2006; Buro, Long, Furtak & Sturtevant 2009 used it to judge discards and
@@ -26,18 +26,18 @@ the hidden cards are.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from skat.action import Action, ActionKind
+from skat.action import Action
 from skat.cards import ALL_CARDS, cards_ascending
 from skat.contract import Contract, declarable_games
 from skat.errors import SkatError
 from skat.options import Options
 from skat.players import evaluation as ev
+from skat.players.bids import bid_likelihood, bid_limits
 from skat.players.calibration import CALIBRATIONS, NULL_PLAIN_BONUS, Calibration, calibrated
 from skat.players.contract_model import load_model
 from skat.rules import GameType
@@ -47,8 +47,6 @@ from skat.values import table_values
 __all__ = [
     "DiscardChoice",
     "Estimate",
-    "bid_likelihood",
-    "contested",
     "deal_rest",
     "declarer_position",
     "discard_candidates",
@@ -58,7 +56,6 @@ __all__ = [
     "model_chance",
     "model_limit",
     "model_worth",
-    "rival",
 ]
 
 _NULL_PLAIN = Calibration(NULL_PLAIN_BONUS, source="skat.players.calibration.NULL_PLAIN_BONUS")
@@ -140,75 +137,6 @@ class Estimate:
         ``lost_extra`` beyond the declarer's own entry (None: the defenders' entries, against
         the table; see :func:`skat.players.evaluation.expected_score`)."""
         return ev.expected_score(self.chance, self.value, self.options, lost_extra, hand=self.hand)
-
-
-# -- what the bids say ---------------------------------------------------------------------------
-
-
-def bid_limits(bids: tuple[tuple[int, Action], ...]) -> dict[int, tuple[int, int]]:
-    """What each seat's bids say about its hand: ``seat -> (at least, at most)`` game points.
-
-    A bid or hold of *v* says the seat would play a game worth *v* (at least *v*); a pass with
-    *v* standing says it would not go beyond *v* (at most *v*). Seats that did not speak are
-    absent.
-    """
-    value = 0
-    out: dict[int, tuple[int, int]] = {}
-    for seat, action in bids:
-        low, high = out.get(seat, (0, 10_000))
-        if action.kind == ActionKind.BID:
-            value = action.value
-            low = max(low, value)
-        elif action.kind == ActionKind.HOLD:
-            low = max(low, value)
-        elif action.kind == ActionKind.PASS:
-            high = min(high, max(value, 17))
-        out[seat] = (low, high)
-    return out
-
-
-def rival(bids: tuple[tuple[int, Action], ...], seat: int) -> int | None:
-    """The seat other than ``seat`` that bid or held last in ``bids`` (``(seat, action)``
-    pairs); None when no other seat has."""
-    return next(
-        (
-            other
-            for other, action in reversed(bids)
-            if other != seat and action.kind in (ActionKind.BID, ActionKind.HOLD)
-        ),
-        None,
-    )
-
-
-def contested(bids: tuple[tuple[int, Action], ...], seat: int) -> bool:
-    """Whether a seat other than ``seat`` has bid or held in ``bids`` (``(seat, action)``
-    pairs): the auction is not ``seat``'s alone."""
-    return rival(bids, seat) is not None
-
-
-def bid_likelihood(hand: int, seat: int, limits: tuple[int, int], options: Options) -> float:
-    """How well the ten cards ``hand`` of ``seat`` fit what its bids said (0..1).
-
-    The heuristic's bid limit (:func:`skat.players.evaluation.bid_limit`) of the hand is compared
-    with ``limits`` (at least, at most; game points): 1 when it fits, 0.25 when it does not — a
-    soft weight, as other players (and people) bid differently from the heuristic.
-    """
-    low, high = limits
-    if low == 0 and high >= 10_000:
-        return 1.0
-    limit = _heuristic_limit(hand, seat, options)
-    if limit < low and low >= 18:
-        return 0.25
-    if limit > high:
-        return 0.25
-    return 1.0
-
-
-@functools.lru_cache(maxsize=1 << 15)
-def _heuristic_limit(hand: int, seat: int, options: Options) -> int:
-    """:func:`skat.players.evaluation.bid_limit` of ``hand`` in ``seat`` at the table of
-    ``options``, kept: the sampled worlds of a deal ask it of the same hands again and again."""
-    return ev.bid_limit(hand, seat, options)
 
 
 # -- before the skat ------------------------------------------------------------------------------

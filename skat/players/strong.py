@@ -40,6 +40,7 @@ from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.information import InformationState
 from skat.options import BockDeal, Options
+from skat.players import bids as bd
 from skat.players import contracts as ct
 from skat.players.announcements import announced, declarer_chance, kontra_choice
 from skat.players.calibration import CALIBRATIONS
@@ -267,7 +268,7 @@ class StrongPlayer:
             raise ValueError(f"only a bid or a hold has a worth, not {str(action)!r}")
         seat = int(info.seat)
         value = action.value if action.kind == ActionKind.BID else info.bid
-        if ct.contested(info.bids, seat):
+        if bd.contested(info.bids, seat):
             notes: dict[str, Any] = {}
             worth = self._contested_worth(info, action, notes)
             return worth, notes.get("contest_estimate")
@@ -353,7 +354,7 @@ class StrongPlayer:
         self, info: InformationState, legal: list[Action], notes: dict[str, Any] | None = None
     ) -> Action:
         seat = int(info.seat)
-        contested = ct.contested(info.bids, seat)
+        contested = bd.contested(info.bids, seat)
         limit, game = self.limit_game(info.hand, seat, info.options, contested=contested)
         revolution = revolution_limit(info)
         if revolution > limit:  # a sure Revolution: held to its value, no contest to weigh
@@ -397,7 +398,7 @@ class StrongPlayer:
             if notes is not None:
                 notes.update(contest_estimate=None, contest_model=(contract, chance))
             return worth
-        rival = ct.rival(info.bids, seat)
+        rival = bd.rival(info.bids, seat)
         assert rival is not None, "only a contested bid is checked"
         heard = (*info.bids, (seat, action), (rival, PASS))
         found = ct.evaluate_before_skat(

@@ -1,5 +1,6 @@
 """The strong player's bidding, skat, discard and declaration by sampling and solving
-(skat.players.contracts), and its decisions' independence of the cards it cannot see."""
+(skat.players.contracts; what the bids say: skat.players.bids), and its decisions' independence
+of the cards it cannot see."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from skat.action import PASS, Action, ActionKind
 from skat.cards import CardSet, mask_of, parse_cards
 from skat.options import KontraRule, Options
+from skat.players import bids as bd
 from skat.players import contracts as ct
 from skat.players import decision_rng, get_player
 from skat.players.contract_model import load_model
@@ -37,7 +39,7 @@ from skat.state import State
 def test_bids_say_at_least_what_was_bid_and_at_most_where_a_seat_passed(
     bids: list[tuple[int, Action]], expected: dict[int, tuple[int, int]]
 ) -> None:
-    assert ct.bid_limits(tuple(bids)) == expected
+    assert bd.bid_limits(tuple(bids)) == expected
 
 
 @pytest.mark.parametrize(
@@ -52,7 +54,7 @@ def test_bids_say_at_least_what_was_bid_and_at_most_where_a_seat_passed(
 def test_a_hand_that_does_not_fit_the_bids_is_less_likely(
     hand: str, seat: int, limits: tuple[int, int], weight: float
 ) -> None:
-    assert ct.bid_likelihood(CardSet.from_str(hand).mask, seat, limits, Options()) == weight
+    assert bd.bid_likelihood(CardSet.from_str(hand).mask, seat, limits, Options()) == weight
 
 
 @pytest.mark.slow
@@ -199,17 +201,17 @@ def test_the_resampled_chance_is_a_share_and_sees_no_hidden_card() -> None:
 
 def test_an_auction_is_contested_once_another_seat_bids_or_holds() -> None:
     bids = ((1, Action.bid(18)), (0, Action.parse("y")), (1, Action.parse("p")))
-    assert ct.contested(bids, 0)
-    assert ct.contested(bids, 1)
-    assert ct.contested(bids, 2)  # rearhand has heard both bid
+    assert bd.contested(bids, 0)
+    assert bd.contested(bids, 1)
+    assert bd.contested(bids, 2)  # rearhand has heard both bid
     alone = ((1, Action.parse("p")), (2, Action.bid(18)))
-    assert not ct.contested(alone, 2)  # a pass is no bid
-    assert ct.contested(alone, 0)
-    assert not ct.contested((), 0)
-    assert ct.rival(bids, 0) == 1
-    assert ct.rival(bids, 1) == 0  # forehand held last
-    assert ct.rival(alone, 0) == 2
-    assert ct.rival(alone, 2) is None
+    assert not bd.contested(alone, 2)  # a pass is no bid
+    assert bd.contested(alone, 0)
+    assert not bd.contested((), 0)
+    assert bd.rival(bids, 0) == 1
+    assert bd.rival(bids, 1) == 0  # forehand held last
+    assert bd.rival(alone, 0) == 2
+    assert bd.rival(alone, 2) is None
 
 
 @pytest.mark.slow
