@@ -28,6 +28,8 @@ from dataclasses import dataclass
 __all__ = [
     "CALIBRATIONS",
     "LEVELS",
+    "NULL_OUVERT",
+    "NULL_PLAIN",
     "NULL_PLAIN_BONUS",
     "Calibration",
     "calibrated",
@@ -104,6 +106,12 @@ any table to fit theirs."""
 NULL_PLAIN_BONUS = 0.8
 """Logit added to the open-hand win share of a Null that is not played ouvert: the open-hand
 solver lets the defenders see the declarer's cards, which only a Null Ouvert allows."""
+
+NULL_PLAIN = Calibration(NULL_PLAIN_BONUS, source="skat.players.calibration.NULL_PLAIN_BONUS")
+"""The map of a plain Null's open-hand share, at every table (:data:`NULL_PLAIN_BONUS`)."""
+
+NULL_OUVERT = Calibration(0.0, source="a Null Ouvert's defenders see what the solver sees")
+"""The map of a Null Ouvert's open-hand share, at every table: none."""
 
 
 def share_logit(wins: float, worlds: float) -> float:

@@ -26,19 +26,24 @@ the hidden cards are.
 from __future__ import annotations
 
 import dataclasses
-import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from skat.action import Action
 from skat.cards import ALL_CARDS, cards_ascending
-from skat.contract import Contract, declarable_games
+from skat.contract import declarable_games
 from skat.errors import SkatError
 from skat.options import Options
 from skat.players import evaluation as ev
 from skat.players.bids import bid_likelihood, bid_limits
-from skat.players.calibration import CALIBRATIONS, NULL_PLAIN_BONUS, Calibration, calibrated
+from skat.players.calibration import (
+    CALIBRATIONS,
+    NULL_OUVERT,
+    NULL_PLAIN,
+    Calibration,
+    calibrated,
+)
 from skat.players.contract_model import load_model
 from skat.rules import GameType
 from skat.solver import SCHWARZ, Position, Solver
@@ -53,13 +58,7 @@ __all__ = [
     "evaluate_before_skat",
     "evaluate_discards",
     "evaluate_hand_levels",
-    "model_chance",
-    "model_limit",
-    "model_worth",
 ]
-
-_NULL_PLAIN = Calibration(NULL_PLAIN_BONUS, source="skat.players.calibration.NULL_PLAIN_BONUS")
-_NULL_OUVERT = Calibration(0.0, source="a Null Ouvert's defenders see what the solver sees")
 
 PRIOR_WORLDS = 3.0
 """How many solved deals the heuristic's win chance counts as (a Beta prior): with few deals
@@ -124,7 +123,7 @@ class Estimate:
         """The estimated win chance (0..1)."""
         wins, worlds = self.wins + PRIOR_WORLDS * self.prior, self.worlds + PRIOR_WORLDS
         if self.game == GameType.NULL:
-            return calibrated(wins, worlds, _NULL_OUVERT if self.ouvert else _NULL_PLAIN)
+            return calibrated(wins, worlds, NULL_OUVERT if self.ouvert else NULL_PLAIN)
         return calibrated(wins, worlds, self.calibration)
 
     @property
@@ -612,107 +611,3 @@ def best_reaching(estimates: list[Estimate], bid: int, lost_extra: float | None)
     if not reach:
         return None
     return max(reach, key=lambda e: (e.score(lost_extra), e.value))
-
-
-def _model_contracts(
-    hand: int, seat: int, calibration: Calibration, options: Options
-) -> Iterator[tuple[Contract, int, float]]:
-    """Every suit game, Grand and Null (plain and ouvert), Hand and with the pick-up, of the ten
-    cards ``hand`` of ``seat``: its contract, its value without Schneider and the learned
-    evaluator's open-hand chance mapped to the opponents at hand by ``calibration`` (a plain
-    Null by :data:`~skat.players.calibration.NULL_PLAIN_BONUS`, a Null Ouvert as it is)."""
-    for (game, is_hand), share in load_model().win_chances(hand, seat).items():
-        for ouvert in (False, True) if game == GameType.NULL else (False,):
-            value = ev.contract_value(game, hand, options, hand=is_hand, ouvert=ouvert)
-            chance = _mapped(share, game, calibration, ouvert=ouvert)
-            yield Contract.make(game, hand=is_hand, ouvert=ouvert), value, chance
-
-
-def _mapped(share: float, game: GameType, calibration: Calibration, *, ouvert: bool) -> float:
-    """The learned evaluator's open-hand ``share`` of ``game`` as a chance at the table: a
-    suit game or Grand by ``calibration``, a plain Null by
-    :data:`~skat.players.calibration.NULL_PLAIN_BONUS`, a Null Ouvert as it is."""
-    share = min(max(share, 1e-6), 1.0 - 1e-6)
-    logit = math.log(share / (1.0 - share))
-    if game == GameType.NULL:
-        return (_NULL_OUVERT if ouvert else _NULL_PLAIN).chance(logit)
-    return calibration.chance(logit)
-
-
-def model_chance(
-    hand: int, seat: int, game: GameType, calibration: Calibration, *, pickup: bool, ouvert: bool
-) -> float:
-    """The win chance (0..1) that the strong player's learned bid limit and contest check
-    (:func:`model_limit`, :func:`model_worth`: its settings ``model_limit``, ``model_contest``)
-    give ``game`` (suit, Grand or Null; Null Ouvert with ``ouvert``) declared by ``seat`` holding
-    the ten cards ``hand`` (mask), Hand or (with ``pickup``) after the pick-up: the learned
-    evaluator's open-hand chance mapped to the opponents at hand by ``calibration``.
-
-    Raises:
-        SkatError: a game without a model, or the shipped model is missing or broken.
-    """
-    share = load_model().win_chance(hand, seat, game, hand=not pickup)
-    return _mapped(share, game, calibration, ouvert=ouvert)
-
-
-def model_limit(
-    hand: int,
-    seat: int,
-    at_least: float = 0.0,
-    *,
-    lost_extra: float | None,
-    options: Options,
-    calibration: Calibration = CALIBRATIONS["strong"],
-) -> tuple[int, Contract | None]:
-    """The bid limit (game points, 0: pass) of the ten cards ``hand`` of ``seat`` by the
-    learned contract evaluator (:mod:`skat.players.contract_model`), and its contract.
-
-    Every suit game, Grand and Null (plain and ouvert), Hand and with the pick-up, gets the
-    model's open-hand win chance, mapped to the opponents at hand by ``calibration`` (a plain
-    Null by :data:`~skat.players.calibration.NULL_PLAIN_BONUS`, a Null Ouvert as it is), and
-    its expected score on the table's list at its value without Schneider
-    (``ev.expected_score`` with ``lost_extra``, at the table of ``options``); the limit is the
-    highest value of a contract whose expected score is at least ``at_least`` game points (of
-    equal values, the more likely contract). No bids are weighed: one answer serves the whole
-    auction, as the heuristic's limit does. Sächsische Spitze has no model (the caller keeps
-    the heuristic's limit at such a table).
-
-    Raises:
-        SkatError: the shipped model is missing or broken (:func:`load_model`).
-    """
-    best: tuple[int, float, Contract] | None = None
-    for contract, value, chance in _model_contracts(hand, seat, calibration, options):
-        score = ev.expected_score(chance, value, options, lost_extra, hand=contract.hand)
-        if score < at_least:
-            continue
-        if best is None or (value, chance) > best[:2]:
-            best = (value, chance, contract)
-    return (0, None) if best is None else (best[0], best[2])
-
-
-def model_worth(
-    hand: int,
-    seat: int,
-    reaching: int,
-    *,
-    lost_extra: float | None,
-    options: Options,
-    calibration: Calibration = CALIBRATIONS["strong"],
-) -> tuple[float, Contract | None, float]:
-    """The best expected score on the table's list (game points; ``ev.expected_score`` with
-    ``lost_extra``, at the table of ``options``) by the learned contract evaluator of a
-    contract of the ten cards ``hand`` of ``seat`` worth at least ``reaching`` (a bid to
-    judge), with that contract and its chance at the table (as in :func:`model_limit`);
-    ``(-inf, None, 0.0)`` when none is worth it. No bids are weighed.
-
-    Raises:
-        SkatError: the shipped model is missing or broken (:func:`load_model`).
-    """
-    best: tuple[float, Contract | None, float] = (-math.inf, None, 0.0)
-    for contract, value, chance in _model_contracts(hand, seat, calibration, options):
-        if value < reaching:
-            continue
-        score = ev.expected_score(chance, value, options, lost_extra, hand=contract.hand)
-        if score > best[0]:
-            best = (score, contract, chance)
-    return best

@@ -45,6 +45,7 @@ from skat.players import contracts as ct
 from skat.players.announcements import announced, declarer_chance, kontra_choice
 from skat.players.calibration import CALIBRATIONS
 from skat.players.card_play import play_card
+from skat.players.contract_model import model_limit, model_worth
 from skat.players.evaluation import limit_game
 from skat.players.heuristic import HeuristicPlayer, bid_up_to
 from skat.players.ramsch import ramsch_card, schieben
@@ -301,7 +302,7 @@ class StrongPlayer:
         """The bid limit (game points, 0: pass) for the ten cards ``hand`` of ``seat`` and the
         game it is the value of (None with the limit 0).
 
-        With ``model_limit`` the limit of :func:`skat.players.contracts.model_limit` (the
+        With ``model_limit`` the limit of :func:`skat.players.contract_model.model_limit` (the
         learned evaluator's chances at this table, at least ``model_limit`` expected); with
         ``solved_bidding`` the highest value of a contract with a positive expected score
         by :func:`skat.players.contracts.evaluate_before_skat` (judged without the opponents'
@@ -313,7 +314,7 @@ class StrongPlayer:
         change).
         """
         if self.settings.model_limit is not None and not options.spitze:
-            return ct.model_limit(
+            return model_limit(
                 hand, seat, self.settings.model_limit,
                 calibration=CALIBRATIONS[self.settings.opponents],
                 lost_extra=self.settings.lost_extra, options=options,
@@ -391,7 +392,7 @@ class StrongPlayer:
         seat = int(info.seat)
         value = action.value if action.kind == ActionKind.BID else info.bid
         if self.settings.model_contest and not info.options.spitze:
-            worth, contract, chance = ct.model_worth(
+            worth, contract, chance = model_worth(
                 info.hand, seat, value, calibration=CALIBRATIONS[self.settings.opponents],
                 lost_extra=self.settings.lost_extra, options=info.options,
             )  # fmt: skip
