@@ -37,6 +37,7 @@ from skat.action import Action, ActionKind
 from skat.arena import arena_deal_number, options_json
 from skat.information import InformationState
 from skat.options import Options
+from skat.players import bids as bd
 from skat.players import contracts as ct
 from skat.players import decision_rng
 from skat.players.strong import StrongPlayer
@@ -111,7 +112,7 @@ def replay_auction(job: tuple[int, int]) -> Auction:
     mine = [worth for seat, worth in player.checks if seat == declarer]
     return Auction(
         index, declarer, state.bid,
-        declarer is not None and ct.contested(bids, declarer),
+        declarer is not None and bd.contested(bids, declarer),
         mine[-1] if mine else None, last_word,
     )  # fmt: skip
 

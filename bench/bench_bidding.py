@@ -79,7 +79,7 @@ from bench.runs import IN_RUNS, run_path
 from skat.arena import arena_deal_number, mean_ci, options_json, seatings
 from skat.options import Options, ScoreList
 from skat.players import Player, decision_rng, get_player
-from skat.players import contracts as ct
+from skat.players import bids as bd
 from skat.players.strong import StrongPlayer
 from skat.scoring import GameResult, list_scores
 from skat.state import Phase, State
@@ -229,7 +229,7 @@ def _outcome(state: State) -> Game:
     if not isinstance(result, GameResult) or state.declarer is None:
         return Game(None, False, (0, 0, 0), False)
     declarer = int(state.declarer)
-    contested = ct.contested(state.information_state(declarer).bids, declarer)
+    contested = bd.contested(state.information_state(declarer).bids, declarer)
     scores = list_scores(result, declarer, ScoreList.SEEGER_FABIAN)
     return Game(declarer, result.won, scores, contested)
 

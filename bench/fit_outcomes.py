@@ -14,7 +14,7 @@ score per played contract of
 
 * the fit (the played-out chance),
 * today's chance: the open-hand evaluator's chance mapped by the calibration of the defenders
-  (``calibration[<defenders>]``, :func:`skat.players.contracts.model_chance`, as the strong
+  (``calibration[<defenders>]``, :func:`skat.players.contract_model.model_chance`, as the strong
   player's learned bid limit and contest check take it, ``model_limit`` and ``model_contest``;
   by default it bids by the heuristic's limit),
 * the constant base rate (the training share of the same contract),
@@ -51,8 +51,7 @@ from bench.runs import IN_RUNS, run_path
 from skat.options import Options
 from skat.players import evaluation as ev
 from skat.players.calibration import CALIBRATIONS
-from skat.players.contract_model import FAMILIES, family, features
-from skat.players.contracts import model_chance
+from skat.players.contract_model import FAMILIES, family, features, model_chance
 from skat.rules import GameType
 
 EPS = 1e-6
@@ -317,7 +316,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.model:
         source = {
             "fitted_by": "bench/fit_outcomes.py",
-            "correcting": "skat.players.contracts.model_chance",
+            "correcting": "skat.players.contract_model.model_chance",
             "deals": deals,
             "rows": len(train),
             "held_out_rows": len(test),

@@ -35,7 +35,7 @@ from bench.runs import IN_RUNS, run_path
 from skat.options import Options
 from skat.phases import Phase
 from skat.players import decision_rng, get_player
-from skat.players.contracts import contested
+from skat.players.bids import contested
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ dealt cards, its seat and the calls it heard. :func:`estimate` gives two things:
 
 * the strong player's bid limit with the seat's hand before any bid is heard
   (:meth:`skat.players.strong.StrongPlayer.bid_limit`, default settings, no contest penalty),
-  beside the value the seat bid or held in the deal (:func:`skat.players.contracts.bid_limits`).
+  beside the value the seat bid or held in the deal (:func:`skat.players.bids.bid_limits`).
   It is the context, not the verdict: it applies to a seat's first call only;
 * for each of the seat's own calls in this auction (in order, the other seats' calls as they
   were) what the strong player would have done at that point: its decision from the seat's
@@ -32,7 +32,7 @@ from typing import Any
 from skat.action import ActionKind
 from skat.players import decision_rng
 from skat.players.advice import advise, bid_value
-from skat.players.contracts import bid_limits
+from skat.players.bids import bid_limits
 from skat.players.strong import StrongPlayer
 from skat.state import Phase, State
 

@@ -10,8 +10,11 @@ suit_features`): a suit game's open-hand chance does not care which suit is trum
 the rows fit it better. Null Ouvert shares the Null model (the open-hand Null is the ouvert one).
 
 The chance predicted is that of the open-hand label: the declarer wins against defenders who see
-every card, the pick-up with the best discard of the skat he finds. It is not yet the chance in
-real play, and the players do not use it yet (docs/learning.md).
+every card, the pick-up with the best discard of the skat he finds. It is not the chance in real
+play: :func:`model_chance` maps it to the opponents at hand (:mod:`skat.players.calibration`),
+and by that :func:`model_limit` gives a hand's bid limit and :func:`model_worth` its best
+contract worth a bid, the strong player's settings ``model_limit`` and ``model_contest``
+(:mod:`skat.players.strong_settings`; docs/learning.md).
 
 >>> from skat.cards import mask_of, parse_cards
 >>> model = load_model()
@@ -25,12 +28,16 @@ from __future__ import annotations
 import functools
 import json
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib import resources
 
 from skat.cards import JACKS
+from skat.contract import Contract
 from skat.errors import SkatError
+from skat.options import Options
 from skat.players import evaluation as ev
+from skat.players.calibration import CALIBRATIONS, Calibration
 from skat.rules import GameType
 
 __all__ = [
@@ -39,7 +46,10 @@ __all__ = [
     "family",
     "features",
     "load_model",
+    "model_chance",
     "model_from_json",
+    "model_limit",
+    "model_worth",
 ]
 
 FAMILIES = ("suit", "grand", "null")
@@ -189,3 +199,104 @@ def load_model() -> ContractModel:
     except OSError as exc:
         raise SkatError(f"the contract model {MODEL_FILE} is missing: {exc}") from exc
     return model_from_json(text)
+
+
+def _model_contracts(
+    hand: int, seat: int, calibration: Calibration, options: Options
+) -> Iterator[tuple[Contract, int, float]]:
+    """Every suit game, Grand and Null (plain and ouvert), Hand and with the pick-up, of the ten
+    cards ``hand`` of ``seat``: its contract, its value without Schneider and the learned
+    evaluator's open-hand chance mapped to the opponents at hand by ``calibration`` (a plain
+    Null by its ``null_plain``, a Null Ouvert as it is)."""
+    for (game, is_hand), share in load_model().win_chances(hand, seat).items():
+        for ouvert in (False, True) if game == GameType.NULL else (False,):
+            value = ev.contract_value(game, hand, options, hand=is_hand, ouvert=ouvert)
+            chance = _mapped(share, game, calibration, ouvert=ouvert)
+            yield Contract.make(game, hand=is_hand, ouvert=ouvert), value, chance
+
+
+def _mapped(share: float, game: GameType, calibration: Calibration, *, ouvert: bool) -> float:
+    """The learned evaluator's open-hand ``share`` of ``game`` as a chance at the table by
+    ``calibration`` (:meth:`~skat.players.calibration.Calibration.game_chance`)."""
+    share = min(max(share, 1e-6), 1.0 - 1e-6)
+    logit = math.log(share / (1.0 - share))
+    return calibration.game_chance(logit, null=game == GameType.NULL, ouvert=ouvert)
+
+
+def model_chance(
+    hand: int, seat: int, game: GameType, calibration: Calibration, *, pickup: bool, ouvert: bool
+) -> float:
+    """The win chance (0..1) that the strong player's learned bid limit and contest check
+    (:func:`model_limit`, :func:`model_worth`: its settings ``model_limit``, ``model_contest``)
+    give ``game`` (suit, Grand or Null; Null Ouvert with ``ouvert``) declared by ``seat`` holding
+    the ten cards ``hand`` (mask), Hand or (with ``pickup``) after the pick-up: the learned
+    evaluator's open-hand chance mapped to the opponents at hand by ``calibration``.
+
+    Raises:
+        SkatError: a game without a model, or the shipped model is missing or broken.
+    """
+    share = load_model().win_chance(hand, seat, game, hand=not pickup)
+    return _mapped(share, game, calibration, ouvert=ouvert)
+
+
+def model_limit(
+    hand: int,
+    seat: int,
+    at_least: float = 0.0,
+    *,
+    lost_extra: float | None,
+    options: Options,
+    calibration: Calibration = CALIBRATIONS["strong"],
+) -> tuple[int, Contract | None]:
+    """The bid limit (game points, 0: pass) of the ten cards ``hand`` of ``seat`` by the
+    learned contract evaluator (:mod:`skat.players.contract_model`), and its contract.
+
+    Every suit game, Grand and Null (plain and ouvert), Hand and with the pick-up, gets the
+    model's open-hand win chance, mapped to the opponents at hand by ``calibration`` (a plain
+    Null by its ``null_plain``, a Null Ouvert as it is), and
+    its expected score on the table's list at its value without Schneider
+    (``ev.expected_score`` with ``lost_extra``, at the table of ``options``); the limit is the
+    highest value of a contract whose expected score is at least ``at_least`` game points (of
+    equal values, the more likely contract). No bids are weighed: one answer serves the whole
+    auction, as the heuristic's limit does. Sächsische Spitze has no model (the caller keeps
+    the heuristic's limit at such a table).
+
+    Raises:
+        SkatError: the shipped model is missing or broken (:func:`load_model`).
+    """
+    best: tuple[int, float, Contract] | None = None
+    for contract, value, chance in _model_contracts(hand, seat, calibration, options):
+        score = ev.expected_score(chance, value, options, lost_extra, hand=contract.hand)
+        if score < at_least:
+            continue
+        if best is None or (value, chance) > best[:2]:
+            best = (value, chance, contract)
+    return (0, None) if best is None else (best[0], best[2])
+
+
+def model_worth(
+    hand: int,
+    seat: int,
+    reaching: int,
+    *,
+    lost_extra: float | None,
+    options: Options,
+    calibration: Calibration = CALIBRATIONS["strong"],
+) -> tuple[float, Contract | None, float]:
+    """The best expected score on the table's list (game points; ``ev.expected_score`` with
+    ``lost_extra``, at the table of ``options``) by the learned contract evaluator of a
+    contract of the ten cards ``hand`` of ``seat`` worth at least ``reaching`` (a bid to
+    judge), with that contract and its chance at the table (as in :func:`model_limit`);
+    ``(-inf, None, 0.0)`` when none is worth it. No bids are weighed.
+
+    Raises:
+        SkatError: the shipped model is missing or broken (:func:`load_model`).
+    """
+    best: tuple[float, Contract | None, float] = (-math.inf, None, 0.0)
+    for contract, value, chance in _model_contracts(hand, seat, calibration, options):
+        if value < reaching:
+            continue
+        score = ev.expected_score(chance, value, options, lost_extra, hand=contract.hand)
+        if score > best[0]:
+            best = (score, contract, chance)
+    return best

@@ -2,16 +2,16 @@
 
 Before the skat the seat knows its ten cards and the bids. It deals the 22 unseen cards many
 times at random (two to the skat, ten to each opponent), keeping a deal with the chance the
-opponents' bids give it (:func:`bid_likelihood`), and for each candidate contract — the suits,
-Grand and Null the heuristic does not call hopeless, with the skat picked up (and the heuristic's
-best discard of the twelve cards) or as a Hand game — asks the open-hand solver whether the
-declarer wins it in that deal. After the pick-up the seat knows twelve cards: it compares the
-best discards of every plausible game in the same way. A contract's win chance is its share of
-won deals, with the heuristic's chance counted as :data:`PRIOR_WORLDS` more deals, mapped to a
-win chance against the opponents at hand (:mod:`skat.players.calibration`); its expected
-Seeger-Fabian score decides (won: value + 50; lost: −2·value − 50, and with the strong player's
-``lost_extra`` the defenders' +40 each counted against it;
-:func:`skat.players.evaluation.expected_score`).
+opponents' bids give it (:func:`skat.players.bids.bid_likelihood`), and for each candidate
+contract — the suits, Grand and Null the heuristic does not call hopeless, with the skat picked
+up (and the heuristic's best discard of the twelve cards) or as a Hand game — asks the open-hand
+solver whether the declarer wins it in that deal. After the pick-up the seat knows twelve
+cards: it compares the best discards of every plausible game in the same way. A contract's win
+chance is its share of won deals, with the heuristic's chance counted as :data:`PRIOR_WORLDS`
+more deals, mapped to a win chance against the opponents at hand
+(:mod:`skat.players.calibration`); its expected Seeger-Fabian score decides (won: value + 50;
+lost: −2·value − 50, and with the strong player's ``lost_extra`` the defenders' +40 each
+counted against it; :func:`skat.players.evaluation.expected_score`).
 
 Open-hand solving is the standard yardstick of Skat programs for the card play after the skat
 (Kupferschmid & Helmert 2006; Buro, Long, Furtak & Sturtevant 2009 used it to judge discards and
@@ -26,18 +26,17 @@ the hidden cards are.
 from __future__ import annotations
 
 import dataclasses
-import functools
-import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from skat.action import Action, ActionKind
+from skat.action import Action
 from skat.cards import ALL_CARDS, cards_ascending
-from skat.contract import Contract, declarable_games
+from skat.contract import declarable_games
 from skat.errors import SkatError
 from skat.options import Options
 from skat.players import evaluation as ev
+from skat.players.bids import bid_likelihood, bid_limits
 from skat.players.calibration import CALIBRATIONS, Calibration, share_logit
 from skat.players.contract_model import load_model
 from skat.rules import GameType
@@ -47,18 +46,12 @@ from skat.values import table_values
 __all__ = [
     "DiscardChoice",
     "Estimate",
-    "bid_likelihood",
-    "contested",
     "deal_rest",
     "declarer_position",
     "discard_candidates",
     "evaluate_before_skat",
     "evaluate_discards",
     "evaluate_hand_levels",
-    "model_chance",
-    "model_limit",
-    "model_worth",
-    "rival",
 ]
 
 
@@ -137,75 +130,6 @@ class Estimate:
         ``lost_extra`` beyond the declarer's own entry (None: the defenders' entries, against
         the table; see :func:`skat.players.evaluation.expected_score`)."""
         return ev.expected_score(self.chance, self.value, self.options, lost_extra, hand=self.hand)
-
-
-# -- what the bids say ---------------------------------------------------------------------------
-
-
-def bid_limits(bids: tuple[tuple[int, Action], ...]) -> dict[int, tuple[int, int]]:
-    """What each seat's bids say about its hand: ``seat -> (at least, at most)`` game points.
-
-    A bid or hold of *v* says the seat would play a game worth *v* (at least *v*); a pass with
-    *v* standing says it would not go beyond *v* (at most *v*). Seats that did not speak are
-    absent.
-    """
-    value = 0
-    out: dict[int, tuple[int, int]] = {}
-    for seat, action in bids:
-        low, high = out.get(seat, (0, 10_000))
-        if action.kind == ActionKind.BID:
-            value = action.value
-            low = max(low, value)
-        elif action.kind == ActionKind.HOLD:
-            low = max(low, value)
-        elif action.kind == ActionKind.PASS:
-            high = min(high, max(value, 17))
-        out[seat] = (low, high)
-    return out
-
-
-def rival(bids: tuple[tuple[int, Action], ...], seat: int) -> int | None:
-    """The seat other than ``seat`` that bid or held last in ``bids`` (``(seat, action)``
-    pairs); None when no other seat has."""
-    return next(
-        (
-            other
-            for other, action in reversed(bids)
-            if other != seat and action.kind in (ActionKind.BID, ActionKind.HOLD)
-        ),
-        None,
-    )
-
-
-def contested(bids: tuple[tuple[int, Action], ...], seat: int) -> bool:
-    """Whether a seat other than ``seat`` has bid or held in ``bids`` (``(seat, action)``
-    pairs): the auction is not ``seat``'s alone."""
-    return rival(bids, seat) is not None
-
-
-def bid_likelihood(hand: int, seat: int, limits: tuple[int, int], options: Options) -> float:
-    """How well the ten cards ``hand`` of ``seat`` fit what its bids said (0..1).
-
-    The heuristic's bid limit (:func:`skat.players.evaluation.bid_limit`) of the hand is compared
-    with ``limits`` (at least, at most; game points): 1 when it fits, 0.25 when it does not — a
-    soft weight, as other players (and people) bid differently from the heuristic.
-    """
-    low, high = limits
-    if low == 0 and high >= 10_000:
-        return 1.0
-    limit = _heuristic_limit(hand, seat, options)
-    if limit < low and low >= 18:
-        return 0.25
-    if limit > high:
-        return 0.25
-    return 1.0
-
-
-@functools.lru_cache(maxsize=1 << 15)
-def _heuristic_limit(hand: int, seat: int, options: Options) -> int:
-    """:func:`skat.players.evaluation.bid_limit` of ``hand`` in ``seat`` at the table of
-    ``options``, kept: the sampled worlds of a deal ask it of the same hands again and again."""
-    return ev.bid_limit(hand, seat, options)
 
 
 # -- before the skat ------------------------------------------------------------------------------
@@ -681,104 +605,3 @@ def best_reaching(estimates: list[Estimate], bid: int, lost_extra: float | None)
     if not reach:
         return None
     return max(reach, key=lambda e: (e.score(lost_extra), e.value))
-
-
-def _model_contracts(
-    hand: int, seat: int, calibration: Calibration, options: Options
-) -> Iterator[tuple[Contract, int, float]]:
-    """Every suit game, Grand and Null (plain and ouvert), Hand and with the pick-up, of the ten
-    cards ``hand`` of ``seat``: its contract, its value without Schneider and the learned
-    evaluator's open-hand chance mapped to the opponents at hand by ``calibration`` (a plain
-    Null by its ``null_plain``, a Null Ouvert as it is)."""
-    for (game, is_hand), share in load_model().win_chances(hand, seat).items():
-        for ouvert in (False, True) if game == GameType.NULL else (False,):
-            value = ev.contract_value(game, hand, options, hand=is_hand, ouvert=ouvert)
-            chance = _mapped(share, game, calibration, ouvert=ouvert)
-            yield Contract.make(game, hand=is_hand, ouvert=ouvert), value, chance
-
-
-def _mapped(share: float, game: GameType, calibration: Calibration, *, ouvert: bool) -> float:
-    """The learned evaluator's open-hand ``share`` of ``game`` as a chance at the table by
-    ``calibration`` (:meth:`~skat.players.calibration.Calibration.game_chance`)."""
-    share = min(max(share, 1e-6), 1.0 - 1e-6)
-    logit = math.log(share / (1.0 - share))
-    return calibration.game_chance(logit, null=game == GameType.NULL, ouvert=ouvert)
-
-
-def model_chance(
-    hand: int, seat: int, game: GameType, calibration: Calibration, *, pickup: bool, ouvert: bool
-) -> float:
-    """The win chance (0..1) that the strong player's learned bid limit and contest check
-    (:func:`model_limit`, :func:`model_worth`: its settings ``model_limit``, ``model_contest``)
-    give ``game`` (suit, Grand or Null; Null Ouvert with ``ouvert``) declared by ``seat`` holding
-    the ten cards ``hand`` (mask), Hand or (with ``pickup``) after the pick-up: the learned
-    evaluator's open-hand chance mapped to the opponents at hand by ``calibration``.
-
-    Raises:
-        SkatError: a game without a model, or the shipped model is missing or broken.
-    """
-    share = load_model().win_chance(hand, seat, game, hand=not pickup)
-    return _mapped(share, game, calibration, ouvert=ouvert)
-
-
-def model_limit(
-    hand: int,
-    seat: int,
-    at_least: float = 0.0,
-    *,
-    lost_extra: float | None,
-    options: Options,
-    calibration: Calibration = CALIBRATIONS["strong"],
-) -> tuple[int, Contract | None]:
-    """The bid limit (game points, 0: pass) of the ten cards ``hand`` of ``seat`` by the
-    learned contract evaluator (:mod:`skat.players.contract_model`), and its contract.
-
-    Every suit game, Grand and Null (plain and ouvert), Hand and with the pick-up, gets the
-    model's open-hand win chance, mapped to the opponents at hand by ``calibration`` (a plain
-    Null by its ``null_plain``, a Null Ouvert as it is), and
-    its expected score on the table's list at its value without Schneider
-    (``ev.expected_score`` with ``lost_extra``, at the table of ``options``); the limit is the
-    highest value of a contract whose expected score is at least ``at_least`` game points (of
-    equal values, the more likely contract). No bids are weighed: one answer serves the whole
-    auction, as the heuristic's limit does. Sächsische Spitze has no model (the caller keeps
-    the heuristic's limit at such a table).
-
-    Raises:
-        SkatError: the shipped model is missing or broken (:func:`load_model`).
-    """
-    best: tuple[int, float, Contract] | None = None
-    for contract, value, chance in _model_contracts(hand, seat, calibration, options):
-        score = ev.expected_score(chance, value, options, lost_extra, hand=contract.hand)
-        if score < at_least:
-            continue
-        if best is None or (value, chance) > best[:2]:
-            best = (value, chance, contract)
-    return (0, None) if best is None else (best[0], best[2])
-
-
-def model_worth(
-    hand: int,
-    seat: int,
-    reaching: int,
-    *,
-    lost_extra: float | None,
-    options: Options,
-    calibration: Calibration = CALIBRATIONS["strong"],
-) -> tuple[float, Contract | None, float]:
-    """The best expected score on the table's list (game points; ``ev.expected_score`` with
-    ``lost_extra``, at the table of ``options``) by the learned contract evaluator of a
-    contract of the ten cards ``hand`` of ``seat`` worth at least ``reaching`` (a bid to
-    judge), with that contract and its chance at the table (as in :func:`model_limit`);
-    ``(-inf, None, 0.0)`` when none is worth it. No bids are weighed.
-
-    Raises:
-        SkatError: the shipped model is missing or broken (:func:`load_model`).
-    """
-    best: tuple[float, Contract | None, float] = (-math.inf, None, 0.0)
-    for contract, value, chance in _model_contracts(hand, seat, calibration, options):
-        if value < reaching:
-            continue
-        score = ev.expected_score(chance, value, options, lost_extra, hand=contract.hand)
-        if score > best[0]:
-            best = (score, contract, chance)
-    return best

@@ -40,9 +40,11 @@ from skat.contract import Contract
 from skat.errors import IllegalActionError
 from skat.information import InformationState
 from skat.options import BockDeal, Options
+from skat.players import bids as bd
 from skat.players import contracts as ct
 from skat.players.announcements import announced, declarer_chance, kontra_choice
 from skat.players.card_play import play_card
+from skat.players.contract_model import model_limit, model_worth
 from skat.players.evaluation import limit_game
 from skat.players.heuristic import HeuristicPlayer, bid_up_to
 from skat.players.ramsch import ramsch_card, schieben
@@ -266,7 +268,7 @@ class StrongPlayer:
             raise ValueError(f"only a bid or a hold has a worth, not {str(action)!r}")
         seat = int(info.seat)
         value = action.value if action.kind == ActionKind.BID else info.bid
-        if ct.contested(info.bids, seat):
+        if bd.contested(info.bids, seat):
             notes: dict[str, Any] = {}
             worth = self._contested_worth(info, action, notes)
             return worth, notes.get("contest_estimate")
@@ -299,7 +301,7 @@ class StrongPlayer:
         """The bid limit (game points, 0: pass) for the ten cards ``hand`` of ``seat`` and the
         game it is the value of (None with the limit 0).
 
-        With ``model_limit`` the limit of :func:`skat.players.contracts.model_limit` (the
+        With ``model_limit`` the limit of :func:`skat.players.contract_model.model_limit` (the
         learned evaluator's chances at this table, at least ``model_limit`` expected); with
         ``solved_bidding`` the highest value of a contract with a positive expected score
         by :func:`skat.players.contracts.evaluate_before_skat` (judged without the opponents'
@@ -311,7 +313,7 @@ class StrongPlayer:
         change).
         """
         if self.settings.model_limit is not None and not options.spitze:
-            return ct.model_limit(
+            return model_limit(
                 hand, seat, self.settings.model_limit,
                 calibration=self.settings.calibration,
                 lost_extra=self.settings.lost_extra, options=options,
@@ -352,7 +354,7 @@ class StrongPlayer:
         self, info: InformationState, legal: list[Action], notes: dict[str, Any] | None = None
     ) -> Action:
         seat = int(info.seat)
-        contested = ct.contested(info.bids, seat)
+        contested = bd.contested(info.bids, seat)
         limit, game = self.limit_game(info.hand, seat, info.options, contested=contested)
         revolution = revolution_limit(info)
         if revolution > limit:  # a sure Revolution: held to its value, no contest to weigh
@@ -389,14 +391,14 @@ class StrongPlayer:
         seat = int(info.seat)
         value = action.value if action.kind == ActionKind.BID else info.bid
         if self.settings.model_contest and not info.options.spitze:
-            worth, contract, chance = ct.model_worth(
+            worth, contract, chance = model_worth(
                 info.hand, seat, value, calibration=self.settings.calibration,
                 lost_extra=self.settings.lost_extra, options=info.options,
             )  # fmt: skip
             if notes is not None:
                 notes.update(contest_estimate=None, contest_model=(contract, chance))
             return worth
-        rival = ct.rival(info.bids, seat)
+        rival = bd.rival(info.bids, seat)
         assert rival is not None, "only a contested bid is checked"
         heard = (*info.bids, (seat, action), (rival, PASS))
         found = ct.evaluate_before_skat(

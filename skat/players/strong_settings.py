@@ -146,7 +146,7 @@ class StrongSettings:
 
     model_limit: float | None = None
     """Bid up to the highest value of a contract whose expected score by the learned contract
-    evaluator's chance is at least this (game points; :func:`skat.players.contracts.
+    evaluator's chance is at least this (game points; :func:`skat.players.contract_model.
     model_limit`), instead of the heuristic's limit with ``bid_bonus`` (kept at a table with
     Sächsische Spitze, which has no model); None: the heuristic's limit. No gain measured at
     −100, the line at which it bids as many random hands as the heuristic's limit (docs/
@@ -162,7 +162,7 @@ class StrongSettings:
 
     model_contest: bool = False
     """Judge a contested bid or hold (``contest_check``) by the learned contract evaluator's
-    best expected score of a contract worth it (:func:`skat.players.contracts.model_worth`, no
+    best expected score of a contract worth it (:func:`skat.players.contract_model.model_worth`, no
     bids weighed, a decision well under a millisecond) instead of sampled deals weighted by the
     bids (kept at a table with Sächsische Spitze, which has no model). Only with
     ``contest_check`` set (None: no check); ``model_prior`` then plays no part in the check.

@@ -24,8 +24,8 @@ from skat.action import ActionKind
 from skat.cards import ALL_CARDS, card_pairs, cards_ascending, points
 from skat.errors import IllegalActionError
 from skat.information import InformationState
-from skat.players import contracts as ct
 from skat.players import evaluation as ev
+from skat.players.bids import bid_likelihood, bid_limits
 from skat.players.heuristic_play import Table, choose_card, possible_cards
 from skat.rules import GameType, effective_suit, effective_suit_mask, legal_cards
 from skat.solver import SCHWARZ, Position
@@ -228,7 +228,7 @@ def _likelihood(
 
     A hidden declarer is judged by :func:`_declarer_likelihood` to the power ``sharpness`` (and
     :func:`_discard_likelihood`); a defender other than this seat by whether its dealt cards
-    fit its bids (:func:`skat.players.contracts.bid_likelihood`).
+    fit its bids (:func:`skat.players.bids.bid_likelihood`).
     """
     me = int(info.seat)
     declarer = int(info.declarer) if info.declarer is not None else -1
@@ -242,7 +242,7 @@ def _likelihood(
                 if discard:
                     weight *= _discard_likelihood(info, world)
         elif seat in limits:
-            weight *= ct.bid_likelihood(
+            weight *= bid_likelihood(
                 _dealt_cards(info, world, seat), seat, limits[seat], info.options
             )
     return weight
@@ -470,7 +470,7 @@ def draw_likely(
         return _draw(k, rng)
     if inference == 1 and (int(info.seat) == int(info.declarer or 0) or info.ouvert_hand):
         return _draw(k, rng)
-    limits = ct.bid_limits(info.bids) if inference >= 2 else {}
+    limits = bid_limits(info.bids) if inference >= 2 else {}
     best: tuple[float, tuple[int, int, int, int] | None] = (-1.0, None)
     for _ in range(tries):
         world = _draw(k, rng)
@@ -525,7 +525,7 @@ def resample(
     declarer's (:func:`_declarer_likelihood`) to the power ``sharpness``, times the other
     seats' fit to their bids (systematic resampling; Kitagawa 1996). Empty when no world can
     be drawn."""
-    limits = ct.bid_limits(info.bids)
+    limits = bid_limits(info.bids)
     me = int(info.seat)
     declarer = int(info.declarer) if info.declarer is not None else -1
     drawn: list[tuple[float, tuple[int, int, int, int]]] = []
@@ -538,7 +538,7 @@ def resample(
             weight = _declarer_likelihood(info, world) ** sharpness
         for seat in range(3):
             if seat not in (me, declarer) and seat in limits:
-                weight *= ct.bid_likelihood(
+                weight *= bid_likelihood(
                     _dealt_cards(info, world, seat), seat, limits[seat], info.options
                 )
         drawn.append((weight, world))

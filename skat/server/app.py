@@ -75,46 +75,41 @@ beats it, ``[{seat, card}]``) or the
 server's own (``bad_json``, ``bad_request``, ``too_large``, ``timeout``, ``bad_host``,
 ``cross_origin``, ``not_found``, ``method_not_allowed``); never a 500 for bad input.
 
-Every answer carries :data:`SECURITY_HEADERS` (a Content-Security-Policy that lets the page run
-its own modules only and no other site frame it, ``nosniff``, ...) and a ``Cache-Control``
-(pages, modules and locale files: ask again each time, answered by a 304 while unchanged; the
-API: never store); uvicorn's own answer to HTTP it cannot read gets them from
+Every answer carries :data:`~skat.server.guard.SECURITY_HEADERS` (a Content-Security-Policy
+that lets the page run its own modules only and no other site frame it, ``nosniff``, ...) and a
+``Cache-Control`` (pages, modules and locale files: ask again each time, answered by a 304 while
+unchanged; the API: never store); uvicorn's own answer to HTTP it cannot read gets them from
 :mod:`skat.server.connection`, which also closes connections that send no request. A request
 whose ``Host`` is not one of this server's names is refused (a page of
 another site reaching the loopback server through DNS rebinding), and so is a POST sent by
-another site's page (its ``Origin`` or ``Sec-Fetch-Site`` says so): see :class:`_Guard`.
+another site's page (its ``Origin`` or ``Sec-Fetch-Site`` says so): see
+:class:`skat.server.guard.Guard`.
 """
 
 from __future__ import annotations
 
-import ipaddress
 import json
 import logging
 import os
 import random
-import re
 from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import anyio
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.datastructures import Headers, MutableHeaders
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from skat.bock import BockError
 from skat.cards import format_card
-from skat.deal import MAX_DEAL_NUMBER
 from skat.errors import ClaimError, IllegalActionError, SkatError, shown
 from skat.options import BockRule
 from skat.players import UnknownPlayerError, get_player, player_names
@@ -126,14 +121,13 @@ from skat.server import replay as _replay
 from skat.server import review as _review
 from skat.server import statistics as _statistics
 from skat.server import workers as _workers
+from skat.server.guard import SECURITY_HEADERS, Guard, error_response
 from skat.server.view import contracts_json
 from skat.state import State
 
 __all__ = [
     "BODY_TIMEOUT_SECONDS",
-    "CONTENT_SECURITY_POLICY",
     "MAX_BODY_BYTES",
-    "SECURITY_HEADERS",
     "STATIC_DIR",
     "create_app",
     "load_player",
@@ -152,40 +146,6 @@ the browser sends a record of a few hundred bytes in one packet). A body still i
 gets a 408 ``timeout`` and the connection is closed, so that a client cannot hold the server's
 connections open with half-sent bodies."""
 
-CONTENT_SECURITY_POLICY = "; ".join(
-    [
-        "default-src 'none'",
-        "script-src 'self'",  # the page's own ES modules, nothing inline, no eval
-        "style-src 'self'",
-        # the client sets one custom property per hand in a style attribute (--n, the number of
-        # cards); style attributes cannot run code
-        "style-src-attr 'unsafe-inline'",
-        "img-src 'self' data:",  # the empty icon is a data: URL
-        "connect-src 'self'",  # the API, and the locale files i18n.js fetches
-        "base-uri 'none'",
-        "form-action 'none'",
-        "frame-ancestors 'none'",
-    ]
-)
-"""The page's Content-Security-Policy: its own scripts, styles and API only; no frames around it."""
-
-SECURITY_HEADERS = {
-    "content-security-policy": CONTENT_SECURITY_POLICY,
-    "x-content-type-options": "nosniff",
-    "x-frame-options": "DENY",  # frame-ancestors for browsers without CSP 2
-    "referrer-policy": "no-referrer",
-    "cross-origin-opener-policy": "same-origin",
-    "cross-origin-resource-policy": "same-origin",
-}
-"""The headers every answer carries (names lower-case)."""
-
-_CACHE_CONTROL = {"/api/": "no-store", "/static/": "no-cache", "/": "no-cache"}
-"""``Cache-Control`` by path prefix (the first that matches): the modules are not versioned by
-name, so the browser asks again each time and gets a 304 while a file is unchanged (its ETag);
-API answers are never stored."""
-
-_SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-
 _log = logging.getLogger("skat.server")
 
 
@@ -199,163 +159,6 @@ class _BadRequestError(Exception):
         self.message = message
         # a body not read to its end leaves the connection unusable
         self.headers = {"connection": "close"} if status in (408, 413) else None
-
-
-def _error(
-    status: int,
-    code: str,
-    message: str,
-    headers: dict[str, str] | None = None,
-    reason: str | None = None,
-    line: list[dict[str, Any]] | None = None,
-    index: int | None = None,
-) -> JSONResponse:
-    error: dict[str, Any] = {"code": code, "message": message}
-    if index is not None:
-        error["index"] = index  # a Bock mismatch's: the 0-based index of the deal in the series
-    if line is not None:
-        error["line"] = line  # a refused claim's: the play that beats it, [{seat, card}]
-    if reason is not None:
-        error["reason"] = reason  # a deal number's: form, range or seat
-    if reason == "range":
-        error["largest"] = str(MAX_DEAL_NUMBER)  # a string: beyond a JavaScript number
-    return JSONResponse({"error": error}, status_code=status, headers=headers)
-
-
-def _split_host(value: str) -> tuple[str, int | None] | None:
-    """The name and port of a ``Host`` header (``[::1]:8765`` -> ``("::1", 8765)``), lower-case,
-    without a trailing dot; None if it cannot be read."""
-    try:
-        parts = urlsplit("//" + value)
-        port = parts.port
-    except ValueError:
-        return None
-    name = (parts.hostname or "").rstrip(".")
-    if not name or parts.username is not None or parts.path or parts.query or parts.fragment:
-        return None
-    return name, port
-
-
-def _is_ip(name: str) -> bool:
-    try:
-        ipaddress.ip_address(name)
-    except ValueError:
-        return False
-    return True
-
-
-class _Guard:
-    """ASGI middleware: refuses requests for other hosts and POSTs from other sites' pages, and
-    adds :data:`SECURITY_HEADERS` and ``Cache-Control`` to every answer.
-
-    * ``Host``: an IP address (a page served from an address is of that origin only),
-      ``localhost`` or a name under ``.localhost``, or one of ``hosts``; any port. Any other name
-      is what a page of another site sends when its name has been rebound to this server's
-      address (DNS rebinding): 400 ``bad_host``. A request without ``Host`` (HTTP/1.0) passes.
-    * POST (any method but GET, HEAD, OPTIONS): refused with 403 ``cross_origin`` when the
-      browser says another site's page sent it: ``Sec-Fetch-Site`` ``cross-site`` or
-      ``same-site``, or an ``Origin`` (``null`` included) that is not this server's own: the
-      request's scheme and the ``Host``'s name and port (a scheme's default port counting as
-      none), written as a browser writes it (no user, no path), and only one. A cross-site
-      ``text/plain`` POST needs no CORS preflight, so this is what stops it. Clients that are
-      not browsers send neither header and pass.
-    """
-
-    def __init__(self, app: ASGIApp, hosts: Iterable[str] = ()) -> None:
-        self.app = app
-        self.hosts = frozenset(h.lower().rstrip(".") for h in hosts)
-
-    def _host_allowed(self, name: str) -> bool:
-        return (
-            _is_ip(name) or name == "localhost" or name.endswith(".localhost") or name in self.hosts
-        )
-
-    def _refusal(self, scope: Scope) -> JSONResponse | None:
-        headers = Headers(scope=scope)
-        host = headers.get("host")
-        own = _split_host(host) if host is not None else None
-        if host is not None and (own is None or not self._host_allowed(own[0])):
-            return _error(
-                400,
-                "bad_host",
-                f"the request is for the host {shown(host)}, which is not this server's name; "
-                "open the game at 127.0.0.1 or localhost (other names are allowed by "
-                "create_app(hosts=...))",
-            )
-        if scope["method"] in _SAFE_METHODS:
-            return None
-        site = headers.get("sec-fetch-site")
-        if site is not None and site.lower() in ("cross-site", "same-site"):
-            return _cross_origin(f"the browser sent it from a page of another site ({site})")
-        origins = headers.getlist("origin")
-        if not origins:
-            return None
-        if len(origins) > 1:  # no browser sends two: which one would count is a guess
-            return _cross_origin(f"it names {len(origins)} origins, a browser's request one")
-        if own is None or not _same_origin(origins[0], scope.get("scheme", "http"), own):
-            return _cross_origin(
-                f"it comes from the page {shown(origins[0])}, not from this server"
-            )
-        return None
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        path: str = scope["path"]
-        cache = next(v for k, v in _CACHE_CONTROL.items() if path.startswith(k))
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                headers = MutableHeaders(scope=message)
-                for name, value in SECURITY_HEADERS.items():
-                    headers.setdefault(name, value)
-                headers.setdefault("cache-control", cache)
-            await send(message)
-
-        refusal = self._refusal(scope)
-        if refusal is not None:
-            await refusal(scope, receive, send_with_headers)
-            return
-        await self.app(scope, receive, send_with_headers)
-
-
-def _cross_origin(why: str) -> JSONResponse:
-    return _error(
-        403,
-        "cross_origin",
-        f"a request from another site's page is refused: {why}; the game's API answers its "
-        "own page only",
-    )
-
-
-_DEFAULT_PORTS = {"http": 80, "https": 443}
-
-_ORIGIN = re.compile(r"(https?)://((?:\[[0-9a-f:.]+\]|[^/?#@\\\s:\[\]]+)(?::[1-9][0-9]{0,4})?)")
-"""An ``Origin`` as a browser writes it: ``http`` or ``https``, ``://``, the host (an IPv6
-address in brackets) and its port if not the default, nothing else (no user, path, query or
-fragment)."""
-
-
-def _same_origin(origin: str, scheme: str, own: tuple[str, int | None]) -> bool:
-    """Whether ``origin`` (``scheme://name[:port]``, exactly: see :data:`_ORIGIN`) is the
-    server's own: the request's ``scheme`` (``http``; ``https`` behind TLS), the ``Host``'s name
-    and port (``own``), a port equal to the scheme's default counting as none. ``null`` (a
-    sandboxed or local page), other schemes and any other form are not."""
-    match = _ORIGIN.fullmatch(origin)
-    if match is None or match.group(1) != scheme:
-        return False
-    theirs = _split_host(match.group(2))
-    if theirs is None:
-        return False
-    default = _DEFAULT_PORTS[scheme]
-    name, port = theirs
-    own_name, own_port = own
-    if port is None:
-        port = default
-    if own_port is None:
-        own_port = default
-    return name == own_name and port == own_port
 
 
 def load_player(name: str | None = None) -> tuple[str, game.ChooseFn]:
@@ -664,16 +467,16 @@ def create_app(
             try:
                 response: Response = await handler(request)
             except _BadRequestError as err:
-                return _error(err.status, err.code, err.message, err.headers)
+                return error_response(err.status, err.code, err.message, err.headers)
             except ClaimError as err:
                 line = [{"seat": seat, "card": format_card(card)} for seat, card in err.line]
-                return _error(409, err.code, str(err), line=line)
+                return error_response(409, err.code, str(err), line=line)
             except IllegalActionError as err:
-                return _error(409, err.code, str(err))
+                return error_response(409, err.code, str(err))
             except BockError as err:
-                return _error(400, err.code, str(err), index=err.index)
+                return error_response(400, err.code, str(err), index=err.index)
             except SkatError as err:
-                return _error(400, err.code, str(err), reason=err.reason)
+                return error_response(400, err.code, str(err), reason=err.reason)
             return response
 
         return run
@@ -702,12 +505,12 @@ def create_app(
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        return _error(exc.status_code, code, str(exc.detail))
+        return error_response(exc.status_code, code, str(exc.detail))
 
     async def server_error(request: Request, exc: Exception) -> Response:
         # this answer leaves outside the middleware (Starlette's error handler wraps it all)
         _log.exception("internal error", exc_info=exc)
-        return _error(
+        return error_response(
             500,
             "internal_error",
             "the server failed; the deal in the browser is kept",
@@ -716,7 +519,7 @@ def create_app(
 
     app = Starlette(
         routes=routes,
-        middleware=[Middleware(_Guard, hosts=hosts)],
+        middleware=[Middleware(Guard, hosts=hosts)],
         lifespan=lifespan,
         exception_handlers={HTTPException: http_error, 500: server_error},
     )

@@ -5,7 +5,7 @@ Two things the app cannot do itself, as they happen before a request reaches it:
 * **uvicorn's own answer to malformed HTTP** (a bad request line, a header h11 cannot read or
   one over h11's size limit, HTTP/1.1 without ``Host``): a 400 that uvicorn writes from its
   protocol, past the app's middleware. :class:`Protocol` gives it the app's
-  :data:`~skat.server.app.SECURITY_HEADERS` and ``Cache-Control: no-store`` too.
+  :data:`~skat.server.guard.SECURITY_HEADERS` and ``Cache-Control: no-store`` too.
 * **A connection that sends no request**: uvicorn waits for a first request (and for a request
   head that arrives a byte at a time) without end, so idle connections could use up the
   server's sockets. :class:`Protocol` closes a connection whose request head is not complete
@@ -26,7 +26,7 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import STATUS_PHRASES, H11Protocol
 
-from skat.server.app import SECURITY_HEADERS
+from skat.server.guard import SECURITY_HEADERS
 
 __all__ = ["HEAD_TIMEOUT_SECONDS", "KEEP_ALIVE_SECONDS", "Protocol", "uvicorn_options"]
 

@@ -14,7 +14,7 @@ from skat.arena import arena_deal_number
 from skat.deal import deal
 from skat.options import Options
 from skat.players.calibration import CALIBRATIONS
-from skat.players.contracts import _model_contracts, model_chance
+from skat.players.contract_model import _model_contracts, model_chance
 from skat.rules import GameType
 
 
@@ -65,7 +65,7 @@ def test_the_fit_beats_today_s_chance_where_the_rows_win_more_and_writes_its_wei
     assert fit_loss < today_loss
     weights = json.loads(model.read_text(encoding="utf-8"))
     assert set(weights["models"]) == {"suit/pickup", "grand/hand", "null/pickup"}
-    assert weights["source"]["correcting"] == "skat.players.contracts.model_chance"
+    assert weights["source"]["correcting"] == "skat.players.contract_model.model_chance"
 
 
 def test_no_rows_is_a_clear_error(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 """The strong player's bidding, skat, discard and declaration by sampling and solving
-(skat.players.contracts), and its decisions' independence of the cards it cannot see."""
+(skat.players.contracts; what the bids say: skat.players.bids), and its decisions' independence
+of the cards it cannot see."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ import pytest
 from skat.action import PASS, Action, ActionKind
 from skat.cards import CardSet, mask_of, parse_cards
 from skat.options import KontraRule, Options
+from skat.players import bids as bd
 from skat.players import contracts as ct
 from skat.players import decision_rng, get_player
-from skat.players.contract_model import load_model
+from skat.players.contract_model import load_model, model_limit, model_worth
 from skat.players.strong import StrongPlayer
 from skat.rules import GameType
 from skat.solver import Solver
@@ -37,7 +39,7 @@ from skat.state import State
 def test_bids_say_at_least_what_was_bid_and_at_most_where_a_seat_passed(
     bids: list[tuple[int, Action]], expected: dict[int, tuple[int, int]]
 ) -> None:
-    assert ct.bid_limits(tuple(bids)) == expected
+    assert bd.bid_limits(tuple(bids)) == expected
 
 
 @pytest.mark.parametrize(
@@ -52,7 +54,7 @@ def test_bids_say_at_least_what_was_bid_and_at_most_where_a_seat_passed(
 def test_a_hand_that_does_not_fit_the_bids_is_less_likely(
     hand: str, seat: int, limits: tuple[int, int], weight: float
 ) -> None:
-    assert ct.bid_likelihood(CardSet.from_str(hand).mask, seat, limits, Options()) == weight
+    assert bd.bid_likelihood(CardSet.from_str(hand).mask, seat, limits, Options()) == weight
 
 
 @pytest.mark.slow
@@ -199,17 +201,17 @@ def test_the_resampled_chance_is_a_share_and_sees_no_hidden_card() -> None:
 
 def test_an_auction_is_contested_once_another_seat_bids_or_holds() -> None:
     bids = ((1, Action.bid(18)), (0, Action.parse("y")), (1, Action.parse("p")))
-    assert ct.contested(bids, 0)
-    assert ct.contested(bids, 1)
-    assert ct.contested(bids, 2)  # rearhand has heard both bid
+    assert bd.contested(bids, 0)
+    assert bd.contested(bids, 1)
+    assert bd.contested(bids, 2)  # rearhand has heard both bid
     alone = ((1, Action.parse("p")), (2, Action.bid(18)))
-    assert not ct.contested(alone, 2)  # a pass is no bid
-    assert ct.contested(alone, 0)
-    assert not ct.contested((), 0)
-    assert ct.rival(bids, 0) == 1
-    assert ct.rival(bids, 1) == 0  # forehand held last
-    assert ct.rival(alone, 0) == 2
-    assert ct.rival(alone, 2) is None
+    assert not bd.contested(alone, 2)  # a pass is no bid
+    assert bd.contested(alone, 0)
+    assert not bd.contested((), 0)
+    assert bd.rival(bids, 0) == 1
+    assert bd.rival(bids, 1) == 0  # forehand held last
+    assert bd.rival(alone, 0) == 2
+    assert bd.rival(alone, 2) is None
 
 
 @pytest.mark.slow
@@ -304,7 +306,7 @@ def test_the_model_contest_check_is_the_model_s_best_contract_worth_the_bid(
     notes: dict[str, object] = {}
     player = StrongPlayer(model_contest=True)
     worth = player._contested_worth(info, Action.parse("y"), notes)
-    expected, contract, chance = ct.model_worth(
+    expected, contract, chance = model_worth(
         info.hand, 0, 18, lost_extra=player.settings.lost_extra, options=Options()
     )
     assert worth == expected  # the model weighs no bids, the sampled deals do
@@ -317,14 +319,14 @@ def test_the_model_contest_check_is_the_model_s_best_contract_worth_the_bid(
 def test_the_model_worth_of_a_higher_bid_is_never_more(seed: int) -> None:
     for hand, seat in _random_hands(seed, 30):
         worths = [
-            ct.model_worth(hand, seat, bid, lost_extra=0.0, options=Options())[0]
+            model_worth(hand, seat, bid, lost_extra=0.0, options=Options())[0]
             for bid in (18, 30, 48, 72, 264)
         ]
         assert worths == sorted(worths, reverse=True)
         assert worths[-1] == -math.inf  # no game is worth 264 without Schneider
-        worth, contract, _ = ct.model_worth(hand, seat, 18, lost_extra=0.0, options=Options())
+        worth, contract, _ = model_worth(hand, seat, 18, lost_extra=0.0, options=Options())
         assert contract is not None
-        assert ct.model_limit(hand, seat, worth, lost_extra=0.0, options=Options())[0] > 0
+        assert model_limit(hand, seat, worth, lost_extra=0.0, options=Options())[0] > 0
 
 
 @pytest.mark.slow
@@ -407,13 +409,13 @@ def _random_hands(seed: int, count: int) -> list[tuple[int, int]]:
 
 def test_the_model_limit_is_the_value_of_the_highest_contract_worth_declaring() -> None:
     four_jacks = _hand("CJ SJ HJ DJ CA CT SA ST HA HT")
-    value, contract = ct.model_limit(four_jacks, 0, lost_extra=80.0, options=Options())
+    value, contract = model_limit(four_jacks, 0, lost_extra=80.0, options=Options())
     assert (value, str(contract)) == (144, "GH")  # Grand Hand with 4, game 5, Hand 6: 24 × 6
     weak = _hand("HJ CA CK CQ C9 SA SK H7 HT D9")
-    assert ct.model_limit(weak, 1, lost_extra=80.0, options=Options()) == (0, None)
+    assert model_limit(weak, 1, lost_extra=80.0, options=Options()) == (0, None)
     # a Clubs pick-up (without 2, game 3: 36), the model's best chance of this hand (about a
     # fifth open-handed), is worth bidding only when an expected −150 is good enough
-    value, contract = ct.model_limit(weak, 1, -150.0, lost_extra=80.0, options=Options())
+    value, contract = model_limit(weak, 1, -150.0, lost_extra=80.0, options=Options())
     assert (value, str(contract)) == (36, "C")
 
 
@@ -421,8 +423,8 @@ def test_the_model_limit_is_the_value_of_the_highest_contract_worth_declaring() 
 def test_a_lower_line_never_lowers_the_model_limit(seed: int) -> None:
     for hand, seat in _random_hands(seed, 40):
         assert (
-            ct.model_limit(hand, seat, -30.0, lost_extra=0.0, options=Options())[0]
-            >= ct.model_limit(hand, seat, 0.0, lost_extra=0.0, options=Options())[0]
+            model_limit(hand, seat, -30.0, lost_extra=0.0, options=Options())[0]
+            >= model_limit(hand, seat, 0.0, lost_extra=0.0, options=Options())[0]
         )
 
 
@@ -433,7 +435,7 @@ def test_the_strong_player_bids_by_the_model_only_when_told_and_not_at_a_spitze_
     own = by_model.settings.lost_extra
     assert (
         by_model.limit_game(hand, 0, Options())
-        == ct.model_limit(hand, 0, lost_extra=own, options=Options())
+        == model_limit(hand, 0, lost_extra=own, options=Options())
         != heuristic
     )
     assert by_model.limit_game(hand, 0, Options(spitze=True)) == StrongPlayer().limit_game(

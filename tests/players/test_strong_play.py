@@ -474,12 +474,12 @@ def test_the_kept_answers_of_the_world_weights_change_no_decision(
     discards, its card for a seat's cards then) depend on their arguments alone: a deal played
     by the uncached functions goes exactly as with the answers kept from decision to decision
     (and from the first deal into the second)."""
-    from skat.players import contracts, worlds
+    from skat.players import bids, worlds
 
     kept = {
         (worlds, "_heuristic_plays"): worlds._heuristic_plays,
         (worlds, "_likely_discards"): worlds._likely_discards,
-        (contracts, "_heuristic_limit"): contracts._heuristic_limit,
+        (bids, "_heuristic_limit"): bids._heuristic_limit,
     }
     player = StrongPlayer(worlds=8, defence_worlds=8)
 

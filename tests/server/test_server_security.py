@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from skat.server import connection, create_app
-from skat.server.app import SECURITY_HEADERS
 from skat.server.connection import uvicorn_options
+from skat.server.guard import SECURITY_HEADERS
 
 from server_helpers import LOOPBACK, PLAYER
 
@@ -488,7 +488,8 @@ def test_the_page_runs_under_its_content_security_policy(server: Any, browser: A
 
 
 def test_the_web_api_doc_gives_the_policy_and_the_timeouts_the_server_uses() -> None:
-    from skat.server.app import BODY_TIMEOUT_SECONDS, CONTENT_SECURITY_POLICY
+    from skat.server.app import BODY_TIMEOUT_SECONDS
+    from skat.server.guard import CONTENT_SECURITY_POLICY
 
     text = (Path(__file__).parents[2] / "docs" / "web-api.md").read_text(encoding="utf-8")
     assert f"`{CONTENT_SECURITY_POLICY}`" in text

@@ -24,7 +24,8 @@ import { parseContract } from "./cards.js";
 import { formatNumber, formatPercent, t, tn } from "./i18n.js";
 import { announce, h, spinner } from "./dom.js";
 import { actionLabel, cardFace, cardLabel, contractText, playerName, roleName, seatLabel, signed } from "./names.js";
-import { analysisAnswered, closeAnalysis, openAnalysis, render, seenFrom, state } from "./state.js";
+import { analysisAnswered, closeAnalysis, openAnalysis } from "./panelstate.js";
+import { render, seenFrom, state } from "./state.js";
 
 /**
  * The button that opens the analysis of the finished deal `record` for `humanSeat`; `from` names

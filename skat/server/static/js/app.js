@@ -2,11 +2,12 @@
 //
 // The server sends the human's view of the deal (phase, seat to act, the human's cards, the legal
 // actions, the calls, the trick, the result and review when it is over) and the events to animate.
-// The table's state and every action that changes it belong to state.js; the modules beside this
-// one draw it, one panel each (topbar, table, bidding, declaration, play, result, sheetpanel,
-// settings, help), as functions of that state, and keep the deal going (dealing, turns); every
-// string goes through i18n.t and every card face through deck.js. This module draws the page
-// from the state (render), hands the owner what it drives (state.connect) and starts the page.
+// The table's state and every action that changes it belong to state.js (the layers and panels
+// over the table: panelstate.js); the modules beside this one draw it, one panel each (topbar,
+// table, bidding, declaration, play, result, sheetpanel, settings, help), as functions of that
+// state, and keep the deal going (dealing, turns); every string goes through i18n.t and every
+// card face through deck.js. This module draws the page from the state (render), hands the
+// owner what it drives (state.connect) and starts the page.
 //
 // Test contract (README "Test contract"): the table root has data-phase and data-to-act; each of
 // the human's cards is <button data-card="CJ">, disabled when not playable; controls that perform a
@@ -26,6 +27,7 @@ import * as storage from "./store.js";
 import * as notices from "./notices.js";
 import * as actions from "./state.js";
 import { state } from "./state.js";
+import { takeFocus } from "./panelstate.js";
 import { namingDeck } from "./deck.js";
 import { chooseLanguage, setDeck, setLanguage, t } from "./i18n.js";
 import { h, spinner } from "./dom.js";
@@ -62,7 +64,7 @@ actions.connect({
 function render() {
   const root = document.getElementById("app");
   const v = state.view;
-  const focused = actions.takeFocus() ?? keyboard.focusKeyOf(document.activeElement);
+  const focused = takeFocus() ?? keyboard.focusKeyOf(document.activeElement);
   const wasInHand = document.activeElement?.closest?.(".hand") !== null && document.activeElement?.closest?.(".hand") !== undefined;
   document.documentElement.lang = t("lang.tag");
   document.title = t("app.title");

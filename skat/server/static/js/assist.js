@@ -18,7 +18,8 @@ import { formatNumber, formatPercent as percent, sentences, t } from "./i18n.js"
 import { announce, h } from "./dom.js";
 import { actionLabel, cardIn, cardsIn, contractText } from "./names.js";
 import { ASSIST_MARKS } from "./sheet.js";
-import { focus, noteUsed, render, requestDone, setHint, state, takeAnswer, undoAsked, undone } from "./state.js";
+import { focus } from "./panelstate.js";
+import { noteUsed, render, requestDone, setHint, state, takeAnswer, undoAsked, undone } from "./state.js";
 
 /** The setting that allows `what` ("hint" | "undo") in a deal of the series. */
 const SETTING = { hint: "hintsInSeries", undo: "undoInSeries" };

@@ -4,7 +4,8 @@ import { t } from "./i18n.js";
 import { actionButton } from "./play.js";
 import { h } from "./dom.js";
 import { bubbleToken, callListText, playerName, roleName } from "./names.js";
-import { closeLayer, render, send, state } from "./state.js";
+import { closeLayer } from "./panelstate.js";
+import { render, send, state } from "./state.js";
 
 export function bidHint(v) {
   if ((v.legal ?? []).includes("y")) return t("bid.hintAnswer", { value: v.bid });

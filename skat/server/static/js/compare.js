@@ -2,8 +2,8 @@
 // computer's with the same cards in the same seat (docs/web-api.md, "Statistics"). On request
 // ("Compare with the computer") the rows the server names pending are replayed one at a time
 // (POST /api/replay, in the server's workers) while the page goes on; each replay is kept on its
-// row as soon as it comes (state.js keepRowReplay), so that a reload or a stop resumes where it
-// stopped and no row is replayed twice by the same player. Every figure shown is the server's:
+// row as soon as it comes (panelstate.js keepRowReplay), so that a reload or a stop resumes where
+// it stopped and no row is replayed twice by the same player. Every figure shown is the server's:
 // it reads each kept replay again, checks it is the row's own deal and lets the core compare
 // (skat.statistics.comparison); this module asks, keeps the last answers and words them.
 //
@@ -18,7 +18,8 @@ import { formatNumber, t, tn } from "./i18n.js";
 import { announce, h } from "./dom.js";
 import { kindLabel } from "./reviewwords.js";
 import { playerLevel } from "./settings.js";
-import { compareProgress, keepRowReplay, keepRowReview, render, state } from "./state.js";
+import { compareProgress, keepRowReplay, keepRowReview } from "./panelstate.js";
+import { render, state } from "./state.js";
 
 const answers = new Map(); // key (seriesKey) → {data} | {error}: the server's figures of one series
 let asking = null; // the key asked for, on its way

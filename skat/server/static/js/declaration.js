@@ -6,7 +6,8 @@ import { isContract } from "./cards.js";
 import { actionButton } from "./play.js";
 import { h } from "./dom.js";
 import { cardLabel, contractText, gameNode } from "./names.js";
-import { chooseDeclaration, closeLayer, declared, focus, openDeclaration, render, send, state } from "./state.js";
+import { closeLayer, focus } from "./panelstate.js";
+import { chooseDeclaration, declared, openDeclaration, render, send, state } from "./state.js";
 
 // The announcements' switches of the declaration dialog (which of them a contract has, and which
 // contracts there are, the server says: view.declarations); Revolution's only where the server

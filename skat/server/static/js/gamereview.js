@@ -28,7 +28,8 @@ import { formatNumber, t, tn } from "./i18n.js";
 import { announce, h, spinner } from "./dom.js";
 import { actionLabel, callText, cardFace, cardLabel, contractText, playerName, seatLabel } from "./names.js";
 import { sortHand } from "./cards.js";
-import { closeGameReview, gameReviewFailed, gameReviewLine, openGameReview, render, seenFrom, state, stepGameReview } from "./state.js";
+import { closeGameReview, gameReviewFailed, gameReviewLine, openGameReview, stepGameReview } from "./panelstate.js";
+import { render, seenFrom, state } from "./state.js";
 import { alternativeShort, alternativeText, costText, decisionLabel, markLabel, reasonText, summaryText } from "./reviewwords.js";
 
 /** The marks a "next mistake" jump stops at (docs/review.md, "Marks"). */

@@ -1,7 +1,8 @@
 // Keyboard play: the keys of the controls, moving in the hand, and where the focus goes.
 
 import { gameReviewKey } from "./gamereview.js";
-import { closeTopLayer, render, state } from "./state.js";
+import { closeTopLayer } from "./panelstate.js";
+import { render, state } from "./state.js";
 
 /** A key naming a focusable control, so focus survives a render (keyboard play). */
 export function focusKeyOf(el) {

@@ -3,7 +3,8 @@
 
 import { t } from "./i18n.js";
 import { h } from "./dom.js";
-import { askFirst, closeLayer, closeTopLayer, render, showPanel, state, topLayer } from "./state.js";
+import { askFirst, closeLayer, closeTopLayer, showPanel, topLayer } from "./panelstate.js";
+import { render, state } from "./state.js";
 
 export function openPanel(panel) {
   showPanel(panel);
@@ -11,7 +12,7 @@ export function openPanel(panel) {
 }
 
 /**
- * While a layer is open (state.js topLayer) the page has a history entry of its own, so that
+ * While a layer is open (panelstate.js topLayer) the page has a history entry of its own, so that
  * Back closes the layer instead of leaving the game; Back with nothing open leaves the page as
  * usual.
  */

@@ -9,7 +9,8 @@ import { t } from "./i18n.js";
 import { announce, h, spinner } from "./dom.js";
 import { callText, cardFace, cardLabel, cardsIn, contractText, playerName, roleName, signed } from "./names.js";
 import { playerLevel } from "./settings.js";
-import { closeReplay, keepReplayScore, openReplay, render, replayAnswered, seenFrom, state } from "./state.js";
+import { closeReplay, keepReplayScore, openReplay, replayAnswered } from "./panelstate.js";
+import { render, seenFrom, state } from "./state.js";
 
 // Answers already had, by seat, level and record: the same request gives the same replay, so a
 // panel opened again shows it at once (kept while the page is open).

@@ -14,7 +14,8 @@ import { gameReviewButton } from "./gamereview.js";
 import { replayButton } from "./replay.js";
 import { bockRefused, playerLevel } from "./settings.js";
 import { resultHeadline } from "./speech.js";
-import { closeLayer, markRowDamaged, render, seenFrom, setNotice, showPanel, showReview, startDeal, state } from "./state.js";
+import { closeLayer, showPanel, showReview } from "./panelstate.js";
+import { markRowDamaged, render, seenFrom, setNotice, startDeal, state } from "./state.js";
 
 const LEVEL_CODES = new Set([
   "game",

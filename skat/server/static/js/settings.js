@@ -12,7 +12,8 @@ import { sayReset } from "./noticebar.js";
 import { panel } from "./sidepanel.js";
 import { sayAgain } from "./speech.js";
 import { ASSIST_CHOICES, ASSIST_DEFAULTS, seriesSettings } from "./assist.js";
-import { archiveBockAsked, archiveBockTold, bockAsked, bockTold, focus, render, serverTold, setRuleOptions, setSetting, state } from "./state.js";
+import { focus } from "./panelstate.js";
+import { archiveBockAsked, archiveBockTold, bockAsked, bockTold, render, serverTold, setRuleOptions, setSetting, state } from "./state.js";
 
 /** The settings before the person changes any: ISkO rules, the strong computer, French cards. */
 export function DEFAULT_SETTINGS() {

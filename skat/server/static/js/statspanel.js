@@ -17,7 +17,8 @@ import { h, spinner } from "./dom.js";
 import { actionLabel, contractText, gameNode, playerLabel } from "./names.js";
 import { panel } from "./sidepanel.js";
 import { bockRefused } from "./settings.js";
-import { chooseStatsSeries, focus, render, state } from "./state.js";
+import { focus } from "./panelstate.js";
+import { chooseStatsSeries, render, state } from "./state.js";
 
 const answers = new Map(); // the request's key → {data} | {error}
 let asking = null; // the key of the request on its way

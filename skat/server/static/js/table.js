@@ -9,7 +9,8 @@ import { callText, cardBack, cardFace, cardLabel, playerName, roleName, seatLabe
 import { actionButton, exchangeControls, kontraControls, playCard, playControls, schiebenControls, pickDiscard, pickExchange } from "./play.js";
 import { resultPanel, winnerText } from "./result.js";
 import { assistControls, decorate } from "./assist.js";
-import { closeError, closeLayer, render, showCalls, showLastTrick, state } from "./state.js";
+import { closeLayer, showCalls, showLastTrick } from "./panelstate.js";
+import { closeError, render, state } from "./state.js";
 
 /** The words of each reason the server gives for a card that cannot be played or chosen now
  * (view.card_reasons, skat.server.game.CARD_REASONS). */
