@@ -264,11 +264,12 @@ def _focused(page: Any) -> str:
 
 
 @pytest.mark.slow
-def test_closing_a_panel_or_a_rows_review_gives_the_focus_back_to_what_opened_it(
+def test_closing_a_panel_a_rows_review_or_a_question_gives_the_focus_back_to_what_opened_it(
     browser: Any, url: str
 ) -> None:
-    """A keyboard user closing the score sheet, a row's review or the settings (Escape or the
-    Close button) goes on from the control that opened it, not from the top of the page."""
+    """A keyboard user closing the score sheet, a row's review, the settings or a question
+    (Escape, the Close or Cancel button) goes on from the control that opened it, not from the
+    top of the page."""
     context, page = opened_table(browser, url)
     play_out(page)  # the series' first deal: a row on the sheet
     page.focus("[data-ui='open-sheet']")
@@ -284,6 +285,14 @@ def test_closing_a_panel_or_a_rows_review_gives_the_focus_back_to_what_opened_it
     page.wait_for_selector("[data-ui='close-review']")
     page.click("[data-ui='close-review']")
     assert _focused(page) == "row:0"
+    page.focus("[data-ui='clear']")
+    page.keyboard.press("Enter")  # clearing the sheets asks first
+    page.wait_for_selector("[data-ui='confirm-no']")
+    page.keyboard.press("Escape")
+    assert _focused(page) == "ui:clear"
+    page.keyboard.press("Enter")
+    page.click("[data-ui='confirm-no']")
+    assert _focused(page) == "ui:clear"
     page.keyboard.press("Escape")
     assert _focused(page) == "ui:open-sheet"
     page.click("[data-ui='open-settings']")

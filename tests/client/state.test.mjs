@@ -174,7 +174,7 @@ test("Escape closes the topmost layer first, and the focus goes back to what ope
   assert.equal(panels.closeTopLayer(), false);
 });
 
-test("a side panel, a sheet row's review, the bidding history and the last trick give the focus back to what opened them", () => {
+test("a side panel, a sheet row's review, the bidding history, the last trick and a question give the focus back to what opened them", () => {
   fresh();
   panels.showPanel("sheet");
   panels.showReview({ view: playView(), record: RECORD, index: 3, humanSeat: 0, options: {} });
@@ -195,6 +195,12 @@ test("a side panel, a sheet row's review, the bidding history and the last trick
   panels.showLastTrick();
   panels.closeTopLayer();
   assert.equal(panels.takeFocus(), '[data-ui="last-trick"]');
+  panels.askFirst("Clear?", "Clear", () => {}, '[data-ui="clear"]');
+  panels.closeTopLayer(); // Escape on the question
+  assert.equal(panels.takeFocus(), '[data-ui="clear"]');
+  panels.askFirst("Concede?", "Concede", () => {}, '[data-action="RE"]');
+  panels.closeLayer("confirming"); // its Cancel button
+  assert.equal(panels.takeFocus(), '[data-action="RE"]');
   panels.closeLayer("panel"); // a layer already closed moves no focus
   assert.equal(panels.takeFocus(), null);
 });

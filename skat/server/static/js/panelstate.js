@@ -12,7 +12,7 @@ import { save, state } from "./state.js";
  * where the focus goes back to (the control that opened it: without one the focus would fall on
  * the page's body, and a keyboard user would start again from the top). */
 const LAYERS = [
-  ["confirming", null], // a question
+  ["confirming", null, (c) => c.back], // a question (the focus goes back to what asked it)
   ["analysing", null, (a) => a.back], // "Could I have won?" (the focus goes back to its button)
   ["gameReview", null, (g) => g.back], // the review of the person's decisions (likewise)
   ["replaying", null], // the computer with your cards (over a result or a row's review)
@@ -66,9 +66,10 @@ export function takeFocus() {
   return key;
 }
 
-/** A question before something is thrown away: `onYes` runs on yes. */
-export function askFirst(text, yes, onYes) {
-  state.confirming = { text, yes, onYes };
+/** A question before something is thrown away: `onYes` runs on yes; `back`, the control that
+ * asked it (a focus key, keyboard.js), gets the focus when it closes. */
+export function askFirst(text, yes, onYes, back = null) {
+  state.confirming = { text, yes, onYes, back };
   state.focusKey = `[data-ui="confirm-no"]`;
 }
 
