@@ -248,3 +248,55 @@ def test_the_call_keys_act_only_in_the_auction(browser: Any, url: str) -> None:
     wait_for_answer(page, before)
     assert not page.errors, page.errors
     context.close()
+
+
+def _focused(page: Any) -> str:
+    """The focused element as ``ui:<data-ui>`` or ``row:<data-row>``, ``body`` when none."""
+    return str(
+        page.evaluate(
+            """() => { const e = document.activeElement;
+              if (!e || e === document.body) return 'body';
+              if (e.dataset.ui) return 'ui:' + e.dataset.ui;
+              if (e.dataset.row) return 'row:' + e.dataset.row;
+              return e.tagName; }"""
+        )
+    )
+
+
+@pytest.mark.slow
+def test_closing_a_panel_a_rows_review_or_a_question_gives_the_focus_back_to_what_opened_it(
+    browser: Any, url: str
+) -> None:
+    """A keyboard user closing the score sheet, a row's review, the settings or a question
+    (Escape, the Close or Cancel button) goes on from the control that opened it, not from the
+    top of the page."""
+    context, page = opened_table(browser, url)
+    play_out(page)  # the series' first deal: a row on the sheet
+    page.focus("[data-ui='open-sheet']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-row='0']")
+    page.focus("[data-row='0']")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-ui='close-review']")
+    assert _focused(page) == "ui:close-review"
+    page.keyboard.press("Escape")
+    assert _focused(page) == "row:0"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-ui='close-review']")
+    page.click("[data-ui='close-review']")
+    assert _focused(page) == "row:0"
+    page.focus("[data-ui='clear']")
+    page.keyboard.press("Enter")  # clearing the sheets asks first
+    page.wait_for_selector("[data-ui='confirm-no']")
+    page.keyboard.press("Escape")
+    assert _focused(page) == "ui:clear"
+    page.keyboard.press("Enter")
+    page.click("[data-ui='confirm-no']")
+    assert _focused(page) == "ui:clear"
+    page.keyboard.press("Escape")
+    assert _focused(page) == "ui:open-sheet"
+    page.click("[data-ui='open-settings']")
+    page.click("[data-ui='close-panel']")
+    assert _focused(page) == "ui:open-settings"
+    assert not page.errors, page.errors
+    context.close()

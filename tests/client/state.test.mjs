@@ -174,6 +174,37 @@ test("Escape closes the topmost layer first, and the focus goes back to what ope
   assert.equal(panels.closeTopLayer(), false);
 });
 
+test("a side panel, a sheet row's review, the bidding history, the last trick and a question give the focus back to what opened them", () => {
+  fresh();
+  panels.showPanel("sheet");
+  panels.showReview({ view: playView(), record: RECORD, index: 3, humanSeat: 0, options: {} });
+  panels.takeFocus();
+  panels.closeTopLayer(); // Escape on the row's review
+  assert.equal(panels.takeFocus(), '[data-row="3"]');
+  panels.closeTopLayer(); // Escape on the sheet
+  assert.equal(panels.takeFocus(), '[data-ui="open-sheet"]');
+  panels.showPanel("settings");
+  panels.showPanel(null); // its Close button
+  assert.equal(panels.takeFocus(), '[data-ui="open-settings"]');
+  panels.showReview({ view: playView(), record: RECORD, index: 0, humanSeat: 0, options: {} });
+  panels.closeLayer("reviewing"); // the review's Close button
+  assert.equal(panels.takeFocus(), '[data-row="0"]');
+  panels.showCalls();
+  panels.closeLayer("showCalls");
+  assert.equal(panels.takeFocus(), '[data-ui="show-calls"]');
+  panels.showLastTrick();
+  panels.closeTopLayer();
+  assert.equal(panels.takeFocus(), '[data-ui="last-trick"]');
+  panels.askFirst("Clear?", "Clear", () => {}, '[data-ui="clear"]');
+  panels.closeTopLayer(); // Escape on the question
+  assert.equal(panels.takeFocus(), '[data-ui="clear"]');
+  panels.askFirst("Concede?", "Concede", () => {}, '[data-action="RE"]');
+  panels.closeLayer("confirming"); // its Cancel button
+  assert.equal(panels.takeFocus(), '[data-action="RE"]');
+  panels.closeLayer("panel"); // a layer already closed moves no focus
+  assert.equal(panels.takeFocus(), null);
+});
+
 test("an analysis answered after its panel was closed changes nothing on the page", () => {
   fresh();
   const asked = { record: RECORD, humanSeat: 0, state: "loading", data: null };

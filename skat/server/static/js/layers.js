@@ -3,6 +3,7 @@
 
 import { t } from "./i18n.js";
 import { h } from "./dom.js";
+import { focusKeyOf } from "./keyboard.js";
 import { askFirst, closeLayer, closeTopLayer, showPanel, topLayer } from "./panelstate.js";
 import { render, state } from "./state.js";
 
@@ -27,8 +28,10 @@ window.addEventListener("popstate", (e) => {
   else history.back(); // the layer was closed on the page: this Back leaves, as the person meant
 });
 
+/** Asks `text` first (the button `yes` runs `onYes`); the control that asked, focused now, gets
+ * the focus back when the question closes. */
 export function ask(text, yes, onYes) {
-  askFirst(text, yes, onYes);
+  askFirst(text, yes, onYes, focusKeyOf(document.activeElement));
   render();
 }
 

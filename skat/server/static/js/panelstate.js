@@ -9,22 +9,27 @@
 import { save, state } from "./state.js";
 
 /** The layers, topmost first: the field of `state` that holds each, its value when closed, and
- * where the focus goes back to. */
+ * where the focus goes back to (the control that opened it: without one the focus would fall on
+ * the page's body, and a keyboard user would start again from the top). */
 const LAYERS = [
-  ["confirming", null], // a question
+  ["confirming", null, (c) => c.back], // a question (the focus goes back to what asked it)
   ["analysing", null, (a) => a.back], // "Could I have won?" (the focus goes back to its button)
   ["gameReview", null, (g) => g.back], // the review of the person's decisions (likewise)
   ["replaying", null], // the computer with your cards (over a result or a row's review)
-  ["reviewing", null], // a sheet row's review
-  ["panel", null],
-  ["showLastTrick", false],
-  ["showCalls", false], // the bidding history
+  ["reviewing", null, (r) => `[data-row="${r.index}"]`], // a sheet row's review: back to its row
+  ["panel", null, (panel) => `[data-ui="open-${panel}"]`], // a side panel: its menu button
+  ["showLastTrick", false, () => `[data-ui="last-trick"]`],
+  ["showCalls", false, () => `[data-ui="show-calls"]`], // the bidding history
   ["declaring", null], // the declaration dialog
 ];
 
-/** Closes the layer `field` (one of LAYERS: "confirming", "declaring", ...), open or not. */
+/** Closes the layer `field` (one of LAYERS: "confirming", "declaring", ...), open or not; the
+ * focus goes back to what opened it where LAYERS names that. */
 export function closeLayer(field) {
-  state[field] = LAYERS.find(([name]) => name === field)[1];
+  const [, closed, back] = LAYERS.find(([name]) => name === field);
+  const key = state[field] ? back?.(state[field]) : null;
+  if (key) state.focusKey = key;
+  state[field] = closed;
 }
 
 /** The field of the topmost open layer, or null. */
@@ -36,16 +41,17 @@ export function topLayer() {
 export function closeTopLayer() {
   const top = LAYERS.find(([field]) => state[field]);
   if (!top) return false;
-  const back = top[2]?.(state[top[0]]) ?? null;
-  state[top[0]] = top[1];
-  if (back) state.focusKey = back;
+  closeLayer(top[0]);
   return true;
 }
 
-/** Opens the side panel `panel` ("sheet", "stats", "settings", "help"), or closes it (null). */
+/** Opens the side panel `panel` ("sheet", "stats", "settings", "help"), the focus on its close
+ * button, or closes it (null), the focus back on its menu button. */
 export function showPanel(panel) {
-  state.panel = panel;
-  state.focusKey = panel ? `[data-ui="close-panel"]` : null;
+  if (panel) {
+    state.panel = panel;
+    state.focusKey = `[data-ui="close-panel"]`;
+  } else closeLayer("panel");
 }
 
 /** The control to focus after the next render (a selector, keyboard.js). */
@@ -60,9 +66,10 @@ export function takeFocus() {
   return key;
 }
 
-/** A question before something is thrown away: `onYes` runs on yes. */
-export function askFirst(text, yes, onYes) {
-  state.confirming = { text, yes, onYes };
+/** A question before something is thrown away: `onYes` runs on yes; `back`, the control that
+ * asked it (a focus key, keyboard.js), gets the focus when it closes. */
+export function askFirst(text, yes, onYes, back = null) {
+  state.confirming = { text, yes, onYes, back };
   state.focusKey = `[data-ui="confirm-no"]`;
 }
 
