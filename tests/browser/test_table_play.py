@@ -529,6 +529,14 @@ def test_every_call_of_the_auction_can_be_seen_during_the_deal_and_in_the_review
         ]
         assert got == want, i
     shoot(page, "calls-in-the-review")
+    # the dealt hands' cards start in one column, in German too ("Spieler rechts · Hinterhand"
+    # is wider than the English names)
+    for lang in ("en", "de", "sv", "zh"):
+        page.select_option("[data-ui='lang']", lang)
+        rows = page.locator(".result-panel .review > .review-hand .mini-cards")
+        starts = {round(rows.nth(k).bounding_box()["x"]) for k in range(3)}
+        assert len(starts) == 1, (lang, starts)
+        shoot(page, f"hands-in-the-review-{lang}")
     assert not page.errors
     context.close()
 
