@@ -235,3 +235,13 @@ def test_a_deal_number_with_its_seat_shows_the_same_cards_and_marks_that_seat() 
     assert len(marked) == 1
     assert marked[0].startswith("rearhand")
     _one_line(_run(["deal", "12255238-5"]), "seat")
+
+
+def test_python_dash_m_skat_is_the_skat_command() -> None:
+    # a newcomer may start it as "python -m skat serve" (found by the newcomer try)
+    done = subprocess.run(
+        [sys.executable, "-m", "skat", "deal", "7"], capture_output=True, timeout=120, check=False
+    )
+    same = _run(["deal", "7"])
+    assert done.returncode == same.returncode == 0
+    assert done.stdout.decode("utf-8") == same.stdout
