@@ -184,12 +184,15 @@ class StrongSettings:
     :meth:`~skat.players.strong.StrongPlayer._contested_worth`); None: no check
     (docs/experiments/2026-11-strong-contest-check.md)."""
 
-    opponents: str = "strong"
+    opponents: str = "strong-played"
     """The kind of opponents at the table, whose calibration
     (:data:`skat.players.calibration.CALIBRATIONS`) turns the open-hand share of a suit game or
     Grand into the win chance that the contracts, the announcements and the contest check weigh:
-    ``strong`` (the server's default: a strong computer beside it), ``strong-played`` (the same
-    table, the map fitted on contracts played out, a candidate), ``heuristic`` (two heuristic
+    ``strong-played`` (the server's default: a strong computer beside it; the map fitted on
+    every plausible contract played out against strong defenders, issue 48 point 2, the default
+    since 2026-12-07: change-only at XSkat's table +0.04 (−0.90 .. +0.98) SF points a game,
+    declarer share 39.8% → 41.9%, docs/experiments/2026-12-played-outcomes.md), ``strong`` (the
+    same table's map fitted on declared games, the default before), ``heuristic`` (two heuristic
     players), ``xskat`` (XSkat's computers, at its table)."""
 
     null_plain: float | None = None
@@ -328,6 +331,7 @@ _SETTING_NAMES: frozenset[str] = frozenset(f.name for f in dataclasses.fields(St
 :class:`~skat.players.strong.StrongPlayer` takes."""
 
 STRONG_V1 = StrongSettings(
+    opponents="strong",
     lost_extra=None,
     kontra_below=0.4,
     kontra_draws=None,
@@ -346,7 +350,7 @@ against it (``lost_extra`` None: their +40 each on the Seeger-Fabian list), and 
 every world does not play for a slip (``slip_margin`` 0).
 tests/players/test_strong_settings.py pins its decisions on a few positions."""
 
-STRONG_V2 = StrongSettings(discard_screen=False)
+STRONG_V2 = StrongSettings(discard_screen=False, opponents="strong")
 """The strong player as it was when issue 48 began (commit d076b3b: the contract evaluator
 fitted on open-hand labels, mapped by the calibration of the opponents at hand), registered as
 ``strong-v2`` to measure the played-out contract choice against. Today the defaults: a default

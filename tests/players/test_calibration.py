@@ -104,7 +104,7 @@ def test_a_plain_null_takes_its_maps_null_offset_and_a_null_ouvert_none() -> Non
 
 
 def test_the_null_plain_setting_replaces_only_the_maps_null_offset() -> None:
-    assert StrongSettings().calibration == CALIBRATIONS["strong"]  # the default unchanged
+    assert StrongSettings().calibration == CALIBRATIONS["strong-played"]  # the default's own
     player = get_player("strong:opponents=strong-played,null_plain=1.65")
     assert isinstance(player, StrongPlayer)
     c, played = player.settings.calibration, CALIBRATIONS["strong-played"]

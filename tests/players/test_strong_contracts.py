@@ -307,8 +307,9 @@ def test_the_model_contest_check_is_the_model_s_best_contract_worth_the_bid(
     player = StrongPlayer(model_contest=True)
     worth = player._contested_worth(info, Action.parse("y"), notes)
     expected, contract, chance = model_worth(
-        info.hand, 0, 18, lost_extra=player.settings.lost_extra, options=Options()
-    )
+        info.hand, 0, 18, lost_extra=player.settings.lost_extra, options=Options(),
+        calibration=player.settings.calibration,
+    )  # fmt: skip
     assert worth == expected  # the model weighs no bids, the sampled deals do
     assert notes["contest_model"] == (contract, chance)
     assert contract is not None
