@@ -33,6 +33,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import operator
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -225,21 +226,29 @@ class Policy:
         by_name = dict(zip(self.features, self.weights, strict=True))
         return tuple(by_name.get(f, 0.0) for f in FEATURES)
 
+    def scores(self, table: Table, legal_mask: int) -> dict[int, float]:
+        """The policy at a table: each legal card of ``legal_mask`` (ascending) → its score
+        ``w · x(card)`` (the log of its probability up to a constant)."""
+        cards, rows = card_features(table, legal_mask)
+        full = self._full
+        return {
+            card: sum(map(operator.mul, full, row)) for card, row in zip(cards, rows, strict=True)
+        }
+
     def card_probabilities(self, table: Table, legal_mask: int) -> dict[int, float]:
         """The policy at a table: each legal card of ``legal_mask`` (ascending) → its
         probability (the softmax of the scores; they sum to 1)."""
-        cards, rows = card_features(table, legal_mask)
-        full = self._full
-        scores = [sum(w * x for w, x in zip(full, row, strict=True)) for row in rows]
-        top = max(scores)
-        e = [math.exp(s - top) for s in scores]
-        total = sum(e)
-        return {card: x / total for card, x in zip(cards, e, strict=True)}
+        scores = self.scores(table, legal_mask)
+        top = max(scores.values())
+        e = {card: math.exp(s - top) for card, s in scores.items()}
+        total = sum(e.values())
+        return {card: x / total for card, x in e.items()}
 
     def weight(self, table: Table, legal_mask: int, card: int) -> float:
         """How well ``card`` fits the seat of ``table`` choosing among ``legal_mask``: its
-        probability divided by that of the policy's likeliest legal card, in (0, 1]; 1 for the
-        likeliest card (and for the only legal card), 0 for a card that is not legal.
+        probability divided by that of the policy's likeliest legal card (``exp`` of its score
+        less the highest score), in (0, 1]; 1 for the likeliest card (and for the only legal
+        card), 0 for a card that is not legal.
 
         The ratio, not the probability, is what the worlds multiply: it is 1 where every card
         played was the policy's favourite, as the flat rule's 1 for the heuristic's card (the
@@ -256,8 +265,8 @@ class Policy:
             return 0.0
         if not legal_mask & (legal_mask - 1):
             return 1.0
-        p = self.card_probabilities(table, legal_mask)
-        return p[card] / max(p.values())
+        scores = self.scores(table, legal_mask)
+        return math.exp(scores[card] - max(scores.values()))
 
 
 def policy_json(policy: Policy, source: dict[str, Any]) -> str:
