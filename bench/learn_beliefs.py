@@ -17,12 +17,11 @@ known in self-play) and :func:`~skat.players.heuristic_play.choose_card` the heu
 (:func:`decisions`). ``--deals N`` keeps the rows of deal index below ``N`` (the file grows in
 the background; the report names ``N``).
 
-**Model.** A conditional logit: each legal card gets the score ``w · x(card)``, and the policy
-is the softmax of the scores over the legal cards. ``x`` (:data:`FEATURES`,
-:func:`card_features`) are per-card features a Skat player would name, some crossed with the
-seat's situation (declarer or defender, leading or following, the trick number, Null), since a
-feature that is the same for every card of a decision cancels in the softmax. Fitted by Newton's
-method on the mean log loss plus an L2 penalty (``--l2``) (:func:`fit`).
+**Model.** The conditional logit of :mod:`skat.players.beliefs` (its home: the features
+:data:`~skat.players.beliefs.FEATURES` and :func:`~skat.players.beliefs.card_features`, the
+softmax, the shipped weights): each legal card gets the score ``w · x(card)``, and the policy is
+the softmax of the scores over the legal cards. Fitted here by Newton's method on the mean log
+loss plus an L2 penalty (``--l2``) (:func:`fit`).
 
 **Held out.** Deals whose index is 4 modulo 5 (as ``bench/fit_outcomes.py``). The report gives
 the mean log loss per decision (nats) of the fit, of today's flat penalty, of the best flat
@@ -30,22 +29,26 @@ penalty fitted on the training deals (the model with the heuristic feature alone
 uniform policy over the legal cards, by declarer/defender and leading/following, and the share
 of decisions where each policy's likeliest card is the one played. ``--validate`` fits on the
 deals 0–2 modulo 5 and reports on those 3 modulo 5 instead, never touching the held-out deals:
-features and penalty are chosen there. ``--model FILE`` writes the weights as JSON.
+features and penalty are chosen there. ``--model FILE`` writes the fit (on the training deals)
+as the JSON that :func:`skat.players.beliefs.policy_from_json` reads; the strong player's
+``beliefs=learned`` uses the one shipped as ``skat/players/beliefs_model.json``.
 
-Usage::
+Usage (the second command rebuilds the shipped policy)::
 
     nice -n 10 .venv/bin/python -m bench.learn_beliefs --data declare-48-strong.jsonl --deals 68
+    nice -n 10 .venv/bin/python -m bench.learn_beliefs --data declare-48-strong.jsonl --deals 68 \
+        --model skat/players/beliefs_model.json
 """
 
 from __future__ import annotations
 
 import functools
-import json
 import math
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -56,156 +59,23 @@ from bench.fit_contracts import HELD_OUT, held_out
 from bench.rows import Row, read_rows
 from bench.runs import IN_RUNS, run_path
 from skat.action import Action, ActionKind
-from skat.cards import RANK_POINTS, Rank, cards_ascending
 from skat.information import InformationState
 from skat.options import Options
-from skat.players.heuristic_play import Table, choose_card, table_of
+from skat.players.beliefs import FEATURES, Policy, card_features, policy_json
+from skat.players.heuristic_play import choose_card, table_of
 from skat.players.worlds import PLAY_MISMATCH
-from skat.rules import (
-    TRUMP,
-    GameType,
-    card_order,
-    effective_suit,
-    effective_suit_mask,
-    trick_winner,
-)
 from skat.state import Phase, State
 
 __all__ = [
-    "FEATURES",
     "Decision",
-    "Policy",
-    "card_features",
     "decisions",
     "fit",
     "flat_probabilities",
     "log_loss",
+    "probabilities",
 ]
 
 Array = npt.NDArray[np.float64]
-
-FEATURES = (
-    "heuristic",  # the heuristic's card
-    "heuristic_declarer",  # ... played by the declarer
-    "heuristic_lead",  # ... when leading
-    "heuristic_late",  # ... times the trick number / 9
-    "heuristic_null",  # ... in a Null game
-    "trump",  # a trump (never in Null)
-    "trump_lead",  # a trump led
-    "trump_declarer",  # a trump played by the declarer
-    "points",  # its card points / 11
-    "points_lead",  # ... when leading
-    "points_wins",  # ... when it wins the trick so far (following)
-    "points_partner",  # ... when the partner wins the trick so far (following: schmieren)
-    "wins",  # following, it wins the trick so far
-    "master",  # no unseen card of its effective suit is stronger
-    "master_lead",  # ... when leading
-    "high",  # the strongest card of its effective suit in hand
-    "low",  # the weakest card of its effective suit in hand
-    "low_null",  # ... in a Null game
-    "singleton",  # the only card of its effective suit in hand
-    "jack",  # a jack (a trump outside Null)
-    "wins_last",  # it wins the trick, played last
-    "wins_trick_points",  # ... times the card points in the trick so far / 22
-    "points_lead_beatable",  # leading card points that an unseen card of the suit beats
-    "lead_opponent_void",  # leading a suit an opponent has shown void in (or cannot hold)
-    "lead_partner_void",  # leading a suit the partner has shown void in (or cannot hold)
-)
-"""The per-card features of the policy (:func:`card_features`), in the weights' order."""
-
-
-@functools.cache
-def _ranked(game: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Per card (0..31), the masks of the cards of its effective suit in ``game`` that are
-    stronger than it and that are weaker (the orders of :func:`skat.rules.card_order`)."""
-    trumps, suits = card_order(game)
-    stronger = [0] * 32
-    weaker = [0] * 32
-    for order in (trumps, *suits):  # strongest first
-        above = 0
-        for card in order:
-            stronger[card] = above
-            above |= 1 << card
-        below = 0
-        for card in reversed(order):
-            weaker[card] = below
-            below |= 1 << card
-    return tuple(stronger), tuple(weaker)
-
-
-def card_features(table: Table, legal_mask: int) -> tuple[list[int], list[list[float]]]:
-    """The legal cards (ascending) and each one's features (:data:`FEATURES`) for the seat of
-    ``table`` (its hand is the hand it plays from; ``table.unseen`` the cards it has not seen).
-
-    Pure Python over at most ten cards: the worlds would ask it for every card another seat
-    played in every world drawn. The heuristic's card is :func:`choose_card`'s.
-    """
-    game = table.game
-    cards = cards_ascending(legal_mask)
-    heuristic = choose_card(table, legal_mask)
-    lead = not table.trick
-    declarer = table.me == table.declarer
-    late = (10 - table.hand.bit_count()) / 9
-    null = game == GameType.NULL
-    partner_wins = False
-    last = len(table.trick) == 2
-    in_trick = sum(RANK_POINTS[c & 7] for c in table.trick) / 22
-    partner = table.partner(table.me)
-    opponents = [
-        seat for seat in range(3) if seat != table.me and not table.same_side(seat, table.me)
-    ]
-    if not lead:
-        winner = table.seat_at(trick_winner(table.trick, game))
-        partner_wins = winner != table.me and table.same_side(winner, table.me)
-    stronger, weaker = _ranked(game)
-    hand = table.hand
-    unseen = table.unseen
-    rows = []
-    for card in cards:
-        eff = effective_suit(card, game)
-        suit_mask = effective_suit_mask(eff, game)
-        h = 1.0 if card == heuristic else 0.0
-        trump = 1.0 if eff == TRUMP and not null else 0.0
-        pts = RANK_POINTS[card & 7] / 11
-        wins = 0.0
-        if not lead and trick_winner([*table.trick, card], game) == len(table.trick):
-            wins = 1.0
-        master = 0.0 if unseen & stronger[card] else 1.0
-        low = 0.0 if hand & weaker[card] else 1.0
-        opponent_void = partner_void = False
-        if lead:
-            opponent_void = any(not table.possible[o] & suit_mask for o in opponents)
-            partner_void = partner is not None and not table.possible[partner] & suit_mask
-        rows.append(
-            [
-                h,
-                h * declarer,
-                h * lead,
-                h * late,
-                h * null,
-                trump,
-                trump * lead,
-                trump * declarer,
-                pts,
-                pts * lead,
-                pts * wins,
-                pts * partner_wins,
-                wins,
-                master,
-                master * lead,
-                0.0 if hand & stronger[card] else 1.0,
-                low,
-                low * null,
-                1.0 if (hand & suit_mask).bit_count() == 1 else 0.0,
-                1.0 if card & 7 == Rank.JACK else 0.0,
-                wins * last,
-                wins * in_trick,
-                pts * lead * (1 - master),
-                1.0 if opponent_void else 0.0,
-                1.0 if partner_void else 0.0,
-            ]
-        )
-    return cards, rows
 
 
 @dataclass(frozen=True)
@@ -290,38 +160,12 @@ def _softmax(scores: Array) -> Array:
     return out
 
 
-@dataclass(frozen=True)
-class Policy:
-    """A fitted conditional logit: ``weights`` per feature of ``features`` (names)."""
-
-    features: tuple[str, ...]
-    weights: tuple[float, ...]
-
-    def columns(self) -> list[int]:
-        """The columns of :data:`FEATURES` this policy reads."""
-        return [FEATURES.index(f) for f in self.features]
-
-    def probabilities(self, d: Decision) -> Array:
-        """The policy's probability of each legal card of ``d`` (sums to 1)."""
-        return _softmax(d.features[:, self.columns()] @ np.array(self.weights))
-
-    @functools.cached_property
-    def _full(self) -> tuple[float, ...]:
-        """The weights in the order of :data:`FEATURES` (0 for a feature not read)."""
-        full = [0.0] * len(FEATURES)
-        for c, w in zip(self.columns(), self.weights, strict=True):
-            full[c] = w
-        return tuple(full)
-
-    def card_probabilities(self, table: Table, legal_mask: int) -> dict[int, float]:
-        """The policy at a table, without numpy (the worlds' hot path): card → probability."""
-        cards, rows = card_features(table, legal_mask)
-        full = self._full
-        scores = [sum(w * x for w, x in zip(full, row, strict=True)) for row in rows]
-        top = max(scores)
-        e = [math.exp(s - top) for s in scores]
-        total = sum(e)
-        return {card: x / total for card, x in zip(cards, e, strict=True)}
+def probabilities(policy: Policy, d: Decision) -> Array:
+    """The policy's probability of each legal card of ``d`` (sums to 1); with numpy, over the
+    decision's feature rows (:meth:`skat.players.beliefs.Policy.card_probabilities` is the same
+    at a table, without numpy)."""
+    columns = [FEATURES.index(f) for f in policy.features]
+    return _softmax(d.features[:, columns] @ np.array(policy.weights))
 
 
 def fit(train: Sequence[Decision], features: Sequence[str] = FEATURES, l2: float = 1.0) -> Policy:
@@ -395,7 +239,7 @@ def report(train: Sequence[Decision], test: Sequence[Decision], l2: float, what:
     flat = fit(train, ("heuristic",), 0.0)
     mismatch = _flat_fitted(flat)
     policies: dict[str, Callable[[Decision], Sequence[float] | Array]] = {
-        "fit": model.probabilities,
+        "fit": functools.partial(probabilities, model),
         f"flat {PLAY_MISMATCH} (today)": lambda d: flat_probabilities(len(d.cards), d.heuristic),
         f"flat {mismatch:.3f} (fitted)": lambda d: flat_probabilities(
             len(d.cards), d.heuristic, mismatch
@@ -544,10 +388,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "deals": args.deals,
             "decisions": len(train),
             "l2": args.l2,
-            "weights": dict(zip(model.features, model.weights, strict=True)),
         }
-        with open(args.model, "w", encoding="utf-8") as f:
-            json.dump(source, f, indent=1)
+        Path(args.model).write_text(policy_json(model, source), encoding="utf-8")
     return 0
 
 

@@ -185,7 +185,9 @@ def declarer_chance(
     for i in range(settings.worlds // 2):
         if i >= 4 and solver.nodes - start > settings.node_budget:
             break
-        world = wd.draw_likely(info, k, rng, settings.inference, plays=plays)
+        world = wd.draw_likely(
+            info, k, rng, settings.inference, plays=plays, beliefs=settings.beliefs
+        )
         if world is None:
             break
         wins += solver.solve_threshold(wd.position(info, world), target)

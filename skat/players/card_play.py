@@ -77,7 +77,9 @@ def play_card(
     for i in range(most):
         if i >= settings.min_worlds and solver.nodes - start > budget:
             break
-        world = wd.draw_likely(info, k, rng, inference, plays=plays, sharpness=sharpness)
+        world = wd.draw_likely(
+            info, k, rng, inference, plays=plays, sharpness=sharpness, beliefs=settings.beliefs
+        )
         if world is None:
             break
         pos = wd.position(info, world)

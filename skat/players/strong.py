@@ -43,6 +43,7 @@ from skat.options import BockDeal, Options
 from skat.players import bids as bd
 from skat.players import contracts as ct
 from skat.players.announcements import announced, declarer_chance, kontra_choice
+from skat.players.beliefs import load_policy
 from skat.players.card_play import play_card
 from skat.players.contract_model import model_limit, model_worth
 from skat.players.evaluation import limit_game
@@ -75,6 +76,9 @@ class StrongPlayer:
     Raises:
         TypeError: a keyword that is not a field of :class:`StrongSettings`, or a value of the
             wrong type.
+        ValueError: a value out of its range (:class:`StrongSettings`).
+        SkatError: ``beliefs`` ``"learned"`` and the shipped card policy
+            (:func:`skat.players.beliefs.load_policy`) is missing or broken.
     """
 
     name = "strong"
@@ -90,6 +94,8 @@ class StrongPlayer:
             )
         base = StrongSettings() if settings is None else settings
         self.settings: StrongSettings = dataclasses.replace(base, **changes)
+        if self.settings.beliefs == "learned":
+            load_policy()  # a missing or broken policy file is said now, not at the first card
         self._solver: Solver | None = None
         self._heuristic = HeuristicPlayer(play_bonus=self.settings.play_bonus)
         self._cache: dict[object, object] = {}

@@ -12,6 +12,7 @@ import math
 import typing
 from dataclasses import dataclass
 
+from skat.players.beliefs import BELIEFS
 from skat.players.calibration import CALIBRATIONS, Calibration
 
 __all__ = ["INFERENCE_LEVELS", "PRESETS", "STRONG_V1", "STRONG_V2", "StrongSettings"]
@@ -34,7 +35,8 @@ class StrongSettings:
         TypeError: a value of the wrong type (a whole number where one is expected, a number
             for a share or a logit, True or False for a switch).
         ValueError: a count or budget below 0, a number that is NaN, an inference level above
-            :data:`INFERENCE_LEVELS`, or ``opponents`` naming no calibration.
+            :data:`INFERENCE_LEVELS`, ``opponents`` naming no calibration, or ``beliefs`` not
+            one of :data:`skat.players.beliefs.BELIEFS`.
     """
 
     # -- card play (skat.players.card_play) ------------------------------------------------------
@@ -82,6 +84,18 @@ class StrongSettings:
     −3.92% (−9.33% .. +1.49%) of his games on the development deals of the defence, but +0.91%
     (−1.94% .. +3.75%) on 400 other deal numbers (P25), so it stays 1 (off)
     (docs/experiments/2026-12-strong-world-weights.md)."""
+
+    beliefs: str = "flat"
+    """How a card another seat played weighs a world at ``inference`` (and
+    ``defence_inference``) 3 and above (:func:`skat.players.worlds.draw_likely`): ``flat``, 1
+    when the heuristic would have played it from the seat's cards in that world, else
+    :data:`~skat.players.worlds.PLAY_MISMATCH` (0.5); ``learned``, the card's probability by
+    the learned card policy shipped with the player (:mod:`skat.players.beliefs`, fitted on
+    strong self-play: held-out log loss 0.803 nats per decision against the flat rule's 1.090)
+    relative to the policy's likeliest legal card there, so that a world in which every card
+    was the policy's favourite weighs 1, as one in which every card was the heuristic's does
+    with ``flat``. ``learned`` is not yet measured by play
+    (docs/experiments/2026-12-learned-beliefs.md)."""
 
     early_tricks: int = 2
     """A card decision is early while fewer tricks than this are complete (2: the first and the
@@ -298,6 +312,10 @@ class StrongSettings:
             raise ValueError(
                 "StrongSettings.null_plain must be a finite number or None, not "
                 f"{self.null_plain!r}"
+            )
+        if self.beliefs not in BELIEFS:
+            raise ValueError(
+                f"StrongSettings.beliefs must be one of {', '.join(BELIEFS)}, not {self.beliefs!r}"
             )
         if self.opponents not in CALIBRATIONS:
             raise ValueError(

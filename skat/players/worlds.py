@@ -24,6 +24,7 @@ from skat.action import ActionKind
 from skat.cards import ALL_CARDS, card_pairs, cards_ascending, points
 from skat.errors import IllegalActionError
 from skat.information import InformationState
+from skat.players import beliefs as bf
 from skat.players import evaluation as ev
 from skat.players.bids import bid_likelihood, bid_limits
 from skat.players.heuristic_play import Table, choose_card, possible_cards
@@ -370,11 +371,23 @@ def _play_likelihood(
     plays: list[Play],
     world: tuple[int, int, int, int],
     stop_below: float,
+    beliefs: str = "flat",
 ) -> float:
-    """How likely the other seats' cards (``plays``, from :func:`plays`) are in ``world``:
-    :data:`PLAY_MISMATCH` for each card that is not the one the heuristic would have played
-    from the seat's cards there (and with what it knew then), 1 for each that is; the product
-    stops as soon as it falls below ``stop_below``."""
+    """How likely the other seats' cards (``plays``, from :func:`plays`) are in ``world``, a
+    product over the cards, each judged from the seat's cards there and with what it knew then:
+    with ``beliefs`` ``"flat"`` :data:`PLAY_MISMATCH` for each card that is not the one the
+    heuristic would have played, 1 for each that is; with ``"learned"`` each card's
+    :meth:`skat.players.beliefs.Policy.weight` by the shipped policy (its probability relative
+    to the policy's likeliest legal card, in (0, 1]). The product stops as soon as it falls
+    below ``stop_below``.
+
+    Raises:
+        ValueError: ``beliefs`` is neither (:data:`skat.players.beliefs.BELIEFS`).
+        SkatError: ``"learned"`` and the shipped policy is missing or broken.
+    """
+    if beliefs not in bf.BELIEFS:
+        raise ValueError(f"beliefs must be one of {', '.join(bf.BELIEFS)}, not {beliefs!r}")
+    learned = beliefs == "learned"
     contract = info.contract
     assert contract is not None
     assert info.declarer is not None
@@ -386,7 +399,7 @@ def _play_likelihood(
         hand = world[p.seat] | p.later[p.seat]
         open_cards = world[declarer] | p.later[declarer] if p.open else -1
         own_discard = discard if p.seat == declarer else 0
-        if not _heuristic_plays(
+        then = (
             game,
             declarer,
             p.seat,
@@ -399,11 +412,50 @@ def _play_likelihood(
             open_cards,
             hand,
             own_discard,
-        ):
+        )
+        if learned:
+            weight *= _learned_weight(*then)
+        elif not _heuristic_plays(*then):
             weight *= PLAY_MISMATCH
-            if weight < stop_below:
-                break
+        else:
+            continue
+        if weight < stop_below:
+            break
     return weight
+
+
+def _table_then(
+    game: int,
+    declarer: int,
+    seat: int,
+    trick: tuple[int, ...],
+    leader: int,
+    played: int,
+    voids: tuple[int, int, int],
+    taken: tuple[int, int, int],
+    open_cards: int,
+    hand: int,
+    discard: int,
+) -> Table:
+    """The heuristic's :class:`Table` of ``seat`` holding ``hand`` when it played a card (the
+    fields of :func:`_heuristic_plays`)."""
+    unseen = ALL_CARDS & ~hand & ~played & ~discard
+    shown = None if open_cards < 0 else open_cards
+    possible = possible_cards(game, seat, hand, unseen, voids, declarer, shown)
+    total = taken[0] + taken[1] + taken[2]
+    theirs = total - taken[declarer] if seat == declarer else taken[declarer]
+    return Table(
+        game=game,
+        me=seat,
+        declarer=declarer,
+        hand=hand,
+        trick=list(trick),
+        leader=leader,
+        possible=possible,
+        unseen=unseen,
+        my_points=total - theirs,
+        their_points=theirs,
+    )
 
 
 @functools.lru_cache(maxsize=1 << 15)
@@ -429,24 +481,42 @@ def _heuristic_plays(
     legal = legal_cards(hand, trick[0] if trick else None, game)
     if not legal & (legal - 1):
         return True
-    unseen = ALL_CARDS & ~hand & ~played & ~discard
-    shown = None if open_cards < 0 else open_cards
-    possible = possible_cards(game, seat, hand, unseen, voids, declarer, shown)
-    total = taken[0] + taken[1] + taken[2]
-    theirs = total - taken[declarer] if seat == declarer else taken[declarer]
-    table = Table(
-        game=game,
-        me=seat,
-        declarer=declarer,
-        hand=hand,
-        trick=list(trick),
-        leader=leader,
-        possible=possible,
-        unseen=unseen,
-        my_points=total - theirs,
-        their_points=theirs,
+    table = _table_then(
+        game, declarer, seat, trick, leader, played, voids, taken, open_cards, hand, discard
     )
     return choose_card(table, legal) == card
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _learned_weight(
+    game: int,
+    declarer: int,
+    seat: int,
+    card: int,
+    trick: tuple[int, ...],
+    leader: int,
+    played: int,
+    voids: tuple[int, int, int],
+    taken: tuple[int, int, int],
+    open_cards: int,
+    hand: int,
+    discard: int,
+) -> float:
+    """The shipped policy's weight (:meth:`skat.players.beliefs.Policy.weight`, in (0, 1]) of
+    ``card`` played from ``hand`` with what ``seat`` knew then (the arguments of
+    :func:`_heuristic_plays`). Kept like it, as only its arguments and the shipped policy decide
+    it (a test that swaps :func:`skat.players.beliefs.load_policy` must clear it).
+
+    Raises:
+        SkatError: the shipped policy is missing or broken.
+    """
+    legal = legal_cards(hand, trick[0] if trick else None, game)
+    if not legal & (legal - 1):
+        return 1.0 if legal >> card & 1 else 0.0
+    table = _table_then(
+        game, declarer, seat, trick, leader, played, voids, taken, open_cards, hand, discard
+    )
+    return bf.load_policy().weight(table, legal, card)
 
 
 def draw_likely(
@@ -457,14 +527,16 @@ def draw_likely(
     tries: int = 16,
     plays: list[Play] | None = None,
     sharpness: float = 1.0,
+    beliefs: str = "flat",
 ) -> tuple[int, int, int, int] | None:
     """A world drawn by :func:`_draw`, kept with its likelihood (rejection sampling, see
     :func:`_likelihood`); after ``tries`` rejections the most likely of the drawn worlds.
 
     ``inference``: 0 uniform worlds; 1 a hidden declarer's cards weighted by his contract; 2
     also the other seats' cards by their bids; 3 also by their cards played
-    (:func:`_play_likelihood` over ``plays``, from :func:`plays`); 4 also the skat by the
-    declarer's discard (:func:`_discard_likelihood`).
+    (:func:`_play_likelihood` over ``plays``, from :func:`plays`, each card weighed by
+    ``beliefs``: ``"flat"`` or ``"learned"``); 4 also the skat by the declarer's discard
+    (:func:`_discard_likelihood`).
     """
     if inference <= 0:
         return _draw(k, rng)
@@ -483,7 +555,7 @@ def draw_likely(
             stop = min(threshold, best[0])
             if weight <= stop:
                 continue
-            weight *= _play_likelihood(info, plays, world, stop / weight)
+            weight *= _play_likelihood(info, plays, world, stop / weight, beliefs)
             if weight > threshold:
                 return world
         elif weight >= 1.0 or rng.random() < weight:

@@ -3,6 +3,7 @@ and the conditional logit fitted on them."""
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
@@ -17,6 +18,7 @@ from skat.action import Action, ActionKind
 from skat.arena import arena_deal_number
 from skat.options import Options
 from skat.players import decision_rng, get_player
+from skat.players.beliefs import FEATURES, Policy, policy_from_json
 from skat.players.heuristic_play import table_of
 from skat.rules import legal_cards
 from skat.state import Phase, State
@@ -89,7 +91,7 @@ def test_decisions_are_the_card_decisions_with_two_or_more_legal_cards(
                 lead,
             )
             assert d.declarer == (player == state.declarer)
-            assert d.features.shape == (len(d.cards), len(lb.FEATURES))
+            assert d.features.shape == (len(d.cards), len(FEATURES))
             assert d.features[:, 0].sum() == 1
             assert d.features[d.heuristic, 0] == 1
             assert d.deal == row["deal"]
@@ -120,7 +122,7 @@ def _synthetic(weights: np.ndarray, count: int, seed: int) -> list[lb.Decision]:
     out = []
     for i in range(count):
         n = int(rng.integers(2, 9))
-        x = (rng.random((n, len(lb.FEATURES))) < 0.3).astype(np.float64)
+        x = (rng.random((n, len(FEATURES))) < 0.3).astype(np.float64)
         p = np.exp(x @ weights)
         p /= p.sum()
         chosen = int(rng.choice(n, p=p))
@@ -130,12 +132,12 @@ def _synthetic(weights: np.ndarray, count: int, seed: int) -> list[lb.Decision]:
 
 def test_a_fit_on_a_known_policy_recovers_it() -> None:
     rng = random.Random(5)
-    true = np.array([rng.uniform(-1.5, 1.5) for _ in lb.FEATURES])
+    true = np.array([rng.uniform(-1.5, 1.5) for _ in FEATURES])
     train = _synthetic(true, 4000, 1)
     test = _synthetic(true, 1000, 2)
-    policy = lb.fit(train, lb.FEATURES, l2=0.1)
+    policy = lb.fit(train, FEATURES, l2=0.1)
     assert np.abs(np.array(policy.weights) - true).max() < 0.35
-    fitted = lb.log_loss(policy.probabilities, test)
+    fitted = lb.log_loss(functools.partial(lb.probabilities, policy), test)
     uniform = lb.log_loss(lambda d: [1 / len(d.cards)] * len(d.cards), test)
     best = lb.log_loss(lambda d: lb._softmax(d.features @ true), test)
     assert fitted < uniform - 0.1
@@ -149,7 +151,7 @@ def test_the_flat_fit_finds_the_penalty_of_flat_data() -> None:
     for i in range(6000):
         n = int(rng.integers(2, 9))
         h = int(rng.integers(n))
-        x = np.zeros((n, len(lb.FEATURES)))
+        x = np.zeros((n, len(FEATURES)))
         x[h, 0] = 1.0
         chosen = int(rng.choice(n, p=lb.flat_probabilities(n, h, 0.25)))
         out.append(lb.Decision(i, 0, False, False, 0, tuple(range(n)), chosen, h, x))
@@ -159,7 +161,7 @@ def test_the_flat_fit_finds_the_penalty_of_flat_data() -> None:
 
 def test_the_hot_path_gives_the_fitted_probabilities(games: list[dict[str, Any]]) -> None:
     rng = random.Random(2)
-    policy = lb.Policy(lb.FEATURES, tuple(rng.uniform(-1, 1) for _ in lb.FEATURES))
+    policy = Policy(FEATURES, tuple(rng.uniform(-1, 1) for _ in FEATURES))
     row = games[0]
     ds = iter(lb.decisions(row))
     state = State.new(row["number"], Options())
@@ -174,7 +176,7 @@ def test_the_hot_path_gives_the_fitted_probabilities(games: list[dict[str, Any]]
                 assert seat is not None
                 fast = policy.card_probabilities(table_of(state.information_state(seat)), legal)
                 assert list(fast) == list(d.cards)
-                assert list(fast.values()) == pytest.approx(list(policy.probabilities(d)))
+                assert list(fast.values()) == pytest.approx(list(lb.probabilities(policy, d)))
                 assert sum(fast.values()) == pytest.approx(1.0)
                 checked += 1
         state = state.apply(action)
@@ -192,9 +194,14 @@ def test_main_reports_the_policies_and_writes_the_weights(
     assert "held out (deals 4 modulo 5)" in out
     for column in ("| all |", "| fit |", "flat 0.5 (today)", "(fitted)", "| uniform |", "paired"):
         assert column in out
-    weights = json.loads(model.read_text())
-    assert weights["deals"] == 10
-    assert list(weights["weights"]) == list(lb.FEATURES)
+    written = json.loads(model.read_text())
+    assert written["source"]["deals"] == 10
+    assert written["source"]["fitted_by"] == "bench/learn_beliefs.py"
+    assert list(written["weights"]) == list(FEATURES)
+    # the file is what the strong player's beliefs=learned reads, weight for weight
+    policy = policy_from_json(model.read_text())
+    assert policy.features == FEATURES
+    assert policy.weights == tuple(written["weights"].values())
 
 
 def test_main_refuses_a_file_without_rows(tmp_path: Path) -> None:

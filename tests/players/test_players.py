@@ -22,6 +22,7 @@ from skat.players import (
 )
 from skat.players import evaluation as ev
 from skat.players.strong import StrongPlayer
+from skat.players.worlds import _learned_weight
 from skat.rules import GameType
 from skat.state import Phase, State
 
@@ -414,7 +415,9 @@ def test_strong_decisions_are_the_same_whatever_the_player_did_before() -> None:
     assert compared >= 20
 
 
-def _small_strong(*, solved_bidding: bool = False, inference: int = 2) -> StrongPlayer:
+def _small_strong(
+    *, solved_bidding: bool = False, inference: int = 2, beliefs: str = "flat"
+) -> StrongPlayer:
     return StrongPlayer(
         worlds=3,
         node_budget=20_000,
@@ -426,29 +429,36 @@ def _small_strong(*, solved_bidding: bool = False, inference: int = 2) -> Strong
         defence_worlds=3,
         defence_budget=20_000,
         defence_inference=inference,
+        beliefs=beliefs,
     )
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("options", "solved_bidding", "inference"),
+    ("options", "solved_bidding", "inference", "beliefs"),
     [
-        (Options(), False, 2),
-        (Options(kontra=KontraRule.ON), False, 2),
-        (Options(), True, 2),
-        (Options(), False, 3),  # worlds weighted by the cards played too
-        (Options(), False, 4),  # and a defender's by the declarer's discard
+        (Options(), False, 2, "flat"),
+        (Options(kontra=KontraRule.ON), False, 2, "flat"),
+        (Options(), True, 2, "flat"),
+        (Options(), False, 3, "flat"),  # worlds weighted by the cards played too
+        (Options(), False, 4, "flat"),  # and a defender's by the declarer's discard
+        (Options(), False, 3, "learned"),  # the cards played weighed by the learned policy
+        (Options(kontra=KontraRule.ON), False, 4, "learned"),
     ],
 )
 def test_strong_decisions_do_not_change_with_the_hidden_cards(
-    options: Options, solved_bidding: bool, inference: int
+    options: Options, solved_bidding: bool, inference: int, beliefs: str
 ) -> None:
-    player = _small_strong(solved_bidding=solved_bidding, inference=inference)
+    player = _small_strong(solved_bidding=solved_bidding, inference=inference, beliefs=beliefs)
     # its own cache and solver
-    other_player = _small_strong(solved_bidding=solved_bidding, inference=inference)
+    other_player = _small_strong(
+        solved_bidding=solved_bidding, inference=inference, beliefs=beliefs
+    )
+    _learned_weight.cache_clear()
     checked, changed, actions = check_hidden_cards_change_nothing(
         player, other_player, options, range(3), 11
     )
+    assert (_learned_weight.cache_info().misses > 0) == (beliefs == "learned")
     assert checked > 60
     assert changed > checked // 2
     assert sum(a.kind == ActionKind.DISCARD for a in actions) >= 1  # a solved discard was checked

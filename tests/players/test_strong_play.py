@@ -284,7 +284,9 @@ def test_when_every_draw_is_rejected_the_most_likely_world_is_kept(
     mismatches = {1: 2, 2: 0, 3: 1}  # cards each world does not explain (0.5 each)
     drawn = iter([(1, 0, 0, 0), (2, 0, 0, 0), (3, 0, 0, 0)])
 
-    def play_likelihood(info: object, plays: object, world: tuple[int, ...], stop: float) -> float:
+    def play_likelihood(
+        info: object, plays: object, world: tuple[int, ...], stop: float, beliefs: str
+    ) -> float:
         weight = 1.0
         for _ in range(mismatches[world[0]]):
             weight *= 0.5
@@ -467,21 +469,24 @@ def test_defence_sharpness_raises_the_declarers_likelihood_to_its_power() -> Non
     assert _likelihood(defender, world, {}, sharpness=4.0) == pytest.approx(own**4)
 
 
+@pytest.mark.parametrize("beliefs", ["flat", pytest.param("learned", marks=pytest.mark.slow)])
 def test_the_kept_answers_of_the_world_weights_change_no_decision(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, beliefs: str
 ) -> None:
     """The heuristic's answers the world weights keep (its bid limit of a hand, its best
-    discards, its card for a seat's cards then) depend on their arguments alone: a deal played
-    by the uncached functions goes exactly as with the answers kept from decision to decision
-    (and from the first deal into the second)."""
+    discards, its card for a seat's cards then; with learned beliefs the policy's weight of a
+    card instead) depend on their arguments alone: a deal played by the uncached functions goes
+    exactly as with the answers kept from decision to decision (and from the first deal into
+    the second)."""
     from skat.players import bids, worlds
 
+    plays = "_learned_weight" if beliefs == "learned" else "_heuristic_plays"
     kept = {
-        (worlds, "_heuristic_plays"): worlds._heuristic_plays,
+        (worlds, plays): getattr(worlds, plays),
         (worlds, "_likely_discards"): worlds._likely_discards,
         (bids, "_heuristic_limit"): bids._heuristic_limit,
     }
-    player = StrongPlayer(worlds=8, defence_worlds=8)
+    player = StrongPlayer(worlds=8, defence_worlds=8, beliefs=beliefs)
 
     def play(number: int) -> list[Action]:
         state = State.new(number, Options())

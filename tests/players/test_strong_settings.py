@@ -148,7 +148,14 @@ def test_an_unknown_setting_is_refused_by_name() -> None:
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("worlds", 6.5), ("worlds", "6"), ("worlds", True), ("bid_bonus", "0.9"), ("contracts", 1)],
+    [
+        ("worlds", 6.5),
+        ("worlds", "6"),
+        ("worlds", True),
+        ("bid_bonus", "0.9"),
+        ("contracts", 1),
+        ("beliefs", 1),
+    ],
 )
 def test_a_setting_of_the_wrong_type_is_refused(name: str, value: object) -> None:
     with pytest.raises(TypeError, match=f"StrongSettings.{name} must be .*, not {value!r}"):
@@ -167,6 +174,14 @@ def test_an_inference_level_above_the_highest_is_refused(name: str) -> None:
     with pytest.raises(ValueError, match=f"StrongSettings.{name} must be 0 to 4, not 5"):
         StrongPlayer(**{name: 5})
     assert getattr(StrongPlayer(**{name: 4}).settings, name) == 4
+
+
+def test_beliefs_are_flat_by_default_or_learned_and_nothing_else() -> None:
+    assert StrongSettings().beliefs == "flat"
+    assert STRONG_V2.beliefs == "flat"
+    assert StrongPlayer(beliefs="learned").settings.beliefs == "learned"
+    with pytest.raises(ValueError, match="beliefs must be one of flat, learned, not 'sharp'"):
+        StrongPlayer(beliefs="sharp")
 
 
 def test_whole_numbers_and_none_are_accepted_where_they_fit() -> None:
