@@ -345,6 +345,10 @@ def create_app(
             # 2,000 records, in a worker (no series, or the rule off: neither)
             deal = await computers.call(_bock.next_deal, series, options)
             options = replace(options, bock_deal=deal)
+        elif series not in (None, []):
+            # the rule is off, so the series decides nothing; it is read all the same, so that a
+            # broken one is named rather than taken in silence (the browser sends none then)
+            await computers.call(_bock.load_series, series)
         state, human = game.new_deal(
             data.get("deal_number"), data.get("human_seat"), options, numbers
         )

@@ -105,6 +105,19 @@ def test_a_series_row_the_server_cannot_read_is_refused_with_its_index(
     assert message in response.json()["error"]["message"]
 
 
+@pytest.mark.parametrize("options", [BOCK, {}])
+def test_a_new_deal_with_a_series_that_cannot_be_read_is_refused_whether_bock_is_on_or_not(
+    client: TestClient, options: dict[str, Any]
+) -> None:
+    for series, message in [("x", "series must be a list"), ([{"record": 5}], "series deal 0: ")]:
+        response = client.post("/api/new", json={"series": series, "options": options})
+        assert response.status_code == 400
+        assert message in response.json()["error"]["message"]
+    # a readable series with the rule off decides nothing: a plain deal
+    data = start_deal(client, 11, options={}, series=[passed_row(3, 0)])
+    assert "BK[" not in data["record"]
+
+
 def test_an_unfinished_series_deal_is_refused(client: TestClient) -> None:
     record = write_record(State.new(3, Options(bock=BockRule.ROUNDS)))
     series = [{"record": record, "human_seat": 0}]

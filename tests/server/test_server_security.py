@@ -273,6 +273,16 @@ def test_a_request_for_another_host_is_refused(client: TestClient, host: str) ->
         assert response.headers["x-content-type-options"] == "nosniff"
 
 
+@pytest.mark.parametrize("host", ["127.0.0.1:99999", "127.0.0.1:port", "user@127.0.0.1"])
+def test_an_unreadable_host_is_named_so_and_not_called_another_server(
+    client: TestClient, host: str
+) -> None:
+    response = client.get("/api/health", headers={"host": host})
+    assert response.status_code == 400
+    message = response.json()["error"]["message"]
+    assert "cannot be read" in message and "not this server's name" not in message, message
+
+
 def test_more_host_names_can_be_allowed() -> None:
     with TestClient(create_app(player=PLAYER, hosts=["Skat.Example"])) as c:
         assert c.get("http://skat.example:8080/api/health").status_code == 200
