@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from skat.action import ActionKind
 from skat.cards import ALL_CARDS, card_pairs, cards_ascending, points
@@ -307,6 +308,26 @@ class Play:
     open: bool  # the declarer's cards lay open (ouvert, or shown before this card)
 
 
+class Then(NamedTuple):
+    """What ``seat`` knew when it played ``card`` from ``hand`` (its cards then), in a world:
+    the key of the kept answers of :func:`_heuristic_plays` and :func:`_learned_weight`.
+    ``open_cards`` is the declarer's cards then when they lay open, else −1; ``discard`` the
+    skat the seat put away as declarer, else 0."""
+
+    game: int
+    declarer: int
+    seat: int
+    card: int
+    trick: tuple[int, ...]
+    leader: int
+    played: int
+    voids: tuple[int, int, int]
+    taken: tuple[int, int, int]
+    open_cards: int
+    hand: int
+    discard: int
+
+
 def _open_from(info: InformationState) -> int | None:
     """How many cards had been played when the declarer's cards came open: 0 in an ouvert
     game, the count before his ``SC`` (show cards) otherwise; None while they are hidden."""
@@ -399,7 +420,7 @@ def _play_likelihood(
         hand = world[p.seat] | p.later[p.seat]
         open_cards = world[declarer] | p.later[declarer] if p.open else -1
         own_discard = discard if p.seat == declarer else 0
-        then = (
+        then = Then(
             game,
             declarer,
             p.seat,
@@ -414,8 +435,8 @@ def _play_likelihood(
             own_discard,
         )
         if learned:
-            weight *= _learned_weight(*then)
-        elif not _heuristic_plays(*then):
+            weight *= _learned_weight(then)
+        elif not _heuristic_plays(then):
             weight *= PLAY_MISMATCH
         else:
             continue
@@ -424,21 +445,9 @@ def _play_likelihood(
     return weight
 
 
-def _table_then(
-    game: int,
-    declarer: int,
-    seat: int,
-    trick: tuple[int, ...],
-    leader: int,
-    played: int,
-    voids: tuple[int, int, int],
-    taken: tuple[int, int, int],
-    open_cards: int,
-    hand: int,
-    discard: int,
-) -> Table:
-    """The heuristic's :class:`Table` of ``seat`` holding ``hand`` when it played a card (the
-    fields of :func:`_heuristic_plays`)."""
+def _table_then(then: Then) -> Table:
+    """The heuristic's :class:`Table` of the seat when it played its card."""
+    game, declarer, seat, _, trick, leader, played, voids, taken, open_cards, hand, discard = then
     unseen = ALL_CARDS & ~hand & ~played & ~discard
     shown = None if open_cards < 0 else open_cards
     possible = possible_cards(game, seat, hand, unseen, voids, declarer, shown)
@@ -459,64 +468,31 @@ def _table_then(
 
 
 @functools.lru_cache(maxsize=1 << 15)
-def _heuristic_plays(
-    game: int,
-    declarer: int,
-    seat: int,
-    card: int,
-    trick: tuple[int, ...],
-    leader: int,
-    played: int,
-    voids: tuple[int, int, int],
-    taken: tuple[int, int, int],
-    open_cards: int,
-    hand: int,
-    discard: int,
-) -> bool:
-    """Whether the heuristic plays ``card`` from ``hand`` (the seat's cards then) with what
-    ``seat`` knew when it played it (a :class:`Play`'s fields; ``open_cards`` the declarer's
-    cards then when they lay open, else −1; ``discard`` the skat the seat put away as
-    declarer, else 0). Only its arguments decide it, so it is kept: the worlds of a deal's card
-    decisions ask it again and again."""
+def _heuristic_plays(then: Then) -> bool:
+    """Whether the heuristic plays the card of ``then`` with what its seat knew then. Only
+    ``then`` decides it, so it is kept: the worlds of a deal's card decisions ask it again and
+    again."""
+    game, card, trick, hand = then.game, then.card, then.trick, then.hand
     legal = legal_cards(hand, trick[0] if trick else None, game)
     if not legal & (legal - 1):
         return True
-    table = _table_then(
-        game, declarer, seat, trick, leader, played, voids, taken, open_cards, hand, discard
-    )
-    return choose_card(table, legal) == card
+    return choose_card(_table_then(then), legal) == card
 
 
 @functools.lru_cache(maxsize=1 << 15)
-def _learned_weight(
-    game: int,
-    declarer: int,
-    seat: int,
-    card: int,
-    trick: tuple[int, ...],
-    leader: int,
-    played: int,
-    voids: tuple[int, int, int],
-    taken: tuple[int, int, int],
-    open_cards: int,
-    hand: int,
-    discard: int,
-) -> float:
+def _learned_weight(then: Then) -> float:
     """The shipped policy's weight (:meth:`skat.players.beliefs.Policy.weight`, in (0, 1]) of
-    ``card`` played from ``hand`` with what ``seat`` knew then (the arguments of
-    :func:`_heuristic_plays`). Kept like it, as only its arguments and the shipped policy decide
-    it (a test that swaps :func:`skat.players.beliefs.load_policy` must clear it).
+    the card of ``then`` with what its seat knew then. Kept like :func:`_heuristic_plays`, as
+    only ``then`` and the shipped policy decide it (a test that swaps
+    :func:`skat.players.beliefs.load_policy` must clear it).
 
     Raises:
         SkatError: the shipped policy is missing or broken.
     """
-    legal = legal_cards(hand, trick[0] if trick else None, game)
+    legal = legal_cards(then.hand, then.trick[0] if then.trick else None, then.game)
     if not legal & (legal - 1):
-        return 1.0 if legal >> card & 1 else 0.0
-    table = _table_then(
-        game, declarer, seat, trick, leader, played, voids, taken, open_cards, hand, discard
-    )
-    return bf.load_policy().weight(table, legal, card)
+        return 1.0 if legal >> then.card & 1 else 0.0
+    return bf.load_policy().weight(_table_then(then), legal, then.card)
 
 
 def draw_likely(
