@@ -427,6 +427,52 @@ def test_null_offers_no_schneider_or_schwarz_switch(browser: Any, url: str) -> N
     context.close()
 
 
+ONLY_HAND = (
+    "Schneider, Schwarz and Ouvert can be announced only in a Hand game; you picked up the skat."
+)
+
+
+def _switch_reason(page: Any, option: str) -> str:
+    """The reason the declaration dialog gives on the switch ``option`` (its label's title)."""
+    return page.get_attribute(f".switch:has([data-option='{option}'])", "title") or ""
+
+
+def test_an_announcement_the_rules_forbid_after_the_pick_up_says_why(
+    browser: Any, url: str
+) -> None:
+    """Deal 1000 at 60, the skat picked up: Schneider and Schwarz are announced only in a Hand
+    game (ISkO 5.2.5), a suit or Grand Ouvert is a Hand game too (5.2.6), so the server offers
+    none of them; the dialog says why on each switch and under them, not only greys them out."""
+    context, page = opened_table(browser, url)
+    _discard_on_1000(page, ("CQ", "D7"))
+    page.click(".declare-dialog [data-game='C']")
+    for option in ("schneider", "schwarz", "ouvert"):
+        assert page.locator(f"[data-option='{option}']").is_disabled(), option
+        assert _switch_reason(page, option) == ONLY_HAND, option
+    assert page.locator("[data-option='hand']").is_disabled()
+    assert _switch_reason(page, "hand") == "You picked up the skat: the game is no Hand game."
+    assert page.text_content("[data-switches-why]") == ONLY_HAND
+    page.click(".declare-dialog [data-game='G']")
+    assert _switch_reason(page, "schneider") == ONLY_HAND
+    assert not page.errors
+    context.close()
+
+
+def test_a_hand_games_switches_say_why_one_is_off(browser: Any, url: str) -> None:
+    """Deal 136, Hand: Hand itself is fixed (the skat stays unseen), and a Null game has no
+    Schneider or Schwarz; an allowed switch gives no reason, and no note is written under them."""
+    context, page = opened_table(browser, url)
+    _declare_hand_on_136(page)
+    assert _switch_reason(page, "hand") == "You did not pick up the skat: you play Hand."
+    page.click(".declare-dialog [data-game='N']")
+    for option in ("schneider", "schwarz"):
+        assert _switch_reason(page, option) == "Not with Null.", option
+    assert _switch_reason(page, "ouvert") == ""
+    assert page.locator("[data-switches-why]").count() == 0
+    assert not page.errors
+    context.close()
+
+
 def test_clicks_on_declare_in_the_same_instant_declare_once(browser: Any, url: str) -> None:
     """Three clicks land on the button before the table is drawn again: one declaration goes to
     the server, and the later clicks find no dialog and do nothing."""

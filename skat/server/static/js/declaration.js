@@ -132,6 +132,25 @@ function worthText(d) {
   return parts.join(" · ");
 }
 
+/**
+ * Why the switch `option` is off for the chosen `entry` (the server offers no contract with it),
+ * in the person's words: Hand is fixed by the pick-up or by playing Hand; after a pick-up a game
+ * with trumps (the server's `trumps`) takes no announcement, as the ISkO announces Schneider and
+ * Schwarz only in a Hand game (5.2.5) and a suit or Grand Ouvert is one (5.2.6); else the chosen
+ * game has none of it (Schneider in a Null). "" for a switch that is allowed.
+ */
+function switchReason(entry, option, allowed) {
+  if (allowed) return "";
+  if (option === "hand") return t(state.declaring?.hand ? "declare.why.hand" : "declare.why.pickedUp");
+  if (pickedUpWithTrumps(entry)) return t("declare.why.onlyHand");
+  return entry ? t("declare.why.notWith", { game: contractText(entry.game) }) : "";
+}
+
+/** Whether `entry` is a game with trumps (the server's `trumps`, null in Null) after a pick-up. */
+function pickedUpWithTrumps(entry) {
+  return !state.declaring?.hand && Array.isArray(entry?.trumps);
+}
+
 export function declareDialog(v) {
   const entries = declarable();
   const d = entries.includes(state.dialog) ? state.dialog : entries.find((e) => e.contract === state.dialog?.contract) ?? null;
@@ -155,9 +174,10 @@ export function declareDialog(v) {
     const next = d ? toggledEntry(entries, d, o) : null;
     // a switch that would not change the contract (Schneider in a Null) is not offered
     const allowed = Boolean(next && next !== d);
+    const why = switchReason(d, o, allowed);
     return h(
       "label",
-      { class: "switch" + (allowed ? "" : " disabled") },
+      { class: "switch" + (allowed ? "" : " disabled"), title: why || null },
       h("input", {
         type: "checkbox",
         "data-option": o,
@@ -173,6 +193,8 @@ export function declareDialog(v) {
   });
   const chosen = d ? d.contract : null;
   const warning = overbidWarning(d, v.bid);
+  // after a pick-up a game with trumps takes no announcement: said once under the switches too
+  const onlyHand = pickedUpWithTrumps(d) ? t("declare.why.onlyHand") : null;
   const body = [
     h("h2", {}, t("declare.title")),
     state.declaring.discard
@@ -180,6 +202,7 @@ export function declareDialog(v) {
       : null,
     h("div", { class: "games", role: "group", "aria-label": t("declare.game"), style: `--games:${gameButtons.length}` }, gameButtons),
     h("div", { class: "switches", role: "group", "aria-label": t("declare.options") }, switches),
+    onlyHand ? h("p", { class: "hint", "data-switches-why": "" }, onlyHand) : null,
     leftOutNote(v),
     d
       ? h(
