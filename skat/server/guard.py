@@ -145,7 +145,7 @@ class Guard:
                 f"the request's Host header {shown(host)} cannot be read: it must be a name or "
                 "an address, and a port from 0 to 65535 if any (such as 127.0.0.1:8765)",
             )
-        if host is not None and not self._host_allowed(own[0]):
+        if own is not None and not self._host_allowed(own[0]):
             return error_response(
                 400,
                 "bad_host",
