@@ -115,7 +115,9 @@ class Guard:
     * ``Host``: an IP address (a page served from an address is of that origin only),
       ``localhost`` or a name under ``.localhost``, or one of ``hosts``; any port. Any other name
       is what a page of another site sends when its name has been rebound to this server's
-      address (DNS rebinding): 400 ``bad_host``. A request without ``Host`` (HTTP/1.0) passes.
+      address (DNS rebinding): 400 ``bad_host``; a ``Host`` that cannot be read (a port beyond
+      65535, a user part) is a 400 ``bad_host`` that says so. A request without ``Host``
+      (HTTP/1.0) passes.
     * POST (any method but GET, HEAD, OPTIONS): refused with 403 ``cross_origin`` when the
       browser says another site's page sent it: ``Sec-Fetch-Site`` ``cross-site`` or
       ``same-site``, or an ``Origin`` (``null`` included) that is not this server's own: the
